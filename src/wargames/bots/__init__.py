@@ -1,0 +1,9 @@
+"""Bots that play any registered game, and :func:`play`, which pits them against each other.
+
+A bot sees what its player may see: the legal actions and ``game.view(state, player)``.
+"""
+
+from wargames.bots.base import Bot, Match, play
+from wargames.bots.random import RandomBot
+
+__all__ = ["Bot", "Match", "RandomBot", "play"]

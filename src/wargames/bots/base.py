@@ -1,0 +1,67 @@
+"""The bot protocol and a loop that plays one game between bots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from attrs import frozen
+
+from wargames.core.game import Action, Game, Outcome, State
+from wargames.core.replay import Replay
+
+__all__ = ["Bot", "Match", "play"]
+
+
+class Bot(Protocol):
+    """Anything that picks an action for ``player`` in ``state``.
+
+    A bot may use only what ``player`` may know: ``game.view(state, player)``,
+    ``game.legal_actions(state, player)`` and ``game.sample_state``.
+    """
+
+    def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
+        """The action ``player`` takes now."""
+        ...
+
+
+@frozen
+class Match:
+    """A finished (or stopped) game: its replay, final state and outcome."""
+
+    replay: Replay
+    final: State
+    outcome: Outcome | None
+
+    @property
+    def length(self) -> int:
+        """How many actions were played."""
+        return len(self.replay.actions)
+
+
+def play(
+    game: Game[Any, Any],
+    bots: Mapping[str, Bot],
+    *,
+    seed: int = 0,
+    max_actions: int | None = None,
+    setup: Mapping[str, Any] | None = None,
+) -> Match:
+    """Play ``game`` from ``game.start(seed, **setup)`` with one bot per player.
+
+    When several players act at once, they choose in seating order, each from the state
+    the previous choice left.  Stops at the outcome or after ``max_actions`` actions.
+    """
+    missing = set(game.players) - set(bots)
+    if missing:
+        raise ValueError(f"no bot for {', '.join(sorted(missing))}")
+    state = game.start(seed, **(setup or {}))
+    actions: list[Action] = []
+    while game.outcome(state) is None and (max_actions is None or len(actions) < max_actions):
+        acting = game.to_act(state)
+        player = next(p for p in game.players if p in acting)
+        action = bots[player].choose(game, state, player)
+        state = game.apply(state, action)
+        actions.append(action)
+    replay = Replay.record(game, seed, actions, setup)
+    return Match(replay, state, game.outcome(state))

@@ -1,0 +1,30 @@
+"""A bot that picks uniformly among the legal actions, reproducibly from its seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wargames.core.game import Action, Game, State
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Uniformly random legal play.  Two bots with the same seed make the same choices.
+
+    It reads nothing but the legal actions, which never depend on hidden information.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+
+    def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
+        actions: tuple[Action, ...] = game.legal_actions(state, player)
+        if not actions:
+            raise ValueError(f"{player} has no legal action")
+        return actions[self._random.randrange(len(actions))]
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"

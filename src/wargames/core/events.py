@@ -1,0 +1,142 @@
+"""The event log: what happened, with visibility, shared between successive states.
+
+:class:`EventLog` is a persistent (cons) list: appending makes a new log that shares every
+earlier event with the old one, so holding every state of a long game costs one node per
+event, not one copy of the history per state.  Its hash is computed once per node, so
+hashing or comparing states stays cheap however long the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from attrs import frozen
+
+from wargames.core.hidden import redact
+
+__all__ = ["Event", "EventLog"]
+
+
+@frozen
+class Event:
+    """Base class of game events (a roll, a battle, a reveal).
+
+    Subclasses are frozen attrs classes; fields a player may not see are declared with
+    :func:`wargames.core.hidden.secret`, exactly as in states.
+    """
+
+
+class EventLog:
+    """An immutable, structurally shared sequence of events, oldest first."""
+
+    __slots__ = ("_hash", "_head", "_len", "_tail", "_views")
+
+    _head: Any
+    _tail: EventLog | None
+    _len: int
+    _hash: int
+    _views: dict[str, EventLog]
+
+    def __init__(self, events: Iterable[Any] = ()) -> None:
+        node: EventLog | None = None
+        for event in events:
+            node = _link(node, event)
+        self._copy_from(node)
+
+    def _copy_from(self, node: EventLog | None) -> None:
+        object.__setattr__(self, "_head", node._head if node else None)
+        object.__setattr__(self, "_tail", node._tail if node else None)
+        object.__setattr__(self, "_len", node._len if node else 0)
+        object.__setattr__(self, "_hash", node._hash if node else hash(()))
+        object.__setattr__(self, "_views", {})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("EventLog is immutable")
+
+    def with_event(self, event: Any) -> EventLog:
+        """A new log with ``event`` appended; this one is unchanged."""
+        return _link(self if self._len else None, event)
+
+    def with_events(self, events: Iterable[Any]) -> EventLog:
+        """A new log with ``events`` appended in order."""
+        log = self
+        for event in events:
+            log = log.with_event(event)
+        return log
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._newest_first()[::-1])
+
+    def _newest_first(self) -> list[Any]:
+        out: list[Any] = []
+        node: EventLog | None = self
+        while node is not None and node._len:
+            out.append(node._head)
+            node = node._tail
+        return out
+
+    def newest(self, count: int) -> tuple[Any, ...]:
+        """The last ``count`` events, oldest first, without walking the whole log."""
+        out: list[Any] = []
+        node: EventLog | None = self
+        while node is not None and node._len and len(out) < count:
+            out.append(node._head)
+            node = node._tail
+        return tuple(reversed(out))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventLog):
+            return NotImplemented
+        a: EventLog | None = self
+        b: EventLog | None = other
+        while a is not None and b is not None:
+            if a is b:
+                return True
+            if a._len != b._len or a._hash != b._hash:
+                return False
+            if not a._len:
+                return True
+            if a._head != b._head:
+                return False
+            a, b = a._tail, b._tail
+        return a is b
+
+    def __repr__(self) -> str:
+        return f"EventLog({list(self)!r})"
+
+    def __redact__(self, player: str) -> EventLog:
+        """The log as ``player`` may see it.  Each node remembers its redaction per player, so
+        the views of successive states share their history instead of redoing it."""
+        pending: list[EventLog] = []
+        node: EventLog | None = self
+        while node is not None and node._len and player not in node._views:
+            pending.append(node)
+            node = node._tail
+        base = node._views[player] if node is not None and node._len else None
+        for item in reversed(pending):
+            head = redact(item._head, player)
+            if head is item._head and (base is item._tail or (base is None and item._tail is None)):
+                view = item
+            else:
+                view = _link(base, head)
+            item._views[player] = view
+            base = view
+        return base if base is not None else self
+
+
+def _link(tail: EventLog | None, event: Any) -> EventLog:
+    node = object.__new__(EventLog)
+    length = (tail._len if tail else 0) + 1
+    object.__setattr__(node, "_head", event)
+    object.__setattr__(node, "_tail", tail)
+    object.__setattr__(node, "_len", length)
+    object.__setattr__(node, "_hash", hash((tail._hash if tail else hash(()), event, length)))
+    object.__setattr__(node, "_views", {})
+    return node

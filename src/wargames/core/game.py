@@ -1,0 +1,265 @@
+"""The contract every game implements: :class:`Game`, :class:`State`, :class:`Action`.
+
+A game is a :class:`Game` subclass; its states are frozen attrs subclasses of :class:`State`
+and its decisions frozen attrs subclasses of :class:`Action`.  The base class does the parts
+that are the same for every game — checking whose turn it is, refusing actions after the end,
+validating options, redacting views, determinising through views — so a game writes only its
+rules.  Variants are subclasses, selected by ``variant=`` (python-chess's ``chess.variant``).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
+from attrs import field, frozen
+
+from wargames.core.distribution import Distribution
+from wargames.core.errors import IllegalAction, InvalidAction, NotYourTurn, UnknownOption
+from wargames.core.events import EventLog
+from wargames.core.hidden import redact
+from wargames.core.rng import Rng
+
+__all__ = ["Action", "Game", "NoOptions", "Outcome", "State", "UnknownPlayer"]
+
+
+class UnknownPlayer(InvalidAction):
+    """A player id that is not one of the game's players."""
+
+
+def _players(players: Iterable[str]) -> frozenset[str]:
+    return frozenset(players)
+
+
+@frozen
+class Outcome:
+    """How a finished game ended: who won (empty for a draw) and why."""
+
+    winners: frozenset[str] = field(converter=_players)
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won."""
+        return not self.winners
+
+    def __str__(self) -> str:
+        if self.is_draw:
+            return f"draw ({self.reason})"
+        return f"{', '.join(sorted(self.winners))} won ({self.reason})"
+
+
+@frozen
+class Action:
+    """Base class of every decision.  Every action names the player who takes it."""
+
+    player: str
+
+
+@frozen(kw_only=True)
+class State:
+    """Base class of game states: immutable, hashable, and carrying its own chance.
+
+    ``rng`` is the seeded stream all of the game's chance is drawn from (hidden from every
+    player in views); ``log`` is the visible history, redacted like the rest of a view.
+    """
+
+    rng: Rng
+    log: EventLog = field(factory=EventLog)
+
+
+@frozen
+class NoOptions:
+    """The options of a game that has none."""
+
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A", bound=Action)
+
+
+class Game(ABC, Generic[S, A]):
+    """A game's rules.  Instances are immutable configurations (variant and options).
+
+    Subclasses set the class attributes and implement the abstract methods.  The public
+    methods never mutate a state; :meth:`apply` returns a new one.
+    """
+
+    name: ClassVar[str]
+    """The registry name, e.g. ``"sabotage"``."""
+    variant: ClassVar[str] = ""
+    """This class's variant code; ``""`` for a game without variants."""
+    variants: ClassVar[Mapping[str, type[Game[Any, Any]]]] = {}
+    """Variant code -> class, on the game's base class."""
+    Options: ClassVar[type] = NoOptions
+    """A frozen attrs class of the game's options, all with defaults."""
+    state_type: ClassVar[type[State]]
+    action_types: ClassVar[tuple[type[Action], ...]]
+    event_types: ClassVar[tuple[type[Any], ...]] = ()
+
+    def __init__(self, **options: Any) -> None:
+        try:
+            self.options = self.Options(**options)
+        except TypeError as error:
+            known = ", ".join(a.name for a in attrs.fields(self.Options)) or "none"
+            given = ", ".join(sorted(options))
+            raise UnknownOption(
+                f"{type(self).__name__} got unknown options ({given}); its options are: {known}"
+            ) from error
+        except ValueError as error:
+            raise UnknownOption(f"{type(self).__name__}: {error}") from error
+
+    # -- identity -------------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def players(self) -> tuple[str, ...]:
+        """The player ids, in seating order."""
+
+    def option_values(self) -> dict[str, Any]:
+        """The options that differ from their defaults (what ``load`` needs to rebuild this)."""
+        defaults = self.Options()
+        return {
+            a.name: getattr(self.options, a.name)
+            for a in attrs.fields(self.Options)
+            if getattr(self.options, a.name) != getattr(defaults, a.name)
+        }
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self.option_values().items())
+        variant = f"variant={self.variant!r}" if self.variant else ""
+        return f"{type(self).__name__}({', '.join(filter(None, (variant, options)))})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.options == getattr(other, "options", None)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.options))
+
+    # -- the rules ------------------------------------------------------------------------
+
+    @abstractmethod
+    def start(self, seed: int = 0, **setup: Any) -> S:
+        """A new game: a complete default set-up drawn from ``seed`` unless ``setup`` says."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[str]:
+        """The players who must act now; several in a simultaneous phase; none when over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: str) -> tuple[A, ...]:
+        """Every legal action of ``player`` now, in a deterministic order (empty if none)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """``None`` while the game goes on, else how it ended."""
+
+    @abstractmethod
+    def apply_unchecked(self, state: S, action: A) -> S:
+        """The state after a *legal* ``action``.  For search loops that generated it."""
+
+    @abstractmethod
+    def parse_action(self, state: S, text: str, player: str | None = None) -> A:
+        """The action written ``text`` in this game's notation (the inverse of ``str``).
+
+        ``player`` may be left out when only one player is to act.
+
+        :raises InvalidAction: for text that is not an action of this game here.
+        """
+
+    @abstractmethod
+    def determinize(self, view: S, player: str, rng: random.Random) -> S:
+        """A full state whose view for ``player`` is ``view`` (see :meth:`sample_state`)."""
+
+    def illegal_reason(self, state: S, action: A) -> str | None:
+        """Why ``action`` (by a player who is to act) is illegal, or ``None`` if it is legal.
+
+        The default compares with :meth:`legal_actions`; games override it with the rule
+        that forbids the action, sharing predicates with the generator.
+        """
+        if action in self.legal_actions(state, action.player):
+            return None
+        return f"{action} is not a legal action now"
+
+    def odds(self, state: S, action: A) -> Distribution[Any] | None:
+        """The exact distribution of ``action``'s chance result; ``None`` if it has none."""
+        return None
+
+    def describe(self, state: S, player: str | None = None) -> str:
+        """The state as text (a board), as ``player`` sees it, or omnisciently for ``None``."""
+        return repr(state if player is None else self.view(state, player))
+
+    # -- what the base class does for every game ----------------------------------------
+
+    def check_player(self, player: str) -> None:
+        """:raises UnknownPlayer: if ``player`` is not one of :attr:`players`."""
+        if player not in self.players:
+            raise UnknownPlayer(f"unknown player {player!r}; the players are {self.players}")
+
+    def check(self, state: S, action: A) -> None:
+        """Raise the error that :meth:`apply` would raise for ``action``, or nothing.
+
+        :raises InvalidAction: for an object that is not one of this game's actions.
+        :raises UnknownPlayer: for an unknown player.
+        :raises IllegalAction: when the game is over or a rule forbids the action.
+        :raises NotYourTurn: when the action's player is not to act.
+        """
+        if not isinstance(action, self.action_types):
+            raise InvalidAction(f"{action!r} is not an action of {self.name}")
+        self.check_player(action.player)
+        over = self.outcome(state)
+        if over is not None:
+            raise IllegalAction(f"the game is over: {over}", rule="end of the game")
+        if action.player not in self.to_act(state):
+            acting = ", ".join(sorted(self.to_act(state)))
+            raise NotYourTurn(f"{action.player} is not to act; waiting for {acting}")
+        reason = self.illegal_reason(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+    def is_legal(self, state: S, action: A) -> bool:
+        """Whether :meth:`apply` would accept ``action``."""
+        try:
+            self.check(state, action)
+        except InvalidAction:
+            return False
+        return True
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``; ``state`` itself is unchanged.
+
+        :raises IllegalAction: (a ``ValueError``) naming the rule that forbids the action.
+        """
+        self.check(state, action)
+        return self.apply_unchecked(state, action)
+
+    def apply_all(self, state: S, actions: Sequence[A]) -> S:
+        """The state after applying ``actions`` in order, each checked."""
+        for action in actions:
+            state = self.apply(state, action)
+        return state
+
+    def view(self, state: S, player: str) -> S:
+        """What ``player`` may know: ``state`` with every secret hidden from them redacted.
+
+        The view has the state's type; redacted places hold
+        :data:`~wargames.core.hidden.HIDDEN`.  Views of states that differ only in what
+        ``player`` may not know are equal.
+        """
+        self.check_player(player)
+        return redact(state, player)
+
+    def sample_state(self, state: S, player: str, rng: random.Random) -> S:
+        """A full state consistent with everything ``player`` knows (a determinisation).
+
+        Works from ``view(state, player)`` only, so it cannot peek; the result gives
+        ``player`` the same view.  ``state`` may itself be a view.
+        """
+        return self.determinize(self.view(state, player), player, rng)
+
+    @staticmethod
+    def fresh_rng(rng: random.Random) -> Rng:
+        """A new stream for a determinised state (its future chance is unknown anyway)."""
+        return Rng(rng.getrandbits(64))

@@ -1,0 +1,98 @@
+"""The game registry: a private table, a decorator, and the ``wargames.games`` entry points.
+
+Built-in games register through the same entry-point group as third-party ones, so a
+package adds a game with two lines of ``pyproject.toml``::
+
+    [project.entry-points."wargames.games"]
+    mygame = "mypackage:MyGame"
+
+Entry points are read once, lazily, on the first look-up.  Names match case-insensitively.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib.metadata import entry_points
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from wargames.core.errors import UnknownGame, UnknownOption
+from wargames.core.game import Game
+
+__all__ = ["ENTRY_POINT_GROUP", "available", "games", "load", "register", "reload_entry_points"]
+
+ENTRY_POINT_GROUP = "wargames.games"
+
+G = TypeVar("G", bound=type[Game[Any, Any]])
+
+_games: dict[str, type[Game[Any, Any]]] = {}
+_entry_points_read = False
+
+
+def register(name: str, cls: type[Game[Any, Any]] | None = None, *, replace: bool = False) -> Any:
+    """Register a game class under ``name``; usable as ``@register("name")``.
+
+    :raises ValueError: if ``name`` is taken by another class and ``replace`` is false.
+    """
+
+    def decorate(game_cls: G) -> G:
+        key = name.lower()
+        existing = _games.get(key)
+        if existing is not None and existing is not game_cls and not replace:
+            raise ValueError(f"a game is already registered as {name!r}: {existing.__name__}")
+        _games[key] = game_cls
+        return game_cls
+
+    return decorate if cls is None else decorate(cls)
+
+
+def reload_entry_points() -> None:
+    """Read the ``wargames.games`` entry points again (after installing a plugin at run time)."""
+    global _entry_points_read
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        game_cls = point.load()
+        if not (isinstance(game_cls, type) and issubclass(game_cls, Game)):
+            raise TypeError(f"entry point {point.name!r} = {point.value} is not a Game subclass")
+        _games.setdefault(point.name.lower(), game_cls)
+    _entry_points_read = True
+
+
+def _table() -> dict[str, type[Game[Any, Any]]]:
+    if not _entry_points_read:
+        reload_entry_points()
+    return _games
+
+
+def games() -> Mapping[str, type[Game[Any, Any]]]:
+    """A read-only view of the registry: name -> game class."""
+    return MappingProxyType(_table())
+
+
+def available() -> list[str]:
+    """The registered game names, sorted."""
+    return sorted(_table())
+
+
+def load(name: str, variant: str | None = None, **options: Any) -> Game[Any, Any]:
+    """A game by name, optionally a variant of it, configured with ``options``.
+
+    :raises UnknownGame: for a name nobody registered.
+    :raises UnknownOption: (a ``ValueError``) for an unknown variant or option, or a bad value.
+    """
+    table = _table()
+    game_cls = table.get(name.lower())
+    if game_cls is None:
+        known = ", ".join(sorted(table)) or "none"
+        raise UnknownGame(f"no game named {name!r}; available: {known}")
+    if variant is not None:
+        game_cls = _variant(game_cls, variant)
+    return game_cls(**options)
+
+
+def _variant(game_cls: type[Game[Any, Any]], variant: str) -> type[Game[Any, Any]]:
+    by_code = {code.lower(): cls for code, cls in game_cls.variants.items()}
+    found = by_code.get(variant.lower())
+    if found is None:
+        known = ", ".join(game_cls.variants) or "none"
+        raise UnknownOption(f"{game_cls.name} has no variant {variant!r}; its variants: {known}")
+    return found

@@ -1,0 +1,1 @@
+"""Drawing boards for people: plain text for terminals (:mod:`wargames.render.text`)."""

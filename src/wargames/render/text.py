@@ -1,0 +1,89 @@
+"""Plain-text pictures of boards, for terminals, logs and doctests (no colour).
+
+Both renderers take a ``glyph`` function that gives the short text to show in each cell
+(a piece, a terrain mark, or ``""``), so the same functions draw any game's state.
+
+>>> from wargames.core.board import SquareBoard
+>>> print(render_squares(SquareBoard(3, 2), lambda square: "."))
+2 . . .
+1 . . .
+  a b c
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from wargames.core.board import HexBoard, Square, SquareBoard
+from wargames.core.hexes import Hex, to_offset
+
+__all__ = ["render_hexes", "render_squares"]
+
+
+def _checked(text: str, node: object, longest: int) -> str:
+    if len(text) > longest or not text.isprintable():
+        raise ValueError(
+            f"glyph for {node} must be at most {longest} printable characters, got {text!r}"
+        )
+    return text
+
+
+def render_squares(board: SquareBoard, glyph: Callable[[Square], str]) -> str:
+    """The board drawn rank by rank, the highest rank at the top.
+
+    Rank numbers run down the left and file letters along the bottom.  Every cell is as
+    wide as the widest glyph (at least one character), glyphs centred, cells one space
+    apart; lines carry no trailing spaces.
+
+    :raises ValueError: if a glyph is longer than 3 characters or not printable.
+    """
+    cells = {square: _checked(glyph(square), square, 3) for square in board}
+    files = [str(Square(x, 0))[:-1] for x in range(board.width)]
+    width = max(len(text) for text in [*cells.values(), *files])
+    margin = len(str(board.height))
+    lines = [
+        f"{y + 1:>{margin}} "
+        + " ".join(cells[Square(x, y)].center(width) for x in range(board.width))
+        for y in reversed(range(board.height))
+    ]
+    lines.append(" " * margin + " " + " ".join(name.center(width) for name in files))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+# One flat-top hex, drawn from the top-left corner of its 9 x 5 character box.  Columns
+# are 7 characters apart and share their slanted sides; odd columns sit 2 lines lower.
+_OUTLINE: tuple[tuple[int, int, str], ...] = (
+    (0, 2, "_____"),
+    (1, 1, "/"),
+    (1, 7, "\\"),
+    (2, 0, "/"),
+    (2, 8, "\\"),
+    (3, 0, "\\"),
+    (3, 8, "/"),
+    (4, 1, "\\_____/"),
+)
+
+
+def render_hexes(board: HexBoard, glyph: Callable[[Hex], str]) -> str:
+    """The flat-top map drawn with ``/ \\ _`` outlines, as on a printed odd-q map.
+
+    Each hex shows its map label (``0101`` at the top left) and, under it, its glyph
+    centred; odd columns sit half a hex lower than even ones.  Lines carry no trailing
+    spaces.
+
+    :raises ValueError: if a glyph is longer than 5 characters or not printable, or a hex
+        has no map label (lies left of column 1 or above row 1).
+    """
+    boxes = []
+    for cell in board:
+        column, row = to_offset(cell)
+        top = 4 * row + 2 * (column & 1)
+        boxes.append((top, 7 * column, board.label(cell), _checked(glyph(cell), cell, 5)))
+    height = max(top for top, _, _, _ in boxes) + 5
+    width = max(left for _, left, _, _ in boxes) + 9
+    canvas = [[" "] * width for _ in range(height)]
+    for top, left, name, text in boxes:
+        strokes = (*_OUTLINE, (2, 1, name.center(7)), (3, 1, text.center(7)))
+        for down, across, chars in strokes:
+            canvas[top + down][left + across : left + across + len(chars)] = chars
+    return "\n".join("".join(line).rstrip() for line in canvas)

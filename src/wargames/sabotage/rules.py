@@ -1,0 +1,658 @@
+"""The rules of Sabotage (rule text: seeds/003), section by section.
+
+* Object of the Game — :meth:`Sabotage._finish_move` (Headquarters captured, every movable
+  piece captured) and :meth:`Sabotage._end_turn` (no legal move: immobilised; the no-capture
+  draw, "Draw Situation in Sabotage").
+* Moving — :meth:`Sabotage._moves` and :meth:`Sabotage._move_problem`: one square
+  vertically or horizontally onto an empty or enemy square, N pieces a turn, no moving back to
+  the square left in the previous turn, Headquarters and Atomic Landmines never move,
+  volcanoes are barriers.
+* Battles — :func:`wargames.sabotage.pieces.attacker_wins`.
+* Hidden Identity — Recons expose the eight squares around them (:meth:`Sabotage._reveal`);
+  the rule itself is declared on :class:`~wargames.sabotage.state.Piece`.
+* Set-up — :class:`~wargames.sabotage.state.Deploy` actions fill the zone in a fixed order;
+  ``start(deploy=True)`` deploys both armies at random from the seed.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
+
+from attrs import field, frozen
+
+from wargames.core.board import Square
+from wargames.core.errors import InvalidAction
+from wargames.core.events import EventLog
+from wargames.core.game import Game, Outcome
+from wargames.core.hidden import is_hidden, sample_assignment
+from wargames.core.phases import Phase, TurnStructure
+from wargames.core.rng import Rng
+from wargames.render.text import render_squares
+from wargames.sabotage.layout import Layout, load_layouts
+from wargames.sabotage.pieces import Kind, attacker_wins
+from wargames.sabotage.state import (
+    NO_SQUARE,
+    AcceptDraw,
+    Battle,
+    DeclineDraw,
+    Deploy,
+    Deployed,
+    DrawOffer,
+    Move,
+    Moved,
+    OfferDraw,
+    Piece,
+    Revealed,
+    SabotageAction,
+    SabotageState,
+)
+
+__all__ = ["PLAYERS", "TURNS", "Sabotage", "SabotageOptions"]
+
+PLAYERS = ("green", "red")  # "Green has the first move."
+TURNS = TurnStructure(setup=(Phase("set-up"),), cycle=(Phase("move"),))
+LAYOUTS = load_layouts()
+RECON = Kind.RECON
+
+
+def _army_option(value: Any) -> tuple[tuple[str, int], ...] | None:
+    if value is None:
+        return None
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted((str(name), int(count)) for name, count in items))
+
+
+def _squares_option(value: Any) -> tuple[str, ...] | None:
+    return None if value is None else tuple(str(square) for square in value)
+
+
+@frozen
+class SabotageOptions:
+    """Options of every Sabotage variant; ``None`` keeps the variant's own value.
+
+    ``army`` maps kind names (``"general_5"``) or symbols (``"5"``) to counts; ``volcanoes``
+    lists squares (``["c5", "d5"]``); ``draw_offers=False`` removes the draw-offer actions.
+    """
+
+    moves_per_turn: int | None = None
+    quiet_turn_limit: int | None = None
+    army: tuple[tuple[str, int], ...] | None = field(default=None, converter=_army_option)
+    volcanoes: tuple[str, ...] | None = field(default=None, converter=_squares_option)
+    draw_offers: bool = True
+
+
+class Sabotage(Game[SabotageState, SabotageAction]):
+    """Regular Sabotage (SG); the variants are subclasses that change only their data."""
+
+    name = "sabotage"
+    variant: ClassVar[str] = "SG"
+    Options = SabotageOptions
+    state_type = SabotageState
+    action_types = (Deploy, Move, OfferDraw, AcceptDraw, DeclineDraw)
+    event_types = (Deployed, Moved, Battle, Revealed)
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        opts: SabotageOptions = self.options
+        try:
+            self.layout: Layout = LAYOUTS[self.variant].with_overrides(
+                moves_per_turn=opts.moves_per_turn,
+                quiet_turn_limit=opts.quiet_turn_limit,
+                army=opts.army,
+                volcanoes=opts.volcanoes,
+            )
+        except ValueError as error:
+            from wargames.core.errors import UnknownOption
+
+            raise UnknownOption(f"{type(self).__name__}: {error}") from error
+        board = self.layout.board()
+        self.board = board
+        self.title = self.layout.title
+        self.army: dict[Kind, int] = dict(self.layout.army)
+        size = len(board)
+        self._volcano = frozenset(board.index(s) for s in board if board.terrain(s) == "volcano")
+        self._around = tuple(
+            tuple(board.index(t) for t in board.surrounding(board.node(i))) for i in range(size)
+        )
+        # Prebuilt Move values: legal-move generation only looks them up.
+        self._steps = tuple(
+            {
+                player: tuple(
+                    (board.index(t), Move(player, board.node(i), t))
+                    for t in board.orthogonal(board.node(i))
+                    if board.index(t) not in self._volcano
+                )
+                for player in PLAYERS
+            }
+            for i in range(size)
+        )
+        self._zones = tuple(
+            tuple(board.index(s) for s in self.layout.zone(p, board)) for p in range(2)
+        )
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return PLAYERS
+
+    @staticmethod
+    def opponent(player: str) -> str:
+        """The other player."""
+        return PLAYERS[1 - PLAYERS.index(player)]
+
+    # -- starting ---------------------------------------------------------------------------
+
+    def start(self, seed: int = 0, **setup: Any) -> SabotageState:
+        """A new game.  ``deploy=True`` (the default) sets up both armies at random from the
+        seed; ``deploy=False`` starts in the set-up phase, where players place their pieces
+        with :class:`~wargames.sabotage.state.Deploy` actions.
+
+        :raises TypeError: for an unknown set-up option.
+        """
+        deploy = setup.pop("deploy", True)
+        if setup:
+            raise TypeError(f"unknown set-up options: {', '.join(sorted(setup))}")
+        state = SabotageState(
+            rng=Rng(seed), cells=(None,) * len(self.board), clock=TURNS.start(len(PLAYERS))
+        )
+        if not deploy:
+            return state
+        rng = state.rng
+        for p, player in enumerate(PLAYERS):
+            zone = self._zones[p]
+            kinds: list[Kind | None] = [k for k, n in self.layout.army for _ in range(n)]
+            kinds += [None] * (len(zone) - len(kinds))
+            order, rng = rng.shuffled(kinds)
+            for index, kind in zip(zone, order, strict=True):
+                state = self.apply_unchecked(state, Deploy(player, self.board.node(index), kind))
+        return _evolve(state, rng=rng)
+
+    def position(
+        self,
+        pieces: Mapping[str, str],
+        *,
+        to_move: str = "green",
+        turn: int = 1,
+        revealed: tuple[str, ...] = (),
+        seed: int = 0,
+    ) -> SabotageState:
+        """A position in play, for studies and tests: ``{"b2": "g5", "c3": "rM"}`` puts a green
+        5-star General on b2 and a red landmine on c3 (owner initial, then symbol as drawn by
+        :meth:`describe`).  Squares in ``revealed`` hold pieces the opponent has identified;
+        Recons next to enemy pieces expose them as in play.
+
+        :raises ValueError: for an unknown square, owner or symbol, or a piece on a volcano.
+        """
+        self.check_player(to_move)
+        owners = {player[0]: player for player in PLAYERS}
+        cells: list[Piece | None] = [None] * len(self.board)
+        for name, code in sorted(pieces.items(), key=lambda item: self._square(item[0])):
+            square = self._square(name)
+            index = self.board.index(square)
+            if index in self._volcano or code[:1] not in owners:
+                raise ValueError(f"cannot put {code!r} on {name}")
+            owner = owners[code[0]]
+            cells[index] = Piece(
+                index + 1000 * PLAYERS.index(owner),
+                owner,
+                Kind.from_symbol(code[1:]),
+                revealed=name in revealed,
+            )
+        clock = TURNS.start(len(PLAYERS))
+        while TURNS.in_setup(clock) or clock.turn < turn or TURNS.actor(clock, PLAYERS) != to_move:
+            clock = TURNS.advance(clock)
+        state = SabotageState(rng=Rng(seed), cells=tuple(cells), clock=clock)
+        return self._begin_play(state)
+
+    # -- whose turn ---------------------------------------------------------------------------
+
+    def to_act(self, state: SabotageState) -> frozenset[str]:
+        if state.result is not None:
+            return frozenset()
+        if state.offer is not None and state.offer.pending:
+            return frozenset((self.opponent(state.offer.player),))
+        return TURNS.actors(state.clock, PLAYERS)
+
+    def outcome(self, state: SabotageState) -> Outcome | None:
+        return state.result
+
+    def in_setup(self, state: SabotageState) -> bool:
+        """Whether the players are still setting up."""
+        return TURNS.in_setup(state.clock)
+
+    # -- legal actions ------------------------------------------------------------------------
+
+    def legal_actions(self, state: SabotageState, player: str) -> tuple[SabotageAction, ...]:
+        self.check_player(player)
+        if player not in self.to_act(state):
+            return ()
+        offer = state.offer
+        if offer is not None and offer.pending:
+            return (AcceptDraw(player), DeclineDraw(player))
+        if self.in_setup(state):
+            return self._deployments(state, player)
+        moves: tuple[SabotageAction, ...] = tuple(
+            self._moves(state.cells, player, state.moved, state.clock.turn)
+        )
+        if self._may_offer_draw(state, player):
+            moves += (OfferDraw(player),)
+        return moves
+
+    def _moves(
+        self, cells: tuple[Piece | None, ...], player: str, moved: tuple[int, ...], turn: int
+    ) -> Iterator[Move]:
+        """Every legal move of ``player``'s pieces not yet moved this turn, board order.
+
+        The same rules as :meth:`_move_problem`, written for speed; a property test keeps the
+        two in agreement.
+        """
+        steps = self._steps
+        previous = turn - 1
+        for i, piece in enumerate(cells):
+            if piece is None or piece.owner != player or not piece.kind.movable:
+                continue
+            if piece.id in moved:
+                continue
+            back = piece.left if piece.left_turn == previous else NO_SQUARE
+            for j, move in steps[i][player]:
+                target = cells[j]
+                if j != back and (target is None or target.owner != player):
+                    yield move
+
+    def _can_move(
+        self, cells: tuple[Piece | None, ...], player: str, moved: tuple[int, ...], turn: int
+    ) -> bool:
+        return next(self._moves(cells, player, moved, turn), None) is not None
+
+    def _may_offer_draw(self, state: SabotageState, player: str) -> bool:
+        offer = state.offer
+        return (
+            self.options.draw_offers
+            and not state.moved
+            and not (
+                offer is not None and offer.player == player and offer.turn == state.clock.turn
+            )
+        )
+
+    def _deployments(self, state: SabotageState, player: str) -> tuple[SabotageAction, ...]:
+        zone = self._zones[PLAYERS.index(player)]
+        square = self.board.node(zone[state.deployed])
+        left = self._unplaced(state, player)
+        actions: list[SabotageAction] = [Deploy(player, square, kind) for kind in left]
+        if len(zone) - state.deployed > sum(left.values()):
+            actions.append(Deploy(player, square, None))
+        return tuple(actions)
+
+    def _unplaced(self, state: SabotageState, player: str) -> Counter[Kind]:
+        placed = Counter(p.kind for p in state.cells if p is not None and p.owner == player)
+        return Counter({k: n - placed[k] for k, n in self.layout.army if n > placed[k]})
+
+    # -- why an action is illegal ---------------------------------------------------------
+
+    def illegal_reason(self, state: SabotageState, action: SabotageAction) -> str | None:
+        offer = state.offer
+        pending = offer is not None and offer.pending
+        if isinstance(action, AcceptDraw | DeclineDraw):
+            return None if pending else "there is no draw offer to answer"
+        if pending:
+            return "answer the draw offer first (accept draw or decline draw)"
+        if isinstance(action, OfferDraw):
+            if self.in_setup(state):
+                return "a draw can be offered once play has begun"
+            if not self.options.draw_offers:
+                return "draw offers are turned off in this game (option draw_offers)"
+            if not self._may_offer_draw(state, action.player):
+                return "a draw may be offered once a turn, before moving a piece"
+            return None
+        if isinstance(action, Deploy):
+            if not self.in_setup(state):
+                return "set-up is over"
+            if action not in self._deployments(state, action.player):
+                return self._deploy_problem(state, action)
+            return None
+        if self.in_setup(state):
+            return "set up your pieces first (set-up)"
+        return self._move_problem(state, action)
+
+    def _deploy_problem(self, state: SabotageState, action: Deploy) -> str:
+        zone = self._zones[PLAYERS.index(action.player)]
+        expected = self.board.node(zone[state.deployed])
+        if action.square != expected:
+            return f"set-up fills your zone in order: the next square is {expected}"
+        if action.kind is None:
+            return "every square left is needed for the pieces still to place"
+        return f"no {action.kind.title} is left to place"
+
+    def _move_problem(self, state: SabotageState, move: Move) -> str | None:
+        """The rule a move breaks, or ``None`` for a legal move (the checker of :meth:`_moves`)."""
+        board = self.board
+        for square in (move.origin, move.target):
+            if square not in board:
+                return f"{square} is not on the {self.layout.width}x{self.layout.height} board"
+        i, j = board.index(move.origin), board.index(move.target)
+        piece = state.cells[i]
+        if piece is None or piece.owner != move.player:
+            return f"no piece of {move.player} on {move.origin}"
+        if not piece.kind.movable:
+            return f"the {piece.kind.title} on {move.origin} may not be moved during the game"
+        if piece.id in state.moved:
+            return f"the piece on {move.origin} has already moved this turn"
+        if move.target not in board.orthogonal(move.origin):
+            return "a piece moves one square vertically or horizontally (no diagonal movement)"
+        if j in self._volcano:
+            return f"{move.target} is a volcano, a barrier"
+        target = state.cells[j]
+        if target is not None and target.owner == move.player:
+            return f"{move.target} holds one of your own pieces"
+        if piece.left == j and piece.left_turn == state.clock.turn - 1:
+            return f"a piece may not move back to {move.target}, the space it left last turn"
+        return None
+
+    # -- applying -------------------------------------------------------------------------------
+
+    def apply_unchecked(self, state: SabotageState, action: SabotageAction) -> SabotageState:
+        if isinstance(action, Move):
+            return self._move(state, action)
+        if isinstance(action, Deploy):
+            return self._deploy(state, action)
+        turn = state.clock.turn
+        if isinstance(action, OfferDraw):
+            return _evolve(state, offer=DrawOffer(action.player, turn, pending=True))
+        if isinstance(action, AcceptDraw):
+            return _evolve(state, result=Outcome(frozenset(), "draw agreed"))
+        assert state.offer is not None  # DeclineDraw is only legal with an offer pending
+        return _evolve(state, offer=DrawOffer(state.offer.player, state.offer.turn, pending=False))
+
+    def _deploy(self, state: SabotageState, action: Deploy) -> SabotageState:
+        p = PLAYERS.index(action.player)
+        zone = self._zones[p]
+        cells = state.cells
+        log = state.log
+        if action.kind is not None:
+            index = self.board.index(action.square)
+            piece = Piece(p * 1000 + state.deployed, action.player, action.kind)
+            cells = (*cells[:index], piece, *cells[index + 1 :])
+            log = log.with_event(Deployed(action.player, piece.id, action.square, action.kind))
+        deployed = state.deployed + 1
+        clock = state.clock
+        if deployed == len(zone):
+            deployed = 0
+            clock = TURNS.advance(clock)
+        state = _evolve(state, cells=cells, log=log, deployed=deployed, clock=clock)
+        if not TURNS.in_setup(clock):
+            state = self._begin_play(state)
+        return state
+
+    def _begin_play(self, state: SabotageState) -> SabotageState:
+        """After set-up: expose whatever already stands next to an enemy Recon, then check that
+        the first player can move at all."""
+        cells = list(state.cells)
+        events: list[Any] = []
+        for index in range(len(cells)):
+            if cells[index] is not None:
+                self._reveal(cells, index, events)
+        state = _evolve(state, cells=tuple(cells), log=state.log.with_events(events))
+        return self._check_can_move(state)
+
+    def _move(self, state: SabotageState, move: Move) -> SabotageState:
+        board = self.board
+        i, j = board.index(move.origin), board.index(move.target)
+        cells = list(state.cells)
+        piece = cells[i]
+        assert piece is not None  # checked by _move_problem
+        turn = state.clock.turn
+        mover = Piece(piece.id, piece.owner, piece.kind, piece.revealed, i, turn)
+        defender = cells[j]
+        cells[i] = None
+        events: list[Any] = []
+        captured = state.captured
+        result = None
+        if defender is None:
+            cells[j] = mover
+            events.append(Moved(move.player, piece.id, move.origin, move.target))
+        else:
+            won = attacker_wins(piece.kind, defender.kind)
+            events.append(Battle(move.player, piece.id, defender.id, move.origin, move.target, won))
+            if won:
+                cells[j] = mover
+                loser = defender
+            else:
+                loser = mover
+            if loser.kind is Kind.HEADQUARTERS:
+                # The capture ends the game; both players know what was taken.
+                loser = Piece(loser.id, loser.owner, loser.kind, True, loser.left, loser.left_turn)
+                result = Outcome(frozenset([move.player]), "captured the Headquarters")
+            captured += (loser,)
+            if result is None and not self._has_movable(cells, loser.owner):
+                winner = self.opponent(loser.owner)
+                result = Outcome(frozenset([winner]), "captured every movable piece")
+        if cells[j] is mover:
+            self._reveal(cells, j, events)
+        state = _evolve(
+            state,
+            cells=tuple(cells),
+            log=state.log.with_events(events),
+            moved=(*state.moved, piece.id),
+            captured=captured,
+            quiet=state.quiet if defender is None else -1,
+            result=result,
+        )
+        if result is not None:
+            return state
+        if len(state.moved) < self.layout.moves_per_turn and self._can_move(
+            state.cells, move.player, state.moved, turn
+        ):
+            return state
+        return self._end_turn(state)
+
+    def _end_turn(self, state: SabotageState) -> SabotageState:
+        """Pass the turn; check the no-capture draw and whether the next player can move.
+
+        ``quiet`` is -1 during a turn with a capture, so it is 0 after that turn ends.
+        """
+        quiet = state.quiet + 1
+        state = _evolve(state, clock=TURNS.advance(state.clock), moved=(), quiet=quiet)
+        limit = self.layout.quiet_turn_limit
+        if quiet >= limit * len(PLAYERS):
+            return _evolve(state, result=Outcome(frozenset(), f"no capture for {limit} moves each"))
+        return self._check_can_move(state)
+
+    def _check_can_move(self, state: SabotageState) -> SabotageState:
+        """ "Immobilize your opponent (they have no legal moves left)": the player to move loses."""
+        player = TURNS.actor(state.clock, PLAYERS)
+        if self._can_move(state.cells, player, (), state.clock.turn):
+            return state
+        winner = self.opponent(player)
+        return _evolve(state, result=Outcome(frozenset([winner]), f"{player} cannot move"))
+
+    def _has_movable(self, cells: list[Piece | None], player: str) -> bool:
+        return any(p is not None and p.owner == player and p.kind.movable for p in cells)
+
+    def _reveal(self, cells: list[Piece | None], index: int, events: list[Any]) -> None:
+        """Recons expose the enemy pieces in the eight squares around them: the piece on
+        ``index`` exposes its neighbours if it is a Recon, and is exposed by enemy Recons."""
+        piece = cells[index]
+        assert piece is not None
+        for k in self._around[index]:
+            other = cells[k]
+            if other is None or other.owner == piece.owner:
+                continue
+            if piece.kind is RECON and not other.revealed:
+                cells[k] = _revealed(other)
+                events.append(Revealed(other.id, self.board.node(k), other.kind))
+            if other.kind is RECON and not piece.revealed:
+                piece = _revealed(piece)
+                cells[index] = piece
+                events.append(Revealed(piece.id, self.board.node(index), piece.kind))
+
+    # -- notation -------------------------------------------------------------------------------
+
+    _MOVE = re.compile(r"^([a-z]+[0-9]+)\s*[-x]\s*([a-z]+[0-9]+)$")
+    _DEPLOY = re.compile(r"^([a-z]+[0-9]+)\s*=\s*(\S+)$")
+    _WORDS: ClassVar[dict[str, type[OfferDraw | AcceptDraw | DeclineDraw]]] = {
+        "offer draw": OfferDraw,
+        "accept draw": AcceptDraw,
+        "decline draw": DeclineDraw,
+    }
+
+    def parse_action(
+        self, state: SabotageState, text: str, player: str | None = None
+    ) -> SabotageAction:
+        """Read ``b2-b3`` (or ``b2xb3``), ``a1=H`` / ``a1=5`` / ``a1=-``, ``offer draw``,
+        ``accept draw`` or ``decline draw``.
+
+        :raises InvalidAction: for text that is none of these or names no square of the board.
+        """
+        player = self._acting_player(state, player)
+        words = " ".join(text.strip().lower().split())
+        if words in self._WORDS:
+            return self._WORDS[words](player)
+        if match := self._MOVE.match(words):
+            return Move(player, self._square(match[1]), self._square(match[2]))
+        if match := self._DEPLOY.match(words):
+            symbol = match[2]
+            try:
+                kind = None if symbol == "-" else Kind.from_symbol(symbol)
+            except ValueError as error:
+                raise InvalidAction(str(error)) from None
+            return Deploy(player, self._square(match[1]), kind)
+        raise InvalidAction(
+            f"cannot read {text!r} as a Sabotage action; write e.g. b2-b3, a1=H, a2=- or offer draw"
+        )
+
+    def _acting_player(self, state: SabotageState, player: str | None) -> str:
+        if player is not None:
+            self.check_player(player)
+            return player
+        acting = self.to_act(state)
+        if len(acting) != 1:
+            raise InvalidAction("nobody is to act; name the player")
+        return next(iter(acting))
+
+    def _square(self, name: str) -> Square:
+        try:
+            square = Square.parse(name)
+        except ValueError as error:
+            raise InvalidAction(str(error)) from None
+        if square not in self.board:
+            raise InvalidAction(
+                f"{name} is not a square of the {self.layout.width}x{self.layout.height} board"
+            )
+        return square
+
+    # -- determinisation ------------------------------------------------------------------------
+
+    def determinize(self, view: SabotageState, player: str, rng: random.Random) -> SabotageState:
+        """Give every enemy piece ``player`` has not identified a kind consistent with the army
+        list, with every piece seen moving being movable, and with every battle result seen
+        (from the known kind of ``player``'s own piece in it)."""
+        enemy = self.opponent(player)
+        pieces = [p for p in view.cells if p is not None] + list(view.captured)
+        own = {p.id: p.kind for p in pieces if p.owner == player}
+        unknown = [p.id for p in pieces if p.owner == enemy and is_hidden(p.kind)]
+        pool = Counter(dict(self.layout.army))
+        pool.subtract(p.kind for p in pieces if p.owner == enemy and not is_hidden(p.kind))
+        domains = {pid: frozenset(k for k in Kind if pool[k] > 0) for pid in unknown}
+        for pid in (p.id for p in view.captured if p.owner == enemy):
+            if pid in domains:  # a captured Headquarters would have ended the game
+                domains[pid] -= {Kind.HEADQUARTERS}
+        for event in view.log:
+            if isinstance(event, Moved | Battle) and event.player == enemy:
+                moving = event.piece if isinstance(event, Moved) else event.attacker
+                if moving in domains:
+                    domains[moving] = frozenset(k for k in domains[moving] if k.movable)
+            if isinstance(event, Battle):
+                self._narrow(domains, own, event)
+        kinds = sample_assignment([domains[pid] for pid in unknown], pool, rng)
+        chosen = dict(zip(unknown, kinds, strict=True))
+
+        def fill(piece: Piece | None) -> Piece | None:
+            if piece is None or piece.id not in chosen:
+                return piece
+            return Piece(
+                piece.id, piece.owner, chosen[piece.id], piece.revealed, piece.left, piece.left_turn
+            )
+
+        known = {p.id: p.kind for p in pieces if not is_hidden(p.kind)} | chosen
+        log = EventLog(
+            Deployed(e.player, e.piece, e.square, known[e.piece])
+            if isinstance(e, Deployed) and is_hidden(e.kind)
+            else e
+            for e in view.log
+        )
+        return _evolve(
+            view,
+            rng=self.fresh_rng(rng),
+            log=log,
+            cells=tuple(fill(p) for p in view.cells),
+            captured=tuple(p for p in map(fill, view.captured) if p is not None),
+        )
+
+    @staticmethod
+    def _narrow(domains: dict[int, frozenset[Kind]], own: dict[int, Kind], battle: Battle) -> None:
+        """Keep the kinds of the unidentified piece in ``battle`` that give its seen result."""
+        if battle.defender in domains and battle.attacker in own:
+            mine = own[battle.attacker]
+            domains[battle.defender] = frozenset(
+                k for k in domains[battle.defender] if attacker_wins(mine, k) == battle.attacker_won
+            )
+        elif battle.attacker in domains and battle.defender in own:
+            theirs = own[battle.defender]
+            domains[battle.attacker] = frozenset(
+                k
+                for k in domains[battle.attacker]
+                if k.movable and attacker_wins(k, theirs) == battle.attacker_won
+            )
+
+    # -- text -------------------------------------------------------------------------------------
+
+    def describe(self, state: SabotageState, player: str | None = None) -> str:
+        """The board as text: ``g5`` a green 5-star General, ``r?`` an unidentified red piece,
+        ``^^`` a volcano; then whose turn it is, or the outcome."""
+        shown = state if player is None else self.view(state, player)
+        board = self.board
+
+        def glyph(square: Square) -> str:
+            index = board.index(square)
+            if index in self._volcano:
+                return "^^"
+            piece = shown.cells[index]
+            if piece is None:
+                return "."
+            return piece.owner[0] + (
+                str(piece.kind) if is_hidden(piece.kind) else piece.kind.symbol
+            )
+
+        lines = [f"{self.title} ({self.variant})", render_squares(board, glyph)]
+        if state.result is not None:
+            lines.append(f"Game over: {state.result}")
+        else:
+            phase = TURNS.phase(state.clock).name
+            acting = ", ".join(sorted(self.to_act(state)))
+            lines.append(f"Turn {state.clock.turn}, {phase}: {acting} to act")
+        return "\n".join(lines)
+
+
+def _revealed(piece: Piece) -> Piece:
+    return Piece(piece.id, piece.owner, piece.kind, True, piece.left, piece.left_turn)
+
+
+def _evolve(state: SabotageState, **changes: Any) -> SabotageState:
+    """A copy of ``state`` with ``changes`` (attrs.evolve without its per-call introspection)."""
+    fields: dict[str, Any] = {
+        "rng": state.rng,
+        "log": state.log,
+        "cells": state.cells,
+        "clock": state.clock,
+        "deployed": state.deployed,
+        "moved": state.moved,
+        "quiet": state.quiet,
+        "offer": state.offer,
+        "captured": state.captured,
+        "result": state.result,
+    }
+    fields.update(changes)
+    return SabotageState(**fields)

@@ -1,0 +1,195 @@
+"""Sabotage's values: pieces, actions, events and the state.
+
+Hidden identity ("The enemy's pieces are unidentified") is declared once, on
+:attr:`Piece.kind`: the owner sees it, the opponent only once a Recon has exposed it.  Views,
+the log and errors all go through that rule.  Piece ids are the set-up squares' order, which
+both players see, so an id reveals nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from attrs import frozen
+
+from wargames.core.board import Square
+from wargames.core.events import Event
+from wargames.core.game import Action, Outcome, State
+from wargames.core.hidden import secret
+from wargames.core.phases import Clock
+from wargames.sabotage.pieces import Kind
+
+__all__ = [
+    "NO_SQUARE",
+    "AcceptDraw",
+    "Battle",
+    "DeclineDraw",
+    "Deploy",
+    "Deployed",
+    "DrawOffer",
+    "Move",
+    "Moved",
+    "OfferDraw",
+    "Piece",
+    "Revealed",
+    "SabotageAction",
+    "SabotageState",
+]
+
+NO_SQUARE: Final = -1
+
+
+def _owner_or_revealed(piece: Piece, player: str) -> bool:
+    return player == piece.owner or piece.revealed
+
+
+@frozen
+class Piece:
+    """A piece on the board (or captured).
+
+    ``revealed``: a Recon of the opponent has exposed it ("Hidden Identity"); it stays known.
+    ``left``/``left_turn``: the square index it last moved from and the turn it did, for
+    "A piece may not move back to the space it moved from in the previous turn".
+    """
+
+    id: int
+    owner: str
+    kind: Kind = secret(_owner_or_revealed)
+    revealed: bool = False
+    left: int = NO_SQUARE
+    left_turn: int = 0
+
+
+# -- actions -------------------------------------------------------------------------------
+
+
+@frozen
+class Deploy(Action):
+    """Set-up: put a piece of ``kind`` on ``square`` (the next square of the player's zone),
+    or leave it empty (``kind`` None) when the zone has more squares than pieces."""
+
+    square: Square
+    kind: Kind | None
+
+    def __str__(self) -> str:
+        return f"{self.square}={self.kind.symbol if self.kind else '-'}"
+
+
+@frozen
+class Move(Action):
+    """Move the piece on ``origin`` one square orthogonally to ``target`` (an attack if an
+    enemy piece stands there)."""
+
+    origin: Square
+    target: Square
+
+    def __str__(self) -> str:
+        return f"{self.origin}-{self.target}"
+
+
+@frozen
+class OfferDraw(Action):
+    """Offer a draw at the start of your turn ("you and your opponent can agree on a draw")."""
+
+    def __str__(self) -> str:
+        return "offer draw"
+
+
+@frozen
+class AcceptDraw(Action):
+    """Accept the opponent's draw offer: the game ends drawn."""
+
+    def __str__(self) -> str:
+        return "accept draw"
+
+
+@frozen
+class DeclineDraw(Action):
+    """Decline the opponent's draw offer: their turn goes on."""
+
+    def __str__(self) -> str:
+        return "decline draw"
+
+
+SabotageAction = Deploy | Move | OfferDraw | AcceptDraw | DeclineDraw
+
+
+# -- events --------------------------------------------------------------------------------
+
+
+def _to_deployer(event: Deployed, player: str) -> bool:
+    return player == event.player
+
+
+@frozen
+class Deployed(Event):
+    """A piece was set up; only its owner sees which."""
+
+    player: str
+    piece: int
+    square: Square
+    kind: Kind = secret(_to_deployer)
+
+
+@frozen
+class Moved(Event):
+    """A piece moved to an empty square."""
+
+    player: str
+    piece: int
+    origin: Square
+    target: Square
+
+
+@frozen
+class Battle(Event):
+    """A piece attacked another.  Both players see the result, never the identities
+    ("If you attack an unknown enemy piece, you never learn what that piece is")."""
+
+    player: str
+    attacker: int
+    defender: int
+    origin: Square
+    target: Square
+    attacker_won: bool
+
+
+@frozen
+class Revealed(Event):
+    """A Recon exposed an enemy piece: from now on both players know what it is."""
+
+    piece: int
+    square: Square
+    kind: Kind
+
+
+# -- the state -----------------------------------------------------------------------------
+
+
+@frozen
+class DrawOffer:
+    """The last draw offer: who made it, in which turn, and whether it awaits an answer."""
+
+    player: str
+    turn: int
+    pending: bool
+
+
+@frozen(kw_only=True)
+class SabotageState(State):
+    """A Sabotage position.
+
+    ``cells`` holds the piece on each square by board index.  ``deployed`` counts the set-up
+    squares the acting player has filled; ``moved`` the ids of the pieces moved this turn;
+    ``quiet`` the turns ended (by either player) since the last capture, -1 during a turn
+    that has captured.
+    """
+
+    cells: tuple[Piece | None, ...]
+    clock: Clock
+    deployed: int = 0
+    moved: tuple[int, ...] = ()
+    quiet: int = 0
+    offer: DrawOffer | None = None
+    captured: tuple[Piece, ...] = ()
+    result: Outcome | None = None

@@ -1,0 +1,26 @@
+"""Test any game's rules with hypothesis: composable strategies and a conformance suite.
+
+>>> import wargames
+>>> from wargames.testing import check_rules
+>>> check_rules(wargames.load("sabotage", variant="SM"), max_examples=2, max_steps=20)
+
+* :func:`states`, :func:`actions`, :func:`playouts` — hypothesis strategies.
+* :func:`check_rules` — the conformance suite every game and variant must pass.
+* :func:`rules_machine` — a stateful test: ``TestMine = rules_machine(my_game).TestCase``.
+"""
+
+from wargames.testing.conformance import ConformanceError, check_rules, check_state
+from wargames.testing.machine import rules_machine
+from wargames.testing.strategies import Playout, actions, playouts, seeds, states
+
+__all__ = [
+    "ConformanceError",
+    "Playout",
+    "actions",
+    "check_rules",
+    "check_state",
+    "playouts",
+    "rules_machine",
+    "seeds",
+    "states",
+]

@@ -1,0 +1,199 @@
+"""The rules-conformance suite: the contract of DESIGN.md, checked on any game.
+
+:func:`check_rules` plays hypothesis-drawn games and checks at every state that
+
+* the game is over exactly when nobody is to act, and whoever is to act has a legal action;
+* every legal action applies, leaves its input unchanged, prints and parses back to itself,
+  and survives a JSON round trip;
+* actions that are legal elsewhere but not here raise ``IllegalAction`` and change nothing;
+* views leak nothing: a determinisation (``sample_state``) of what a player knows gives that
+  player the same view, the same legal actions and the same error messages;
+* states survive a JSON round trip, and a replay of the game reproduces it exactly.
+
+A failure raises :class:`ConformanceError` naming the check, shrunk by hypothesis to a short
+game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+
+from wargames.core.errors import IllegalAction, InvalidAction
+from wargames.core.game import Action, Game, State
+from wargames.core.replay import Replay
+from wargames.core.serialize import dumps, loads
+from wargames.testing.strategies import Playout, playouts
+
+__all__ = ["ConformanceError", "check_rules", "check_state"]
+
+_ACTIONS_TRIED = 24
+"""At most this many legal actions of each player are applied at each state (a sample)."""
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message names the check."""
+
+
+def _expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise ConformanceError(message)
+
+
+def check_state(
+    game: Game[Any, Any],
+    state: State,
+    *,
+    others: Sequence[State] = (),
+    rng: random.Random | None = None,
+) -> None:
+    """Check the contract at one state.  ``others`` are states of the same game whose legal
+    actions are tried here as candidate illegal actions.
+
+    :raises ConformanceError: naming the first broken rule of the contract.
+    """
+    rng = rng or random.Random(0)
+    acting = game.to_act(state)
+    over = game.outcome(state)
+    _expect((over is None) == bool(acting), f"outcome {over} but players to act {set(acting)}")
+    _expect(isinstance(hash(state), int), "states must be hashable")
+    snapshot = dumps(game, state)
+    _expect(loads(snapshot, game) == state, "state does not survive a JSON round trip")
+    legal_by_player = {p: game.legal_actions(state, p) for p in game.players}
+    for player, legal in legal_by_player.items():
+        _expect(
+            bool(legal) == (player in acting),
+            f"{player} is {'' if player in acting else 'not '}to act but has {len(legal)} actions",
+        )
+        _expect(len(set(legal)) == len(legal), f"{player}'s legal actions repeat")
+        _expect(legal == game.legal_actions(state, player), "legal actions are not deterministic")
+        tried = legal if len(legal) <= _ACTIONS_TRIED else rng.sample(legal, _ACTIONS_TRIED)
+        for action in tried:
+            _check_legal_action(game, state, action)
+    _expect(dumps(game, state) == snapshot, "an action changed the state it was applied to")
+    illegal = _candidate_illegal(game, state, others, legal_by_player)
+    for action in illegal:
+        _check_refused(game, state, action)
+    _expect(dumps(game, state) == snapshot, "a refused action changed the state")
+    for player in game.players:
+        _check_view(game, state, player, legal_by_player[player], illegal, rng)
+
+
+def _check_legal_action(game: Game[Any, Any], state: State, action: Action) -> None:
+    _expect(game.is_legal(state, action), f"legal action {action} is refused by apply")
+    after = game.apply(state, action)
+    _expect(isinstance(after, type(state)), f"{action} returned a {type(after).__name__}")
+    text = str(action)
+    parsed = game.parse_action(state, text, action.player)
+    _expect(parsed == action, f"{text!r} parses to {parsed!r}, not {action!r}")
+    _expect(loads(dumps(game, action), game) == action, f"{action} fails a JSON round trip")
+
+
+def _candidate_illegal(
+    game: Game[Any, Any],
+    state: State,
+    others: Sequence[State],
+    legal_by_player: dict[str, tuple[Action, ...]],
+) -> list[Action]:
+    legal = {a for actions in legal_by_player.values() for a in actions}
+    seen: set[Action] = set()
+    for other in others:
+        for player in game.to_act(other):
+            seen.update(a for a in game.legal_actions(other, player) if a not in legal)
+    return sorted(seen, key=repr)[:_ACTIONS_TRIED]
+
+
+def _check_refused(game: Game[Any, Any], state: State, action: Action) -> None:
+    try:
+        game.apply(state, action)
+    except IllegalAction:
+        return
+    except InvalidAction as error:
+        raise ConformanceError(f"{action} raised {error!r}, not IllegalAction") from error
+    raise ConformanceError(f"{action} is not among the legal actions but apply accepted it")
+
+
+def _error(game: Game[Any, Any], state: State, action: Action) -> str:
+    try:
+        game.check(state, action)
+    except InvalidAction as error:
+        return str(error)
+    return ""
+
+
+def _check_view(
+    game: Game[Any, Any],
+    state: State,
+    player: str,
+    legal: tuple[Action, ...],
+    illegal: list[Action],
+    rng: random.Random,
+) -> None:
+    view = game.view(state, player)
+    _expect(view == game.view(state, player), "views are not deterministic")
+    _expect(game.view(view, player) == view, "the view of a view differs from the view")
+    sample = game.sample_state(state, player, rng)
+    where = f"{player}'s determinisation"
+    _expect(isinstance(sample, type(state)), f"{where} is a {type(sample).__name__}")
+    _expect(game.view(sample, player) == view, f"{where} changes {player}'s view: a leak")
+    _expect(game.to_act(sample) == game.to_act(state), f"{where} changes who is to act")
+    _expect(game.outcome(sample) == game.outcome(state), f"{where} changes the outcome")
+    _expect(
+        game.legal_actions(sample, player) == legal,
+        f"{player}'s legal actions depend on what {player} may not know: a leak",
+    )
+    for action in illegal:
+        if action.player == player:
+            _expect(
+                _error(game, sample, action) == _error(game, state, action),
+                f"the error for {action} depends on what {player} may not know: a leak",
+            )
+    _expect(loads(dumps(game, sample), game) == sample, f"{where} fails a JSON round trip")
+
+
+def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
+    rng = random.Random(playout.seed)
+    for index, state in enumerate(playout.states):
+        others = playout.states[max(0, index - 6) : index] + playout.states[index + 1 : index + 4]
+        check_state(game, state, others=others, rng=rng)
+    replay = Replay.record(game, playout.seed, playout.actions, playout.setup)
+    copy = loads(dumps(game, replay))
+    _expect(copy == replay, "the replay fails a JSON round trip")
+    _expect(copy.final_state(game) == playout.final, "the replay does not reproduce the game")
+    again = game.start(playout.seed, **playout.setup)
+    _expect(again == playout.states[0], "the same seed gives a different start")
+
+
+def check_rules(
+    game: Game[Any, Any],
+    *,
+    max_examples: int = 20,
+    max_steps: int = 60,
+    setup: Mapping[str, Any] | None = None,
+    derandomize: bool = False,
+) -> None:
+    """Run the conformance suite on ``game`` (any game or variant, yours too).
+
+    Plays ``max_examples`` hypothesis-drawn games of up to ``max_steps`` actions and checks
+    the contract at every state; ``setup`` is passed to ``game.start``.  Call it from a test.
+
+    :raises ConformanceError: with the first broken rule, on a shrunk game.
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"expected a wargames Game, got {game!r}")
+
+    @settings(
+        max_examples=max_examples,
+        deadline=None,
+        derandomize=derandomize,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        database=None,
+    )
+    @given(playouts(game, max_steps=max_steps, setup=setup))
+    def conforms(playout: Playout) -> None:
+        _check_playout(game, playout)
+
+    conforms()
