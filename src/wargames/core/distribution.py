@@ -112,6 +112,10 @@ class Distribution(Generic[T_co]):
     _weights: dict[T_co, int] = field(eq=_table_key)
     _total: int = field(eq=False)
 
+    @overload
+    def __init__(self, probabilities: Mapping[T_co, Exact]) -> None: ...
+    @overload
+    def __init__(self, probabilities: Iterable[tuple[T_co, Exact]]) -> None: ...
     def __init__(self, probabilities: Mapping[T_co, Exact] | Iterable[tuple[T_co, Exact]]) -> None:
         weights, scale = _integer_weights(_pairs(probabilities))
         total = sum(weights.values())

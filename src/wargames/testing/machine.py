@@ -33,6 +33,12 @@ def rules_machine(game: Game[Any, Any]) -> type[RuleBasedStateMachine]:
             self.state = game.start(seed)
             self.previous: list[State] = [self.state]
 
+        @precondition(lambda self: game.outcome(self.state) is not None)
+        @rule(seed=seeds())
+        def start_again(self, seed: int) -> None:
+            """After an outcome, a new game (so long runs keep exploring)."""
+            self.start(seed)
+
         @precondition(lambda self: game.outcome(self.state) is None)
         @rule(data=st.data())
         def act(self, data: st.DataObject) -> None:

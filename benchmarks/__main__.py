@@ -1,0 +1,37 @@
+"""Run every benchmark and print its figures: ``python -m benchmarks [--seconds 3]``.
+
+Benchmarks print figures and exit 0; nothing here asserts on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+from collections.abc import Sequence
+
+from benchmarks import memory, playouts
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=3.0,
+        help="wall time of each playout figure, split over its repeats (default 3)",
+    )
+    parser.add_argument(
+        "--repeats", type=int, default=3, help="runs per playout figure; the best counts"
+    )
+    parser.add_argument("--steps", type=int, default=memory.STEPS, help="steps of the memory game")
+    args = parser.parse_args(argv)
+    print(f"Python {platform.python_version()} ({sys.implementation.name}) on {platform.machine()}")
+    print()
+    playouts.run(args.seconds, args.repeats)
+    print()
+    memory.run(args.steps)
+
+
+if __name__ == "__main__":
+    main()

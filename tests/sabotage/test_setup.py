@@ -1,0 +1,133 @@
+"""Set-up: each player places their army in their own zone, as actions; the default start
+deploys both armies at random from the seed."""
+
+from collections import Counter
+
+import pytest
+
+from wargames import IllegalAction
+from wargames.core.hidden import is_hidden
+from wargames.sabotage import Deploy, Kind, Move, Sabotage
+
+from .helpers import sq, variant
+
+
+@pytest.mark.parametrize("code", ["SG", "SM", "SR", "SO", "SN", "SC"])
+def test_default_start_deploys_the_whole_army_in_each_zone(code: str) -> None:
+    game = variant(code)
+    state = game.start(seed=5)
+    for p, player in enumerate(game.players):
+        zone = set(game.layout.zone(p, game.board))
+        mine = [
+            (game.board.node(i), c)
+            for i, c in enumerate(state.cells)
+            if c is not None and c.owner == player
+        ]
+        assert {s for s, _ in mine} <= zone
+        assert Counter(c.kind for _, c in mine) == Counter(dict(game.layout.army))
+    assert game.to_act(state) == {"green"}, "Green has the first move"
+
+
+@pytest.mark.parametrize(
+    ("code", "pieces", "size"), [("SG", 30, 10), ("SM", 20, 8), ("SC", 36, 10)]
+)
+def test_army_sizes_and_boards(code: str, pieces: int, size: int) -> None:
+    game = variant(code)
+    assert game.layout.pieces == pieces
+    assert (game.layout.width, game.layout.height) == (size, size)
+
+
+def test_corner_sabotage_adds_the_six_pieces_to_open_rush() -> None:
+    extra = Counter(dict(variant("SC").layout.army)) - Counter(dict(variant("SO").layout.army))
+    assert extra == Counter(
+        {Kind.GENERAL_1: 2, Kind.GENERAL_2: 1, Kind.GENERAL_3: 1, Kind.RECON: 1, Kind.LANDMINE: 1}
+    )
+
+
+def test_corner_zones_are_triangles_in_opposite_corners() -> None:
+    game = variant("SC")
+    green, red = (set(game.layout.zone(p, game.board)) for p in (0, 1))
+    assert sq("a1") in green
+    assert sq("h1") in green
+    assert sq("a8") in green
+    assert sq("i1") not in green
+    assert sq("b8") not in green
+    assert sq("j10") in red
+    assert sq("c10") in red
+    assert all(s.x + s.y <= 7 for s in green)
+
+
+@pytest.mark.parametrize(
+    ("code", "volcanoes"), [("SG", 8), ("SR", 8), ("SM", 4), ("SO", 0), ("SN", 0), ("SC", 0)]
+)
+def test_volcanoes_by_variant(code: str, volcanoes: int) -> None:
+    game = variant(code)
+    assert sum(game.board.terrain(s) == "volcano" for s in game.board) == volcanoes
+
+
+def test_setup_as_actions_fills_the_zone_in_order() -> None:
+    game = variant("SM")
+    state = game.start(seed=0, deploy=False)
+    assert game.in_setup(state)
+    first = game.legal_actions(state, "green")
+    assert {a.square for a in first if isinstance(a, Deploy)} == {sq("a1")}
+    assert {a.kind for a in first if isinstance(a, Deploy)} == {*Kind, None}
+    with pytest.raises(IllegalAction, match="next square is a1"):
+        game.apply(state, Deploy("green", sq("b1"), Kind.RECON))
+    state = game.apply(state, Deploy("green", sq("a1"), Kind.HEADQUARTERS))
+    assert Deploy("green", sq("b1"), Kind.HEADQUARTERS) not in game.legal_actions(state, "green")
+    with pytest.raises(IllegalAction, match="no Headquarters is left"):
+        game.apply(state, Deploy("green", sq("b1"), Kind.HEADQUARTERS))
+    with pytest.raises(IllegalAction, match="set up your pieces first"):
+        game.apply(state, Move("green", sq("a1"), sq("a2")))
+
+
+def test_mini_leaves_exactly_four_squares_empty() -> None:
+    game = variant("SM")
+    state = game.start(seed=0, deploy=False)
+    empties = 0
+    while game.in_setup(state) and game.to_act(state) == {"green"}:
+        actions = game.legal_actions(state, "green")
+        blank = Deploy("green", actions[0].square, None)  # type: ignore[union-attr]
+        if blank in actions:
+            state, empties = game.apply(state, blank), empties + 1
+        else:
+            state = game.apply(state, actions[0])
+    assert empties == 4
+    assert game.to_act(state) == {"red"}
+
+
+def test_the_opponent_sees_where_pieces_were_set_up_but_not_which() -> None:
+    game = variant("SM")
+    state = game.start(seed=0, deploy=False)
+    state = game.apply(state, Deploy("green", sq("a1"), Kind.HEADQUARTERS))
+    seen = game.view(state, "red")
+    piece = seen.cells[game.board.index(sq("a1"))]
+    assert piece is not None
+    assert is_hidden(piece.kind)
+    deployed = seen.log.newest(1)[0]
+    assert is_hidden(deployed.kind)
+    assert game.view(state, "green").log.newest(1)[0].kind is Kind.HEADQUARTERS
+
+
+def test_layout_options_replace_the_variant_data() -> None:
+    game = Sabotage(volcanoes=["e5"], army={"H": 1, "general_1": 3, "M": 1}, moves_per_turn=1)
+    assert game.layout.pieces == 5
+    assert game.board.terrain(sq("e5")) == "volcano"
+    state = game.start(seed=1)
+    assert sum(c is not None for c in state.cells) == 10
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"army": {"H": 2}},
+        {"army": {"1": 40, "H": 1}},
+        {"volcanoes": ["a1"]},
+        {"moves_per_turn": 0},
+        {"colour": "blue"},
+    ],
+)
+def test_bad_layout_options_are_refused(options: dict[str, object]) -> None:
+    with pytest.raises(ValueError):  # noqa: PT011 - UnknownOption is the ValueError meant here
+        Sabotage(**options)
