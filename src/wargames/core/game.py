@@ -98,6 +98,9 @@ class Game(ABC, Generic[S, A]):
     state_type: ClassVar[type[State]]
     action_types: ClassVar[tuple[type[Action], ...]]
     event_types: ClassVar[tuple[type[Any], ...]] = ()
+    negotiation_types: ClassVar[tuple[type[Action], ...]] = ()
+    """Actions that are agreements between players rather than play (draw offers, trades);
+    simple bots leave them alone unless nothing else is legal."""
 
     def __init__(self, **options: Any) -> None:
         try:

@@ -94,6 +94,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     state_type = SabotageState
     action_types = (Deploy, Move, OfferDraw, AcceptDraw, DeclineDraw)
     event_types = (Deployed, Moved, Battle, Revealed)
+    negotiation_types = (OfferDraw, AcceptDraw, DeclineDraw)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
