@@ -16,6 +16,7 @@ from rich.table import Table
 import wargames
 from wargames.bots import RandomBot, play
 from wargames.core.game import Game
+from wargames.core.registry import games as registered_games
 
 __all__ = ["app", "main"]
 
@@ -31,7 +32,7 @@ def _variants(game_cls: type[Game[Any, Any]]) -> str:
 def games() -> None:
     """List the registered games and their variants."""
     table = Table("game", "variants", "players")
-    for name, game_cls in sorted(wargames.core.registry.games().items()):
+    for name, game_cls in sorted(registered_games().items()):
         table.add_row(name, _variants(game_cls), ", ".join(game_cls().players))
     console.print(table)
 
