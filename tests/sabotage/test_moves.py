@@ -150,3 +150,20 @@ def test_battle_event_names_pieces_by_id_only() -> None:
     battle = state.log.newest(1)[0]
     assert isinstance(battle, Battle)
     assert battle.attacker_won
+
+
+def test_the_no_return_rule_is_a_class_setting_for_variants() -> None:
+    class Forgetful(Sabotage):
+        no_return_turns = 0
+
+    game = Forgetful()
+    state = game.position({"e2": "g5", "a1": "g1", "a10": "gH", "j10": "rH", "j1": "r1"})
+    state = game.apply_all(state, [move("e2-e3"), move("a1-a2"), move("j1-j2", "red")])
+    assert game.is_legal(state, move("e3-e2"))
+    assert not GAME.is_legal(
+        GAME.apply_all(
+            GAME.position({"e2": "g5", "a1": "g1", "a10": "gH", "j10": "rH", "j1": "r1"}),
+            [move("e2-e3"), move("a1-a2"), move("j1-j2", "red")],
+        ),
+        move("e3-e2"),
+    )

@@ -36,7 +36,7 @@ class EventLog:
     _tail: EventLog | None
     _len: int
     _hash: int
-    _views: dict[str, EventLog]
+    _views: dict[str, EventLog] | None
 
     def __init__(self, events: Iterable[Any] = ()) -> None:
         node: EventLog | None = None
@@ -49,7 +49,7 @@ class EventLog:
         object.__setattr__(self, "_tail", node._tail if node else None)
         object.__setattr__(self, "_len", node._len if node else 0)
         object.__setattr__(self, "_hash", node._hash if node else hash(()))
-        object.__setattr__(self, "_views", {})
+        object.__setattr__(self, "_views", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("EventLog is immutable")
@@ -64,6 +64,10 @@ class EventLog:
         for event in events:
             log = log.with_event(event)
         return log
+
+    def __reduce__(self) -> tuple[type[EventLog], tuple[tuple[Any, ...]]]:
+        """Pickle (and deep-copy) as the flat tuple of events, not a deep chain of nodes."""
+        return (EventLog, (tuple(self),))
 
     def __len__(self) -> int:
         return self._len
@@ -116,17 +120,19 @@ class EventLog:
         the views of successive states share their history instead of redoing it."""
         pending: list[EventLog] = []
         node: EventLog | None = self
-        while node is not None and node._len and player not in node._views:
+        while node is not None and node._len and player not in (node._views or ()):
             pending.append(node)
             node = node._tail
-        base = node._views[player] if node is not None and node._len else None
+        base = node._views[player] if node is not None and node._views else None
         for item in reversed(pending):
             head = redact(item._head, player)
             if head is item._head and (base is item._tail or (base is None and item._tail is None)):
                 view = item
             else:
                 view = _link(base, head)
-            item._views[player] = view
+            if item._views is None:
+                object.__setattr__(item, "_views", {})
+            item._views[player] = view  # type: ignore[index]
             base = view
         return base if base is not None else self
 
@@ -138,5 +144,5 @@ def _link(tail: EventLog | None, event: Any) -> EventLog:
     object.__setattr__(node, "_tail", tail)
     object.__setattr__(node, "_len", length)
     object.__setattr__(node, "_hash", hash((tail._hash if tail else hash(()), event, length)))
-    object.__setattr__(node, "_views", {})
+    object.__setattr__(node, "_views", None)
     return node

@@ -122,7 +122,10 @@ def _redact(value: Any, player: str) -> Any:
             return value
         return type(value)(*items) if hasattr(value, "_fields") else items
     if isinstance(value, frozenset):
-        return frozenset(_redact(item, player) for item in value)
+        pairs = [(_redact(item, player), item) for item in value]
+        if all(new is item for new, item in pairs):
+            return value
+        return frozenset(new for new, _ in pairs)
     if isinstance(value, Mapping):
         return type(value)({k: _redact(v, player) for k, v in value.items()})  # type: ignore[call-arg]
     if attrs.has(type(value)):

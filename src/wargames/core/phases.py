@@ -16,6 +16,7 @@ advances the clock.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Sequence
 
 from attrs import field, frozen
@@ -69,6 +70,12 @@ class Clock:
         return Clock(self.turn, self.phase, self.seat, tuple(order))
 
 
+@functools.cache
+def _alone(player: str) -> frozenset[str]:
+    """The one-player set, made once per player (``to_act`` is called in every loop)."""
+    return frozenset((player,))
+
+
 @frozen
 class TurnStructure:
     """A game's turn: ``setup`` phases played once, then ``cycle`` phases repeated."""
@@ -76,14 +83,13 @@ class TurnStructure:
     cycle: tuple[Phase, ...] = field(converter=_tuple_of_phases)
     setup: tuple[Phase, ...] = field(default=(), converter=_tuple_of_phases)
 
+    phases: tuple[Phase, ...] = field(init=False, eq=False, repr=False)
+    """Set-up phases followed by the cycle's phases (the indices of ``Clock.phase``)."""
+
     def __attrs_post_init__(self) -> None:
         if not self.cycle:
             raise ValueError("a turn structure needs at least one phase in its cycle")
-
-    @property
-    def phases(self) -> tuple[Phase, ...]:
-        """Set-up phases followed by the cycle's phases (the indices of ``Clock.phase``)."""
-        return self.setup + self.cycle
+        object.__setattr__(self, "phases", self.setup + self.cycle)
 
     def start(self, players: int) -> Clock:
         """The clock at the first phase: set-up if there is any, else turn 1."""
@@ -101,9 +107,9 @@ class TurnStructure:
 
     def actors(self, clock: Clock, players: Sequence[str]) -> frozenset[str]:
         """The players who act at ``clock``: one in a sequential phase, all in a simultaneous."""
-        if self.phase(clock).mode is Mode.SIMULTANEOUS:
+        if self.phases[clock.phase].mode is Mode.SIMULTANEOUS:
             return frozenset(players)
-        return frozenset((players[clock.order[clock.seat]],))
+        return _alone(players[clock.order[clock.seat]])
 
     def actor(self, clock: Clock, players: Sequence[str]) -> str:
         """The one player acting in a sequential phase.

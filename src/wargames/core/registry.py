@@ -90,6 +90,9 @@ def load(name: str, variant: str | None = None, **options: Any) -> Game[Any, Any
 
 
 def _variant(game_cls: type[Game[Any, Any]], variant: str) -> type[Game[Any, Any]]:
+    if variant.lower() == game_cls.variant.lower():
+        # The registered class itself: a plugin's subclass of a variant keeps its code.
+        return game_cls
     by_code = {code.lower(): cls for code, cls in game_cls.variants.items()}
     found = by_code.get(variant.lower())
     if found is None:

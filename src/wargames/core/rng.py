@@ -60,10 +60,12 @@ class Rng:
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` and the advanced stream.
 
-        :raises ValueError: if ``n < 1``.
+        :raises ValueError: if ``n < 1`` or ``n > 2**64`` (wider than one draw of the stream).
         """
         if n < 1:
             raise ValueError(f"below() needs n >= 1, got {n}")
+        if n > 1 << 64:
+            raise ValueError(f"below() needs n <= 2**64, got {n}")
         limit = (1 << 64) - ((1 << 64) % n)  # largest multiple of n that fits
         rng = self
         while True:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from attrs import field, frozen
@@ -29,7 +29,7 @@ from wargames.core.errors import InvalidAction
 from wargames.core.events import EventLog
 from wargames.core.game import Game, Outcome
 from wargames.core.hidden import is_hidden, sample_assignment
-from wargames.core.phases import Phase, TurnStructure
+from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.core.rng import Rng
 from wargames.render.text import render_squares
 from wargames.sabotage.layout import Layout, load_layouts
@@ -57,6 +57,9 @@ PLAYERS = ("green", "red")  # "Green has the first move."
 TURNS = TurnStructure(setup=(Phase("set-up"),), cycle=(Phase("move"),))
 LAYOUTS = load_layouts()
 RECON = Kind.RECON
+HEADQUARTERS = Kind.HEADQUARTERS
+LANDMINE = Kind.LANDMINE
+DRAW_ANSWERS = (AcceptDraw, DeclineDraw)
 
 
 def _army_option(value: Any) -> tuple[tuple[str, int], ...] | None:
@@ -95,6 +98,9 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     action_types = (Deploy, Move, OfferDraw, AcceptDraw, DeclineDraw)
     event_types = (Deployed, Moved, Battle, Revealed)
     negotiation_types = (OfferDraw, AcceptDraw, DeclineDraw)
+    no_return_turns: ClassVar[int] = 1
+    """For how many of its owner's turns a piece may not move back to the square it left:
+    1, "A piece may not move back to the space it moved from in the previous turn"."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -131,6 +137,10 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             }
             for i in range(size)
         )
+        self._orthogonal = tuple(
+            frozenset(board.index(t) for t in board.orthogonal(board.node(i))) for i in range(size)
+        )
+        self._offers = {player: OfferDraw(player) for player in PLAYERS}
         self._zones = tuple(
             tuple(board.index(s) for s in self.layout.zone(p, board)) for p in range(2)
         )
@@ -235,38 +245,49 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return (AcceptDraw(player), DeclineDraw(player))
         if self.in_setup(state):
             return self._deployments(state, player)
-        moves: tuple[SabotageAction, ...] = tuple(
-            self._moves(state.cells, player, state.moved, state.clock.turn)
-        )
+        moves = self._moves(state.cells, player, state.moved, state.clock.turn)
         if self._may_offer_draw(state, player):
-            moves += (OfferDraw(player),)
-        return moves
+            moves.append(self._offers[player])
+        return tuple(moves)
 
     def _moves(
-        self, cells: tuple[Piece | None, ...], player: str, moved: tuple[int, ...], turn: int
-    ) -> Iterator[Move]:
-        """Every legal move of ``player``'s pieces not yet moved this turn, board order.
+        self,
+        cells: tuple[Piece | None, ...],
+        player: str,
+        moved: tuple[int, ...],
+        turn: int,
+        *,
+        first_only: bool = False,
+    ) -> list[SabotageAction]:
+        """Every legal move of ``player``'s pieces not yet moved this turn, in board order
+        (only the first found with ``first_only``).
 
-        The same rules as :meth:`_move_problem`, written for speed; a property test keeps the
-        two in agreement.
+        The same rules as :meth:`_move_problem`, written for speed (prebuilt moves, identity
+        tests); a property test keeps the two in agreement.
         """
         steps = self._steps
-        previous = turn - 1
+        since = turn - self.no_return_turns
+        found: list[SabotageAction] = []
         for i, piece in enumerate(cells):
-            if piece is None or piece.owner != player or not piece.kind.movable:
+            if piece is None or piece.owner != player:
                 continue
-            if piece.id in moved:
+            kind = piece.kind
+            if kind is HEADQUARTERS or kind is LANDMINE or piece.id in moved:
                 continue
-            back = piece.left if piece.left_turn == previous else NO_SQUARE
+            back = piece.left if piece.left_turn >= since else NO_SQUARE
             for j, move in steps[i][player]:
                 target = cells[j]
                 if j != back and (target is None or target.owner != player):
-                    yield move
+                    found.append(move)
+                    if first_only:
+                        return found
+        return found
 
     def _can_move(
         self, cells: tuple[Piece | None, ...], player: str, moved: tuple[int, ...], turn: int
     ) -> bool:
-        return next(self._moves(cells, player, moved, turn), None) is not None
+        """Whether ``player`` has a legal move with a piece not yet moved this turn."""
+        return bool(self._moves(cells, player, moved, turn, first_only=True))
 
     def _may_offer_draw(self, state: SabotageState, player: str) -> bool:
         offer = state.offer
@@ -296,7 +317,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     def illegal_reason(self, state: SabotageState, action: SabotageAction) -> str | None:
         offer = state.offer
         pending = offer is not None and offer.pending
-        if isinstance(action, AcceptDraw | DeclineDraw):
+        if isinstance(action, DRAW_ANSWERS):
             return None if pending else "there is no draw offer to answer"
         if pending:
             return "answer the draw offer first (accept draw or decline draw)"
@@ -341,14 +362,14 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return f"the {piece.kind.title} on {move.origin} may not be moved during the game"
         if piece.id in state.moved:
             return f"the piece on {move.origin} has already moved this turn"
-        if move.target not in board.orthogonal(move.origin):
+        if j not in self._orthogonal[i]:
             return "a piece moves one square vertically or horizontally (no diagonal movement)"
         if j in self._volcano:
             return f"{move.target} is a volcano, a barrier"
         target = state.cells[j]
         if target is not None and target.owner == move.player:
             return f"{move.target} holds one of your own pieces"
-        if piece.left == j and piece.left_turn == state.clock.turn - 1:
+        if piece.left == j and piece.left_turn >= state.clock.turn - self.no_return_turns:
             return f"a piece may not move back to {move.target}, the space it left last turn"
         return None
 
@@ -455,22 +476,36 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         ``quiet`` is -1 during a turn with a capture, so it is 0 after that turn ends.
         """
         quiet = state.quiet + 1
-        state = _evolve(state, clock=TURNS.advance(state.clock), moved=(), quiet=quiet)
+        clock = TURNS.advance(state.clock)
         limit = self.layout.quiet_turn_limit
+        result = None
         if quiet >= limit * len(PLAYERS):
-            return _evolve(state, result=Outcome(frozenset(), f"no capture for {limit} moves each"))
-        return self._check_can_move(state)
+            result = Outcome(frozenset(), f"no capture for {limit} moves each")
+        else:
+            result = self._immobilised(state.cells, clock)
+        return _evolve(state, clock=clock, moved=(), quiet=quiet, result=result)
 
     def _check_can_move(self, state: SabotageState) -> SabotageState:
-        """ "Immobilize your opponent (they have no legal moves left)": the player to move loses."""
-        player = TURNS.actor(state.clock, PLAYERS)
-        if self._can_move(state.cells, player, (), state.clock.turn):
-            return state
-        winner = self.opponent(player)
-        return _evolve(state, result=Outcome(frozenset([winner]), f"{player} cannot move"))
+        """The state, ended if the player to move cannot move."""
+        result = self._immobilised(state.cells, state.clock)
+        return state if result is None else _evolve(state, result=result)
+
+    def _immobilised(self, cells: tuple[Piece | None, ...], clock: Clock) -> Outcome | None:
+        """ "Immobilize your opponent (they have no legal moves left)": the player to move at
+        ``clock`` loses if they cannot move."""
+        player = TURNS.actor(clock, PLAYERS)
+        if self._can_move(cells, player, (), clock.turn):
+            return None
+        return Outcome(frozenset([self.opponent(player)]), f"{player} cannot move")
 
     def _has_movable(self, cells: list[Piece | None], player: str) -> bool:
-        return any(p is not None and p.owner == player and p.kind.movable for p in cells)
+        return any(
+            p is not None
+            and p.owner == player
+            and p.kind is not HEADQUARTERS
+            and p.kind is not LANDMINE
+            for p in cells
+        )
 
     def _reveal(self, cells: list[Piece | None], index: int, events: list[Any]) -> None:
         """Recons expose the enemy pieces in the eight squares around them: the piece on
