@@ -12,9 +12,7 @@ state's own pickle).  Figures only, no assertions::
 from __future__ import annotations
 
 import argparse
-import copyreg
 import gc
-import io
 import pickle
 import random
 import sys
@@ -35,23 +33,9 @@ SEED = 1
 OPTIONS: dict[str, Any] = {"draw_offers": False, "quiet_turn_limit": 10_000}
 
 
-def _reduce_log(log: EventLog) -> tuple[type[EventLog], tuple[tuple[Any, ...]]]:
-    return EventLog, (tuple(log),)
-
-
 def flat_pickle(value: object) -> bytes:
-    """``value`` pickled as an independent copy, its event logs as flat tuples of events.
-
-    (A plain ``pickle.dumps`` of a long log recurses once per event and fails, and loading
-    needs ``EventLog.__reduce__``; this dispatch table supplies one.)
-    """
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    table: dict[type, Any] = dict(copyreg.dispatch_table)
-    table[EventLog] = _reduce_log
-    pickler.dispatch_table = table
-    pickler.dump(value)
-    return buffer.getvalue()
+    """``value`` pickled as an independent copy (event logs pickle as flat tuples of events)."""
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def play(
