@@ -152,3 +152,22 @@ def test_swapping_two_unexposed_enemy_pieces_changes_nothing_in_the_view(
     assert [p.kind if p else None for p in view.cells] == [
         p.kind if p else None for p in MINI.view(state, player).cells
     ]
+
+
+def test_a_replay_redacted_for_a_player_hides_the_other_set_up() -> None:
+    from wargames.bots import RandomBot, play
+    from wargames.core.hidden import redact
+    from wargames.sabotage import Deploy
+
+    match = play(
+        MINI,
+        {"green": RandomBot(1), "red": RandomBot(2)},
+        seed=3,
+        max_actions=60,
+        setup={"deploy": False},
+    )
+    seen = redact(match.replay, "red")
+    deploys = [a for a in seen.actions if isinstance(a, Deploy)]
+    assert deploys, "the set-up was played as actions"
+    assert all(is_hidden(a.kind) for a in deploys if a.player == "green")
+    assert not any(is_hidden(a.kind) for a in deploys if a.player == "red")

@@ -63,13 +63,18 @@ class Piece:
 # -- actions -------------------------------------------------------------------------------
 
 
+def _to_actor(action: Action, player: str) -> bool:
+    return player == action.player
+
+
 @frozen
 class Deploy(Action):
     """Set-up: put a piece of ``kind`` on ``square`` (the next square of the player's zone),
-    or leave it empty (``kind`` None) when the zone has more squares than pieces."""
+    or leave it empty (``kind`` None) when the zone has more squares than pieces.  Only the
+    deploying player may see ``kind`` (in a redacted replay, for instance)."""
 
     square: Square
-    kind: Kind | None
+    kind: Kind | None = secret(_to_actor)
 
     def __str__(self) -> str:
         return f"{self.square}={self.kind.symbol if self.kind else '-'}"
@@ -117,10 +122,6 @@ SabotageAction = Deploy | Move | OfferDraw | AcceptDraw | DeclineDraw
 # -- events --------------------------------------------------------------------------------
 
 
-def _to_deployer(event: Deployed, player: str) -> bool:
-    return player == event.player
-
-
 @frozen
 class Deployed(Event):
     """A piece was set up; only its owner sees which."""
@@ -128,7 +129,7 @@ class Deployed(Event):
     player: str
     piece: int
     square: Square
-    kind: Kind = secret(_to_deployer)
+    kind: Kind = secret(_to_actor)
 
 
 @frozen
