@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from wargames import IllegalAction
+from wargames import IllegalAction, UnknownOption
 from wargames.core.hidden import is_hidden
 from wargames.sabotage import Deploy, Kind, Move, Sabotage
 
@@ -130,4 +130,12 @@ def test_layout_options_replace_the_variant_data() -> None:
 )
 def test_bad_layout_options_are_refused(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):  # noqa: PT011 - UnknownOption is the ValueError meant here
+        Sabotage(**options)
+
+
+@pytest.mark.parametrize(
+    "options", [{"moves_per_turn": "x"}, {"quiet_turn_limit": 2.5}, {"draw_offers": "no"}]
+)
+def test_options_of_the_wrong_type_are_refused_as_bad_values(options: dict[str, object]) -> None:
+    with pytest.raises(UnknownOption, match="bad option value"):
         Sabotage(**options)

@@ -103,16 +103,17 @@ class Game(ABC, Generic[S, A]):
     simple bots leave them alone unless nothing else is legal."""
 
     def __init__(self, **options: Any) -> None:
+        known = [a.name for a in attrs.fields(self.Options)]
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise UnknownOption(
+                f"{type(self).__name__} has no option {', '.join(unknown)}; "
+                f"its options are: {', '.join(known) or 'none'}"
+            )
         try:
             self.options = self.Options(**options)
-        except TypeError as error:
-            known = ", ".join(a.name for a in attrs.fields(self.Options)) or "none"
-            given = ", ".join(sorted(options))
-            raise UnknownOption(
-                f"{type(self).__name__} got unknown options ({given}); its options are: {known}"
-            ) from error
-        except ValueError as error:
-            raise UnknownOption(f"{type(self).__name__}: {error}") from error
+        except (TypeError, ValueError) as error:
+            raise UnknownOption(f"{type(self).__name__}: bad option value: {error}") from error
 
     # -- identity -------------------------------------------------------------------------
 

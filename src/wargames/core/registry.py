@@ -11,6 +11,7 @@ Entry points are read once, lazily, on the first look-up.  Names match case-inse
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from importlib.metadata import entry_points
 from types import MappingProxyType
@@ -19,7 +20,15 @@ from typing import Any, TypeVar
 from wargames.core.errors import UnknownGame, UnknownOption
 from wargames.core.game import Game
 
-__all__ = ["ENTRY_POINT_GROUP", "available", "games", "load", "register", "reload_entry_points"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "BrokenPluginWarning",
+    "available",
+    "games",
+    "load",
+    "register",
+    "reload_entry_points",
+]
 
 ENTRY_POINT_GROUP = "wargames.games"
 
@@ -46,13 +55,34 @@ def register(name: str, cls: type[Game[Any, Any]] | None = None, *, replace: boo
     return decorate if cls is None else decorate(cls)
 
 
+class BrokenPluginWarning(UserWarning):
+    """An entry point of ``wargames.games`` could not be loaded or is not a Game; it is skipped."""
+
+
 def reload_entry_points() -> None:
-    """Read the ``wargames.games`` entry points again (after installing a plugin at run time)."""
+    """Read the ``wargames.games`` entry points again (after installing a plugin at run time).
+
+    A plugin that fails to import or is not a :class:`Game` subclass is skipped with a
+    :class:`BrokenPluginWarning`, so one broken package does not hide every other game.
+    """
     global _entry_points_read
     for point in entry_points(group=ENTRY_POINT_GROUP):
-        game_cls = point.load()
+        try:
+            game_cls = point.load()
+        except Exception as error:  # any import-time failure of somebody else's package
+            warnings.warn(
+                f"entry point {point.name!r} = {point.value} failed to load: {error!r}",
+                BrokenPluginWarning,
+                stacklevel=2,
+            )
+            continue
         if not (isinstance(game_cls, type) and issubclass(game_cls, Game)):
-            raise TypeError(f"entry point {point.name!r} = {point.value} is not a Game subclass")
+            warnings.warn(
+                f"entry point {point.name!r} = {point.value} is not a Game subclass",
+                BrokenPluginWarning,
+                stacklevel=2,
+            )
+            continue
         _games.setdefault(point.name.lower(), game_cls)
     _entry_points_read = True
 

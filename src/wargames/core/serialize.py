@@ -149,7 +149,7 @@ def loads(text: str | bytes, game: Game[Any, Any] | None = None) -> Any:
     """
     try:
         document = json.loads(text)
-    except json.JSONDecodeError as error:
+    except (ValueError, RecursionError) as error:  # bad JSON, bad encoding, too deeply nested
         raise SerializationError(f"not JSON: {error}") from error
     return _guarded(lambda: _from_document(document, game))
 
@@ -173,13 +173,13 @@ def _from_document(document: Any, game: Game[Any, Any] | None) -> Any:
         raise SerializationError(f"not a wargames document of format {FORMAT_VERSION}")
     from wargames.core.registry import load  # the registry imports the game module
 
-    variant = document["variant"] or None
+    name, variant, options = document["game"], document["variant"], document["options"]
+    if not (isinstance(name, str) and isinstance(variant, str) and isinstance(options, dict)):
+        raise SerializationError("the envelope needs a game and variant (text) and options")
     if game is None:
-        game = load(document["game"], variant, **document["options"])
-    elif document["game"] != game.name or (document["variant"] or "") != game.variant:
-        raise SerializationError(
-            f"document is for {document['game']} {document['variant']}, not {game!r}"
-        )
+        game = load(name, variant or None, **options)
+    elif name != game.name or variant != game.variant or game.Options(**options) != game.options:
+        raise SerializationError(f"document is for {name} {variant} {options}, not {game!r}")
     converter = converter_for(type(game))
     data = document["data"]
     kind = document["kind"]

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from attrs import field, frozen
+from attrs.validators import instance_of, optional
 
 from wargames.core.board import Square
 from wargames.core.errors import InvalidAction
@@ -81,11 +82,11 @@ class SabotageOptions:
     lists squares (``["c5", "d5"]``); ``draw_offers=False`` removes the draw-offer actions.
     """
 
-    moves_per_turn: int | None = None
-    quiet_turn_limit: int | None = None
+    moves_per_turn: int | None = field(default=None, validator=optional(instance_of(int)))
+    quiet_turn_limit: int | None = field(default=None, validator=optional(instance_of(int)))
     army: tuple[tuple[str, int], ...] | None = field(default=None, converter=_army_option)
     volcanoes: tuple[str, ...] | None = field(default=None, converter=_squares_option)
-    draw_offers: bool = True
+    draw_offers: bool = field(default=True, validator=instance_of(bool))
 
 
 class Sabotage(Game[SabotageState, SabotageAction]):

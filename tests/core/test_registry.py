@@ -1,0 +1,182 @@
+"""The plugin registry: names, the decorator, and third-party games found by entry points."""
+
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+import wargames
+from wargames.core import registry
+from wargames.core.replay import Replay
+from wargames.core.serialize import dumps, loads
+from wargames.sabotage import MiniSabotage, Sabotage, SabotageRush
+from wargames.testing import check_rules
+
+
+@pytest.fixture
+def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let a test register games freely: it works on a copy of the registry's table, and
+    monkeypatch puts the original table back afterwards."""
+    registry.available()  # read the entry points before taking the copy
+    monkeypatch.setattr(registry, "_games", dict(registry._games))
+    monkeypatch.setattr(registry, "_entry_points_read", registry._entry_points_read)
+
+
+def test_available_lists_sabotage() -> None:
+    names = wargames.available()
+    assert "sabotage" in names
+    assert names == sorted(names)
+    assert registry.games()["sabotage"] is Sabotage
+
+
+def test_games_is_read_only() -> None:
+    with pytest.raises(TypeError):
+        cast(Any, registry.games())["mine"] = Sabotage
+
+
+def test_load_is_case_insensitive() -> None:
+    assert type(wargames.load("SaBoTaGe")) is Sabotage
+    assert type(wargames.load("sabotage", variant="sm")) is MiniSabotage
+    assert type(wargames.load("SABOTAGE", variant="Sr")) is SabotageRush
+    configured = wargames.load("sabotage", variant="SM", moves_per_turn=3)
+    assert isinstance(configured, MiniSabotage)
+    assert configured.layout.moves_per_turn == 3
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(wargames.UnknownGame, match="no game named 'chess'") as caught:
+        wargames.load("chess")
+    assert isinstance(caught.value, LookupError)
+    assert "available: " in str(caught.value)
+    assert "sabotage" in str(caught.value).split("available: ")[1]
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_register_decorator_and_duplicates() -> None:
+    @wargames.register("Pocket-Sabotage")
+    class PocketSabotage(MiniSabotage):
+        pass
+
+    assert "pocket-sabotage" in wargames.available()
+    assert type(wargames.load("POCKET-sabotage")) is PocketSabotage
+    # The same class again is fine; another class under the name is refused.
+    registry.register("pocket-sabotage", PocketSabotage)
+    with pytest.raises(ValueError, match="already registered as 'pocket-sabotage'"):
+        registry.register("pocket-sabotage", SabotageRush)
+    with pytest.raises(ValueError, match="already registered"):
+        registry.register("SABOTAGE", MiniSabotage)
+    assert type(wargames.load("pocket-sabotage")) is PocketSabotage
+    registry.register("pocket-sabotage", SabotageRush, replace=True)
+    assert type(wargames.load("pocket-sabotage")) is SabotageRush
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_registry_restored_between_tests() -> None:
+    # Runs after the test above in file order: whatever it registered is gone.
+    assert "pocket-sabotage" not in wargames.available()
+
+
+_PLUGIN = '''
+"""A third-party variant: Mini Sabotage with one move a turn and a short draw limit."""
+
+from attrs import frozen
+
+from wargames.sabotage import MiniSabotage, SabotageOptions
+
+
+@frozen
+class TinyOptions(SabotageOptions):
+    moves_per_turn: int | None = 1
+    quiet_turn_limit: int | None = 12
+
+
+class TinySabotage(MiniSabotage):
+    name = "tiny-sabotage"
+    Options = TinyOptions
+'''
+
+_METADATA = """\
+Metadata-Version: 2.1
+Name: tiny-plugin
+Version: 0.1
+"""
+
+_ENTRY_POINTS = """\
+[wargames.games]
+tiny-sabotage = tiny_plugin:TinySabotage
+"""
+
+
+@pytest.fixture
+def tiny_plugin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_registry: None
+) -> Iterator[Path]:
+    """A tiny plugin package installed in a temporary directory on ``sys.path``."""
+    (tmp_path / "tiny_plugin.py").write_text(textwrap.dedent(_PLUGIN))
+    info = tmp_path / "tiny_plugin-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(_METADATA)
+    (info / "entry_points.txt").write_text(_ENTRY_POINTS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    sys.modules.pop("tiny_plugin", None)
+
+
+def test_third_party_plugin_through_entry_points(tiny_plugin: Path) -> None:
+    assert "tiny-sabotage" not in wargames.available()
+    registry.reload_entry_points()
+    assert "tiny-sabotage" in wargames.available()
+    assert "sabotage" in wargames.available()
+
+    game = wargames.load("Tiny-Sabotage")
+    assert type(game).__module__ == "tiny_plugin"
+    assert isinstance(game, MiniSabotage)
+    assert game.layout.moves_per_turn == 1
+    assert game.layout.quiet_turn_limit == 12
+    assert game.option_values() == {}
+    state = game.start(5)
+    assert game.to_act(state) == frozenset({"green"})
+
+    # A saved game names the plugin, and loading it rebuilds the plugin's game, not Mini.
+    replay = Replay.record(game, 5, [game.legal_actions(state, "green")[0]])
+    copy = loads(dumps(game, replay))
+    assert copy == replay
+    assert copy.load_game() == game
+    assert type(copy.load_game()) is type(game)
+    assert copy.final_state() == replay.final_state(game)
+    other = wargames.load("tiny-sabotage", moves_per_turn=2)
+    assert loads(dumps(other, Replay.record(other, 5, []))).load_game() == other
+
+    check_rules(game, max_examples=3, max_steps=12, derandomize=True)
+
+
+def test_plugin_gone_after_the_test() -> None:
+    assert "tiny-sabotage" not in wargames.available()
+    with pytest.raises(wargames.UnknownGame):
+        wargames.load("tiny-sabotage")
+
+
+def test_an_entry_point_that_is_not_a_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_registry: None
+) -> None:
+    (tmp_path / "not_a_game.py").write_text("Thing = 42\n")
+    info = tmp_path / "not_a_game-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: not-a-game\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[wargames.games]\nthing = not_a_game:Thing\nmissing = no_such_module:Game\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        with pytest.warns(registry.BrokenPluginWarning) as caught:
+            registry.reload_entry_points()
+    finally:
+        sys.modules.pop("not_a_game", None)
+    messages = [str(w.message) for w in caught]
+    assert any("'thing' = not_a_game:Thing is not a Game" in m for m in messages)
+    assert any("'missing' = no_such_module:Game failed to load" in m for m in messages)
+    assert "thing" not in wargames.available()
+    assert "sabotage" in wargames.available(), "one broken plugin hides no other game"
