@@ -571,14 +571,9 @@ class Sabotage(Game[SabotageState, SabotageAction]):
 
     def _square(self, name: str) -> Square:
         try:
-            square = Square.parse(name)
+            return self.board.parse(name)
         except ValueError as error:
             raise InvalidAction(str(error)) from None
-        if square not in self.board:
-            raise InvalidAction(
-                f"{name} is not a square of the {self.layout.width}x{self.layout.height} board"
-            )
-        return square
 
     # -- determinisation ------------------------------------------------------------------------
 
