@@ -7,7 +7,7 @@ import pytest
 
 from wargames import IllegalAction, UnknownOption
 from wargames.core.hidden import is_hidden
-from wargames.sabotage import Deploy, Kind, Move, Sabotage
+from wargames.sabotage import Deploy, Deployed, Kind, Move, Sabotage
 
 from .helpers import sq, variant
 
@@ -105,9 +105,11 @@ def test_the_opponent_sees_where_pieces_were_set_up_but_not_which() -> None:
     piece = seen.cells[game.board.index(sq("a1"))]
     assert piece is not None
     assert is_hidden(piece.kind)
-    deployed = seen.log.newest(1)[0]
-    assert is_hidden(deployed.kind)
-    assert game.view(state, "green").log.newest(1)[0].kind is Kind.HEADQUARTERS
+    (deployed,) = seen.log.newest(1)
+    assert deployed == Deployed("green", piece.id, sq("a1")), "the log names no kind"
+    own = game.view(state, "green").cells[game.board.index(sq("a1"))]
+    assert own is not None
+    assert own.kind is Kind.HEADQUARTERS
 
 
 def test_layout_options_replace_the_variant_data() -> None:

@@ -191,6 +191,18 @@ class Game(ABC, Generic[S, A]):
         """The exact distribution of ``action``'s chance result; ``None`` if it has none."""
         return None
 
+    def evaluate(self, state: S, player: str) -> float:
+        """How good ``state`` is for ``player``, from -1 (lost) to 1 (won), for search bots.
+
+        The default knows only outcomes: 1 for a win, -1 for a loss, 0 otherwise (draws,
+        unfinished games).  Games override it with a heuristic that stays strictly between
+        -1 and 1 while the game goes on.  It is called on full states (determinisations).
+        """
+        over = self.outcome(state)
+        if over is None or over.is_draw:
+            return 0.0
+        return 1.0 if player in over.winners else -1.0
+
     def describe(self, state: S, player: str | None = None) -> str:
         """The state as text (a board), as ``player`` sees it, or omnisciently for ``None``."""
         return repr(state if player is None else self.view(state, player))

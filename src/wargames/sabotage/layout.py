@@ -20,7 +20,7 @@ from attrs import field, frozen
 from wargames.core.board import Square, SquareBoard
 from wargames.sabotage.pieces import Kind
 
-__all__ = ["SETUP_SHAPES", "Layout", "load_layouts"]
+__all__ = ["SETUP_SHAPES", "Layout", "load_layouts", "load_values"]
 
 SETUP_SHAPES = ("rows", "corner")
 
@@ -115,13 +115,22 @@ class Layout:
         return attrs.evolve(self, **{k: v for k, v in overrides.items() if v is not None})
 
 
-def load_layouts(source: str | Path | None = None) -> dict[str, Layout]:
-    """The variants' layouts from a TOML file (the built-in one by default), by code."""
+def _read(source: str | Path | None) -> dict[str, Any]:
     if source is None:
         text = files("wargames.sabotage").joinpath("data/variants.toml").read_text("utf-8")
     else:
         text = Path(source).read_text("utf-8")
-    data = tomllib.loads(text)
+    return tomllib.loads(text)
+
+
+def load_values(source: str | Path | None = None) -> dict[Kind, int]:
+    """Piece values for bots' evaluation (the ``[values]`` table; a heuristic, not a rule)."""
+    return {_kind_named(name): value for name, value in _read(source).get("values", {}).items()}
+
+
+def load_layouts(source: str | Path | None = None) -> dict[str, Layout]:
+    """The variants' layouts from a TOML file (the built-in one by default), by code."""
+    data = _read(source)
     armies = data.get("armies", {})
     layouts = {}
     for code, table in data["variants"].items():

@@ -27,13 +27,12 @@ from attrs.validators import instance_of, optional
 
 from wargames.core.board import Square
 from wargames.core.errors import InvalidAction
-from wargames.core.events import EventLog
 from wargames.core.game import Game, Outcome
 from wargames.core.hidden import is_hidden, sample_assignment
 from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.core.rng import Rng
 from wargames.render.text import render_squares
-from wargames.sabotage.layout import Layout, load_layouts
+from wargames.sabotage.layout import Layout, load_layouts, load_values
 from wargames.sabotage.pieces import Kind, attacker_wins
 from wargames.sabotage.state import (
     NO_SQUARE,
@@ -57,6 +56,7 @@ __all__ = ["PLAYERS", "TURNS", "Sabotage", "SabotageOptions"]
 PLAYERS = ("green", "red")  # "Green has the first move."
 TURNS = TurnStructure(setup=(Phase("set-up"),), cycle=(Phase("move"),))
 LAYOUTS = load_layouts()
+VALUES = load_values()
 RECON = Kind.RECON
 HEADQUARTERS = Kind.HEADQUARTERS
 LANDMINE = Kind.LANDMINE
@@ -398,7 +398,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             index = self.board.index(action.square)
             piece = Piece(p * 1000 + state.deployed, action.player, action.kind)
             cells = (*cells[:index], piece, *cells[index + 1 :])
-            log = log.with_event(Deployed(action.player, piece.id, action.square, action.kind))
+            log = log.with_event(Deployed(action.player, piece.id, action.square))
         deployed = state.deployed + 1
         clock = state.clock
         if deployed == len(zone):
@@ -608,17 +608,9 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                 piece.id, piece.owner, chosen[piece.id], piece.revealed, piece.left, piece.left_turn
             )
 
-        known = {p.id: p.kind for p in pieces if not is_hidden(p.kind)} | chosen
-        log = EventLog(
-            Deployed(e.player, e.piece, e.square, known[e.piece])
-            if isinstance(e, Deployed) and is_hidden(e.kind)
-            else e
-            for e in view.log
-        )
         return _evolve(
             view,
             rng=self.fresh_rng(rng),
-            log=log,
             cells=tuple(fill(p) for p in view.cells),
             captured=tuple(p for p in map(fill, view.captured) if p is not None),
         )
@@ -638,6 +630,25 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                 for k in domains[battle.attacker]
                 if k.movable and attacker_wins(k, theirs) == battle.attacker_won
             )
+
+    # -- evaluation (for bots) ---------------------------------------------------------------
+
+    def evaluate(self, state: SabotageState, player: str) -> float:
+        """The outcome if over, else the material balance in (-1, 1): the difference of the
+        players' piece values (``[values]`` in the data) over their sum."""
+        over = state.result
+        if over is not None:
+            return super().evaluate(state, player)
+        mine = theirs = 0
+        for piece in state.cells:
+            if piece is not None:
+                value = VALUES.get(piece.kind, 0)
+                if piece.owner == player:
+                    mine += value
+                else:
+                    theirs += value
+        total = mine + theirs
+        return 0.0 if total == 0 else 0.9 * (mine - theirs) / total
 
     # -- text -------------------------------------------------------------------------------------
 

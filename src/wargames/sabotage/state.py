@@ -124,12 +124,12 @@ SabotageAction = Deploy | Move | OfferDraw | AcceptDraw | DeclineDraw
 
 @frozen
 class Deployed(Event):
-    """A piece was set up; only its owner sees which."""
+    """A piece was set up on ``square`` (which piece it is, only its owner knows: the piece's
+    own secret ``kind``)."""
 
     player: str
     piece: int
     square: Square
-    kind: Kind = secret(_to_actor)
 
 
 @frozen
