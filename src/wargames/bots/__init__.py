@@ -4,6 +4,8 @@ A bot sees what its player may see: the legal actions and ``game.view(state, pla
 """
 
 from wargames.bots.base import Bot, Match, play
+from wargames.bots.greedy import GreedyBot
+from wargames.bots.mcts import MctsBot
 from wargames.bots.random import RandomBot
 
-__all__ = ["Bot", "Match", "RandomBot", "play"]
+__all__ = ["Bot", "GreedyBot", "Match", "MctsBot", "RandomBot", "play"]

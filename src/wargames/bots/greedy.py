@@ -1,0 +1,48 @@
+"""A one-ply bot: the action whose result ``game.evaluate`` likes best, on average over
+determinisations of what the player knows (so chance and hidden pieces are averaged, never
+read)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wargames.core.game import Action, Game, State
+
+__all__ = ["GreedyBot"]
+
+
+class GreedyBot:
+    """Plays the action with the best mean evaluation one action ahead.
+
+    Each decision draws ``samples`` determinisations of the player's view
+    (``game.sample_state``); every legal action is applied to each (its chance drawn from the
+    determinisation's own fresh stream) and scored with ``game.evaluate``.  Ties are broken at
+    random.  Negotiation actions (draw offers, trades) are left alone unless nothing else is
+    legal, as for :class:`~wargames.bots.RandomBot`.
+    """
+
+    def __init__(self, seed: int = 0, *, samples: int = 4) -> None:
+        if samples < 1:
+            raise ValueError(f"samples must be >= 1, got {samples}")
+        self.seed = seed
+        self.samples = samples
+        self._random = random.Random(seed)
+
+    def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
+        actions: tuple[Action, ...] = game.legal_actions(state, player)
+        if not actions:
+            raise ValueError(f"{player} has no legal action")
+        playing = [a for a in actions if not isinstance(a, game.negotiation_types)] or list(actions)
+        if len(playing) == 1:
+            return playing[0]
+        worlds = [game.sample_state(state, player, self._random) for _ in range(self.samples)]
+        scores = [
+            sum(game.evaluate(game.apply_unchecked(world, action), player) for world in worlds)
+            for action in playing
+        ]
+        best = max(scores)
+        return self._random.choice([a for a, s in zip(playing, scores, strict=True) if s == best])
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed}, samples={self.samples})"

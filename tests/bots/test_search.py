@@ -1,0 +1,84 @@
+"""GreedyBot and MctsBot: legal, reproducible choices that depend only on the player's view."""
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import wargames
+from wargames import Outcome, State
+from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
+from wargames.core.game import Game
+from wargames.sabotage import Move, OfferDraw, Sabotage
+from wargames.testing import states
+
+MINI = wargames.load("sabotage", variant="SM")
+SEARCHERS: list[Callable[[int], Bot]] = [
+    lambda seed: GreedyBot(seed, samples=2),
+    lambda seed: MctsBot(seed, iterations=12, rollout_depth=4),
+]
+
+
+def _acting(game: Game[Any, Any], state: State) -> str:
+    return next(p for p in game.players if p in game.to_act(state))
+
+
+@pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts"])
+@settings(max_examples=8)
+@given(states(MINI, max_steps=40), st.integers(0, 2**16), st.randoms())
+def test_choice_depends_only_on_the_view(
+    make: Callable[[int], Bot], state: State, seed: int, rng: random.Random
+) -> None:
+    if MINI.outcome(state) is not None:
+        return
+    player = _acting(MINI, state)
+    other = MINI.sample_state(state, player, rng)
+    first = make(seed).choose(MINI, state, player)
+    assert first in MINI.legal_actions(state, player)
+    assert make(seed).choose(MINI, other, player) == first
+
+
+@pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts"])
+def test_a_search_bot_takes_the_headquarters_when_it_can(make: Callable[[int], Bot]) -> None:
+    game = Sabotage()
+    state = game.position(
+        {"e4": "g1", "e5": "rH", "a1": "gH", "a2": "g2", "j9": "r1"}, revealed=("e5",)
+    )
+    choice = make(0).choose(game, state, "green")
+    assert choice == Move("green", *(game.board.parse(s) for s in ("e4", "e5")))
+
+
+def test_greedy_avoids_a_known_losing_attack() -> None:
+    game = Sabotage(moves_per_turn=1)
+    # The red 5 on e5 was exposed by the green Recon: attacking it with the 1 loses the 1.
+    state = game.position({"e4": "g1", "d4": "gR", "e5": "r5", "a1": "gH", "j10": "rH"})
+    attack = Move("green", game.board.parse("e4"), game.board.parse("e5"))
+    for seed in range(10):
+        assert GreedyBot(seed).choose(game, state, "green") != attack
+
+
+def test_search_bots_do_not_offer_draws() -> None:
+    state = MINI.start(seed=2)
+    for make in SEARCHERS:
+        assert not isinstance(make(1).choose(MINI, state, "green"), OfferDraw)
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="samples"):
+        GreedyBot(samples=0)
+    with pytest.raises(ValueError, match="iterations"):
+        MctsBot(iterations=0)
+
+
+def test_search_bots_play_a_whole_game() -> None:
+    match = play(
+        MINI,
+        {"green": MctsBot(1, iterations=8, rollout_depth=4), "red": RandomBot(2)},
+        seed=3,
+        max_actions=3000,
+    )
+    assert isinstance(match.outcome, Outcome)
+    assert match.replay.final_state(MINI) == match.final
