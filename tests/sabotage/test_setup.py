@@ -141,3 +141,14 @@ def test_bad_layout_options_are_refused(options: dict[str, object]) -> None:
 def test_options_of_the_wrong_type_are_refused_as_bad_values(options: dict[str, object]) -> None:
     with pytest.raises(UnknownOption, match="bad option value"):
         Sabotage(**options)
+
+
+def test_sequence_options_survive_a_replay_round_trip() -> None:
+    from wargames.core.replay import Replay
+    from wargames.core.serialize import dumps, loads
+
+    game = Sabotage(volcanoes=("e5", "f5"), army={"H": 1, "1": 3})
+    replay = Replay.record(game, 3, [])
+    copy = loads(dumps(game, replay))
+    assert copy == replay
+    assert copy.load_game() == game

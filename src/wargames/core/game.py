@@ -76,6 +76,13 @@ class NoOptions:
     """The options of a game that has none."""
 
 
+def _json_form(value: Any) -> Any:
+    """``value`` with every tuple made a list, recursively (what JSON gives back)."""
+    if isinstance(value, tuple | list):
+        return [_json_form(item) for item in value]
+    return value
+
+
 S = TypeVar("S", bound=State)
 A = TypeVar("A", bound=Action)
 
@@ -123,10 +130,12 @@ class Game(ABC, Generic[S, A]):
         """The player ids, in seating order."""
 
     def option_values(self) -> dict[str, Any]:
-        """The options that differ from their defaults (what ``load`` needs to rebuild this)."""
+        """The options that differ from their defaults, in their JSON form (tuples as lists),
+        so that a replay or document equals itself after a round trip; ``load(name,
+        **option_values())`` rebuilds this game."""
         defaults = self.Options()
         return {
-            a.name: getattr(self.options, a.name)
+            a.name: _json_form(getattr(self.options, a.name))
             for a in attrs.fields(self.Options)
             if getattr(self.options, a.name) != getattr(defaults, a.name)
         }

@@ -1,0 +1,939 @@
+"""The rules of SAW (rule text: seeds/001), section by section.
+
+* Creating Units — :meth:`Saw.start` (ready designs, designs drawn from the seed, or a design
+  phase of :class:`~wargames.saw.state.Assign` actions), :func:`~wargames.saw.units.check_design`.
+* Plotting — :meth:`Saw._plot_problem`: each unit's move, hex by hex
+  (:class:`~wargames.saw.state.Step`), within its movement and the terrain's costs, and its
+  attacks (:class:`~wargames.saw.state.Attack`); all players at once, face-down
+  (:class:`~wargames.saw.state.Plot`), revealed together (:meth:`Saw._resolve`).
+* Movement — :meth:`Saw._resolve` with a collision rule of :mod:`wargames.saw.movement`.
+* Attack — :meth:`Saw._strikes` and :mod:`wargames.saw.odds` (the dice), after all movement.
+* Damage — :class:`~wargames.saw.state.Allocate` actions, :meth:`Saw._begin_damage`: every
+  hit point subtracted from a trait, none below zero, all zero is destroyed.
+* Winning (the text is silent) — :meth:`Saw._begin_damage` and :meth:`Saw._end_turn`.
+* Advanced rules — options (:class:`~wargames.saw.options.SawOptions`): multiple attacks,
+  coordinated attacks (:meth:`Saw._strikes`), variable traits (:class:`~wargames.saw.state.
+  Release`, :class:`~wargames.saw.state.RecordRevealed`), obstacles and terrain
+  (:class:`~wargames.saw.arena.Arena`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from importlib.resources import files
+from typing import Any, ClassVar, Final
+
+from wargames.core.distribution import Distribution
+from wargames.core.errors import IllegalAction, InvalidAction, UnknownOption
+from wargames.core.events import EventLog
+from wargames.core.game import Game, Outcome
+from wargames.core.hexes import Hex
+from wargames.core.hidden import is_hidden
+from wargames.core.phases import Mode, Phase, TurnStructure
+from wargames.core.rng import Rng
+from wargames.saw.arena import Arena, RangeTable, load_maps
+from wargames.saw.movement import RULES, CollisionRule
+from wargames.saw.odds import (
+    DEFAULT_RANGE,
+    attack_dice,
+    design_prior,
+    hit_points_against,
+)
+from wargames.saw.options import SawOptions
+from wargames.saw.state import (
+    DIRECTIONS,
+    Allocate,
+    Allocated,
+    Assign,
+    Attack,
+    Attacked,
+    Designed,
+    Destroyed,
+    Done,
+    Eliminated,
+    Moved,
+    Order,
+    Plot,
+    PlotRevealed,
+    Reallocated,
+    RecordRevealed,
+    Release,
+    SawAction,
+    SawState,
+    Sheet,
+    Shot,
+    Step,
+    Unit,
+)
+from wargames.saw.units import (
+    ENDURANCE,
+    EVASION,
+    MOVEMENT,
+    UnitSpec,
+    accuracy_index,
+    check_design,
+    damage_index,
+    load_armies,
+    random_design,
+    trait_names,
+)
+
+__all__ = ["DESIGNS", "PLAYER_NAMES", "TURNS", "Saw"]
+
+_DATA = tomllib.loads(files("wargames.saw").joinpath("data/rules.toml").read_text("utf-8"))
+PLAYER_NAMES: Final[tuple[str, ...]] = tuple(_DATA["game"]["players"])
+"""Seat names when the armies do not name the players (library default)."""
+TURN_LIMIT: Final[int] = int(_DATA["game"]["turn_limit"])
+ARMIES = load_armies()
+TERRAINS, MAPS = load_maps()
+TURNS = TurnStructure(
+    setup=(Phase("design", Mode.SIMULTANEOUS),),
+    cycle=(Phase("plot", Mode.SIMULTANEOUS), Phase("damage", Mode.SIMULTANEOUS)),
+)
+"""The turn: "Plotting", then "Damage"; movement and attacks have no decisions and are
+resolved inside :meth:`Saw.apply` when the last plot is in.  Design is played only with
+``start(design="manual")``."""
+DESIGN, PLOT, DAMAGE = "design", "plot", "damage"
+DESIGNS: Final = ("preset", "random", "manual")
+"""How :meth:`Saw.start` designs the units."""
+_PHASE_ACTIONS: Final[dict[str, tuple[type, ...]]] = {
+    DESIGN: (Assign,),
+    PLOT: (Assign, Release, Step, Attack, Done),
+    DAMAGE: (Allocate,),
+}
+_NAME = re.compile(r"[a-z]+")
+
+
+class Saw(Game[SawState, SawAction]):
+    """SAW, the Simple Abstract Wargame, with every advanced rule as an option."""
+
+    name = "saw"
+    Options = SawOptions
+    state_type = SawState
+    action_types = (Assign, Release, Step, Attack, Done, Allocate)
+    event_types = (
+        Designed,
+        Reallocated,
+        PlotRevealed,
+        Moved,
+        Attacked,
+        Destroyed,
+        Allocated,
+        Eliminated,
+        RecordRevealed,
+    )
+    chunks: ClassVar[tuple[int, ...]] = tuple(_DATA["game"]["chunks"])
+    """The points one assign or lose action moves (library default: 1 or 5)."""
+    collision_rules: ClassVar[Mapping[str, CollisionRule]] = RULES
+    """The collision rules the option ``collisions`` names; a variant may add its own."""
+    options: SawOptions
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        try:
+            self._configure()
+        except (ValueError, KeyError) as error:
+            message = error.args[0] if error.args else error
+            raise UnknownOption(f"{type(self).__name__}: {message}") from None
+
+    def _configure(self) -> None:
+        opts = self.options
+        if opts.weapons < 1:
+            raise ValueError(f"weapons must be >= 1, got {opts.weapons}")
+        if opts.weapon_cap is not None and opts.weapon_cap < 0:
+            raise ValueError(f"weapon_cap must be >= 0, got {opts.weapon_cap}")
+        if opts.turn_limit is not None and opts.turn_limit < 1:
+            raise ValueError(f"turn_limit must be >= 1 or None, got {opts.turn_limit}")
+        if opts.collisions not in self.collision_rules:
+            raise ValueError(f"collisions must be one of {', '.join(self.collision_rules)}")
+        self.collide: CollisionRule = self.collision_rules[opts.collisions]
+        self.range_table = (
+            DEFAULT_RANGE if opts.range_table is None else RangeTable(opts.range_table)
+        )
+        armies = self._armies()
+        self._players = tuple(player for player, _ in armies)
+        self.specs: tuple[UnitSpec, ...] = tuple(spec for _, units in armies for spec in units)
+        """Every unit's spec, in the order of :attr:`SawState.units`."""
+        self.owners: tuple[str, ...] = tuple(player for player, units in armies for _ in units)
+        self.ids: tuple[str, ...] = _designations(self._players, self.owners)
+        """Unit designations (``b1`` is blue's first unit), in unit order."""
+        self._index = {unit: i for i, unit in enumerate(self.ids)}
+        self._owned = {
+            p: tuple(i for i, owner in enumerate(self.owners) if owner == p) for p in self._players
+        }
+        self.traits: tuple[tuple[str, ...], ...] = tuple(trait_names(s.weapons) for s in self.specs)
+        """Each unit's trait names, in trait order."""
+        self._trait_index = tuple({n: i for i, n in enumerate(names)} for names in self.traits)
+        self.arena = self._arena()
+
+    def _armies(self) -> list[tuple[str, tuple[UnitSpec, ...]]]:
+        """Each player and their units, checked ("Creating Units")."""
+        opts = self.options
+        if opts.armies is None:
+            if not 2 <= opts.players <= len(PLAYER_NAMES):
+                raise ValueError(f"players must be 2 to {len(PLAYER_NAMES)}, got {opts.players}")
+            given: Sequence[tuple[str, Any]] = [
+                (p, opts.army) for p in PLAYER_NAMES[: opts.players]
+            ]
+        else:
+            given = opts.armies
+        if len(given) < 2:
+            raise ValueError("SAW needs at least 2 players")
+        armies = []
+        for player, army in given:
+            if not _NAME.fullmatch(player):
+                raise ValueError(f"player names are lowercase letters, got {player!r}")
+            if isinstance(army, str):
+                if army not in ARMIES:
+                    raise ValueError(f"unknown army {army!r}; built in: {', '.join(ARMIES)}")
+                army = ARMIES[army]
+            units = tuple(UnitSpec.from_data(unit, opts.weapons) for unit in army)
+            if not units:
+                raise ValueError(f"{player} has no units")
+            for spec in units:
+                if spec.traits is not None:
+                    check_design(spec.traits, spec.points, spec.weapons, opts.weapon_cap)
+            armies.append((player, units))
+        players = [player for player, _ in armies]
+        if len(set(players)) != len(players):
+            raise ValueError(f"player names repeat: {players}")
+        return armies
+
+    def _arena(self) -> Arena:
+        """The map of the option ``map``, checked to have a zone for every army."""
+        name = self.options.map
+        if name not in MAPS and "\n" not in name.strip():
+            raise ValueError(f"unknown map {name!r}; built in: {', '.join(MAPS)}")
+        arena = Arena(MAPS.get(name, name), TERRAINS, name if name in MAPS else "custom")
+        if len(arena.zones) < len(self._players):
+            raise ValueError(f"the map has deployment zones for {len(arena.zones)} players")
+        for seat, player in enumerate(self._players):
+            if len(arena.zones[seat]) < len(self._owned[player]):
+                raise ValueError(f"zone {seat + 1} of the map is too small for {player}'s army")
+        return arena
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._players
+
+    def unit_index(self, unit: str) -> int:
+        """The position of unit ``unit`` (a designation) in :attr:`SawState.units`.
+
+        :raises InvalidAction: for a designation of no unit.
+        """
+        try:
+            return self._index[unit]
+        except KeyError:
+            raise InvalidAction(f"there is no unit {unit!r}; units: {' '.join(self.ids)}") from None
+
+    # -- starting ---------------------------------------------------------------------------
+
+    def start(self, seed: int = 0, **setup: Any) -> SawState:
+        """A new game.  Units stand on their players' deployment zones (or the hexes given
+        by ``hexes={"b1": "0305", ...}``).
+
+        ``design``: ``"preset"`` (the default) uses each army's ready designs and draws the
+        others uniformly from the seed; ``"random"`` draws every design from the seed;
+        ``"manual"`` starts with the design phase, where each player assigns their units'
+        points with :class:`~wargames.saw.state.Assign` actions, in secret.
+
+        :raises TypeError: for an unknown set-up keyword.
+        :raises ValueError: for an unknown design mode or a bad hex.
+        """
+        design = setup.pop("design", "preset")
+        placed = setup.pop("hexes", None) or {}
+        if setup:
+            raise TypeError(f"unknown set-up options: {', '.join(sorted(setup))}")
+        if design not in DESIGNS:
+            raise ValueError(f"design must be one of {', '.join(DESIGNS)}, got {design!r}")
+        unknown = sorted(set(placed) - set(self.ids))
+        if unknown:
+            raise ValueError(f"hexes given for unknown units {unknown}; units: {self.ids}")
+        rng = Rng(seed)
+        units: list[Unit] = []
+        events: list[Designed] = []
+        for i, spec in enumerate(self.specs):
+            if design == "manual":
+                sheet = Sheet((0,) * len(self.traits[i]), pool=spec.points)
+            else:
+                traits = spec.traits if design == "preset" else None
+                if traits is None:
+                    traits, rng = _rng_design(spec, self.options.weapon_cap, rng)
+                sheet = Sheet(traits)
+                events.append(Designed(self.ids[i], self.owners[i], traits))
+            units.append(
+                Unit(
+                    self.ids[i],
+                    self.owners[i],
+                    spec.name,
+                    spec.points,
+                    spec.weapons,
+                    self._deployment(i, placed),
+                    sheet,
+                )
+            )
+        self._check_apart(units)
+        clock = TURNS.start(len(self.players))
+        if design != "manual":
+            clock = TURNS.advance(clock)
+        return SawState(
+            rng=rng,
+            log=EventLog(events),
+            clock=clock,
+            units=tuple(units),
+            plots=self._fresh_plots(units),
+            waiting=frozenset(self.players),
+        )
+
+    def _deployment(self, index: int, placed: dict[str, str]) -> Hex:
+        """Where unit ``index`` starts: the hex given for it, else the next of its zone."""
+        unit = self.ids[index]
+        if unit in placed:
+            return self.arena.board.parse(placed[unit])
+        owner = self.owners[index]
+        zone = self.arena.zones[self.players.index(owner)]
+        return zone[self._owned[owner].index(index)]
+
+    def _check_apart(self, units: Sequence[Unit]) -> None:
+        """:raises ValueError: if two units share a hex or one stands on impassable ground."""
+        seen: dict[Hex, str] = {}
+        for unit in units:
+            assert unit.hex is not None
+            if self.arena.entry_cost(unit.hex) is None:
+                raise ValueError(f"{unit.id} cannot stand on impassable {self._label(unit.hex)}")
+            if unit.hex in seen:
+                raise ValueError(
+                    f"{seen[unit.hex]} and {unit.id} on one hex {self._label(unit.hex)}"
+                )
+            seen[unit.hex] = unit.id
+
+    def _fresh_plots(self, units: Sequence[Unit]) -> tuple[Plot, ...]:
+        """Blank plots: an order, not yet done, for each living unit."""
+        return tuple(
+            Plot(player, tuple(Order(units[i].id) for i in self._owned[player] if units[i].alive))
+            for player in self.players
+        )
+
+    # -- whose turn ---------------------------------------------------------------------------
+
+    def to_act(self, state: SawState) -> frozenset[str]:
+        return frozenset() if state.result is not None else state.waiting
+
+    def outcome(self, state: SawState) -> Outcome | None:
+        return state.result
+
+    def phase(self, state: SawState) -> str:
+        """``"design"``, ``"plot"`` or ``"damage"``."""
+        return TURNS.phase(state.clock).name
+
+    def current_unit(self, state: SawState, player: str) -> int | None:
+        """The index of the unit ``player`` acts for next (units go in army order): in design,
+        the first with points to assign; in plotting, the first whose order is not done; in
+        the damage phase, the first with hit points to allocate.  ``None`` if nothing is left.
+        """
+        phase = self.phase(state)
+        units = state.units
+        if phase == PLOT:
+            plot = state.plots[self.players.index(player)]
+            return next((self._index[o.unit] for o in plot.orders if not o.done), None)
+        for i in self._owned[player]:
+            sheet = units[i].sheet
+            if (sheet.pool if phase == DESIGN else sheet.hits) > 0:
+                return i
+        return None
+
+    # -- legality -----------------------------------------------------------------------------
+
+    def legal_actions(self, state: SawState, player: str) -> tuple[SawAction, ...]:
+        self.check_player(player)
+        if player not in self.to_act(state):
+            return ()
+        index = self.current_unit(state, player)
+        if index is None:
+            return ()
+        phase = self.phase(state)
+        candidates = self._candidates(state, player, index, phase)
+        return tuple(a for a in candidates if self._unit_problem(state, index, a, phase) is None)
+
+    def _candidates(
+        self, state: SawState, player: str, index: int, phase: str
+    ) -> Iterator[SawAction]:
+        unit = self.ids[index]
+        names = self.traits[index]
+        if phase == DAMAGE:
+            yield from (Allocate(player, unit, t, n) for t in names for n in self.chunks)
+            return
+        if phase == DESIGN or state.units[index].sheet.pool:
+            yield from (Assign(player, unit, t, n) for t in names for n in self.chunks)
+            return
+        yield Release(player, unit)
+        yield from (Step(player, unit, d) for d in range(6))
+        flags = (False, True) if self.options.coordination else (False,)
+        for target, other in zip(self.ids, state.units, strict=True):
+            if other.owner != player and other.alive:
+                for weapon in range(1, state.units[index].weapons + 1):
+                    yield from (Attack(player, unit, target, weapon, c) for c in flags)
+        yield Done(player, unit)
+
+    def illegal_reason(self, state: SawState, action: SawAction) -> str | None:
+        phase = self.phase(state)
+        allowed = _PHASE_ACTIONS[phase]
+        if not isinstance(action, allowed):
+            kinds = " or ".join(cls.__name__.lower() for cls in allowed)
+            return f"this is the {phase} phase: only {kinds} actions now"
+        index = self._index.get(action.unit)
+        if index is None:
+            return f"there is no unit {action.unit!r}"
+        unit = state.units[index]
+        if unit.owner != action.player:
+            return f"{action.unit} is not one of your units"
+        if not unit.alive:
+            return f"{action.unit} has been destroyed"
+        current = self.current_unit(state, action.player)
+        if current is None:
+            return f"you have nothing left to do in the {phase} phase"
+        if current != index:
+            what = {DESIGN: "design", PLOT: "plot", DAMAGE: "allocate damage to"}[phase]
+            return f"{what} your units in order: {self.ids[current]} is next"
+        return self._unit_problem(state, index, action, phase)
+
+    def _unit_problem(
+        self, state: SawState, index: int, action: SawAction, phase: str
+    ) -> str | None:
+        """What forbids ``action`` for the player's current unit ``index``, or ``None``."""
+        sheet = state.units[index].sheet
+        if isinstance(action, Allocate):
+            return self._allocate_problem(index, sheet, action)
+        if phase == DESIGN:
+            assert isinstance(action, Assign)
+            return self._assign_problem(index, sheet, action)
+        return self._plot_problem(state, index, sheet, action)
+
+    def _points_problem(self, index: int, trait: str, points: int) -> str | None:
+        if trait not in self._trait_index[index]:
+            names = " ".join(self.traits[index])
+            return f"{self.ids[index]} has no trait {trait!r}; its traits: {names}"
+        if points not in self.chunks:
+            return f"points per action are {' or '.join(map(str, self.chunks))}, not {points}"
+        return None
+
+    def _assign_problem(self, index: int, sheet: Sheet, action: Assign) -> str | None:
+        """Creating Units: whole points from the unit's total, each weapon under the cap."""
+        problem = self._points_problem(index, action.trait, action.points)
+        if problem:
+            return problem
+        if action.points > sheet.pool:
+            return f"{action.unit} has only {sheet.pool} point(s) left to assign"
+        cap = self.options.weapon_cap
+        slot = self._trait_index[index][action.trait]
+        if cap is not None and slot > ENDURANCE:
+            first = slot - (slot - 3) % 2
+            pair = sheet.traits[first] + sheet.traits[first + 1] + action.points
+            if pair > cap:
+                return f"a weapon's accuracy + damage may not exceed {cap} (Multiple Attacks)"
+        return None
+
+    def _allocate_problem(self, index: int, sheet: Sheet, action: Allocate) -> str | None:
+        """Damage: the owner subtracts every hit point; "Traits may not go below zero"."""
+        problem = self._points_problem(index, action.trait, action.points)
+        if problem:
+            return problem
+        if action.points > sheet.hits:
+            return f"{action.unit} has only {sheet.hits} hit point(s) left to allocate"
+        if sheet.traits[self._trait_index[index][action.trait]] < action.points:
+            return f"{action.trait} of {action.unit} may not go below zero"
+        return None
+
+    def _plot_problem(
+        self, state: SawState, index: int, sheet: Sheet, action: SawAction
+    ) -> str | None:
+        """Plotting: where the unit moves and what it attacks."""
+        variable = self.options.variable_traits
+        if isinstance(action, Assign):
+            if not variable:
+                return "re-allocating points needs the option variable_traits (Variable Traits)"
+            if not sheet.pool:
+                return f"{action.unit} has no points to assign: reallocate first"
+            return self._assign_problem(index, sheet, action)
+        if sheet.pool:
+            return f"{action.unit} must first assign its {sheet.pool} released point(s)"
+        order = self._order(state, index)
+        if isinstance(action, Release):
+            if not variable:
+                return "re-allocating points needs the option variable_traits (Variable Traits)"
+            if sheet.released:
+                return f"{action.unit} has already re-allocated this turn"
+            if order.path or order.shots:
+                return "re-allocate before plotting the unit's move and attacks"
+            return None
+        if isinstance(action, Step):
+            return self._step_problem(state.units[index], sheet, order, action.direction)
+        if isinstance(action, Attack):
+            return self._attack_problem(state, index, order, action)
+        return None
+
+    def _order(self, state: SawState, index: int) -> Order:
+        plot = state.plots[self.players.index(self.owners[index])]
+        unit = self.ids[index]
+        return next(order for order in plot.orders if order.unit == unit)
+
+    def _step_problem(self, unit: Unit, sheet: Sheet, order: Order, direction: int) -> str | None:
+        """Movement: each hex entered costs its terrain's movement; some are impassable."""
+        if not isinstance(direction, int) or not 0 <= direction < 6:
+            return f"a step goes in a direction 0-5 ({' '.join(DIRECTIONS)}), not {direction!r}"
+        here = order.path[-1] if order.path else unit.hex
+        assert here is not None
+        there = self.arena.step(here, direction)
+        if there is None:
+            return f"{unit.id} would step off the map"
+        cost = self.arena.entry_cost(there)
+        if cost is None:
+            kind = self.arena.terrain[self.arena.board.index(there)].name
+            return f"{self._label(there)} is impassable ({kind}; Obstacles and Terrain)"
+        spent = self.arena.path_cost(order.path)
+        movement = sheet.traits[MOVEMENT]
+        if spent + cost > movement:
+            return (
+                f"{unit.id} has movement {movement}; entering {self._label(there)} would make "
+                f"its move cost {spent + cost}"
+            )
+        return None
+
+    def _attack_problem(
+        self, state: SawState, index: int, order: Order, action: Attack
+    ) -> str | None:
+        """Plotting: "what enemy units, if any, they will attack"; one attack per weapon."""
+        target = self._index.get(action.target)
+        if target is None:
+            return f"there is no unit {action.target!r}"
+        if self.owners[target] == action.player:
+            return f"{action.target} is one of your own units"
+        if not state.units[target].alive:
+            return f"{action.target} has been destroyed"
+        weapons = state.units[index].weapons
+        if not isinstance(action.weapon, int) or not 1 <= action.weapon <= weapons:
+            return f"{action.unit} has {weapons} weapon(s), no weapon {action.weapon}"
+        if any(shot.weapon == action.weapon for shot in order.shots):
+            return f"weapon {action.weapon} of {action.unit} already attacks this turn"
+        if action.coordinated:
+            if not self.options.coordination:
+                return "coordinated attacks need the option coordination (Coordinated attacks)"
+            if any(s.coordinated and s.target == action.target for s in order.shots):
+                return (
+                    f"{action.unit} already takes part in a coordinated attack on {action.target}"
+                )
+        return None
+
+    # -- applying ---------------------------------------------------------------------------------
+
+    def apply_unchecked(self, state: SawState, action: SawAction) -> SawState:
+        index = self._index[action.unit]
+        unit = state.units[index]
+        sheet = unit.sheet
+        if isinstance(action, Assign | Allocate):
+            slot = self._trait_index[index][action.trait]
+            return self._with_points(state, index, slot, action)
+        if isinstance(action, Release):
+            released = Sheet((0,) * len(sheet.traits), sheet.points, released=True)
+            return _evolve(state, units=_replace(state.units, index, unit.with_sheet(released)))
+        order = self._order(state, index)
+        if isinstance(action, Step):
+            here = order.path[-1] if order.path else unit.hex
+            assert here is not None
+            there = self.arena.step(here, action.direction)
+            assert there is not None
+            order = Order(order.unit, (*order.path, there), order.shots)
+        elif isinstance(action, Attack):
+            shot = Shot(action.weapon, action.target, action.coordinated)
+            order = Order(order.unit, order.path, (*order.shots, shot))
+        else:
+            order = Order(order.unit, order.path, order.shots, done=True)
+        seat = self.players.index(action.player)
+        plot = state.plots[seat]
+        orders = tuple(order if o.unit == order.unit else o for o in plot.orders)
+        state = _evolve(state, plots=_replace(state.plots, seat, Plot(plot.player, orders)))
+        if isinstance(action, Done) and all(o.done for o in orders):
+            return self._finished(state, action.player)
+        return state
+
+    def _with_points(
+        self, state: SawState, index: int, slot: int, action: Assign | Allocate
+    ) -> SawState:
+        unit = state.units[index]
+        sheet = unit.sheet
+        traits = list(sheet.traits)
+        if isinstance(action, Assign):
+            traits[slot] += action.points
+            sheet = Sheet(traits, sheet.pool - action.points, released=sheet.released)
+        else:
+            traits[slot] -= action.points
+            wounds = list(sheet.wounds or (0,) * len(traits))
+            wounds[slot] += action.points
+            sheet = Sheet(traits, hits=sheet.hits - action.points, wounds=wounds)
+        state = _evolve(state, units=_replace(state.units, index, unit.with_sheet(sheet)))
+        if self.phase(state) == PLOT or self.current_unit(state, action.player) is not None:
+            return state
+        return self._finished(state, action.player)
+
+    def _finished(self, state: SawState, player: str) -> SawState:
+        """``player`` has done their part of a simultaneous phase; after the last, go on."""
+        waiting = state.waiting - {player}
+        state = _evolve(state, waiting=waiting)
+        if waiting:
+            return state
+        phase = self.phase(state)
+        if phase == DESIGN:
+            return self._begin_play(state)
+        if phase == PLOT:
+            return self._resolve(state)
+        return self._end_turn(state)
+
+    def _begin_play(self, state: SawState) -> SawState:
+        """Every unit is designed: record the designs (each told to its owner) and plot."""
+        events = [Designed(u.id, u.owner, u.sheet.traits) for u in state.units]
+        return _evolve(
+            state,
+            log=state.log.with_events(events),
+            clock=TURNS.advance(state.clock),
+            waiting=frozenset(self.players),
+        )
+
+    # -- movement and attack ------------------------------------------------------------------
+
+    def _resolve(self, state: SawState) -> SawState:
+        """Every plot is in: reveal them, move every unit at once, then resolve every attack."""
+        turn = state.clock.turn
+        units = list(state.units)
+        events: list[Any] = []
+        if self.options.variable_traits:
+            events += [Reallocated(turn, u.id, u.owner, u.sheet.traits) for u in units if u.alive]
+        orders = {o.unit: o for plot in state.plots for o in plot.orders}
+        events += [
+            PlotRevealed(turn, plot.player, plot.orders) for plot in state.plots if plot.orders
+        ]
+        alive = [i for i, u in enumerate(units) if u.alive]
+        moves = []
+        for i in alive:
+            start = units[i].hex
+            assert start is not None
+            moves.append((start, orders[self.ids[i]].path))
+        for i, (start, path), steps in zip(alive, moves, self.collide(moves), strict=True):
+            if path:
+                where = path[steps - 1] if steps else start
+                units[i] = units[i].with_hex(where)
+                events.append(Moved(turn, self.ids[i], path[:steps], steps < len(path)))
+        rng = state.rng
+        taken = [0] * len(units)
+        for player, members, target in self._strikes(state.plots):
+            accuracy = damage = penalty = 0
+            defender = units[target]
+            assert defender.hex is not None
+            for i, weapon in members:
+                origin = units[i].hex
+                assert origin is not None
+                traits = units[i].sheet.traits
+                accuracy += traits[accuracy_index(weapon)]
+                damage += traits[damage_index(weapon)]
+                penalty += self.arena.penalty(origin, defender.hex, self.range_table)
+            own = defender.sheet.traits
+            dice = attack_dice(accuracy, own[EVASION], damage, own[ENDURANCE], penalty)
+            rolls, rng = dice.rolls(rng)
+            wound = rolls.to_wound
+            points = rolls.hit_points
+            events.append(
+                Attacked(
+                    turn,
+                    player,
+                    tuple((self.ids[i], weapon) for i, weapon in members),
+                    defender.id,
+                    defender.owner,
+                    penalty,
+                    rolls.hit,
+                    points > 0,
+                    rolls.to_hit[0],
+                    rolls.to_hit[1],
+                    None if wound is None else wound[0],
+                    None if wound is None else wound[1],
+                    points,
+                )
+            )
+            taken[target] += points
+        plots = tuple(Plot(plot.player, ()) for plot in state.plots)
+        state = _evolve(
+            state,
+            rng=rng,
+            units=tuple(units),
+            plots=plots,
+            log=state.log.with_events(events),
+            clock=TURNS.advance(state.clock),
+        )
+        return self._begin_damage(state, taken)
+
+    def _strikes(self, plots: Sequence[Plot]) -> list[tuple[str, tuple[tuple[int, int], ...], int]]:
+        """Every attack to resolve, as ``(player, ((unit, weapon), ...), target)``, in seating
+        order, then unit order, then weapon order.  A player's coordinated shots at one
+        target are one attack ("rolled as one attack"), placed where the first of them is."""
+        strikes: list[tuple[str, list[tuple[int, int]], int]] = []
+        groups: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        for plot in plots:
+            for order in plot.orders:
+                for shot in order.shots:
+                    member = (self._index[order.unit], shot.weapon)
+                    if not shot.coordinated:
+                        strikes.append((plot.player, [member], self._index[shot.target]))
+                        continue
+                    key = (plot.player, shot.target)
+                    if key not in groups:
+                        groups[key] = []
+                        strikes.append((plot.player, groups[key], self._index[shot.target]))
+                    groups[key].append(member)
+        return [(player, tuple(members), target) for player, members, target in strikes]
+
+    # -- damage and the end of a turn ------------------------------------------------------------
+
+    def _begin_damage(self, state: SawState, taken: Sequence[int]) -> SawState:
+        """ "Each unit must subtract all of the hit points taken during the turn from its
+        traits": a unit that took at least what it has left is reduced to zero (destroyed,
+        "removed from the map") at once; the others' owners allocate the hit points."""
+        turn = state.clock.turn
+        units = list(state.units)
+        events: list[Any] = []
+        standing = self._standing(units)
+        waiting: set[str] = set()
+        for i, points in enumerate(taken):
+            if not points:
+                continue
+            unit = units[i]
+            left = sum(unit.sheet.traits)
+            if points >= left:
+                zero = Sheet((0,) * len(unit.sheet.traits))
+                units[i] = unit.with_sheet(zero, damaged=True).with_hex(None)
+                events.append(Destroyed(turn, unit.id))
+            else:
+                units[i] = unit.with_sheet(Sheet(unit.sheet.traits, hits=points), damaged=True)
+                waiting.add(unit.owner)
+        left_standing = self._standing(units)
+        events += [Eliminated(turn, p) for p in self.players if p in standing - left_standing]
+        state = _evolve(
+            state, units=tuple(units), log=state.log.with_events(events), waiting=frozenset(waiting)
+        )
+        if len(left_standing) <= 1:
+            return self._game_over(state, left_standing)
+        if waiting:
+            return state
+        return self._end_turn(state)
+
+    def _standing(self, units: Iterable[Unit]) -> frozenset[str]:
+        """The players with a unit on the map."""
+        return frozenset(u.owner for u in units if u.alive)
+
+    def _end_turn(self, state: SawState) -> SawState:
+        """Record every damage allocation, then the next turn's plotting (or the turn limit)."""
+        turn = state.clock.turn
+        events = []
+        units = list(state.units)
+        for i, unit in enumerate(units):
+            sheet = unit.sheet
+            if sheet.wounds or sheet.released:
+                if sheet.wounds:
+                    events.append(Allocated(turn, unit.id, unit.owner, sheet.wounds))
+                units[i] = unit.with_sheet(Sheet(sheet.traits))
+        state = _evolve(state, units=tuple(units), log=state.log.with_events(events))
+        limit = self.options.turn_limit
+        if limit is not None and turn >= limit:
+            return self._game_over(state, self._standing(units), limit=limit)
+        return _evolve(
+            state,
+            clock=TURNS.advance(state.clock),
+            plots=self._fresh_plots(units),
+            waiting=self._standing(units),
+        )
+
+    def _game_over(
+        self, state: SawState, standing: frozenset[str], limit: int | None = None
+    ) -> SawState:
+        """The last side standing wins; none standing is a draw; at the turn limit, a draw."""
+        if limit is not None:
+            names = ", ".join(p for p in self.players if p in standing)
+            result = Outcome(frozenset(), f"turn limit of {limit} reached with {names} standing")
+        elif standing:
+            result = Outcome(standing, "last side standing")
+        else:
+            result = Outcome(frozenset(), "every remaining unit destroyed in the same turn")
+        log = state.log
+        if self.options.variable_traits:
+            log = log.with_event(RecordRevealed(_record(log)))
+        return _evolve(state, log=log, waiting=frozenset(), result=result)
+
+    # -- notation, determinisation, odds, text -----------------------------------------------
+
+    def parse_action(self, state: SawState, text: str, player: str | None = None) -> SawAction:
+        """Read ``b1 step ne``, ``b1 attack r2``, ``b1 attack r2 weapon 2 coordinated``,
+        ``b1 done``, ``b1 assign 5 evasion``, ``b1 reallocate``, ``b1 lose 1 endurance``.
+        Without ``player``, the unit's owner acts.
+
+        :raises InvalidAction: for text that is none of these or names no unit.
+        """
+        from wargames.saw.notation import parse
+
+        return parse(self, text, player)
+
+    def determinize(self, view: SawState, player: str, rng: random.Random) -> SawState:
+        """Resample everything ``player`` may not know; see :mod:`wargames.saw.determinize`."""
+        from wargames.saw.determinize import determinize
+
+        return determinize(self, view, player, rng)
+
+    def odds(self, state: SawState, action: SawAction) -> Distribution[int] | None:
+        """For an :class:`~wargames.saw.state.Attack`: the exact distribution of the hit points
+        the attack will inflict, as its player can know it, else ``None``.
+
+        Uses only ``view(state, action.player)``: the player's own traits and plot (the attack
+        joins the player's coordinated attacks on the target already plotted), distances from
+        where the attackers' plotted paths end to where the target stands now (its own move is
+        secret), the terrain, and for the target's secret evasion and endurance
+        :func:`~wargames.saw.odds.design_prior`: every design of its points equally likely.
+        :meth:`exact_odds` uses the true traits instead.
+        """
+        if not isinstance(action, Attack):
+            return None
+        view = self.view(state, action.player)
+        accuracy, damage, penalty, target = self._attack_terms(view, action)
+        unit = view.units[target]
+        prior = design_prior(unit.points, unit.weapons, self.options.weapon_cap, unit.damaged)
+        return hit_points_against(accuracy, damage, penalty, prior)
+
+    def exact_odds(self, state: SawState, action: Attack) -> Distribution[int]:
+        """The exact distribution of the hit points of a plotted attack, from the true traits
+        in ``state`` (omniscient: for analysis, or on a state from :meth:`sample_state`).
+
+        :raises ValueError: if ``state`` hides the traits involved (it is a view).
+        """
+        accuracy, damage, penalty, target = self._attack_terms(state, action)
+        sheet = state.units[target].sheet
+        if is_hidden(sheet):
+            raise ValueError(f"the traits of {action.target} are hidden in this state")
+        return attack_dice(
+            accuracy, sheet.traits[EVASION], damage, sheet.traits[ENDURANCE], penalty
+        ).distribution()
+
+    def _attack_terms(self, state: SawState, action: Attack) -> tuple[int, int, int, int]:
+        """Total accuracy, damage and range penalty of the attack ``action`` belongs to, with
+        the player's coordinated shots on the same target, and the target's index."""
+        index = self.unit_index(action.unit)
+        target = self.unit_index(action.target)
+        if self.owners[index] != action.player or self.owners[target] == action.player:
+            raise IllegalAction(f"{action} is not an attack of {action.player} on an enemy")
+        members = {(index, action.weapon)}
+        if action.coordinated:
+            plot = state.plots[self.players.index(action.player)]
+            if not is_hidden(plot.orders):
+                for order in plot.orders:
+                    for shot in order.shots:
+                        if shot.coordinated and shot.target == action.target:
+                            members.add((self._index[order.unit], shot.weapon))
+        there = state.units[target].hex
+        if there is None:
+            raise IllegalAction(f"{action.target} has been destroyed")
+        accuracy = damage = penalty = 0
+        for i, weapon in sorted(members):
+            sheet = state.units[i].sheet
+            if is_hidden(sheet):
+                raise ValueError(f"the traits of {self.ids[i]} are hidden in this state")
+            accuracy += sheet.traits[accuracy_index(weapon)]
+            damage += sheet.traits[damage_index(weapon)]
+            penalty += self.arena.penalty(self._plotted_end(state, i), there, self.range_table)
+        return accuracy, damage, penalty, target
+
+    def _plotted_end(self, state: SawState, index: int) -> Hex:
+        """Where unit ``index`` will be if its plotted move (as far as plotted) goes through."""
+        here = state.units[index].hex
+        assert here is not None
+        plot = state.plots[self.players.index(self.owners[index])]
+        if is_hidden(plot.orders) or self.phase(state) != PLOT:
+            return here
+        order = next((o for o in plot.orders if o.unit == self.ids[index]), None)
+        return order.path[-1] if order is not None and order.path else here
+
+    def describe(self, state: SawState, player: str | None = None) -> str:
+        """The map as text (unit designations on their hexes, terrain symbols), each unit's
+        record as ``player`` may see it, then the turn and who is to act, or the outcome."""
+        from wargames.saw.text import describe
+
+        return describe(self, state, player)
+
+    def _label(self, cell: Hex) -> str:
+        return self.arena.board.label(cell)
+
+
+def _designations(players: Sequence[str], owners: Sequence[str]) -> tuple[str, ...]:
+    """Each unit's designation: the shortest prefix that tells every player apart, then the
+    unit's number in its army (``b1``, ``r2``)."""
+    length = next(
+        (
+            n
+            for n in range(1, max(map(len, players)) + 1)
+            if len({p[:n] for p in players}) == len(players)
+        ),
+        max(map(len, players)),
+    )
+    counts: dict[str, int] = {}
+    ids = []
+    for owner in owners:
+        counts[owner] = counts.get(owner, 0) + 1
+        ids.append(f"{owner[:length]}{counts[owner]}")
+    return tuple(ids)
+
+
+def _rng_design(spec: UnitSpec, cap: int | None, rng: Rng) -> tuple[tuple[int, ...], Rng]:
+    """A uniformly drawn design from the state's stream."""
+    stream = [rng]
+
+    def below(n: int) -> int:
+        if n <= 1 << 64:
+            value, stream[0] = stream[0].below(n)
+            return value
+        # Wider than one draw: whole 64-bit parts, rejecting the uneven top.
+        parts = (n.bit_length() + 63) // 64
+        limit = (1 << (64 * parts)) // n * n
+        while True:
+            value = 0
+            for _ in range(parts):
+                part, stream[0] = stream[0].below(1 << 64)
+                value = (value << 64) | part
+            if value < limit:
+                return value % n
+
+    traits = random_design(spec.points, spec.weapons, below, cap=cap)
+    return traits, stream[0]
+
+
+def _record(log: EventLog) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
+    """Every design and re-allocation in the log, as ``(turn, unit, traits)``."""
+    return tuple(
+        (0, e.unit, e.traits) if isinstance(e, Designed) else (e.turn, e.unit, e.traits)
+        for e in log
+        if isinstance(e, Designed | Reallocated)
+    )
+
+
+def _replace(items: tuple[Any, ...], index: int, item: Any) -> tuple[Any, ...]:
+    return (*items[:index], item, *items[index + 1 :])
+
+
+def _evolve(state: SawState, **changes: Any) -> SawState:
+    """A copy of ``state`` with ``changes`` (attrs.evolve without its per-call introspection)."""
+    fields: dict[str, Any] = {
+        "rng": state.rng,
+        "log": state.log,
+        "clock": state.clock,
+        "units": state.units,
+        "plots": state.plots,
+        "waiting": state.waiting,
+        "result": state.result,
+    }
+    fields.update(changes)
+    return SawState(**fields)

@@ -1,0 +1,95 @@
+"""SAW as text: the map with the units on it, and every unit's record as a player sees it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wargames.core.hexes import Hex
+from wargames.core.hidden import is_hidden
+from wargames.render.text import render_hexes
+from wargames.saw.state import Order, SawState, Unit
+
+if TYPE_CHECKING:
+    from wargames.saw.rules import Saw
+
+__all__ = ["describe"]
+
+
+SHORT = {
+    "movement": "mov",
+    "evasion": "eva",
+    "endurance": "end",
+    "accuracy": "acc",
+    "damage": "dmg",
+}
+
+
+def _short(name: str) -> str:
+    """``accuracy2`` -> ``acc2``."""
+    base = name.rstrip("0123456789")
+    return SHORT[base] + name[len(base) :]
+
+
+def _traits(game: Saw, index: int, unit: Unit) -> str:
+    if is_hidden(unit.sheet):
+        return "traits secret"
+    sheet = unit.sheet
+    names = game.traits[index]
+    parts = [f"{_short(n)} {v}" for n, v in zip(names, sheet.traits, strict=True)]
+    if sheet.pool:
+        parts.append(f"unassigned {sheet.pool}")
+    if sheet.hits:
+        parts.append(f"hit points to allocate {sheet.hits}")
+    return " ".join(parts)
+
+
+def _order(game: Saw, order: Order) -> str:
+    moves = " ".join(game.arena.board.label(cell) for cell in order.path) or "stays"
+    shots = ", ".join(
+        f"{shot.target}"
+        + (f" (weapon {shot.weapon})" if shot.weapon != 1 else "")
+        + (" coordinated" if shot.coordinated else "")
+        for shot in order.shots
+    )
+    return (
+        f"{order.unit} plots: {moves}"
+        + (f"; attacks {shots}" if shots else "")
+        + ("" if order.done else " (plotting)")
+    )
+
+
+def describe(game: Saw, state: SawState, player: str | None = None) -> str:
+    """The map (unit designations on their hexes, terrain symbols on empty hexes), each unit's
+    line (name, points, hex, damage, traits if ``player`` may see them), ``player``'s plot so
+    far, then the turn and who is to act, or the outcome.  ``None`` shows everything."""
+    shown = state if player is None else game.view(state, player)
+    arena = game.arena
+    at: dict[Hex, str] = {u.hex: u.id[:5] for u in shown.units if u.hex is not None}
+
+    def glyph(cell: Hex) -> str:
+        if cell in at:
+            return at[cell]
+        terrain = arena.terrain[arena.board.index(cell)]
+        return "" if terrain.name == "open" else terrain.symbol
+
+    lines = [render_hexes(arena.board, glyph), ""]
+    for index, unit in enumerate(shown.units):
+        where = arena.board.label(unit.hex) if unit.hex is not None else "destroyed"
+        damaged = ", damaged" if unit.damaged and unit.alive else ""
+        lines.append(
+            f"{unit.id:<6}{unit.owner:<8}{unit.name} ({unit.points} points) {where}{damaged}: "
+            + _traits(game, index, unit)
+        )
+    for plot in shown.plots:
+        if not is_hidden(plot.orders):
+            lines += [
+                _order(game, order)
+                for order in plot.orders
+                if order.path or order.shots or order.done
+            ]
+    if state.result is not None:
+        lines.append(f"Game over: {state.result}")
+    else:
+        acting = ", ".join(p for p in game.players if p in game.to_act(state))
+        lines.append(f"Turn {state.clock.turn}, {game.phase(state)}: {acting} to act")
+    return "\n".join(lines)

@@ -1,0 +1,177 @@
+"""Secrecy ("Unit traits are kept secret", plots "face-down", "must reveal whether the unit
+takes damage") and determinisation."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wargames.core.hidden import is_hidden
+from wargames.saw import (
+    Allocated,
+    Attack,
+    Attacked,
+    Designed,
+    Reallocated,
+    Saw,
+    SawState,
+)
+from wargames.testing import states
+
+from .helpers import act, audit, duel, events, first_seed, playout
+
+GAMES = {
+    "basic": Saw(players=3, army="patrol"),
+    "advanced": Saw(
+        army="gunships", weapons=2, weapon_cap=6, coordination=True, variable_traits=True
+    ),
+    "terrain": Saw(players=4, army="lone", map="ruins"),
+}
+
+
+def assert_no_leak(game: Saw, state: SawState, player: str) -> None:
+    """Nothing in ``player``'s view belongs to another player's secrets."""
+    view = game.view(state, player)
+    for unit in view.units:
+        assert is_hidden(unit.sheet) == (unit.owner != player), unit
+    for plot in view.plots:
+        assert is_hidden(plot.orders) == (plot.player != player), plot
+    for event in view.log:
+        if isinstance(event, Designed | Reallocated):
+            assert is_hidden(event.traits) == (event.owner != player), event
+        elif isinstance(event, Allocated):
+            assert is_hidden(event.amounts) == (event.owner != player), event
+        elif isinstance(event, Attacked):
+            mine, theirs = event.player == player, event.defender == player
+            assert is_hidden(event.attack_roll) != mine, event
+            assert is_hidden(event.evasion_roll) != theirs, event
+            assert is_hidden(event.hit_points) != theirs, event
+            assert not is_hidden(event.hit), event
+            assert not is_hidden(event.damaged), event
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_no_view_holds_another_players_traits_or_unrevealed_plots(name: str) -> None:
+    game = GAMES[name]
+
+    @settings(max_examples=8, deadline=None)
+    @given(states(game, max_steps=80))
+    def check(state: SawState) -> None:
+        for player in game.players:
+            assert_no_leak(game, state, player)
+
+    check()
+
+
+def test_whether_a_hit_did_damage_is_public_but_not_how_much() -> None:
+    game = duel()
+    state = first_seed(
+        lambda seed: act(
+            game,
+            game.start(seed, hexes={"b1": "0505", "r1": "0605"}),
+            "b1 attack r1",
+            "b1 done",
+            "r1 done",
+        ),
+        lambda s: any(e.damaged for e in events(s, Attacked)),
+    )
+    (seen_by_blue,) = events(game.view(state, "blue"), Attacked)
+    (seen_by_red,) = events(game.view(state, "red"), Attacked)
+    assert seen_by_blue.damaged
+    assert is_hidden(seen_by_blue.hit_points)
+    assert not is_hidden(seen_by_blue.attack_roll), "blue rolled it"
+    assert is_hidden(seen_by_blue.evasion_roll), "red rolled it"
+    assert seen_by_red.hit_points > 0
+    assert is_hidden(seen_by_red.attack_roll)
+    assert game.view(state, "blue").units[1].damaged, "the damage itself is public"
+
+
+def test_full_games_tell_a_consistent_story() -> None:
+    """Every roll of a real game is 2d6 plus the traits of the moment, and so on."""
+    for game in GAMES.values():
+        for seed in range(3):
+            audit(game, playout(game, seed)[-1])
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_determinisations_tell_a_consistent_story_with_the_same_view(name: str) -> None:
+    game = GAMES[name]
+    rng = random.Random(7)
+    for seed in range(2):
+        history = playout(game, seed, steps=400)
+        for state in history[:: max(1, len(history) // 25)] + history[-1:]:
+            for player in game.players:
+                sample = game.sample_state(state, player, rng)
+                assert game.view(sample, player) == game.view(state, player)
+                audit(game, sample)
+
+
+def test_determinisations_draw_new_secrets() -> None:
+    game = Saw(army="patrol")
+    state = playout(game, 1, steps=60)[-1]
+    rng = random.Random(1)
+    designs = {
+        tuple(u.sheet.traits for u in game.sample_state(state, "blue", rng).units[3:])
+        for _ in range(10)
+    }
+    assert len(designs) > 5
+
+
+def test_determinisation_works_from_the_view_only() -> None:
+    game = GAMES["basic"]
+    state = playout(game, 2, steps=90)[-1]
+    other = game.sample_state(state, "red", random.Random(3))
+    assert game.sample_state(state, "red", random.Random(9)) == game.sample_state(
+        other, "red", random.Random(9)
+    )
+
+
+def test_submitted_plots_are_resampled_as_complete_legal_plots() -> None:
+    game = Saw(army="patrol")
+    state = act(game, game.start(seed=4), "r1 step n", "r1 done", "r2 done", "r3 done")
+    assert game.to_act(state) == {"blue"}
+    for seed in range(10):
+        sample = game.sample_state(state, "blue", random.Random(seed))
+        orders = sample.plots[1].orders
+        assert [o.unit for o in orders] == ["r1", "r2", "r3"]
+        assert all(o.done for o in orders)
+        for order in orders:
+            movement = sample.units[game.unit_index(order.unit)].sheet.traits[0]
+            assert game.arena.path_cost(order.path) <= movement
+
+
+def test_odds_use_only_what_the_attacker_knows() -> None:
+    game = duel()
+    state = game.start(seed=1, hexes={"b1": "0505", "r1": "0605"})
+    attack = Attack("blue", "b1", "r1")
+    odds = game.odds(state, attack)
+    assert odds is not None
+    for seed in range(5):
+        sample = game.sample_state(state, "blue", random.Random(seed))
+        assert game.odds(sample, attack) == odds
+    assert game.exact_odds(state, attack) != odds, "the true traits are not used"
+    with pytest.raises(ValueError, match="hidden"):
+        game.exact_odds(game.view(state, "blue"), attack)
+
+
+@given(st.randoms(use_true_random=False))
+@settings(max_examples=10, deadline=None)
+def test_damage_phase_determinisations_keep_the_public_facts(rng: random.Random) -> None:
+    game = duel()
+    state = first_seed(
+        lambda seed: act(
+            game,
+            game.start(seed, hexes={"b1": "0505", "r1": "0605"}),
+            "b1 attack r1",
+            "b1 done",
+            "r1 attack b1",
+            "r1 done",
+        ),
+        lambda s: game.to_act(s) == {"red"},
+    )
+    sample = game.sample_state(state, "blue", rng)
+    assert game.to_act(sample) == {"red"}
+    assert sample.units[1].sheet.hits > 0
+    assert sum(sample.units[1].sheet.traits) > sample.units[1].sheet.hits
+    audit(game, sample)

@@ -1,0 +1,44 @@
+"""Doctests of the SAW modules, and the board drawn as text."""
+
+import doctest
+import importlib
+
+import pytest
+
+from wargames.saw import Saw
+
+from .helpers import act
+
+MODULES = ["arena", "movement", "odds", "units", "notation", "__init__"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    module = importlib.import_module(
+        "wargames.saw" if name == "__init__" else f"wargames.saw.{name}"
+    )
+    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failures == 0
+
+
+def test_describe_shows_what_the_player_may_see() -> None:
+    game = Saw()
+    state = act(game, game.start(seed=1), "b1 step se", "b1 attack r2")
+    blue = game.describe(state, "blue")
+    red = game.describe(state, "red")
+    assert "b1    blue    Balanced (20 points) 0103: mov 4 eva 4 end 4 acc 4 dmg 4" in blue
+    assert "r1    red     Balanced (20 points) 1103: traits secret" in blue
+    assert "b1 plots: 0203; attacks r2 (plotting)" in blue
+    assert "b1 plots" not in red
+    assert "traits secret" in red
+    assert blue.splitlines()[-1] == "Turn 1, plot: blue, red to act"
+    assert "mov 2 eva 0 end 8" in game.describe(state)  # omniscient
+
+
+def test_describe_shows_terrain_and_the_outcome() -> None:
+    game = Saw(map="ruins", turn_limit=1)
+    state = act(game, game.start(seed=1), "b1 done", "b2 done", "r1 done", "r2 done")
+    text = game.describe(state, "red")
+    assert "  #  " in text
+    assert "  %  " in text
+    assert text.splitlines()[-1].startswith("Game over: draw (turn limit of 1 reached")
