@@ -7,16 +7,24 @@ start and the end and the outcome.
 
 from __future__ import annotations
 
+import csv
+import json
+import time
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 import wargames
 from wargames.bots import RandomBot, play
+from wargames.bots.specs import make_bot
 from wargames.core.game import Game
 from wargames.core.registry import games as registered_games
+from wargames.simulate import GameResult, Job, summarize
+from wargames.simulate import simulate as run_simulation
 
 __all__ = ["app", "main"]
 
@@ -55,6 +63,79 @@ def demo(
         console.print(instance.describe(match.final), markup=False)
         ending = str(match.outcome) if match.outcome else f"stopped after {max_actions} actions"
         console.print(f"[bold]{name}[/bold]: {ending} after {match.length} actions")
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="A registered game.")],
+    n: Annotated[int, typer.Option("-n", help="How many games.")] = 100,
+    players: Annotated[
+        str, typer.Option(help="Bots by seat, e.g. greedy,random or mcts:200,random.")
+    ] = "random,random",
+    variant: Annotated[str | None, typer.Option(help="The game's variant.")] = None,
+    seed: Annotated[int, typer.Option(help="Game i is played from seed + i.")] = 0,
+    workers: Annotated[int, typer.Option(help="Processes (local backend).")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    ray_address: Annotated[str | None, typer.Option(help="An existing Ray cluster.")] = None,
+    max_actions: Annotated[
+        int | None, typer.Option(help="Stop a game after this many actions.")
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="Per-game results: .jsonl or .csv.")] = None,
+) -> None:
+    """Play many seeded bot games and report win rates (95% Wilson intervals) and lengths."""
+    instance = wargames.load(game, variant)
+    specs = tuple(s.strip() for s in players.split(","))
+    for spec in specs:
+        make_bot(spec, 0)  # refuse a bad bot name before starting any work
+    if len(specs) != len(instance.players):
+        raise typer.BadParameter(
+            f"{game} has {len(instance.players)} players; give one bot each", param_hint="--players"
+        )
+    jobs = [Job(game, variant, {}, specs, seed + i, max_actions) for i in range(n)]
+    started = time.perf_counter()
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{game}: {players}", total=n)
+        results = run_simulation(
+            jobs,
+            workers=workers,
+            backend=backend,
+            ray_address=ray_address,
+            on_result=lambda _: progress.advance(task),
+        )
+    summary = summarize(results, instance.players, time.perf_counter() - started)
+    table = Table("player", "bot", "wins", "win rate", "95% interval")
+    for player, spec in zip(instance.players, specs, strict=True):
+        rate, low, high = summary.win_rate(player)
+        table.add_row(
+            player, spec, str(summary.wins[player]), f"{rate:.1%}", f"{low:.1%} - {high:.1%}"
+        )
+    console.print(table)
+    console.print(
+        f"{summary.games} games, {summary.draws} draws or unfinished; length mean "
+        f"{summary.mean_length:.1f}, median {summary.median_length:.0f} actions; "
+        f"{summary.games_per_second:.2f} games/s"
+    )
+    if out is not None:
+        _write_results(out, results)
+        console.print(f"per-game results: {out}")
+
+
+def _write_results(path: Path, results: list[GameResult]) -> None:
+    rows = [r.to_row() for r in results]
+    if path.suffix == ".csv":
+        with path.open("w", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(rows[0]) if rows else ["seed"])
+            writer.writeheader()
+            writer.writerows(rows)
+    else:
+        path.write_text("".join(json.dumps(row) + "\n" for row in rows))
 
 
 def main() -> None:

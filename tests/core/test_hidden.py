@@ -257,3 +257,17 @@ def test_assignment_is_the_same_in_every_process() -> None:
         answers.add(run.stdout.strip())
     assert len(answers) == 1
     assert len(answers.pop().split()) == 5
+
+
+def test_interlocking_domains_are_solved_without_search_blow_up() -> None:
+    # A cycle of two-value domains with every value exactly full: random early choices
+    # strand later items, which only moving earlier items (augmenting paths) can fix.
+    values = ["a", "b", "c", "d", "e", "f"]
+    domains = [
+        frozenset({values[k], values[(k + 1) % 6]}) for k in range(6) for _ in range(8)
+    ]
+    pool = dict.fromkeys(values, 8)
+    for seed in range(50):
+        assignment = sample_assignment(domains, pool, random.Random(seed))
+        assert all(v in d for v, d in zip(assignment, domains, strict=True))
+        assert all(assignment.count(v) == 8 for v in values)

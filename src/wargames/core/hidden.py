@@ -178,33 +178,76 @@ def sample_assignment(
     This is the heart of determinisation for hidden identities: ``domains[i]`` holds the
     values item ``i`` may still have given what a player saw (a piece that moved is no
     landmine; a piece that beat a 3 is a 4 or 5), ``pool`` the values left in the army or bag.
-    Items are filled most-constrained first; each draws a value with probability proportional
-    to its remaining count, backtracking on dead ends.  The same ``rng`` state gives the same
-    answer in every process.
+
+    Items are filled most-constrained first, each drawing a value with probability
+    proportional to its remaining count.  When every value an item may take is used up, an
+    augmenting path (as in bipartite matching) moves earlier items to other values of their
+    domains to make room, so an assignment is always found when one exists, in polynomial time.
+    The same ``rng`` state gives the same answer in every process.
 
     :raises ValueError: if no assignment exists (the inputs contradict each other).
     """
-    remaining = {value: count for value, count in pool.items() if count > 0}
-    order = sorted(range(len(domains)), key=lambda i: (len(domains[i]), rng.random()))
+    order_of = {value: i for i, value in enumerate(pool)}  # set order depends on the hash seed
+    room = {value: count for value, count in pool.items() if count > 0}
+    options = [
+        sorted((v for v in domain if v in room), key=order_of.__getitem__) for domain in domains
+    ]
+    holders: dict[K, list[int]] = {value: [] for value in room}
     chosen: dict[int, K] = {}
-
-    def fill(position: int) -> bool:
-        if position == len(order):
-            return True
-        item = order[position]
-        # The pool's order, not the domain's: set order depends on the hash seed.
-        candidates = [v for v, n in remaining.items() if n > 0 and v in domains[item]]
-        while candidates:
-            weights = [remaining[v] for v in candidates]
-            value = rng.choices(candidates, weights)[0]
-            candidates.remove(value)
-            remaining[value] -= 1
-            chosen[item] = value
-            if fill(position + 1):
-                return True
-            remaining[value] += 1
-        return False
-
-    if not fill(0):
-        raise ValueError("no assignment of values fits the domains and the pool")
+    items = sorted(range(len(domains)), key=lambda i: (len(options[i]), rng.random()))
+    for item in items:
+        free = [v for v in options[item] if room[v] > 0]
+        if free:
+            value = rng.choices(free, [room[v] for v in free])[0]
+        else:
+            value = _make_room(item, options, holders, chosen, room, rng)
+        chosen[item] = value
+        holders[value].append(item)
+        room[value] -= 1
     return tuple(chosen[i] for i in range(len(domains)))
+
+
+def _make_room(
+    item: int,
+    options: list[list[K]],
+    holders: dict[K, list[int]],
+    chosen: dict[int, K],
+    room: dict[K, int],
+    rng: random.Random,
+) -> K:
+    """Free a place in one of ``item``'s values by moving a chain of assigned items, each to
+    another value of its own domain, ending at a value with room; return the freed value.
+
+    :raises ValueError: if there is no such chain (no assignment exists).
+    """
+    start = list(options[item])
+    rng.shuffle(start)
+    parent: dict[K, tuple[K, int] | None] = dict.fromkeys(start)
+    queue = list(start)
+    target = None
+    while queue and target is None:
+        value = queue.pop(0)
+        for other in rng.sample(holders[value], len(holders[value])):
+            for alternative in options[other]:
+                if alternative in parent:
+                    continue
+                parent[alternative] = (value, other)
+                if room[alternative] > 0:
+                    target = alternative
+                    break
+                queue.append(alternative)
+            if target is not None:
+                break
+    if target is None:
+        raise ValueError("no assignment of values fits the domains and the pool")
+    step = parent[target]
+    while step is not None:
+        previous, mover = step
+        holders[previous].remove(mover)
+        holders[target].append(mover)
+        chosen[mover] = target
+        room[target] -= 1
+        room[previous] += 1
+        target = previous
+        step = parent[target]
+    return target

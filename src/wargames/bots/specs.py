@@ -1,0 +1,34 @@
+"""Bots by name, for the command line and simulations: ``random``, ``greedy``, ``greedy:8``
+(8 determinisations), ``mcts``, ``mcts:400`` (400 iterations)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from wargames.bots.base import Bot
+from wargames.bots.greedy import GreedyBot
+from wargames.bots.mcts import MctsBot
+from wargames.bots.random import RandomBot
+
+__all__ = ["BOT_NAMES", "make_bot"]
+
+_FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
+    "random": lambda seed, _: RandomBot(seed),
+    "greedy": lambda seed, n: GreedyBot(seed, samples=n or 4),
+    "mcts": lambda seed, n: MctsBot(seed, iterations=n or 200),
+}
+BOT_NAMES = tuple(_FACTORIES)
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """The bot named by ``spec`` (``name`` or ``name:number``), seeded with ``seed``.
+
+    :raises ValueError: for an unknown name or a bad number.
+    """
+    name, _, number = spec.strip().lower().partition(":")
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {spec!r}; the bots are {', '.join(BOT_NAMES)}")
+    if number and not number.isdigit():
+        raise ValueError(f"bot {spec!r}: the number after ':' must be a whole number")
+    return factory(seed, int(number) if number else None)
