@@ -1,0 +1,191 @@
+"""Movement (section VI) for one unit: entry costs, facing, zones of control, roads.
+
+A :class:`Mover` is built once per moving unit and position; the step-by-step actions
+(:class:`~wargames.sabot.state.Advance`, :class:`~wargames.sabot.state.Turn`) and the
+:meth:`Mover.reachable` query share its rules.  Costs are in *half* move units, so that a
+wheeled vehicle's half-unit road steps stay integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from wargames.core.movement import reach
+from wargames.sabot.maps import SabotMap
+from wargames.sabot.state import Moving, SabotState, Unit
+from wargames.sabot.units import DECOY, UnitTable, UnitType
+
+__all__ = ["Label", "Mover"]
+
+HALF: Final = 2
+"""Half move units per move unit."""
+
+Label = tuple[int, int, int, bool, bool]
+"""A search label: hex, facing, turns used, all-road so far, not turned so far."""
+
+
+class Mover:
+    """The movement rules of ``unit`` in ``state`` (``flying``: a jump-troop flight)."""
+
+    def __init__(
+        self, field: SabotMap, table: UnitTable, state: SabotState, unit: Unit, flying: bool
+    ) -> None:
+        self.map = field
+        self.unit = unit
+        kind: UnitType = table[unit.kind]
+        self.kind = kind
+        self.flying = flying or kind.flying
+        self.owner = unit.owner
+        self.occupant: dict[int, Unit] = {
+            u.hex: u for u in state.units if u.on_map and u.id != unit.id
+        }
+        self.bridges = frozenset(u.hex for u in state.units if u.bridge and u.on_map)
+        self.prepared = frozenset(h for owner, h in state.prepared if owner == unit.owner)
+        zoc: dict[int, set[int]] = {}
+        if not self.flying:
+            for enemy in state.units:
+                if enemy.owner == unit.owner or not enemy.on_map:
+                    continue
+                if enemy.revealed and enemy.kind != DECOY and table[enemy.kind].flying:
+                    continue  # flying units have no ZOC (VI-b); concealed counters do
+                for there in field.steps[enemy.hex]:
+                    if there >= 0:
+                        zoc.setdefault(there, set()).add(enemy.id)
+        self.zoc = zoc
+        self.base = HALF * (kind.fly if flying else kind.move)
+
+    # -- the rules of one step ---------------------------------------------------------
+
+    def allowance(self, road: bool, straight: bool) -> int:
+        """Half move units this move may spend: +1 unit for an all-road tracked move, or an
+        all-road straight hover move (section III, "Road")."""
+        bonus = (self.kind.type == "tracked" and road) or (
+            self.kind.type == "hover" and road and straight
+        )
+        return self.base + (HALF if bonus and not self.flying else 0)
+
+    def turn_limit(self, road: bool) -> int:
+        """Hex faces it may turn (VI-d): wheeled vehicles 3 while moving on roads."""
+        if self.kind.type == "wheeled" and road:
+            return 3
+        return self.kind.turns
+
+    def in_zoc(self, hex_: int) -> bool:
+        """Whether ``hex_`` is in a zone of control that binds this unit (VI-b)."""
+        return hex_ in self.zoc
+
+    def turn_problem(self, hex_: int, turns: int, road: bool) -> str | None:
+        """Why it may not turn one more face here, or None."""
+        if self.in_zoc(hex_):
+            return "VI-d: no turning in an enemy unit's zone of control"
+        if turns >= self.turn_limit(road):
+            return f"VI-d: a {self.kind.type} unit turns at most {self.turn_limit(road)} faces"
+        return None
+
+    def terrain_problem(self, there: int) -> str | None:
+        """Why this unit could never enter hex ``there``, or None (section III)."""
+        if self.flying:
+            return None
+        field = self.map
+        terrain = field.terrain[there]
+        if field.river[there] and not field.bridge[there] and there not in self.bridges:
+            row = field.table.river
+            if self.kind.type in row.enter or self.kind.amphibious:
+                return None
+            return "III: only hover, anti-grav, flying and amphibious units enter a river"
+        if self.kind.type in terrain.enter or (terrain.amphibious and self.kind.amphibious):
+            return None
+        return f"III: a {self.kind.type} unit cannot enter {terrain.name}"
+
+    def cost(self, here: int, there: int, spent: int, road: bool, straight: bool) -> int | str:
+        """Half move units to enter ``there`` from ``here``, or why it may not."""
+        problem = self.terrain_problem(there)
+        if problem:
+            return problem
+        field = self.map
+        if self.flying:
+            return HALF
+        if there in self.prepared:
+            return HALF  # III: a friendly prepared position costs one move unit
+        terrain = field.terrain[there]
+        water = field.river[there] and not field.bridge[there] and there not in self.bridges
+        needs_swim = (water and self.kind.type not in field.table.river.enter) or (
+            not water and self.kind.type not in terrain.enter
+        )
+        if needs_swim:
+            if spent:
+                return "III: an amphibious unit needs its full allowance to enter water"
+            return self.allowance(road, straight)
+        if self.kind.type == "wheeled" and field.road[here] and field.road[there]:
+            return 1
+        extra = 0
+        if self.kind.move > 1:
+            source = field.terrain[here]
+            if terrain.extra == "enter" or (terrain.extra == "climb" and not source.elevation):
+                extra = HALF
+            elif (terrain.extra == "both") != (source.extra == "both"):
+                extra = HALF  # entering or leaving a depression
+        return HALF + extra
+
+    def advance(self, label: Label, spent: int) -> tuple[Label, int] | str:
+        """The label after one step ahead and its cost, or why the step is illegal."""
+        here, facing, turns, road, straight = label
+        there = self.map.steps[here][facing]
+        if there < 0:
+            return "VI-a: the hex ahead is off the map"
+        other = self.occupant.get(there)
+        if other is not None and not self.flying:
+            if other.owner != self.owner:
+                return "VI-a: only flying units pass through enemy units"
+            if self.map.bridge[there]:
+                return "III: units cannot pass through friendly units on a bridge"
+        if here == self.unit.hex and not self.flying:
+            binding = self.zoc.get(here, set()) & self.zoc.get(there, set())
+            if binding:
+                return "VI-b: it started in that enemy's zone of control and must leave it first"
+        cost = self.cost(here, there, spent, road, straight)
+        if isinstance(cost, str):
+            return cost
+        on_road = road and self.map.road[here] and self.map.road[there]
+        if spent + cost > self.allowance(on_road, straight):
+            return "VI-a: not enough move units left"
+        return (there, facing, turns, on_road, straight), cost
+
+    def can_end(self, hex_: int) -> bool:
+        """VI-c: a move ends only in an empty hex."""
+        return hex_ not in self.occupant
+
+    # -- the search ---------------------------------------------------------------------
+
+    def start_label(self, moving: Moving | None = None) -> Label:
+        """The label of the unit now (of its move so far, if it is moving)."""
+        u = self.unit
+        if moving is None:
+            return (u.hex, u.facing, 0, self.map.road[u.hex], True)
+        return (u.hex, u.facing, moving.turns, moving.road, moving.straight)
+
+    def _expand(self, label: Label, spent: int) -> Iterator[tuple[Label, int]]:
+        here, facing, turns, road, _ = label
+        if self.turn_problem(here, turns, road) is None:
+            yield (here, (facing + 1) % 6, turns + 1, road, False), 0
+            yield (here, (facing - 1) % 6, turns + 1, road, False), 0
+        step = self.advance(label, spent)
+        if not isinstance(step, str):
+            yield step
+
+    def reachable(self, moving: Moving | None = None) -> dict[int, tuple[Label, ...]]:
+        """Every hex where this move may end, with the cheapest path of labels to it
+        (turns and steps).  A move in progress continues from ``moving``."""
+        if moving is not None and moving.stopped:
+            return {self.unit.hex: (self.start_label(moving),)}
+        start = self.start_label(moving)
+        spent = moving.spent if moving else 0
+        tree = reach(
+            start,
+            lambda label, cost: self._expand(label, cost + spent),
+            stops=lambda label: self.in_zoc(label[0]),
+        )
+        ends = tree.best(lambda label: label[0], lambda label: self.can_end(label[0]))
+        ends[self.unit.hex] = start
+        return {hex_: tree.path(label) for hex_, label in ends.items()}

@@ -1,0 +1,336 @@
+"""SABOT's values: counters, the move in progress, actions, events and the state.
+
+Concealment (section VI-g) is declared once, on :class:`Unit`: a counter's ``kind`` (its
+unit type, or ``DECOY``) is seen by its owner and, once it is right side up, by everybody;
+its ``ammo`` (the shots marker kept under the counter, section IV) only by its owner.
+Unit ids are the set-up order, which both players see, so an id reveals nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from attrs import frozen
+
+from wargames.core.events import Event
+from wargames.core.game import Action, Outcome, State
+from wargames.core.hidden import secret
+from wargames.core.phases import Clock
+
+__all__ = [
+    "ABOARD",
+    "Advance",
+    "Attack",
+    "Board",
+    "Disembark",
+    "Done",
+    "Fire",
+    "Initiative",
+    "Moved",
+    "Moving",
+    "Removed",
+    "Reveal",
+    "Revealed",
+    "Rolled",
+    "SabotAction",
+    "SabotState",
+    "Scout",
+    "Scouted",
+    "Select",
+    "Special",
+    "Stop",
+    "TakeOff",
+    "Turn",
+    "Unit",
+]
+
+ABOARD: Final = -1
+"""The ``hex`` of a squad inside a carrier (or of a counter off the map)."""
+
+OK: Final = "ok"
+DISABLED: Final = "disabled"
+DESTROYED: Final = "destroyed"
+GONE: Final = "gone"
+
+
+def _owner_or_revealed(unit: Unit, player: str) -> bool:
+    return player == unit.owner or unit.revealed
+
+
+def _owner(unit: Unit, player: str) -> bool:
+    return player == unit.owner
+
+
+@frozen
+class Unit:
+    """A counter.  Turn flags (``moved``, ``done``, ``fired``, ``target``, ``lasered``,
+    ``shot_at``) are cleared at the start of each turn.
+
+    ``spent`` counts limited shots fired since the last reload (each launch is seen);
+    ``left`` the half move units left after its move (for the Engineering Tank);
+    ``bridge`` a Bridging Tank unfolded as a bridge; ``status`` ok, disabled, destroyed
+    (still on the map until the end of combat) or gone.
+    """
+
+    id: int
+    owner: str
+    kind: str = secret(_owner_or_revealed)
+    ammo: int = secret(_owner)
+    hex: int = ABOARD
+    facing: int = 0
+    carrier: int = -1
+    status: str = OK
+    revealed: bool = False
+    has_moved: bool = False
+    spent: int = 0
+    moved: bool = False
+    done: bool = False
+    fired: bool = False
+    target: int = -1
+    used: frozenset[str] = frozenset()
+    shot_at: bool = False
+    crossed: bool = False
+    bridge: bool = False
+    left: int = 0
+
+    @property
+    def on_map(self) -> bool:
+        """On the board (not aboard a carrier, not removed)."""
+        return self.hex >= 0 and self.status != GONE
+
+
+@frozen
+class Moving:
+    """The unit moving now (section VI), in half move units.
+
+    ``road``: every hex entered so far was entered along a road (and it started on one);
+    ``straight``: it has not turned; ``stopped``: it entered an enemy zone of control or
+    a rule ended its move; ``flying``: a jump-troop squad that announced a flight.
+    """
+
+    unit: int
+    start: int
+    spent: int = 0
+    turns: int = 0
+    road: bool = True
+    straight: bool = True
+    stopped: bool = False
+    flying: bool = False
+    swamp_checked: bool = False
+    scouted: frozenset[int] = frozenset()
+
+
+# -- actions -------------------------------------------------------------------------------
+
+
+@frozen
+class Select(Action):
+    """Movement phase: start moving ``unit`` (each unit once a turn)."""
+
+    unit: int
+
+    def __str__(self) -> str:
+        return f"move {self.unit}"
+
+
+@frozen
+class Advance(Action):
+    """Move the moving unit one hex straight ahead (section VI-d)."""
+
+    def __str__(self) -> str:
+        return "advance"
+
+
+@frozen
+class Turn(Action):
+    """Turn the moving unit one hex face: ``+1`` clockwise, ``-1`` counterclockwise."""
+
+    steps: int
+
+    def __str__(self) -> str:
+        return "turn right" if self.steps > 0 else "turn left"
+
+
+@frozen
+class TakeOff(Action):
+    """Announce that the moving jump-troop squad flies this move (section VI-f)."""
+
+    def __str__(self) -> str:
+        return "fly"
+
+
+@frozen
+class Scout(Action):
+    """Scout the concealed enemy ``target`` with the moving unit (section VI-g)."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"scout {self.target}"
+
+
+@frozen
+class Reveal(Action):
+    """Turn the moving unit's counter right side up by choice (section VI-g)."""
+
+    def __str__(self) -> str:
+        return "reveal"
+
+
+@frozen
+class Board(Action):
+    """The moving squad enters the adjacent ``carrier`` (section VI-e)."""
+
+    carrier: int
+
+    def __str__(self) -> str:
+        return f"board {self.carrier}"
+
+
+@frozen
+class Disembark(Action):
+    """The moving squad leaves its carrier into the adjacent hex ``hex`` (section VI-e)."""
+
+    hex: str
+
+    def __str__(self) -> str:
+        return f"out {self.hex}"
+
+
+@frozen
+class Stop(Action):
+    """End the moving unit's move."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@frozen
+class Fire(Action):
+    """Attack phase: ``unit`` fires ``weapon`` (gun, artillery, gp, at, laser) at ``target``."""
+
+    unit: int
+    weapon: str
+    target: int
+
+    def __str__(self) -> str:
+        return f"fire {self.unit} {self.weapon} {self.target}"
+
+
+@frozen
+class Special(Action):
+    """Special action phase (section V): ``unit`` does ``what`` (repair, reload, deploy,
+    fold, prepare) to ``target`` (a unit id; a hex index for prepare; -1 for none)."""
+
+    unit: int
+    what: str
+    target: int = -1
+
+    def __str__(self) -> str:
+        return f"{self.what} {self.unit}" + ("" if self.target < 0 else f" {self.target}")
+
+
+@frozen
+class Done(Action):
+    """End the player's part of the current phase."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+SabotAction = (
+    Select | Advance | Turn | TakeOff | Scout | Reveal | Board | Disembark | Stop | Fire | Special
+) | Done
+
+# -- events --------------------------------------------------------------------------------
+
+
+@frozen
+class Initiative(Event):
+    """Player-1 determination (section V): the d10 and the resulting player 1."""
+
+    roll: int
+    first: str
+
+
+@frozen
+class Moved(Event):
+    """A counter moved to hex ``to`` (a map label), facing ``facing``."""
+
+    unit: int
+    to: str
+    facing: int
+
+
+@frozen
+class Revealed(Event):
+    """A counter went right side up: everybody now knows its ``kind``."""
+
+    unit: int
+    kind: str
+    why: str
+
+
+@frozen
+class Scouted(Event):
+    """A scouting roll (section VI-g): ``total`` is the d10 plus the scout's bonus."""
+
+    scout: int
+    target: int
+    total: int
+    success: bool
+
+
+def _defense_seen(event: Attack, player: str) -> bool:
+    return event.known or player == event.defender
+
+
+@frozen
+class Attack(Event):
+    """A shot (section VII): where it landed (``hit``: the unit hit, -1 none), the adjusted
+    attack and defense rolls (0 when nothing was rolled) and the result.  "Just attacking a
+    unit won't tell you what it is": the defense roll (which shows its Toughness) is seen
+    only by the defender while the target is concealed (``known`` False)."""
+
+    unit: int
+    weapon: str
+    target: int
+    hit: int
+    attack: int
+    result: str
+    defender: str = ""
+    known: bool = True
+    defense: int = secret(_defense_seen, default=0)
+
+
+@frozen
+class Removed(Event):
+    """A counter left the map (``why``: destroyed, decoy scouted)."""
+
+    unit: int
+    why: str
+
+
+@frozen
+class Rolled(Event):
+    """Any other die roll: ``what`` it decided (swamp, repair, bail-out) and the d10."""
+
+    unit: int
+    what: str
+    roll: int
+
+
+# -- the state -----------------------------------------------------------------------------
+
+
+@frozen(kw_only=True)
+class SabotState(State):
+    """A SABOT position: counters by id, prepared positions as ``(owner, hex)``, the unit
+    moving now, the targets laser-painted this turn as ``(painter's owner, unit)``."""
+
+    clock: Clock
+    units: tuple[Unit, ...]
+    prepared: frozenset[tuple[str, int]] = frozenset()
+    moving: Moving | None = None
+    painted: frozenset[tuple[str, int]] = frozenset()
+    result: Outcome | None = None

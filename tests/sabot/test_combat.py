@@ -1,0 +1,111 @@
+"""Combat (section VII): the sample combat replayed exactly, odds, arcs, restrictions."""
+
+from fractions import Fraction
+
+import pytest
+
+from wargames.core.errors import IllegalAction
+from wargames.core.hexes import Hex
+from wargames.sabot import Attack, Fire, matchup, shot
+from wargames.sabot.combat import Modifiers, in_front_arc, judge
+
+from .helpers import field, play
+
+SEED_2553 = 4020  # Rng(4020)'s first four d10 rolls are 2, 5, 5, 3: the text's dice
+
+
+def test_the_sample_combat_exactly() -> None:
+    """VII: two scout copters, one paints the Heavy Tank, the other fires both missiles: 2+4+2=8
+    against 5+6=11 misses, 5+4+2=11 against 3+6=9 destroys."""
+    game = field()
+    units = [
+        ("blue", "RSC", "0502", 3),
+        ("blue", "RSC", "0602", 3),
+        ("yellow", "HVT", "0506", 0),
+    ]
+    state = game.position(units, seed=SEED_2553, phase="attack")
+    state = play(game, state, "move 0", "fire 0 laser 2", "stop", "move 1", "fire 1 at 2")
+    first = state.log.newest(1)[0]
+    assert isinstance(first, Attack)
+    assert (first.attack, first.defense, first.result) == (8, 11, "miss")
+    state = play(game, state, "fire 1 at 2")
+    second = state.log.newest(1)[0]
+    assert isinstance(second, Attack)
+    assert (second.attack, second.defense, second.result) == (11, 9, "destroyed")
+    # Fire is simultaneous: it has not fired, so it stays (and may still shoot) until the
+    # end of combat, then it is removed.
+    assert state.units[2].status == "destroyed"
+    state = play(game, state, "stop", "done")
+    assert game.phase(state) == "attack"
+    assert not game._selectable(state, state.units[2], "attack") or state.units[2].on_map
+    state = play(game, state, "done")
+    assert state.units[2].status == "gone"
+
+
+def test_the_sample_odds() -> None:
+    painted = matchup("RSC", "HVT", weapon="at", painted=True)
+    assert painted["destroyed"] == Fraction(45, 100)
+    assert painted["disabled"] == Fraction(10, 100)
+    unpainted = matchup("RSC", "HVT", weapon="at")
+    assert unpainted["destroyed"] == Fraction(28, 100)
+
+
+def test_results_and_soldiers_and_flyers() -> None:
+    assert judge((9, 10)) == "miss"
+    assert judge((10, 10)) == "disabled"
+    assert judge((11, 10)) == "destroyed"
+    assert judge((10, 10), Modifiers(soldier=True)) == "miss"
+    assert judge((10, 10), Modifiers(fragile=True)) == "destroyed"
+    assert shot(3, 3).distribution()["disabled"] == Fraction(1, 10)
+
+
+def test_front_arc() -> None:
+    origin = Hex(0, 0)
+    assert in_front_arc(origin, 0, Hex(0, -3))
+    assert in_front_arc(origin, 0, Hex(1, -1))
+    assert in_front_arc(origin, 0, Hex(-1, 0))
+    assert not in_front_arc(origin, 0, Hex(1, 0))
+    assert not in_front_arc(origin, 0, Hex(0, 2))
+    assert in_front_arc(origin, 3, Hex(0, 2))
+
+
+def test_soldiers_fire_only_ahead_and_odds_match() -> None:
+    game = field()
+    units = [("blue", "INF", "0505", 0), ("yellow", "MBT", "0507", 0)]
+    state = play(game, game.position(units, phase="attack"), "move 0")
+    with pytest.raises(IllegalAction, match="front three"):
+        game.apply(state, Fire("blue", 0, "gun", 1))
+    units = [("blue", "MBT", "0505", 0), ("yellow", "INF", "0507", 0)]
+    state = play(game, game.position(units, phase="attack"), "move 0")
+    action = Fire("blue", 0, "gun", 1)
+    odds = game.odds(state, action)
+    assert odds is not None
+    assert odds[(1, "destroyed")] == shot(4, 3).distribution()["destroyed"]
+    assert odds[(1, "disabled")] == 0  # soldiers ignore Disabled
+
+
+def test_one_target_per_turn_and_no_gp_at_known_flyers() -> None:
+    game = field()
+    units = [
+        ("blue", "HVY", "0505", 3),
+        ("yellow", "MBT", "0507", 0),
+        ("yellow", "MBT", "0607", 0),
+    ]
+    state = play(game, game.position(units, phase="attack"), "move 0", "fire 0 at 1")
+    with pytest.raises(IllegalAction, match="more than one target"):
+        game.apply(state, Fire("blue", 0, "at", 2))
+    assert state.units[0].ammo == 3
+    assert Fire("blue", 0, "at", 1) in game.legal_actions(state, "blue") or (
+        state.units[1].status == "destroyed"
+    )  # several AT missiles at one target
+
+
+def test_artillery_scatter_odds() -> None:
+    game = field(14, 14)
+    units = [("blue", "SPA", "0702", 3), ("yellow", "MBT", "0712", 0)]
+    state = play(game, game.position(units, phase="attack"), "move 0")
+    odds = game.odds(state, Fire("blue", 0, "artillery", 1))
+    assert odds is not None
+    on_target = odds.probability(lambda outcome: outcome[0] == 1)
+    assert on_target == Fraction(4, 10)
+    assert odds[(-1, "miss")] == Fraction(6, 10)
