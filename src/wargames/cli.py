@@ -20,9 +20,13 @@ from rich.table import Table
 
 import wargames
 from wargames.bots import RandomBot, play
+from wargames.bots.base import Bot
 from wargames.bots.specs import make_bot
 from wargames.core.game import Game
 from wargames.core.registry import games as registered_games
+from wargames.core.replay import Replay
+from wargames.core.serialize import loads
+from wargames.play import HUMAN, Session
 from wargames.simulate import GameResult, Job, summarize
 from wargames.simulate import simulate as run_simulation
 
@@ -138,6 +142,47 @@ def _write_results(path: Path, results: list[GameResult]) -> None:
         path.write_text("".join(json.dumps(row) + "\n" for row in rows))
 
 
+@app.command("play")
+def play_command(
+    game: Annotated[str | None, typer.Argument(help="A registered game.")] = None,
+    variant: Annotated[str | None, typer.Option(help="The game's variant.")] = None,
+    seed: Annotated[int, typer.Option(help="The game's seed.")] = 0,
+    players: Annotated[
+        str, typer.Option(help="Seats in order: human or a bot, e.g. human,mcts.")
+    ] = "human,random",
+    resume: Annotated[Path | None, typer.Option(help="A game saved with 'save FILE'.")] = None,
+) -> None:
+    """Play in the terminal against bots, or hot-seat (each human sees only their view)."""
+    if resume is not None:
+        replay = loads(resume.read_text())
+        if not isinstance(replay, Replay):
+            raise typer.BadParameter(f"{resume} is not a saved game", param_hint="--resume")
+        instance = replay.load_game()
+    elif game is not None:
+        instance = wargames.load(game, variant)
+    else:
+        raise typer.BadParameter("name a game, or --resume a saved one")
+    specs = [s.strip() for s in players.split(",")]
+    if len(specs) != len(instance.players):
+        raise typer.BadParameter(
+            f"{instance.name} has {len(instance.players)} players; give one seat each",
+            param_hint="--players",
+        )
+    seats: dict[str, Bot | str] = {
+        p: HUMAN if s == HUMAN else make_bot(s, seed + i)
+        for i, (p, s) in enumerate(zip(instance.players, specs, strict=True))
+    }
+    if resume is not None:
+        session = Session(instance, seats, seed=replay.seed, actions=replay.actions)
+    else:
+        session = Session(instance, seats, seed=seed)
+    session.run(ask=console.input, say=lambda text: console.print(text, markup=False))
+
+
 def main() -> None:
     """Entry point of the ``wargames`` console script."""
     app()
+
+
+if __name__ == "__main__":
+    main()

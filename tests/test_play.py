@@ -1,0 +1,151 @@
+"""``wargames play``: the session loop, hot-seat privacy, save and resume, and a real
+pseudo-terminal run."""
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import wargames
+from wargames.bots import RandomBot
+from wargames.cli import app
+from wargames.play import HUMAN, Session
+
+MINI = wargames.load("sabotage", variant="SM")
+
+
+def scripted(lines: list[str]) -> tuple[Callable[[str], str], list[str]]:
+    """An ``ask`` that answers from ``lines`` and a transcript of everything shown."""
+    shown: list[str] = []
+    answers = iter(lines)
+
+    def ask(prompt: str) -> str:
+        shown.append(prompt)
+        return next(answers)
+
+    return ask, shown
+
+
+def test_bad_input_is_explained_and_plays_nothing() -> None:
+    session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=0)
+    ask, shown = scripted(["b2-b3", "zz", "99", "quit"])
+    start = session.state
+    session.run(ask, shown.append)
+    assert session.state == start
+    assert session.actions == []
+    assert any("no piece of green on b2" in line for line in shown)
+    assert any("cannot read 'zz'" in line for line in shown)
+    assert any("no action number 99" in line for line in shown)
+
+
+def test_actions_by_number_or_notation_and_bots_reply() -> None:
+    session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=0)
+    first = MINI.legal_actions(session.state, "green")[0]
+    ask, shown = scripted(["1", "quit"])
+    session.run(ask, shown.append)
+    assert session.actions[0] == first
+    ask, shown = scripted(
+        [str(a) for a in MINI.legal_actions(session.state, "green")[:1]] + ["quit"]
+    )
+    session.run(ask, shown.append)
+    assert len(session.actions) >= 2
+    assert any(line.startswith("red (RandomBot): ") for line in shown), "the bot replied"
+
+
+def test_hot_seat_shows_each_human_only_their_own_view() -> None:
+    session = Session(MINI, {"green": HUMAN, "red": HUMAN}, seed=0)
+    moves = []
+    state = session.state
+    while MINI.to_act(state) == {"green"}:
+        action = MINI.legal_actions(state, "green")[0]
+        moves.append(str(action))
+        state = MINI.apply(state, action)
+    ask, shown = scripted([*moves, "", "quit"])
+    session.run(ask, shown.append)
+    assert "Pass the screen to red and press Enter." in shown
+    after_pass = shown[shown.index("Pass the screen to red and press Enter.") + 1]
+    assert after_pass == MINI.describe(session.state, "red")
+    assert "gH" not in after_pass, "red must not see green's Headquarters"
+
+
+def test_a_whole_game_between_bots_reaches_the_outcome() -> None:
+    session = Session(MINI, {"green": RandomBot(1), "red": RandomBot(2)}, seed=4)
+    shown: list[str] = []
+    session.run(lambda prompt: "", shown.append)
+    assert shown[-1].startswith("Game over: ")
+    assert MINI.outcome(session.state) is not None
+
+
+def test_save_and_resume(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
+    ask, shown = scripted(["1", f"save {path}", "quit"])
+    session.run(ask, shown.append)
+    result = CliRunner().invoke(
+        app, ["play", "--resume", str(path), "--players", "human,random"], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    resumed = session.replay()
+    assert len(resumed.actions) >= 1
+    assert MINI.describe(session.state, "green") in result.output
+
+
+def test_the_command_refuses_a_wrong_number_of_seats() -> None:
+    result = CliRunner().invoke(app, ["play", "sabotage", "--players", "human"])
+    assert result.exit_code != 0
+    assert "one seat each" in result.output
+
+
+def test_play_in_a_real_pseudo_terminal() -> None:
+    main, child = pty.openpty()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wargames.cli",
+            "play",
+            "sabotage",
+            "--variant",
+            "SM",
+            "--players",
+            "human,random",
+            "--seed",
+            "0",
+        ],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        close_fds=True,
+        env={**os.environ, "COLUMNS": "120", "TERM": "xterm"},
+    )
+    os.close(child)
+    try:
+        screen = _read_until(main, "green> ")
+        assert "Mini Sabotage (SM)" in screen
+        assert "r?" in screen, "red's pieces are hidden from green"
+        os.write(main, b"b2-b3\r")
+        assert "no piece of green on b2" in _read_until(main, "green> ")
+        os.write(main, b"quit\r")
+        assert process.wait(timeout=30) == 0
+    finally:
+        process.kill()
+        os.close(main)
+
+
+def _read_until(fd: int, marker: str, timeout: float = 30.0) -> str:
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while marker.encode() not in seen:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise AssertionError(f"no {marker!r} in {seen.decode(errors='replace')!r}")
+        ready, _, _ = select.select([fd], [], [], remaining)
+        if ready:
+            seen += os.read(fd, 4096)
+    return seen.decode(errors="replace")
