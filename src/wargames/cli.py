@@ -8,10 +8,12 @@ start and the end and the outcome.
 from __future__ import annotations
 
 import csv
+import inspect
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args, get_type_hints
 
 import typer
 from rich.console import Console
@@ -22,6 +24,7 @@ import wargames
 from wargames.bots import RandomBot, play
 from wargames.bots.base import Bot
 from wargames.bots.specs import make_bot
+from wargames.core.distribution import Distribution
 from wargames.core.game import Game
 from wargames.core.registry import games as registered_games
 from wargames.core.replay import Replay
@@ -140,6 +143,86 @@ def _write_results(path: Path, results: list[GameResult]) -> None:
             writer.writerows(rows)
     else:
         path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+
+
+@app.command()
+def odds(
+    game: Annotated[str, typer.Argument(help="A registered game.")],
+    matchup: Annotated[
+        str | None, typer.Argument(help="A match-up; leave out to list them.")
+    ] = None,
+    inputs: Annotated[list[str] | None, typer.Argument(help="key=value inputs.")] = None,
+) -> None:
+    """Exact odds of a hypothetical match-up, as fractions and percentages.
+
+    Example: ``wargames odds saw hit_points accuracy=4 evasion=4 damage=4 endurance=4``.
+    """
+    table = registered_games().get(game.lower())
+    if table is None:
+        wargames.load(game)  # raises UnknownGame with the list of games
+        return
+    functions = table.matchups
+    if matchup is None or matchup not in functions:
+        if matchup is not None:
+            console.print(f"{game} has no match-up {matchup!r}.")
+        if not functions:
+            console.print(f"{game} has no chance to compute odds for.")
+        for name, function in functions.items():
+            console.print(f"{name}: {_signature(function)}", markup=False)
+        if matchup is not None:
+            raise typer.Exit(2)
+        return
+    function = functions[matchup]
+    try:
+        result = function(**_keywords(function, inputs or []))
+    except (TypeError, ValueError) as error:
+        raise typer.BadParameter(str(error), param_hint="inputs") from error
+    if isinstance(result, Distribution):
+        grid = Table("outcome", "probability", "percent")
+        for outcome, probability in result.items():
+            grid.add_row(str(outcome), str(probability), f"{float(probability):.2%}")
+        console.print(grid)
+    else:
+        console.print(f"probability {result} = {float(result):.2%}")
+
+
+def _signature(function: Callable[..., Any]) -> str:
+    hints = get_type_hints(function)
+    parts = []
+    for name, parameter in inspect.signature(function).parameters.items():
+        hint = hints.get(name, "")
+        kind = hint.__name__ if isinstance(hint, type) else str(hint)
+        kind = kind.replace("typing.", "").replace("collections.abc.", "")
+        default = "" if parameter.default is inspect.Parameter.empty else f"={parameter.default}"
+        parts.append(f"{name}: {kind}{default}")
+    return ", ".join(parts)
+
+
+def _keywords(function: Callable[..., Any], inputs: list[str]) -> dict[str, Any]:
+    """``key=value`` texts as keyword arguments, converted by ``function``'s type hints:
+    whole numbers, ``true``/``false``, text, or comma lists of whole numbers."""
+    hints = get_type_hints(function)
+    keywords: dict[str, Any] = {}
+    for item in inputs:
+        key, sep, text = item.partition("=")
+        if not sep or key not in hints:
+            known = ", ".join(n for n in inspect.signature(function).parameters)
+            raise typer.BadParameter(f"{item!r}: give key=value with a key among {known}")
+        keywords[key] = _convert(text, hints[key])
+    return keywords
+
+
+def _convert(text: str, hint: Any) -> Any:
+    choices = get_args(hint) or (hint,)
+    if "," in text:
+        return [int(part) for part in text.split(",")]
+    if bool in choices:
+        if text.lower() not in ("true", "false"):
+            raise typer.BadParameter(f"{text!r} is not true or false")
+        return text.lower() == "true"
+    if int in choices or any(get_args(c) == (int,) for c in choices):
+        return int(text)
+    return text
 
 
 @app.command("play")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
@@ -105,6 +105,10 @@ class Game(ABC, Generic[S, A]):
     state_type: ClassVar[type[State]]
     action_types: ClassVar[tuple[type[Action], ...]]
     event_types: ClassVar[tuple[type[Any], ...]] = ()
+    matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {}
+    """Exact odds of hypothetical match-ups by name (``wargames odds GAME NAME key=value``):
+    functions of typed keyword inputs returning a ``Distribution`` or a probability, written
+    with the same dice definitions play uses."""
     negotiation_types: ClassVar[tuple[type[Action], ...]] = ()
     """Actions that are agreements between players rather than play (draw offers, trades);
     simple bots leave them alone unless nothing else is legal."""

@@ -6,7 +6,7 @@
 (8, 2, 20)
 """
 
-from wargames.sabotage.pieces import Kind, attacker_wins
+from wargames.sabotage.pieces import Kind, attacker_wins, battle
 from wargames.sabotage.rules import PLAYERS, Sabotage, SabotageOptions
 from wargames.sabotage.state import (
     AcceptDraw,
@@ -51,4 +51,5 @@ __all__ = [
     "SabotageRush",
     "SabotageState",
     "attacker_wins",
+    "battle",
 ]

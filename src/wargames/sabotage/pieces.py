@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["GENERALS", "IMMOVABLE", "Kind", "attacker_wins"]
+from wargames.core.distribution import Distribution
+
+__all__ = ["GENERALS", "IMMOVABLE", "Kind", "attacker_wins", "battle"]
 
 
 class Kind(enum.Enum):
@@ -93,3 +95,13 @@ def attacker_wins(attacker: Kind, defender: Kind) -> bool:
         return defender in (Kind.GENERAL_5, Kind.RECON)
     # A Recon "can only destroy another Recon or a Saboteur".
     return defender is Kind.SABOTEUR
+
+
+def battle(attacker: str, defender: str) -> Distribution[str]:
+    """The result of a battle between two kinds given by symbol (``battle("S", "5")``): a
+    certain distribution, since Sabotage has no dice; for ``wargames odds sabotage battle``.
+
+    :raises ValueError: for an unknown symbol or an attacker that cannot move.
+    """
+    won = attacker_wins(Kind.from_symbol(attacker), Kind.from_symbol(defender))
+    return Distribution.certain("attacker wins" if won else "defender wins")

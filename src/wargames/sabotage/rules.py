@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from attrs import field, frozen
@@ -33,7 +33,7 @@ from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.core.rng import Rng
 from wargames.render.text import render_squares
 from wargames.sabotage.layout import Layout, load_layouts, load_values
-from wargames.sabotage.pieces import Kind, attacker_wins
+from wargames.sabotage.pieces import Kind, attacker_wins, battle
 from wargames.sabotage.state import (
     NO_SQUARE,
     AcceptDraw,
@@ -99,6 +99,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     action_types = (Deploy, Move, OfferDraw, AcceptDraw, DeclineDraw)
     event_types = (Deployed, Moved, Battle, Revealed)
     negotiation_types = (OfferDraw, AcceptDraw, DeclineDraw)
+    matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"battle": battle}
     no_return_turns: ClassVar[int] = 1
     """For how many of its owner's turns a piece may not move back to the square it left:
     1, "A piece may not move back to the space it moved from in the previous turn"."""

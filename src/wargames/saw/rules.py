@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import re
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from importlib.resources import files
 from typing import Any, ClassVar, Final
 
@@ -40,6 +40,8 @@ from wargames.saw.odds import (
     DEFAULT_RANGE,
     attack_dice,
     design_prior,
+    hit_chance,
+    hit_points,
     hit_points_against,
 )
 from wargames.saw.options import SawOptions
@@ -114,6 +116,10 @@ class Saw(Game[SawState, SawAction]):
     Options = SawOptions
     state_type = SawState
     action_types = (Assign, Release, Step, Attack, Done, Allocate)
+    matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
+        "hit": hit_chance,
+        "hit_points": hit_points,
+    }
     event_types = (
         Designed,
         Reallocated,
