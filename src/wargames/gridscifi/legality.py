@@ -1,0 +1,231 @@
+"""Which actions are legal, in one place (rule text: every section; python-chess's
+``is_legal`` pattern).
+
+:func:`candidates` lists the actions worth considering at the decision now pending (a unit
+bailing out, a defender's answer, an arrival, the activation in progress, or the choice of
+the next unit); :func:`problem` names the rule that forbids an action, or returns ``None``.
+The legal actions are the candidates without a problem, and ``apply`` refuses exactly the
+actions with one, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from wargames.gridscifi import activation, combat, movement, reserves, transports
+from wargames.gridscifi.battlefield import Battlefield
+from wargames.gridscifi.overwatch import responses
+from wargames.gridscifi.state import (
+    Activate,
+    Activation,
+    Aim,
+    BailOut,
+    CallReserve,
+    Channel,
+    Embark,
+    EndActivation,
+    EndTurn,
+    GridAction,
+    GridState,
+    HoldGround,
+    LeaveTable,
+    Overwatch,
+    Place,
+    Reroll,
+    ReturnFire,
+    Status,
+    Step,
+    TakeCover,
+    Target,
+    Unpin,
+)
+from wargames.gridscifi.targeting import target_problem
+
+__all__ = ["RESPONSES", "candidates", "problem", "psychic_most"]
+
+RESPONSES = (TakeCover, HoldGround, ReturnFire)
+_BETWEEN_ACTIVATIONS = (Activate, CallReserve, EndTurn)
+
+
+def candidates(field_: Battlefield, state: GridState, player: str) -> list[GridAction]:
+    """The actions ``player`` (who is to act) might take at the decision now pending."""
+    units = state.units
+    if state.bailing:
+        stranded = units[state.bailing[0]]
+        return [BailOut(player, s) for s in transports.bail_squares(field_, units, stranded)]
+    if state.declared is not None:
+        return list(responses(field_, state, state.declared))
+    if state.arrival is not None:
+        unit = units[state.arrival.unit]
+        squares = reserves.arrival_squares(field_, state, unit, state.arrival.rank)
+        return [Place(player, square) for square in squares]
+    act = state.activation
+    if act is None:
+        found: list[GridAction] = [Activate(player, u.id) for u in units if u.owner == player]
+        for unit in units:
+            if unit.owner == player and unit.status is Status.RESERVE:
+                found += [
+                    CallReserve(player, unit.id, rank)
+                    for rank in reserves.ranks(field_, state, unit)
+                ]
+        return [*found, EndTurn(player)]
+    return _activation_candidates(field_, state, act, player)
+
+
+def _activation_candidates(
+    field_: Battlefield, state: GridState, act: Activation, player: str
+) -> list[GridAction]:
+    unit = state.units[act.unit]
+    profile = field_.profile(unit)
+    if act.psychic_target is not None:
+        return [Channel(player, n) for n in range(1, psychic_most(field_, state, act) + 1)]
+    if act.aim is not None:
+        return [
+            Target(player, u.id, intense)
+            for u in state.units
+            if u.owner != player and u.on_table
+            for intense in (False, True)
+        ]
+    found: list[GridAction] = [Reroll(player, faces) for faces in activation.rerolls(act)]
+    found += [Step(player, square) for square in movement.steps(field_, state, act)]
+    found += [
+        Embark(player, u.id)
+        for u in state.units
+        if u.owner == player and u.on_table and field_.profile(u).capacity
+    ]
+    found += [LeaveTable(player), Unpin(player), Overwatch(player)]
+    found += [Aim(player, weapon.name) for weapon in profile.weapons]
+    return [*found, EndActivation(player)]
+
+
+def psychic_most(field_: Battlefield, state: GridState, act: Activation) -> int:
+    """The most dice the psychic attack being declared may roll ("up to the 4 D6")."""
+    assert act.aim is not None
+    assert act.psychic_target is not None
+    weapon = field_.profile(state.units[act.unit]).weapon(act.aim)
+    assert weapon is not None
+    troop = field_.profile(state.units[act.psychic_target]).troop
+    return min(weapon.dice(troop), field_.tables.numbers.psychic_max_dice)
+
+
+# -- why an action is illegal -----------------------------------------------------------
+
+
+def problem(field_: Battlefield, state: GridState, action: GridAction) -> str | None:
+    """The rule ``action`` (by a player who is to act) breaks, or ``None`` if it is legal."""
+    if state.bailing:
+        if not isinstance(action, BailOut):
+            return "place the units bailing out of the wreck first (bail out)"
+        stranded = state.units[state.bailing[0]]
+        if action.square not in transports.bail_squares(field_, state.units, stranded):
+            return f"#{stranded.id} bails out onto a vacant square next to the wreck"
+        return None
+    if isinstance(action, BailOut):
+        return "no unit is bailing out of a wreck"
+    if state.declared is not None:
+        if not isinstance(action, RESPONSES):
+            return "the attacked unit answers first: take cover, return fire or no cover"
+        if action in responses(field_, state, state.declared):
+            return None
+        if isinstance(action, TakeCover):
+            return "the unit cannot take cover here against this weapon"
+        assert isinstance(action, ReturnFire)  # holding ground is always an answer
+        return f"the unit cannot return fire with {action.weapon!r} dice {action.dice}"
+    if isinstance(action, RESPONSES):
+        return "no attack awaits an answer"
+    if state.arrival is not None:
+        if not isinstance(action, Place):
+            return "place the unit arriving from reserve first"
+        unit = state.units[state.arrival.unit]
+        squares = reserves.arrival_squares(field_, state, unit, state.arrival.rank)
+        if action.square not in squares:
+            return f"#{unit.id} may not arrive on {action.square}"
+        return None
+    if isinstance(action, Place):
+        return "no unit is arriving from reserve"
+    act = state.activation
+    if act is None:
+        if isinstance(action, Activate):
+            return _activate_problem(state, action)
+        if isinstance(action, CallReserve):
+            return reserves.call_problem(field_, state, action.player, action.unit, action.rank)
+        if isinstance(action, EndTurn):
+            return None
+        return "activate a unit first"
+    if isinstance(action, _BETWEEN_ACTIVATIONS):
+        return f"finish the activation of #{act.unit} first (end activation)"
+    return _activation_problem(field_, state, act, action)
+
+
+def _activate_problem(state: GridState, action: Activate) -> str | None:
+    units = state.units
+    if not 0 <= action.unit < len(units) or units[action.unit].owner != action.player:
+        return f"#{action.unit} is not one of your units"
+    unit = units[action.unit]
+    if unit.status is Status.EMBARKED:
+        carrier = units[unit.carrier] if unit.carrier is not None else None
+        if carrier is None or not carrier.on_table:
+            return f"#{unit.id} is inside a transport that is not on the table"
+    elif not unit.on_table:
+        return f"#{unit.id} is not on the table"
+    if unit.activated:
+        return f"#{unit.id} has already been activated this turn"
+    return None
+
+
+def _activation_problem(
+    field_: Battlefield, state: GridState, act: Activation, action: GridAction
+) -> str | None:
+    if act.psychic_target is not None:
+        if not isinstance(action, Channel):
+            return "choose how many dice the psychic attack rolls first"
+        most = psychic_most(field_, state, act)
+        if not 1 <= action.dice <= most:
+            return f"a psychic attack rolls 1 to {most} dice"
+        return None
+    if act.aim is not None:
+        if not isinstance(action, Target):
+            return f"choose a target for the {act.aim} first"
+        return _target_problem(field_, state, act, action)
+    if isinstance(action, Target | Channel):
+        return "choose a weapon first (fire ...)"
+    unit = state.units[act.unit]
+    if isinstance(action, Reroll):
+        if action.faces not in activation.rerolls(act):
+            if not act.may_reroll:
+                return "re-rolls are for units on hills or high buildings, before any action"
+            return f"the activation dice are {act.dice}: re-roll some of those faces"
+        return None
+    if isinstance(action, Step):
+        return movement.step_problem(field_, state, act, action.square)
+    if isinstance(action, Embark):
+        return transports.embark_problem(field_, state, act, action.transport)
+    if isinstance(action, LeaveTable):
+        return reserves.leave_problem(field_, state, act)
+    if isinstance(action, Unpin):
+        return activation.unpin_problem(unit, act)
+    if isinstance(action, Overwatch):
+        return activation.overwatch_problem(unit, act)
+    if isinstance(action, Aim):
+        return combat.aim_problem(field_, state, act, action.weapon)
+    return None  # EndActivation
+
+
+def _target_problem(
+    field_: Battlefield, state: GridState, act: Activation, action: Target
+) -> str | None:
+    if not 0 <= action.unit < len(state.units):
+        return f"there is no unit #{action.unit}"
+    if action.unit in act.targets:
+        return "a non-troop unit's two attacks are on different units"
+    assert act.aim is not None
+    attacker = state.units[act.unit]
+    weapon = field_.profile(attacker).weapon(act.aim)
+    assert weapon is not None
+    problem = target_problem(field_, state, attacker, weapon, state.units[action.unit])
+    if problem:
+        return problem
+    if action.intense:
+        if weapon.type.psychic:
+            return "a psychic attack chooses its dice instead of intense fire"
+        if act.even < 2:
+            return "intense fire takes two even activation dice"
+    return None

@@ -1,0 +1,110 @@
+"""Movement, one square at a time (rule text: "Movement", "Terrain", "Actions", "Flyers").
+
+Each odd activation die is one move of up to the unit's allowance (normal 1, swift 2, fast
+3, flyer 4 squares); a move is made as :class:`~wargames.gridscifi.state.Step` actions, the
+first of which spends the die.  A step into or out of a terrain feature must be the first of
+its move and ends it ("Any unit moving into or out of a terrain feature can only move one
+square"), unless the unit ignores terrain (skimmer, hover, fleet, jump-pack, flyer).  A unit
+may not move after attacking ("It cannot attack and move").  Every step lands on a square the
+unit may occupy, so units never pass through each other (library default).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from wargames.core.board import Square
+from wargames.gridscifi.activation import spend
+from wargames.gridscifi.battlefield import Battlefield, distance
+from wargames.gridscifi.state import Activation, GridState, Moved, Status, Unit, with_units
+from wargames.gridscifi.units import Profile
+
+__all__ = ["advance", "limited", "move_problem", "step", "step_problem", "steps"]
+
+
+def move_problem(unit: Unit, activation: Activation) -> str | None:
+    """Why the active unit may not move at all now, or ``None``."""
+    if activation.attacks:
+        return "a unit cannot move after attacking: an attack ends its actions"
+    if unit.pinned:
+        return "a pinned unit's first action must be unpinning"
+    return None
+
+
+def limited(field_: Battlefield, profile: Profile, origin: Square, target: Square) -> bool:
+    """Whether a step from ``origin`` to ``target`` enters or leaves a terrain feature that
+    restricts ``profile``'s movement."""
+    if profile.ignores_terrain:
+        return False
+    return (
+        field_.terrain_at(origin).restricts_movement or field_.terrain_at(target).restricts_movement
+    )
+
+
+def advance(activation: Activation, allowance: int, restricted: bool) -> Activation | None:
+    """The activation after one more square of movement, or ``None`` if it has no move left:
+    the move in progress goes on, or an odd die starts a new one (a restricted step must be
+    the first of its move and ends it)."""
+    if activation.move_left and not restricted:
+        return attrs.evolve(activation, move_left=activation.move_left - 1)
+    if not activation.odd:
+        return None
+    started = spend(activation, odd=True)
+    return attrs.evolve(started, move_left=0 if restricted else allowance - 1)
+
+
+def _origin(field_: Battlefield, state: GridState, unit: Unit) -> Square | None:
+    return field_.position(state.units, unit)
+
+
+def steps(field_: Battlefield, state: GridState, activation: Activation) -> list[Square]:
+    """The squares the active unit might step to (candidates; :func:`step_problem` decides)."""
+    unit = state.units[activation.unit]
+    origin = _origin(field_, state, unit)
+    return [] if origin is None else list(field_.around(origin))
+
+
+def step_problem(
+    field_: Battlefield, state: GridState, activation: Activation, square: Square
+) -> str | None:
+    """Why the active unit may not step to ``square`` now, or ``None``."""
+    unit = state.units[activation.unit]
+    problem = move_problem(unit, activation)
+    if problem:
+        return problem
+    origin = _origin(field_, state, unit)
+    if origin is None:
+        return "the unit is not on the table"
+    if square not in field_.board:
+        return f"{square} is off the table"
+    if distance(origin, square) != 1:
+        if unit.status is Status.EMBARKED:
+            return "a unit leaving its transport steps to a square next to it"
+        return "a unit moves one square at a time, to one of the 8 squares around it"
+    profile = field_.profile(unit)
+    if not field_.free(state.units, square, profile.flyer, unit.id):
+        return f"{square} is taken: only one unit a square, unless one of them is a flyer"
+    if advance(activation, profile.allowance, limited(field_, profile, origin, square)) is None:
+        if activation.move_left:
+            return "moving into or out of terrain ends the move: it takes a new odd die"
+        return "a move takes an odd activation die"
+    return None
+
+
+def step(
+    field_: Battlefield, state: GridState, activation: Activation, square: Square
+) -> GridState:
+    """The state after the active unit's legal step to ``square``."""
+    unit = state.units[activation.unit]
+    origin = _origin(field_, state, unit)
+    assert origin is not None  # checked by step_problem
+    profile = field_.profile(unit)
+    moved = advance(activation, profile.allowance, limited(field_, profile, origin, square))
+    assert moved is not None  # checked by step_problem
+    placed = attrs.evolve(unit, status=Status.TABLE, square=square, carrier=None)
+    return attrs.evolve(
+        state,
+        units=with_units(state.units, placed),
+        activation=moved,
+        log=state.log.with_event(Moved(unit.id, origin, square)),
+    )

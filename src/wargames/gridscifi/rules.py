@@ -1,0 +1,486 @@
+"""The rules of Grid-Based SciFi (rule text: seeds/004), section by section.
+
+* Sequence of Play (IGO-UGO) — :meth:`GridSciFi._begin_turn`, :meth:`GridSciFi._end_turn`:
+  a player activates their units one at a time, then ends the turn; overwatch ends at the
+  start of its owner's turn.
+* Actions — one action per die spent (:mod:`~wargames.gridscifi.activation`,
+  :mod:`~wargames.gridscifi.movement`, :mod:`~wargames.gridscifi.combat`).
+* Attacks — :mod:`~wargames.gridscifi.attacks` (dice), :mod:`~wargames.gridscifi.targeting`
+  (range, sight, cover), :mod:`~wargames.gridscifi.overwatch` (the defender's answer).
+* Transport, Reserves, Flyers — :mod:`~wargames.gridscifi.transports`,
+  :mod:`~wargames.gridscifi.reserves`.
+* Winning — :mod:`~wargames.gridscifi.scenario` and :meth:`GridSciFi.victory`.
+
+Legality lives in one place: :meth:`GridSciFi.illegal_reason` names the rule an action
+breaks, and :meth:`GridSciFi.legal_actions` keeps the candidates it finds no fault with.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import attrs
+from attrs import field, frozen
+from attrs.validators import ge, instance_of, optional
+
+from wargames.core.distribution import Distribution
+from wargames.core.errors import InvalidAction, UnknownOption
+from wargames.core.game import Game, Outcome
+from wargames.core.phases import Phase, TurnStructure
+from wargames.core.rng import Rng
+from wargames.gridscifi import activation, combat, movement, notation, reserves, transports
+from wargames.gridscifi.attacks import attack_dice
+from wargames.gridscifi.battlefield import Battlefield
+from wargames.gridscifi.determinize import determinize
+from wargames.gridscifi.display import describe
+from wargames.gridscifi.legality import RESPONSES, candidates, problem
+from wargames.gridscifi.odds import action_odds
+from wargames.gridscifi.scenario import (
+    Scenario,
+    annihilation,
+    deploy,
+    load_scenarios,
+    objectives_outcome,
+    scenario_file,
+)
+from wargames.gridscifi.state import (
+    ACTION_TYPES,
+    EVENT_TYPES,
+    Activate,
+    Activated,
+    Activation,
+    Aim,
+    BailOut,
+    CallReserve,
+    Channel,
+    Embark,
+    EndTurn,
+    GridAction,
+    GridState,
+    LeaveTable,
+    Overwatch,
+    Overwatched,
+    Place,
+    Reroll,
+    Rerolled,
+    ReturnFire,
+    Step,
+    TakeCover,
+    Target,
+    TurnBegan,
+    Unit,
+    Unpin,
+    Unpinned,
+    with_units,
+)
+from wargames.gridscifi.tables import Tables, load_tables
+from wargames.gridscifi.units import Army, armies_from_data, load_armies
+
+__all__ = ["PLAYERS", "TURNS", "GridSciFi", "GridSciFiOptions"]
+
+PLAYERS = ("blue", "red")
+"""Blue plays first each turn."""
+TURNS = TurnStructure(cycle=(Phase("activation"),))
+TABLES: Tables = load_tables()
+ARMIES: dict[str, Army] = load_armies(TABLES)
+SCENARIOS: dict[str, Scenario] = load_scenarios()
+
+
+def _armies_option(value: Any) -> tuple[str, ...] | None:
+    return None if value is None else tuple(str(name) for name in value)
+
+
+@frozen
+class GridSciFiOptions:
+    """Options: ``scenario`` is a built-in scenario's name or a TOML file of your own
+    (``path.toml``, or ``path.toml#name`` for one of several); ``turns`` and ``armies``
+    (two army names) replace the scenario's."""
+
+    scenario: str = field(default="skirmish", validator=instance_of(str))
+    turns: int | None = field(default=None, validator=optional([instance_of(int), ge(1)]))
+    armies: tuple[str, ...] | None = field(default=None, converter=_armies_option)
+
+
+class GridSciFi(Game[GridState, GridAction]):
+    """Grid-Based SciFi on a scenario's battlefield.  Subclasses may override
+    :meth:`make_scenario` and :meth:`victory` to play battles of their own."""
+
+    name = "gridscifi"
+    Options = GridSciFiOptions
+    state_type = GridState
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+    tables: ClassVar[Tables] = TABLES
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        try:
+            scenario, armies = self.make_scenario()
+            chosen = self.options.armies or scenario.armies
+            if len(chosen) != 2 or any(name not in armies for name in chosen):
+                raise ValueError(f"armies must be two of {sorted(armies)}, got {list(chosen)}")
+            self.scenario = attrs.evolve(scenario, armies=chosen)
+            self.field = Battlefield(
+                self.tables,
+                scenario.map,
+                {player: armies[name] for player, name in zip(PLAYERS, chosen, strict=True)},
+                scenario.objectives,
+                scenario.name,
+            )
+        except (OSError, ValueError) as error:
+            raise UnknownOption(f"{type(self).__name__}: {error}") from error
+        self.turns: int = self.options.turns or scenario.turns
+
+    def make_scenario(self) -> tuple[Scenario, Mapping[str, Army]]:
+        """The scenario to play and the armies it may use (from the ``scenario`` option).
+
+        Override it to build a battle in code.
+        """
+        name = self.options.scenario
+        if name in SCENARIOS:
+            return SCENARIOS[name], ARMIES
+        if not name.partition("#")[0].endswith(".toml"):
+            raise ValueError(f"no scenario {name!r}; built in: {sorted(SCENARIOS)}")
+        scenario, extra = scenario_file(name)
+        return scenario, {**ARMIES, **armies_from_data(self.tables, extra)}
+
+    def victory(self, state: GridState) -> Outcome | None:
+        """How the game ends when a full turn is over (both players have played): by
+        default the objectives decide at the end of the last turn.  Destroying every enemy
+        unit always wins at once."""
+        if state.clock.turn >= self.turns:
+            return objectives_outcome(self.field, state.units, self.turns)
+        return None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return PLAYERS
+
+    # -- starting -------------------------------------------------------------------------
+
+    def start(self, seed: int = 0, **setup: Any) -> GridState:
+        """A new game, both armies set up at random from ``seed`` (see
+        :func:`~wargames.gridscifi.scenario.deploy`).
+
+        :raises TypeError: for any set-up option (there are none).
+        """
+        if setup:
+            raise TypeError(f"unknown set-up options: {', '.join(sorted(setup))}")
+        units, rng = deploy(self.field, self.scenario, Rng(seed))
+        state = GridState(rng=rng, units=units, clock=TURNS.start(len(PLAYERS)))
+        return self._begin_turn(state)
+
+    def position(
+        self,
+        units: Sequence[Unit],
+        *,
+        player: str = "blue",
+        turn: int = 1,
+        seed: int = 0,
+    ) -> GridState:
+        """A position in play, for studies and tests: ``units`` (ids 0, 1, ... in order),
+        ``player`` to act in ``turn``, between activations.  Nothing is reset: tokens are as
+        given.
+
+        :raises ValueError: for ids out of order, unknown owners or profiles, or two units
+            where the rules forbid it.
+        """
+        self.check_player(player)
+        for index, unit in enumerate(units):
+            if unit.id != index or unit.owner not in PLAYERS:
+                raise ValueError(f"unit {index} must have id {index} and a player as owner")
+            if unit.profile not in self.field.armies[unit.owner].profiles:
+                raise ValueError(f"{unit.owner} has no unit {unit.profile!r}")
+        clock = TURNS.start(len(PLAYERS))
+        while clock.turn < turn or TURNS.actor(clock, PLAYERS) != player:
+            clock = TURNS.advance(clock)
+        state = GridState(rng=Rng(seed), units=tuple(units), clock=clock)
+        for unit in state.units:
+            square = unit.square
+            if unit.on_table and square is not None:
+                flyer = self.field.profile(unit).flyer
+                if square not in self.field.board or not self.field.free(
+                    state.units, square, flyer, unit.id
+                ):
+                    raise ValueError(f"#{unit.id} cannot stand on {square}")
+        return state
+
+    # -- whose turn -------------------------------------------------------------------------
+
+    def active(self, state: GridState) -> str:
+        """The player whose turn it is."""
+        return TURNS.actor(state.clock, PLAYERS)
+
+    def to_act(self, state: GridState) -> frozenset[str]:
+        if state.result is not None:
+            return frozenset()
+        if state.bailing:
+            return frozenset((state.units[state.bailing[0]].owner,))
+        if state.declared is not None:
+            return frozenset((state.units[state.declared.target].owner,))
+        return TURNS.actors(state.clock, PLAYERS)
+
+    def outcome(self, state: GridState) -> Outcome | None:
+        return state.result
+
+    # -- legal actions ------------------------------------------------------------------------
+
+    def legal_actions(self, state: GridState, player: str) -> tuple[GridAction, ...]:
+        self.check_player(player)
+        if player not in self.to_act(state):
+            return ()
+        field_ = self.field
+        return tuple(
+            a for a in candidates(field_, state, player) if problem(field_, state, a) is None
+        )
+
+    def illegal_reason(self, state: GridState, action: GridAction) -> str | None:
+        return problem(self.field, state, action)
+
+    # -- applying -------------------------------------------------------------------------
+
+    def apply_unchecked(self, state: GridState, action: GridAction) -> GridState:
+        field_ = self.field
+        if isinstance(action, BailOut):
+            return self._idle(transports.place_bailed(field_, state, action.square))
+        if isinstance(action, RESPONSES):
+            assert state.declared is not None
+            reply = action if isinstance(action, ReturnFire) else None
+            cover = isinstance(action, TakeCover)
+            return self._after_attack(
+                combat.resolve(field_, state, state.declared, cover=cover, reply=reply)
+            )
+        if isinstance(action, Place):
+            return self._idle(reserves.place(field_, state, action.square))
+        if isinstance(action, Activate):
+            return self._activate(state, action.unit)
+        if isinstance(action, CallReserve):
+            return reserves.call(state, action.unit, action.rank)
+        if isinstance(action, EndTurn):
+            return self._end_turn(state)
+        act = state.activation
+        assert act is not None  # every other action is part of an activation
+        return self._act(state, act, action)
+
+    def _act(self, state: GridState, act: Activation, action: GridAction) -> GridState:
+        field_ = self.field
+        unit = state.units[act.unit]
+        if isinstance(action, Reroll):
+            rolled, rng = activation.reroll(act, action.faces, state.rng)
+            event = Rerolled(unit.id, action.faces, rolled.dice)
+            return attrs.evolve(state, rng=rng, activation=rolled, log=state.log.with_event(event))
+        if isinstance(action, Step):
+            return self._continue(movement.step(field_, state, act, action.square))
+        if isinstance(action, Embark):
+            return self._close(transports.embark(field_, state, act, action.transport))
+        if isinstance(action, LeaveTable):
+            return self._close(reserves.leave(state, act))
+        if isinstance(action, Unpin):
+            freed = attrs.evolve(unit, pinned=False, banked=False)
+            return self._continue(
+                attrs.evolve(
+                    state,
+                    units=with_units(state.units, freed),
+                    activation=activation.spend(act, odd=True),
+                    log=state.log.with_event(Unpinned(unit.id)),
+                )
+            )
+        if isinstance(action, Overwatch):
+            watching = attrs.evolve(unit, overwatch=True, banked=unit.pinned)
+            return self._close(
+                attrs.evolve(
+                    state,
+                    units=with_units(state.units, watching),
+                    log=state.log.with_event(Overwatched(unit.id)),
+                )
+            )
+        if isinstance(action, Aim):
+            return attrs.evolve(
+                state, activation=attrs.evolve(act, aim=action.weapon, may_reroll=False)
+            )
+        if isinstance(action, Target):
+            return self._target(state, act, action)
+        if isinstance(action, Channel):
+            assert act.psychic_target is not None
+            declared = combat.declare(field_, state, act, act.psychic_target, action.dice, False)
+            return self._after_attack(declared)
+        return self._close(state)  # EndActivation
+
+    def _target(self, state: GridState, act: Activation, action: Target) -> GridState:
+        field_ = self.field
+        assert act.aim is not None
+        weapon = field_.profile(state.units[act.unit]).weapon(act.aim)
+        assert weapon is not None
+        if weapon.type.psychic:
+            return attrs.evolve(state, activation=attrs.evolve(act, psychic_target=action.unit))
+        troop = field_.profile(state.units[action.unit]).troop
+        dice = attack_dice(weapon.type, troop, self.tables, intense=action.intense)
+        return self._after_attack(
+            combat.declare(field_, state, act, action.unit, dice, action.intense)
+        )
+
+    def _activate(self, state: GridState, uid: int) -> GridState:
+        unit = attrs.evolve(state.units[uid], revealed=True)
+        state = attrs.evolve(state, units=with_units(state.units, unit))
+        act, rng = activation.start(self.field, state, unit)
+        return attrs.evolve(
+            state, rng=rng, activation=act, log=state.log.with_event(Activated(uid, act.dice))
+        )
+
+    def _continue(self, state: GridState) -> GridState:
+        """After a move or an unpin: the activation ends once nothing is left to do."""
+        act = state.activation
+        if act is not None and activation.finish(act):
+            return self._close(state)
+        return state
+
+    def _after_attack(self, state: GridState) -> GridState:
+        """After an attack is declared: wait for the defender, or see what follows."""
+        if state.declared is not None:
+            return state
+        over = annihilation(self.field, state.units)
+        if over is not None:
+            return attrs.evolve(state, result=over, activation=None)
+        act = state.activation
+        if act is None:
+            return self._idle(state)
+        unit = state.units[act.unit]
+        most = self.tables.numbers.max_attacks_non_troop
+        profile = self.field.profile(unit)
+        if unit.alive and not profile.troop and act.attacks < most and act.even:
+            return state
+        return self._close(state)
+
+    def _close(self, state: GridState) -> GridState:
+        """End the activation in progress."""
+        act = state.activation
+        assert act is not None
+        unit = state.units[act.unit]
+        units = (
+            with_units(state.units, attrs.evolve(unit, activated=True))
+            if unit.alive
+            else state.units
+        )
+        return self._idle(attrs.evolve(state, units=units, activation=None))
+
+    def _idle(self, state: GridState) -> GridState:
+        """Between activations with nothing pending: end the turn if the player has no unit
+        to activate and none to bring from reserve."""
+        if (
+            state.result is not None
+            or state.bailing
+            or state.declared is not None
+            or state.arrival is not None
+            or state.activation is not None
+        ):
+            return state
+        player = self.active(state)
+        for candidate in candidates(self.field, state, player):
+            if not isinstance(candidate, EndTurn) and problem(self.field, state, candidate) is None:
+                return state
+        return self._end_turn(state)
+
+    # -- turns ------------------------------------------------------------------------------
+
+    def _end_turn(self, state: GridState) -> GridState:
+        if state.clock.seat == len(PLAYERS) - 1:
+            over = self.victory(state)
+            if over is not None:
+                return attrs.evolve(state, result=over)
+        state = attrs.evolve(state, clock=TURNS.advance(state.clock), arrived=False)
+        return self._begin_turn(state)
+
+    def _begin_turn(self, state: GridState) -> GridState:
+        """The start of a player's turn: their overwatch ends, units that banked an activation
+        while pinned unpin, stranded units with a vacant square bail out."""
+        player = self.active(state)
+        units = list(state.units)
+        events: list[object] = [TurnBegan(player, state.clock.turn)]
+        bailing = []
+        for unit in state.units:
+            if unit.owner != player:
+                continue
+            if unit.banked:
+                events.append(Unpinned(unit.id))
+            units[unit.id] = attrs.evolve(
+                unit,
+                activated=False,
+                overwatch=False,
+                banked=False,
+                pinned=unit.pinned and not unit.banked,
+            )
+            if transports.bail_squares(self.field, state.units, unit):
+                bailing.append(unit.id)
+        state = attrs.evolve(
+            state,
+            units=tuple(units),
+            bailing=tuple(bailing),
+            log=state.log.with_events(events),
+        )
+        return self._idle(transports.settle(self.field, state))
+
+    # -- odds -------------------------------------------------------------------------------
+
+    def odds(self, state: GridState, action: GridAction) -> Distribution[Any] | None:
+        """The exact distribution of ``action``'s chance (see :func:`wargames.gridscifi.odds.
+        action_odds`); ``None`` for actions without chance.
+
+        :raises IllegalAction: if ``action`` is not legal here.
+        """
+        self.check(state, action)
+        return action_odds(self.field, state, action)
+
+    # -- notation ---------------------------------------------------------------------------
+
+    def parse_action(self, state: GridState, text: str, player: str | None = None) -> GridAction:
+        """Read an action in the notation of :mod:`wargames.gridscifi.notation`.
+
+        :raises InvalidAction: for text that is not an action of this game.
+        """
+        if player is None:
+            acting = self.to_act(state)
+            if len(acting) != 1:
+                raise InvalidAction("nobody is to act; name the player")
+            (player,) = acting
+        self.check_player(player)
+        return notation.parse(text, player, self.field.board)
+
+    # -- determinisation ------------------------------------------------------------------------
+
+    def determinize(self, view: GridState, player: str, rng: random.Random) -> GridState:
+        """See :func:`wargames.gridscifi.determinize.determinize`."""
+        return determinize(self.field, view, player, rng, self.fresh_rng(rng))
+
+    # -- evaluation (for bots) ---------------------------------------------------------------
+
+    def evaluate(self, state: GridState, player: str) -> float:
+        """The outcome if over, else the balance of remaining strength in (-1, 1): each unit
+        counts the share of its models or hits it has left."""
+        if state.result is not None:
+            return super().evaluate(state, player)
+        strength = {p: Fraction(0) for p in PLAYERS}
+        for unit in state.units:
+            if unit.alive:
+                profile = self.field.profile(unit)
+                strength[unit.owner] += Fraction(profile.strength - unit.damage, profile.strength)
+        total = sum(strength.values())
+        if not total:
+            return 0.0
+        return float(Fraction(9, 10) * (2 * strength[player] - total) / total)
+
+    # -- text -------------------------------------------------------------------------------
+
+    def describe(self, state: GridState, player: str | None = None) -> str:
+        """The board as text (see :mod:`wargames.gridscifi.display`), as ``player`` sees it."""
+        shown = state if player is None else self.view(state, player)
+        heading = f"{self.scenario.title} ({self.scenario.armies[0]} v {self.scenario.armies[1]})"
+        if state.result is not None:
+            status = f"Game over: {state.result}"
+        else:
+            acting = ", ".join(sorted(self.to_act(state)))
+            turn = f"Turn {state.clock.turn} of {self.turns}, {self.active(state)}'s turn"
+            status = f"{turn}: {acting} to act"
+        return describe(self.field, shown, heading, status)

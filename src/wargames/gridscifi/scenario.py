@@ -1,0 +1,195 @@
+"""Scenarios: the battlefield, the armies, the set-up and how a game is won (rule text:
+"Sequence of Play": "a set number of turns or when set scenario victory conditions are met";
+"Reserves").
+
+A scenario is data (``data/scenarios.toml``, or a TOML file of your own passed as the
+``scenario`` option); a subclass of :class:`~wargames.gridscifi.GridSciFi` may also build its
+:class:`Scenario` in code and override :meth:`~wargames.gridscifi.GridSciFi.victory`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from attrs import field, frozen
+
+from wargames.core.board import Square
+from wargames.core.game import Outcome
+from wargames.core.rng import Rng
+from wargames.gridscifi.battlefield import Battlefield, distance
+from wargames.gridscifi.state import Status, Unit
+from wargames.gridscifi.tables import read_toml
+
+__all__ = [
+    "Scenario",
+    "annihilation",
+    "controller",
+    "deploy",
+    "load_scenarios",
+    "objectives_outcome",
+    "scenario_file",
+]
+
+
+def _strings(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(str(item) for item in value)
+
+
+@frozen
+class Scenario:
+    """A battle: ``map`` (terrain symbols, the top line is the far rank), the two ``armies``
+    (first player first), ``deployment`` ranks from each base edge, units starting in
+    ``reserves``, whether transports start ``embarked``, the number of ``turns`` and the
+    ``objectives`` held at the end."""
+
+    name: str
+    title: str
+    armies: tuple[str, ...] = field(converter=_strings)
+    map: str
+    deployment: int
+    reserves: int
+    turns: int
+    objectives: tuple[str, ...] = field(converter=_strings, default=())
+    embarked: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.armies) != 2:
+            raise ValueError(f"scenario {self.name!r} needs two armies")
+        if self.deployment < 1 or self.reserves < 0 or self.turns < 1:
+            raise ValueError(f"scenario {self.name!r}: deployment and turns >= 1, reserves >= 0")
+
+
+def load_scenarios(source: str | Path | None = None) -> dict[str, Scenario]:
+    """The scenarios of a TOML file (the built-in ``data/scenarios.toml`` by default)."""
+    return _scenarios(read_toml(source, "scenarios.toml"))
+
+
+def _scenarios(data: Mapping[str, Any]) -> dict[str, Scenario]:
+    try:
+        return {
+            name: Scenario(name=name, **table) for name, table in data.get("scenarios", {}).items()
+        }
+    except TypeError as error:
+        raise ValueError(f"malformed scenario: {error}") from error
+
+
+def scenario_file(path: str) -> tuple[Scenario, dict[str, Any]]:
+    """The scenario of a user's TOML file, and the file's ``[armies]`` table (may be empty).
+
+    ``path`` may end with ``#name`` to choose one of several scenarios in the file.
+
+    :raises ValueError: if the file has no such scenario or several and none is named.
+    """
+    file, _, name = path.partition("#")
+    data = read_toml(file, "")
+    scenarios = _scenarios(data)
+    if name:
+        if name not in scenarios:
+            raise ValueError(f"{file} has no scenario {name!r}; it has {sorted(scenarios)}")
+        return scenarios[name], data.get("armies", {})
+    if len(scenarios) != 1:
+        raise ValueError(f"{file} has {len(scenarios)} scenarios: write {file}#name")
+    return next(iter(scenarios.values())), data.get("armies", {})
+
+
+# -- set-up ----------------------------------------------------------------------------------
+
+
+def deploy(field_: Battlefield, scenario: Scenario, rng: Rng) -> tuple[tuple[Unit, ...], Rng]:
+    """Both armies set up at random from ``rng``: ``reserves`` units of each in reserve,
+    transports filled with troop units (if ``embarked``), the rest on random squares of the
+    player's deployment ranks.  Units that start in reserve or embarked are secret.
+
+    Ids: the first player's units first; within an army, units on the table (in board order),
+    then in reserve, then embarked, each group in the random order of the set-up, so an id
+    says nothing about which unit it is.
+    """
+    units: list[Unit] = []
+    for player in field_.players:
+        army = field_.armies[player]
+        order, rng = rng.shuffled(range(len(army.roster)))
+        profiles = [army.profiles[name] for name in army.roster]
+        reserve = list(order[: scenario.reserves])
+        rest = list(order[scenario.reserves :])
+        carried: dict[int, int] = {}
+        if scenario.embarked:
+            for carrier in order:
+                room = profiles[carrier].capacity
+                for passenger in rest:
+                    if room and profiles[passenger].troop and passenger not in carried:
+                        carried[passenger] = carrier
+                        room -= 1
+        table = [i for i in rest if i not in carried]
+        zone = _zone(field_, player, scenario.deployment)
+        if len(table) > len(zone):
+            raise ValueError(f"{len(table)} units do not fit in {len(zone)} deployment squares")
+        squares, rng = rng.shuffled(zone)
+        placed = sorted(zip(squares, table, strict=False))
+        groups = (
+            [(i, Status.TABLE, square) for square, i in placed]
+            + [(i, Status.RESERVE, None) for i in reserve]
+            + [(i, Status.EMBARKED, None) for i in order if i in carried]
+        )
+        first = len(units)
+        ids = {i: first + n for n, (i, _, _) in enumerate(groups)}
+        for i, status, square in groups:
+            units.append(
+                Unit(
+                    id=ids[i],
+                    owner=player,
+                    profile=army.roster[i],
+                    status=status,
+                    square=square,
+                    carrier=ids[carried[i]] if i in carried else None,
+                    revealed=status is Status.TABLE,
+                )
+            )
+    return tuple(units), rng
+
+
+def _zone(field_: Battlefield, player: str, depth: int) -> list[Square]:
+    base = field_.base_rank(player)
+    return [square for square in field_.board if abs(square.y - base) < depth]
+
+
+# -- victory ---------------------------------------------------------------------------------
+
+
+def annihilation(field_: Battlefield, units: tuple[Unit, ...]) -> Outcome | None:
+    """The game ends when a player has no unit left anywhere (table, reserve, transport):
+    the other wins, or it is a draw if both died in the same simultaneous combat."""
+    gone = [p for p in field_.players if not any(u.owner == p and u.alive for u in units)]
+    if not gone:
+        return None
+    survivors = frozenset(p for p in field_.players if p not in gone)
+    return Outcome(survivors, "destroyed the enemy" if survivors else "mutual destruction")
+
+
+def controller(field_: Battlefield, units: tuple[Unit, ...], objective: Square) -> str | None:
+    """Who controls ``objective``: the only player with a ground unit on it or next to it
+    (library default: flyers hold no ground)."""
+    near = {
+        u.owner
+        for u in units
+        if u.status is Status.TABLE
+        and u.square is not None
+        and distance(u.square, objective) <= 1
+        and not field_.profile(u).flyer
+    }
+    return next(iter(near)) if len(near) == 1 else None
+
+
+def objectives_outcome(field_: Battlefield, units: tuple[Unit, ...], turns: int) -> Outcome:
+    """The end of the last turn: the player controlling more objectives wins."""
+    held = dict.fromkeys(field_.players, 0)
+    for objective in field_.objectives:
+        owner = controller(field_, units, objective)
+        if owner is not None:
+            held[owner] += 1
+    first, second = field_.players
+    score = f"{held[first]}-{held[second]} objectives after turn {turns}"
+    if held[first] == held[second]:
+        return Outcome(frozenset(), score)
+    return Outcome(frozenset([max(held, key=held.__getitem__)]), score)

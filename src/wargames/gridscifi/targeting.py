@@ -1,0 +1,105 @@
+"""Who may attack whom (rule text: "Attacks", "Line of Sight", "Weapon Types", "Flyers",
+"Indirect Fire", "Take Cover").
+
+* Range: squares counted with diagonal steps, at most the weapon's range, 1 less when the
+  attacker or the target is a flyer (:func:`reach`).
+* Sight (:func:`sees`): buildings, high buildings and rocks and trees block
+  (:mod:`~wargames.gridscifi.sight`); so do ground units standing in between, except for an
+  observer on a hill or in a high building ("can have a line of sight over all units") and,
+  library default, for lines to or from a flyer, which flies above them.
+* Indirect fire: the weapon needs no line of sight of its own if a friendly unit on the
+  table sees the target (:func:`target_problem`).
+* Cover (:func:`cover_value`): a troop unit in a square with cover, or next to a square
+  with cover that the line of fire crosses or touches ("behind a square considered cover"),
+  may take cover, unless the weapon is a flamer.  Rough terrain and rocks and trees cover
+  only against shooting, not close combat weapons.  Non-troop units and flyers never take
+  cover (library default: the text's cover is for "troops").
+"""
+
+from __future__ import annotations
+
+from wargames.gridscifi.battlefield import Battlefield, distance
+from wargames.gridscifi.state import GridState, Status, Unit
+from wargames.gridscifi.units import Weapon
+
+__all__ = ["cover_value", "reach", "sees", "target_problem"]
+
+
+def reach(field_: Battlefield, attacker: Unit, target: Unit, weapon: Weapon) -> int:
+    """The range of ``weapon`` from ``attacker`` to ``target`` ("Flyers": 1 square less)."""
+    if field_.profile(attacker).flyer or field_.profile(target).flyer:
+        return weapon.range - field_.tables.numbers.flyer_range_penalty
+    return weapon.range
+
+
+def sees(field_: Battlefield, units: tuple[Unit, ...], observer: Unit, target: Unit) -> bool:
+    """Whether ``observer`` (on the table) has a line of sight to ``target``."""
+    a, b = observer.square, target.square
+    if a is None or b is None:
+        return False
+    board = field_.board
+    terrain = field_.terrain
+    over_units = (
+        terrain[board.index(a)].observation
+        or field_.profile(observer).flyer
+        or field_.profile(target).flyer
+    )
+    line = field_.sight.between(board.index(a), board.index(b))
+    if over_units:
+        return line.clear(lambda i: terrain[i].blocks_sight)
+    standing = field_.layers(units)[0]
+    nodes = board.nodes
+    return line.clear(lambda i: terrain[i].blocks_sight or nodes[i] in standing)
+
+
+def target_problem(
+    field_: Battlefield, state: GridState, attacker: Unit, weapon: Weapon, target: Unit
+) -> str | None:
+    """Why ``attacker`` may not attack ``target`` with ``weapon``, or ``None``."""
+    if target.owner == attacker.owner:
+        return "a unit attacks enemy units"
+    if target.status is Status.EMBARKED:
+        return "units in a transport may not be attacked"
+    if target.status is not Status.TABLE or target.square is None or attacker.square is None:
+        return f"#{target.id} is not on the table"
+    profile = field_.profile(target)
+    if weapon.dice(profile.troop) == 0:
+        kind = "troop" if profile.troop else "non-troop"
+        return f"the {weapon.name} ({weapon.type.name}) cannot attack {kind} units"
+    reach_ = reach(field_, attacker, target, weapon)
+    if distance(attacker.square, target.square) > reach_:
+        return f"#{target.id} is out of range of the {weapon.name} (range {reach_})"
+    if sees(field_, state.units, attacker, target):
+        return None
+    if weapon.indirect and any(
+        u.owner == attacker.owner
+        and u.status is Status.TABLE
+        and sees(field_, state.units, u, target)
+        for u in state.units
+    ):
+        return None
+    if weapon.indirect:
+        return f"no friendly unit sees #{target.id} for indirect fire"
+    return f"no line of sight to #{target.id}"
+
+
+def cover_value(field_: Battlefield, attacker: Unit, weapon: Weapon, target: Unit) -> int:
+    """The cover value ``target`` may use against this attack, 0 if it may not take cover."""
+    profile = field_.profile(target)
+    if not profile.troop or profile.flyer or weapon.type.denies_cover:
+        return 0
+    a, b = attacker.square, target.square
+    if a is None or b is None:
+        return 0
+    board = field_.board
+    close = weapon.type.close_combat
+    own = field_.terrain_at(b)
+    if own.covers(close):
+        return own.cover
+    here = board.index(a)
+    behind = [
+        field_.terrain[i]
+        for i in field_.sight.between(here, board.index(b)).touched
+        if i != here and distance(board.node(i), b) == 1
+    ]
+    return max((t.cover for t in behind if t.covers(close)), default=0)

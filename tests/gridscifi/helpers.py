@@ -1,0 +1,78 @@
+"""Positions, fixed dice and small battlefields for the Grid SciFi tests."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import attrs
+
+from wargames.core.board import Square
+from wargames.core.dice import d6, pool
+from wargames.core.rng import Rng
+from wargames.gridscifi import Activation, GridSciFi, GridState, Scenario, Status, Unit
+from wargames.gridscifi.rules import ARMIES
+
+OPEN = """
+........
+........
+........
+........
+........
+........
+"""
+
+
+def sq(name: str) -> Square:
+    return Square.parse(name)
+
+
+def arena(text: str = OPEN, **options: Any) -> GridSciFi:
+    """A game on the battlefield ``text`` (terrain symbols of data/rules.toml), Legion (blue)
+    against Swarm (red), no reserves, no objectives."""
+
+    class Arena(GridSciFi):
+        def make_scenario(self) -> tuple[Scenario, Any]:
+            scenario = Scenario(
+                name="arena",
+                title="Test arena",
+                armies=("legion", "swarm"),
+                map=text,
+                deployment=1,
+                reserves=0,
+                turns=6,
+            )
+            return scenario, ARMIES
+
+    return Arena(**options)
+
+
+def at(uid: int, owner: str, profile: str, square: str, **tokens: Any) -> Unit:
+    """A unit on the table."""
+    return Unit(uid, owner, profile, square=sq(square), **tokens)
+
+
+def off(uid: int, owner: str, profile: str, status: Status, **fields: Any) -> Unit:
+    """A unit off the table: in reserve, inside a transport (``carrier=``) or destroyed."""
+    return Unit(uid, owner, profile, status=status, **fields)
+
+
+@cache
+def rng_rolling(*faces: int) -> Rng:
+    """A stream whose next ``len(faces)`` d6 rolls are exactly ``faces``."""
+    dice = pool(len(faces), d6)
+    for seed in range(10_000_000):
+        rng = Rng(seed)
+        if dice.roll(rng)[0] == faces:
+            return rng
+    raise AssertionError(f"no seed rolls {faces}")
+
+
+def rolling(state: GridState, *faces: int) -> GridState:
+    """``state`` whose next dice are ``faces``."""
+    return attrs.evolve(state, rng=rng_rolling(*faces))
+
+
+def activating(state: GridState, uid: int, *dice: int, **fields: Any) -> GridState:
+    """``state`` with unit ``uid`` activated, its activation dice being ``dice``."""
+    return attrs.evolve(state, activation=Activation(uid, tuple(dice), **fields))

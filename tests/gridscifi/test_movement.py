@@ -1,0 +1,149 @@
+"""Movement ("Movement", "Terrain", "Units", "Flyers"): allowances, terrain, stacking."""
+
+import pytest
+
+from wargames import IllegalAction
+from wargames.gridscifi import Aim, EndActivation, GridSciFi, GridState, Step
+
+from .helpers import activating, arena, at, sq
+
+GAME = arena()
+
+# Rough terrain on d1-d2 and woods on c4.
+TERRAIN = """
+........
+........
+..T.....
+........
+...:....
+...:....
+"""
+
+
+def steps(state: GridState, player: str = "blue") -> set[str]:
+    return {str(a.square) for a in GAME.legal_actions(state, player) if isinstance(a, Step)}
+
+
+def walk(game: GridSciFi, state: GridState, *squares: str) -> GridState:
+    """The active unit steps through ``squares``."""
+    assert state.activation is not None
+    player = state.units[state.activation.unit].owner
+    return game.apply_all(state, [Step(player, sq(square)) for square in squares])
+
+
+@pytest.mark.parametrize(
+    ("profile", "allowance"),
+    [("Battle Squad", 1), ("Jump Squad", 2), ("Carrier", 3), ("Gunship", 4)],
+)
+def test_one_odd_die_moves_the_units_allowance(profile: str, allowance: int) -> None:
+    """ "A normal unit moves 1 square. A swift unit moves up to 2 squares. A fast unit moves up
+    to 3 squares. A flyer unit move is 4 squares." """
+    units = [at(0, "blue", profile, "a1"), at(1, "red", "Swarmlings", "h6")]
+    state = activating(GAME.position(units), 0, 1, 2)
+    path = ["b1", "c1", "d1", "e1", "f1"]
+    state = walk(GAME, state, *path[:allowance])
+    assert state.activation is not None
+    assert state.activation.dice == (2,), "one odd die spent for the whole move"
+    assert state.activation.move_left == 0
+    with pytest.raises(IllegalAction, match="a move takes an odd activation die"):
+        GAME.apply(state, Step("blue", sq(path[allowance])))
+
+
+def test_each_odd_die_is_a_separate_move() -> None:
+    units = [at(0, "blue", "Battle Squad", "a1"), at(1, "red", "Swarmlings", "h6")]
+    state = walk(GAME, activating(GAME.position(units), 0, 1, 3, 5), "b1", "c1", "d1")
+    assert state.activation is None, "three moves spent all three dice"
+    assert state.units[0].square == sq("d1")
+
+
+def test_a_unit_moves_to_one_of_the_8_squares_around_it() -> None:
+    units = [at(0, "blue", "Battle Squad", "b2"), at(1, "red", "Swarmlings", "h6")]
+    state = activating(GAME.position(units), 0, 1)
+    assert steps(state) == {"a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"}
+    with pytest.raises(IllegalAction, match="one square at a time"):
+        GAME.apply(state, Step("blue", sq("b4")))
+
+
+def test_entering_terrain_ends_the_move() -> None:
+    """ "All movement must end when a unit enters a terrain feature"; "Any unit moving into or
+    out of a terrain feature can only move one square"."""
+    game = arena(TERRAIN)
+    units = [at(0, "blue", "Carrier", "b1"), at(1, "red", "Swarmlings", "h6")]
+    state = activating(game.position(units), 0, 1)
+    state = walk(game, state, "c1")
+    with pytest.raises(IllegalAction, match="ends the move: it takes a new odd die"):
+        game.apply(state, Step("blue", sq("d1")))
+    state = activating(game.position(units), 0, 1, 3, 2)
+    state = walk(game, state, "c1", "d1")
+    assert state.activation is not None
+    assert state.activation.dice == (2,), "the second odd die started a one-square move"
+    assert state.activation.move_left == 0, "and entering the rough ended it"
+
+
+def test_leaving_terrain_is_a_one_square_move() -> None:
+    game = arena(TERRAIN)
+    units = [at(0, "blue", "Carrier", "d1"), at(1, "red", "Swarmlings", "h6")]
+    state = walk(game, activating(game.position(units), 0, 1, 4), "e1")
+    assert state.activation is not None
+    assert state.activation.move_left == 0
+    assert state.units[0].square == sq("e1")
+
+
+@pytest.mark.parametrize("profile", ["Jump Squad", "Gunship"])
+def test_jump_packs_and_flyers_ignore_terrain(profile: str) -> None:
+    """ "Assault troops with jetpacks can ignore the terrain and move 2 squares as part of their
+    move activation. They will also be able to attack ... with the even D6 activation." """
+    game = arena(TERRAIN)
+    units = [at(0, "blue", profile, "c1"), at(1, "red", "Swarmlings", "e3")]
+    state = walk(game, activating(game.position(units), 0, 1, 4), "d1", "d2")
+    assert state.activation is not None
+    assert state.activation.dice == (4,)
+    assert Aim("blue", "pistols" if profile == "Jump Squad" else "rockets") in (
+        game.legal_actions(state, "blue")
+    )
+
+
+def test_fleet_swarm_next_to_its_leader_moves_twice_through_terrain() -> None:
+    """ "A Tyranid unit (low quality) rolls 2D6 because it is adjacent to a Warrior leader
+    unit ... The 2 odd scoring D6 will allow it to move twice through terrain as it has fleet
+    properties and ignores terrain." """
+    game = arena(TERRAIN)
+    units = [
+        at(0, "blue", "Battle Squad", "h6"),
+        at(1, "red", "Swarmlings", "c2"),
+        at(2, "red", "Brood Leader", "b2"),
+    ]
+    state = game.position(units, player="red")
+    state = activating(state, 1, 3, 5)
+    state = walk(game, state, "d2", "d3", "c4", "c5")
+    assert state.activation is None
+    assert state.units[1].square == sq("c5")
+
+
+def test_only_one_unit_a_square_unless_one_is_a_flyer() -> None:
+    """ "Only one unit can occupy a square except where one unit is a flyer" (never two)."""
+    units = [
+        at(0, "blue", "Battle Squad", "b1"),
+        at(1, "blue", "Battle Squad", "c1"),
+        at(2, "blue", "Gunship", "b2"),
+        at(3, "red", "Winged Terror", "a2"),
+        at(4, "red", "Swarmlings", "h6"),
+    ]
+    state = GAME.position(units)
+    ground = activating(state, 0, 1)
+    assert "c1" not in steps(ground)
+    with pytest.raises(
+        IllegalAction, match="only one unit a square, unless one of them is a flyer"
+    ):
+        GAME.apply(ground, Step("blue", sq("c1")))
+    assert "b2" in steps(ground), "a ground unit may stand under a flyer"
+    flyer = activating(state, 2, 1)
+    assert {"b1", "c1"} <= steps(flyer), "a flyer may stand over a ground unit"
+    assert "a2" not in steps(flyer), "but never with another flyer"
+
+
+def test_a_unit_may_end_its_activation_with_dice_left() -> None:
+    units = [at(0, "blue", "Battle Squad", "a1"), at(1, "red", "Swarmlings", "h6")]
+    state = GAME.apply(activating(GAME.position(units), 0, 1, 3), EndActivation("blue"))
+    assert state.units[0].activated
+    assert state.units[0].square == sq("a1")
