@@ -3,13 +3,14 @@
 from fractions import Fraction
 
 import pytest
+from attrs import evolve
 
 from wargames.core.errors import IllegalAction
 from wargames.core.hexes import Hex
 from wargames.sabot import Attack, Fire, matchup, shot
 from wargames.sabot.combat import Modifiers, in_front_arc, judge
 
-from .helpers import field, play
+from .helpers import change, drawn, field, newest, play, seed_for
 
 SEED_2553 = 4020  # Rng(4020)'s first four d10 rolls are 2, 5, 5, 3: the text's dice
 
@@ -109,3 +110,62 @@ def test_artillery_scatter_odds() -> None:
     on_target = odds.probability(lambda outcome: outcome[0] == 1)
     assert on_target == Fraction(4, 10)
     assert odds[(-1, "miss")] == Fraction(6, 10)
+
+
+def test_at_missiles_at_flyers_take_minus_one_and_heavy_guns_cannot_fire() -> None:
+    game = field()
+    units = [("blue", "HVY", "0505", 0), ("yellow", "RSC", "0503", 0), ("blue", "MBT", "0506", 0)]
+    state = change(game.position(units, phase="attack"), 1, revealed=True)
+    odds = game.odds(play(game, state, "move 0"), Fire("blue", 0, "at", 1))
+    expected = shot(4, 2, Modifiers(attack=-1, fragile=True)).distribution()
+    assert odds is not None
+    assert odds[(1, "destroyed")] == expected["destroyed"]
+    assert odds[(1, "disabled")] == 0  # a Disabled flyer is Destroyed
+    with pytest.raises(IllegalAction, match="flying"):
+        game.apply(play(game, state, "move 2"), Fire("blue", 2, "gun", 1))
+    concealed = play(game, change(state, 1, revealed=False), "move 2", "fire 2 gun 1")
+    assert newest(concealed, Attack).result == "miss"  # allowed, but it cannot hurt it
+    assert concealed.units[1].status == "ok"
+
+
+def test_at_missiles_are_never_aimed_at_known_soldiers() -> None:
+    game = field()
+    units = [("blue", "HVY", "0505", 0), ("yellow", "INF", "0503", 0)]
+    state = play(game, change(game.position(units, phase="attack"), 1, revealed=True), "move 0")
+    with pytest.raises(IllegalAction, match="soldiers"):
+        game.apply(state, Fire("blue", 0, "at", 1))
+
+
+GP_MAP = "\n".join(["....."] * 5 + ["FFFFF"] + ["....."] * 5)
+
+
+def test_a_gp_missile_without_sight_scatters_and_never_hits_a_friend() -> None:
+    game = drawn(GP_MAP)
+    units = [("blue", "MSL", "0310", 0), ("yellow", "MBT", "0303", 0), ("blue", "WSC", "0302", 0)]
+    state = game.position(units, seed=seed_for(1), phase="attack")
+    # a 1 lands straight ahead of the target, as the attacker faces: on its own scout car
+    state = play(game, state, "move 0", "fire 0 gp 1")
+    assert newest(state, Attack).hit == -1
+    assert state.units[2].status == "ok"
+    assert state.units[0].ammo == 3
+    enemy = [*units[:2], ("yellow", "WSC", "0302", 0)]
+    state = play(game, game.position(enemy, seed=seed_for(1, 10, 1), phase="attack"), "move 0")
+    state = play(game, state, "fire 0 gp 1")
+    assert newest(state, Attack).hit == 2  # the enemy in that hex becomes the target
+    assert state.units[2].status == "destroyed"
+    sure = play(game, game.position(units, seed=seed_for(7, 10, 1), phase="attack"), "move 0")
+    sure = play(game, sure, "fire 0 gp 1")
+    assert newest(sure, Attack).hit == 1
+
+
+def test_a_painted_gp_missile_does_not_scatter() -> None:
+    game = drawn(GP_MAP)
+    units = [("blue", "MSL", "0310", 0), ("yellow", "MBT", "0303", 0)]
+    state = play(game, game.position(units, phase="attack"), "move 0")
+    odds = game.odds(state, Fire("blue", 0, "gp", 1))
+    assert odds is not None
+    assert odds.probability(lambda o: o[0] == 1) == Fraction(4, 10)
+    painted = evolve(state, painted=frozenset({("blue", 1)}))
+    odds = game.odds(painted, Fire("blue", 0, "gp", 1))
+    assert odds is not None
+    assert odds.probability(lambda o: o[0] == 1) == 1

@@ -3,9 +3,10 @@
 import pytest
 
 from wargames.core.errors import IllegalAction
-from wargames.sabot import Advance, Turn
+from wargames.sabot import Advance, TakeOff, Turn
+from wargames.sabot.state import Rolled
 
-from .helpers import at, drawn, field, play
+from .helpers import at, drawn, field, newest, play, seed_for
 
 
 def test_advance_goes_straight_ahead_and_move_units_run_out() -> None:
@@ -118,3 +119,35 @@ def test_units_end_only_in_empty_hexes_but_pass_friends() -> None:
     reach = game.reachable(state, 0)
     assert "0506" not in reach
     assert "0505" in reach
+
+
+def test_soldiers_leaving_a_swamp_roll_odd_stuck_even_go() -> None:
+    game = drawn(".....\n.....\n.s...\n.....\n.....")
+    units = [("blue", "INF", "0203", 0), ("yellow", "INF", "0505", 0)]
+    stuck = play(game, game.position(units, seed=seed_for(3)), "move 0", "advance")
+    assert at(game, stuck, 0) == "0203"
+    assert newest(stuck, Rolled) == Rolled(0, "swamp", 3)
+    legal = game.legal_actions(stuck, "blue")
+    assert Advance("blue") not in legal
+    assert Turn("blue", 1) not in legal
+    going = play(game, game.position(units, seed=seed_for(4)), "move 0", "advance")
+    assert at(game, going, 0) == "0202"
+    dry = play(game, game.position([("blue", "INF", "0204", 0), units[1]]), "move 0", "advance")
+    assert not any(isinstance(e, Rolled) for e in dry.log)  # only leaving a swamp rolls
+
+
+def test_jump_troops_fly_over_terrain_and_enemies_or_walk_but_not_both() -> None:
+    game = drawn("\n".join(["....."] * 4 + ["FFFFF"] + ["....."] * 4))
+    units = [("blue", "ABN", "0308", 0), ("yellow", "INF", "0306", 0)]
+    state = play(game, game.position(units), "move 0")
+    start = state.units[0].hex
+    on_foot = {game.map.distance(start, game.map.parse(h)) for h in game.reachable(state, 0)}
+    assert on_foot == {0, 1}  # on foot: one move unit
+    flying = play(game, state, "fly")
+    reach = game.reachable(flying, 0)
+    assert "0303" in reach  # five hexes over the enemy, its zone and the forest
+    assert "0304" not in game.reachable(state, 0)
+    walked = play(game, state, "advance")
+    assert TakeOff("blue") not in game.legal_actions(walked, "blue")
+    landed = play(game, flying, *reach["0303"], "stop")
+    assert at(game, landed, 0) == "0303"

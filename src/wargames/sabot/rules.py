@@ -50,6 +50,7 @@ from wargames.sabot.state import (
     Disembark,
     Done,
     Fire,
+    Hold,
     Initiative,
     Moved,
     Moving,
@@ -123,7 +124,8 @@ class Sabot(Game[SabotState, SabotAction]):
     Options = SabotOptions
     state_type = SabotState
     action_types = (
-        Select, Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark, Stop, Fire, Special, Done
+        Select, Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark, Stop, Fire, Special, Hold,
+        Done,
     )  # fmt: skip
     event_types = (Initiative, Moved, Revealed, Scouted, Attack, Removed, Rolled)
     victory: ClassVar[Callable[[Sabot, SabotState], Outcome | None]] = annihilation
@@ -222,6 +224,8 @@ class Sabot(Game[SabotState, SabotAction]):
     def to_act(self, state: SabotState) -> frozenset[str]:
         if state.result is not None:
             return frozenset()
+        if state.moving is not None and state.moving.watch:  # VII-a: an overwatch window
+            return frozenset({self.opponent(state.units[state.moving.unit].owner)})
         return TURNS.actors(state.clock, PLAYERS)
 
     def outcome(self, state: SabotState) -> Outcome | None:
@@ -236,6 +240,10 @@ class Sabot(Game[SabotState, SabotAction]):
 
     def _actions(self, state: SabotState, player: str) -> Iterator[SabotAction]:
         phase = self.phase(state)
+        if state.moving is not None and state.moving.watch:
+            yield from self._overwatch_actions(state, player)
+            yield Hold(player)
+            return
         if state.moving is not None:
             unit = state.units[state.moving.unit]
             if phase == "movement":
@@ -414,6 +422,43 @@ class Sabot(Game[SabotState, SabotAction]):
             for target in targets:
                 if self._fire_problem(state, unit, weapon, target) is None:
                     yield Fire(unit.owner, unit.id, weapon, target.id)
+
+    def _may_watch(self, mover: Unit, watcher: Unit) -> bool:
+        """VII-a, from what both players see: an enemy counter that has not moved this turn
+        and may be in range of the mover (a concealed one: of the longest reach there is)."""
+        if watcher.owner == mover.owner or not watcher.on_map or watcher.moved:
+            return False
+        if watcher.status not in (OK, DISABLED):
+            return False
+        kind = self.kind(watcher) if watcher.revealed else None
+        if watcher.revealed and (kind is None or not self._weapons(watcher, kind)):
+            return False
+        reach = self._watch_reach if kind is None else self._reach(kind)
+        reach += 1 if self.map.elevation[watcher.hex] else 0
+        return self.map.distance(watcher.hex, mover.hex) <= reach
+
+    def _reach(self, kind: UnitType) -> int:
+        """The longest range of a unit type's weapons (lasers aside)."""
+        return max(kind.range, self.table.at_range if kind.at_missiles else 0)
+
+    @property
+    def _watch_reach(self) -> int:
+        return max(self._reach(kind) for kind in self.table.types.values())
+
+    def _overwatch_actions(self, state: SabotState, player: str) -> Iterator[SabotAction]:
+        """VII-a: shots at the moving unit by ``player``'s units that did not move this turn
+        and have it in range, in their arc and in line of sight (lasers do not attack)."""
+        assert state.moving is not None
+        mover = state.units[state.moving.unit]
+        for unit in state.units:
+            kind = self.kind(unit)
+            if kind is None or unit.owner != player or not self._may_watch(mover, unit):
+                continue
+            if not self._sees(state, unit, mover.hex):
+                continue
+            for weapon in self._weapons(unit, kind):
+                if weapon != "laser" and self._fire_problem(state, unit, weapon, mover) is None:
+                    yield Fire(player, unit.id, weapon, mover.id)
 
     def weapon_stats(self, kind: UnitType, weapon: str) -> tuple[int, int]:
         """(range, damage) of a unit type's weapon; lasers reach as far as AT missiles
@@ -594,7 +639,7 @@ class Sabot(Game[SabotState, SabotAction]):
             kind = self.kind(unit)
             if unit.owner != player or kind is None or not kind.special or not unit.on_map:
                 continue
-            if unit.status != OK or "special" in unit.used:
+            if unit.status != OK or ("special" in unit.used and kind.special != "prepare"):
                 continue
             near = set(self.map.steps[unit.hex])
             if kind.special in ("repair", "reload") and not unit.shot_at:
@@ -614,11 +659,16 @@ class Sabot(Game[SabotState, SabotAction]):
                     yield Special(player, unit.id, "fold")
                 if not unit.bridge and self.map.river[unit.hex] and not self.map.bridge[unit.hex]:
                     yield Special(player, unit.id, "deploy")
-            elif kind.special == "prepare" and unit.left >= 2 * HALF:
+            elif kind.special == "prepare" and self._left(unit, kind) >= 2 * HALF:
                 for hex_ in (unit.hex, *near):
                     fresh = (player, hex_) not in state.prepared
                     if hex_ >= 0 and self.map.terrain[hex_].prepare and fresh:
                         yield Special(player, unit.id, "prepare", hex_)
+
+    @staticmethod
+    def _left(unit: Unit, kind: UnitType) -> int:
+        """Half move units ``unit`` has not used this turn (all of them if it did not move)."""
+        return unit.left if unit.done else HALF * kind.move
 
     # -- applying -------------------------------------------------------------------------
 
@@ -632,7 +682,9 @@ class Sabot(Game[SabotState, SabotAction]):
             and self.phase(state) == "movement"
         ):
             unit = state.units[moving.unit]
-            if unit.hex >= 0:
+            # Only the mover's own player gets the movement rule spelt out: during an overwatch
+            # window the other player acts, and the rules of a concealed unit are secret.
+            if unit.hex >= 0 and unit.owner == action.player:
                 mover = self.mover(state, unit, moving.flying)
                 if moving.stopped:
                     return "VI-b: this unit's move has ended"
@@ -644,8 +696,13 @@ class Sabot(Game[SabotState, SabotAction]):
                 if problem:
                     return problem
         if isinstance(action, Fire) and state.moving is not None:
-            unit = state.units[state.moving.unit]
-            if action.unit == unit.id and 0 <= action.target < len(state.units):
+            firer = action.unit if state.moving.watch else state.moving.unit
+            unit = state.units[firer]
+            if (
+                action.unit == unit.id
+                and unit.owner == action.player
+                and (0 <= action.target < len(state.units))
+            ):
                 problem = self._fire_problem(state, unit, action.weapon, state.units[action.target])
                 if problem:
                     return problem
@@ -654,6 +711,9 @@ class Sabot(Game[SabotState, SabotAction]):
     def apply_unchecked(self, state: SabotState, action: SabotAction) -> SabotState:
         if isinstance(action, Done):
             return self._next_phase(_evolve(state, moving=None))
+        if isinstance(action, Hold):
+            assert state.moving is not None
+            return _evolve(state, moving=evolve(state.moving, watch=False))
         if isinstance(action, Select):
             unit = state.units[action.unit]
             start = unit.hex if unit.hex >= 0 else ABOARD
@@ -661,11 +721,24 @@ class Sabot(Game[SabotState, SabotAction]):
             return _evolve(state, moving=Moving(unit.id, start, road=road))
         if isinstance(action, Stop):
             return self._stop(state)
+        if isinstance(action, Fire) and self.phase(state) == "movement":
+            return self._overwatch(state, action)
         if isinstance(action, Fire):
             return self._fire(state, action)
         if isinstance(action, Special):
             return self._special(state, action)
         return self._step(state, action)
+
+    def _overwatch(self, state: SabotState, action: Fire) -> SabotState:
+        """VII-a: an overwatch shot.  The firer may not fire in the combat phase (nor move
+        later this turn: it did not move); a mover that is hit and harmed stops here."""
+        state = self._fire(state, action)
+        state = self._set(state, state.units[action.unit], fired=True, done=True)
+        moving = state.moving
+        assert moving is not None
+        if state.units[moving.unit].status != OK:
+            state = _evolve(state, moving=evolve(moving, stopped=True))
+        return state
 
     def _set(self, state: SabotState, unit: Unit, **changes: Any) -> SabotState:
         units = list(state.units)
@@ -709,11 +782,12 @@ class Sabot(Game[SabotState, SabotAction]):
             state = self._set(state, unit, hex=ABOARD, carrier=carrier.id, done=True, moved=True)
             state = self._set(state, carrier, done=True)
             return _evolve(state, moving=None)
-        if isinstance(action, Disembark):
+        if isinstance(action, Disembark):  # VI-e: the carrier's move is over too
             hex_ = self.map.parse(action.hex)
+            state = self._set(state, state.units[unit.carrier], done=True)
             state = self._set(state, unit, hex=hex_, carrier=-1, done=True, moved=True)
             unit = state.units[unit.id]
-            state = self._set(state, unit, revealed=unit.revealed and self._seen(state, unit))
+            state = self._set(state, unit, revealed=self._seen(state, unit))  # VI-g
             return _evolve(
                 state,
                 moving=None,
@@ -744,6 +818,8 @@ class Sabot(Game[SabotState, SabotAction]):
         unit = state.units[unit.id]
         if not unit.revealed and self._seen(state, unit):
             state = self._reveal(state, unit, "moved in sight")
+        if any(self._may_watch(unit, other) for other in state.units):
+            state = _evolve(state, moving=evolve(moving, watch=True))  # VII-a: overwatch
         return state
 
     def _reveal(self, state: SabotState, unit: Unit, why: str) -> SabotState:
@@ -784,6 +860,7 @@ class Sabot(Game[SabotState, SabotAction]):
                 unit.id, "laser", target.id, target.id, 0, "painted", target.owner, target.revealed
             )
             return _evolve(state, painted=painted, log=state.log.with_event(event))
+        state = self._set(state, state.units[target.id], shot_at=True)  # II: even if it misses
         rng = state.rng
         face = 10
         if self._scatters(state, unit, action.weapon, target):
@@ -818,7 +895,7 @@ class Sabot(Game[SabotState, SabotAction]):
             rolled[1],
         )
         state = _evolve(state, rng=rng, log=state.log.with_event(event))
-        state = self._set(state, hit, shot_at=True)
+        state = self._set(state, state.units[hit.id], shot_at=True)
         return self._damage(state, state.units[hit.id], result)
 
     def _damage(self, state: SabotState, unit: Unit, result: str) -> SabotState:
@@ -855,8 +932,9 @@ class Sabot(Game[SabotState, SabotAction]):
             return self._set(state, unit, bridge=True)
         if action.what == "fold":
             return self._set(state, unit, bridge=False)
-        if action.what == "prepare":
-            state = self._set(state, unit, left=unit.left - 2 * HALF)
+        if action.what == "prepare":  # II: two move units each, as many as it has left
+            left = self._left(unit, self.table[unit.kind]) - 2 * HALF
+            state = self._set(state, unit, left=left, done=True)
             return _evolve(state, prepared=state.prepared | {(unit.owner, action.target)})
         other = state.units[action.target]
         if action.what == "reload":
@@ -898,8 +976,9 @@ class Sabot(Game[SabotState, SabotAction]):
             player = acting[0]
         self.check_player(player)
         words = text.split()
-        simple: dict[str, type[Advance | TakeOff | Reveal | Stop | Done]] = {
+        simple: dict[str, type[Advance | TakeOff | Reveal | Stop | Hold | Done]] = {
             "advance": Advance,
+            "hold": Hold,
             "fly": TakeOff,
             "reveal": Reveal,
             "stop": Stop,

@@ -25,6 +25,7 @@ __all__ = [
     "Disembark",
     "Done",
     "Fire",
+    "Hold",
     "Initiative",
     "Moved",
     "Moving",
@@ -105,7 +106,8 @@ class Moving:
 
     ``road``: every hex entered so far was entered along a road (and it started on one);
     ``straight``: it has not turned; ``stopped``: it entered an enemy zone of control or
-    a rule ended its move; ``flying``: a jump-troop squad that announced a flight.
+    a rule ended its move; ``flying``: a jump-troop squad that announced a flight;
+    ``watch``: an overwatch window is open (VII-a): the opponent may fire at it here.
     """
 
     unit: int
@@ -118,6 +120,7 @@ class Moving:
     flying: bool = False
     swamp_checked: bool = False
     scouted: frozenset[int] = frozenset()
+    watch: bool = False
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -198,6 +201,14 @@ class Disembark(Action):
 
 
 @frozen
+class Hold(Action):
+    """Close an overwatch window: hold fire while the enemy unit moves on (VII-a)."""
+
+    def __str__(self) -> str:
+        return "hold"
+
+
+@frozen
 class Stop(Action):
     """End the moving unit's move."""
 
@@ -207,7 +218,8 @@ class Stop(Action):
 
 @frozen
 class Fire(Action):
-    """Attack phase: ``unit`` fires ``weapon`` (gun, artillery, gp, at, laser) at ``target``."""
+    """``unit`` fires ``weapon`` (gun, artillery, gp, at, laser) at ``target``: in the attack
+    phase, or in the movement phase as an overwatch attack on the moving unit (VII-a)."""
 
     unit: int
     weapon: str
@@ -240,7 +252,7 @@ class Done(Action):
 
 SabotAction = (
     Select | Advance | Turn | TakeOff | Scout | Reveal | Board | Disembark | Stop | Fire | Special
-) | Done
+) | (Hold | Done)
 
 # -- events --------------------------------------------------------------------------------
 

@@ -1,0 +1,78 @@
+"""Overwatch attacks (VII-a): a unit that did not move may fire at an enemy while it moves,
+in a hex where it is in range; a mover that only passed through range is safe otherwise."""
+
+import pytest
+
+from wargames.core.errors import NotYourTurn
+from wargames.sabot import Advance, Attack, Fire, Hold, Sabot, SabotState, Select
+
+from .helpers import at, change, field, newest, play, seed_for
+
+# A hover light tank runs north up column 01 (eight hexes); the tank at 0708 (gun range 6)
+# has it in range from 0111 to 0105 only.
+UNITS = [("blue", "HLT", "0112", 0), ("yellow", "MBT", "0708", 0)]
+
+
+def start(seed: int = 0) -> tuple[Sabot, SabotState]:
+    game = field()
+    return game, change(game.position(UNITS, seed=seed), 1, revealed=True)
+
+
+def test_each_hex_entered_in_range_opens_a_window_for_the_enemy() -> None:
+    game, state = start()
+    state = play(game, state, "move 0", "advance")
+    assert at(game, state, 0) == "0111"
+    assert game.to_act(state) == {"yellow"}
+    assert set(game.legal_actions(state, "yellow")) == {Fire("yellow", 1, "gun", 0), Hold("yellow")}
+    with pytest.raises(NotYourTurn):
+        game.apply(state, Advance("blue"))  # the mover waits for the answer
+    windows = []
+    for _ in range(7):
+        state = play(game, state, "hold", "advance")
+        windows.append((at(game, state, 0), game.to_act(state) == {"yellow"}))
+    assert windows[-2:] == [("0105", True), ("0104", False)]  # out of range: no window
+
+
+def test_a_shot_that_disables_the_mover_stops_it_there() -> None:
+    game, state = start(seed_for(4, 5))  # 4 + 4 against 5 + 3: Disabled
+    state = play(game, state, "move 0", "advance", "hold", "advance", "fire 1 gun 0")
+    assert newest(state, Attack).result == "disabled"
+    state = play(game, state, "hold")
+    assert at(game, state, 0) == "0110"
+    assert Advance("blue") not in game.legal_actions(state, "blue")
+
+
+def test_an_unharmed_mover_finishes_its_move() -> None:
+    game, state = start(seed_for(1, 10))
+    state = play(game, state, "move 0", "advance", "fire 1 gun 0")
+    assert newest(state, Attack).result == "miss"
+    state = play(game, state, "hold", "advance")
+    assert at(game, state, 0) == "0110"
+
+
+def test_the_overwatcher_neither_moves_nor_fires_in_the_combat_phase() -> None:
+    game, state = start(seed_for(1, 10))
+    state = play(game, state, "move 0", "advance", "fire 1 gun 0", "hold", "stop", "done")
+    assert Select("yellow", 1) not in game.legal_actions(state, "yellow")  # movement
+    state = play(game, state, "done", "done")
+    assert Select("yellow", 1) not in game.legal_actions(state, "yellow")  # attack
+
+
+def test_entering_and_leaving_range_protects_the_mover() -> None:
+    game, state = start()
+    path = ["advance"] * 8
+    state = play(game, state, "move 0", *path, "stop", "done", "done", "done")
+    assert at(game, state, 0) == "0104"
+    assert game.to_act(state) == {"yellow"}
+    assert game.phase(state) == "attack"
+    assert Select("yellow", 1) not in game.legal_actions(state, "yellow")  # out of range now
+    moved = change(start()[1], 1, moved=True)  # a unit that moved this turn: no overwatch
+    moved = play(game, moved, "move 0", "advance")
+    assert game.to_act(moved) == {"blue"}
+
+
+def test_a_concealed_counter_opens_a_window_even_if_it_cannot_shoot() -> None:
+    game = field()
+    state = game.position([("blue", "HLT", "0112", 0), ("yellow", "DECOY", "0708", 0)])
+    state = play(game, state, "move 0", "advance")
+    assert game.legal_actions(state, "yellow") == (Hold("yellow"),)  # the decoy gives nothing away
