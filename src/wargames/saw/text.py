@@ -1,4 +1,5 @@
-"""SAW as text: the map with the units on it, and every unit's record as a player sees it."""
+"""SAW as text: the map with the units on it, and every unit's record as a player sees it;
+and the units as SVG tokens (:func:`tokens`)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,14 @@ from typing import TYPE_CHECKING
 
 from wargames.core.hexes import Hex
 from wargames.core.hidden import is_hidden
+from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_hexes
 from wargames.saw.state import Order, SawState, Unit
 
 if TYPE_CHECKING:
     from wargames.saw.rules import Saw
 
-__all__ = ["describe"]
+__all__ = ["describe", "tokens"]
 
 
 SHORT = {
@@ -93,3 +95,24 @@ def describe(game: Saw, state: SawState, player: str | None = None) -> str:
         acting = ", ".join(p for p in game.players if p in game.to_act(state))
         lines.append(f"Turn {state.clock.turn}, {game.phase(state)}: {acting} to act")
     return "\n".join(lines)
+
+
+def tokens(game: Saw, state: SawState, player: str | None = None) -> dict[Hex, Token]:
+    """Each unit on the map as an SVG token labelled with its designation, as ``player``
+    sees it: its tooltip gives the unit's record, traits only if ``player`` may see them
+    (everything for ``None``)."""
+    shown = state if player is None else game.view(state, player)
+    colours = player_colours(game.players)
+    result: dict[Hex, Token] = {}
+    for index, unit in enumerate(shown.units):
+        if unit.hex is None:
+            continue
+        damaged = ", damaged" if unit.damaged else ""
+        result[unit.hex] = Token(
+            unit.id,
+            colours[unit.owner],
+            owner=unit.owner,
+            detail=f"{unit.id} {unit.owner} {unit.name} ({unit.points} points{damaged}): "
+            + _traits(game, index, unit),
+        )
+    return result

@@ -1,0 +1,527 @@
+"""SVG pictures of boards: square grids and flat-top hex maps, with tokens on them.
+
+The SVG is written as text (no dependency): one ``<rect>`` or ``<polygon>`` of class
+``cell`` per board node, coloured by its terrain, with the board's own names (file letters
+and rank numbers, or hex map labels such as ``0304``) and any elevation; then one ``<g>`` of
+class ``token`` per token; then a legend of the terrains and owners shown.  Every element
+carries ``data-node``, the node's name, so pictures are easy to test and to style.
+
+What stands on the board comes from the caller as :class:`Token` values keyed by node, so
+the renderer knows no game.  A game draws itself through :func:`render_game` when it is
+:class:`Drawable`: it has a ``board`` and a method ``tokens(state, player)`` that returns
+the tokens as ``player`` sees them (unidentified pieces as ``?``).
+
+>>> from wargames.core.board import Square, SquareBoard
+>>> svg = render_svg(SquareBoard(2, 2), {Square(0, 0): Token("5", "#2e8b3d", owner="green")})
+>>> svg.count('class="cell"'), svg.count('class="token"')
+(4, 1)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import zlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Protocol, runtime_checkable
+from xml.sax.saxutils import escape, quoteattr
+
+from attrs import field, frozen
+from attrs.validators import instance_of, optional
+
+from wargames.core.board import Board, HexBoard, Square, SquareBoard
+from wargames.core.errors import WargamesError
+from wargames.core.game import Game, State
+from wargames.core.hexes import Hex
+
+__all__ = [
+    "NAMED_PLAYER_COLOURS",
+    "SVG_NAMESPACE",
+    "TERRAIN_COLOURS",
+    "Drawable",
+    "NotDrawable",
+    "Token",
+    "player_colours",
+    "render_game",
+    "render_svg",
+    "terrain_colour",
+]
+
+TERRAIN_COLOURS: Final[Mapping[str, str]] = {
+    "open": "#eef0e2",
+    "clear": "#eef0e2",
+    "volcano": "#8c3b2a",
+    "rough": "#d9c9a3",
+    "woods": "#7fa865",
+    "forest": "#7fa865",
+    "swamp": "#8fb8a8",
+    "marsh": "#8fb8a8",
+    "rock": "#7d7d7d",
+    "smoke": "#c9c9d6",
+    "water": "#8fbde6",
+    "river": "#8fbde6",
+    "lake": "#8fbde6",
+    "sea": "#7aa9d6",
+    "hill": "#c8ad7f",
+    "hills": "#c8ad7f",
+    "mountain": "#a08c74",
+    "town": "#c4b8b0",
+    "city": "#b3a69c",
+    "building": "#c4b8b0",
+    "ruins": "#b5a99a",
+    "road": "#d8cfb8",
+    "sand": "#ecd9a0",
+    "desert": "#ecd9a0",
+}
+"""Fill colours of common terrain names; :func:`terrain_colour` derives one for the others."""
+
+_SPARE_FILLS: Final = ("#d7c4e0", "#c6dcc0", "#e6d3b3", "#bcd4de", "#e0c0c0", "#cfcfb0")
+
+NAMED_PLAYER_COLOURS: Final[Mapping[str, str]] = {
+    "blue": "#2f6fd0",
+    "red": "#c8312b",
+    "green": "#2e8b3d",
+    "yellow": "#e0b21b",
+    "purple": "#7b3fb0",
+    "orange": "#e07b1f",
+    "white": "#f4f4f4",
+    "black": "#222222",
+    "cyan": "#1fa5b8",
+    "grey": "#8a8a8a",
+    "gray": "#8a8a8a",
+    "brown": "#8b5a2b",
+    "pink": "#e3709e",
+}
+"""Token colours for players named after a colour (Sabotage's green and red, SAW's seats)."""
+
+_SPARE_PLAYER_COLOURS: Final = ("#2f6fd0", "#c8312b", "#2e8b3d", "#e0b21b", "#7b3fb0", "#1fa5b8")
+
+SVG_NAMESPACE: Final = "http://www.w3.org/2000/svg"
+
+_CELL: Final = 44.0  # side of a square
+_HEX: Final = 32.0  # centre to corner of a hex
+_MARGIN: Final = 12.0
+_TITLE_HEIGHT: Final = 34.0
+_LEGEND_ROW: Final = 20.0
+_STYLE: Final = (
+    ".cell{stroke:#5a5a5a;stroke-width:1}"
+    ".name{font-size:9px;fill:#3a3a3a;text-anchor:middle}"
+    ".axis{font-size:12px;fill:#3a3a3a;text-anchor:middle}"
+    ".token circle{stroke:#1a1a1a;stroke-width:1.5}"
+    ".token.hidden circle{stroke-dasharray:3 2}"
+    ".token text{font-weight:bold;text-anchor:middle}"
+    ".facing{fill:#1a1a1a}"
+    ".legend{font-size:11px;fill:#1a1a1a}"
+)
+
+
+def _facing(_: object, __: object, value: int | None) -> None:
+    if value is not None and not 0 <= value <= 5:
+        raise ValueError(f"a facing is a hex direction 0-5, got {value}")
+
+
+@frozen
+class Token:
+    """Something drawn on a node: a piece, a unit, a marker.
+
+    ``label`` is the short text on it (``"5"``, ``"b1"``, ``"?"``).  ``colour`` is its fill,
+    a CSS colour: on ``#rgb`` or ``#rrggbb`` the label is dark or white to suit it, on any
+    other it is dark with a white halo.  ``owner`` is the player it belongs to, if any
+    (shown in the legend); ``facing`` the hex direction 0-5 (0 north, clockwise) it faces,
+    drawn as an arrow on hex boards; ``hidden`` marks a piece whose identity the viewer does
+    not know (drawn with a dashed rim); ``detail`` is the text of its tooltip.
+
+    :raises ValueError: for a facing outside 0-5.
+    """
+
+    label: str = field(validator=instance_of(str))
+    colour: str = field(validator=instance_of(str))
+    owner: str | None = field(default=None, validator=optional(instance_of(str)))
+    facing: int | None = field(default=None, validator=_facing)
+    hidden: bool = field(default=False, validator=instance_of(bool))
+    detail: str = field(default="", validator=instance_of(str))
+
+
+@runtime_checkable
+class Drawable(Protocol):
+    """A game that :func:`render_game` can draw: its board and the tokens on it.
+
+    ``tokens(state, player)`` returns the tokens as ``player`` sees them, built from
+    ``game.view(state, player)`` (everything for ``None``), keyed by nodes of ``board``.
+    """
+
+    @property
+    def board(self) -> Any:
+        """The board every state of the game is played on (square or hex)."""
+
+    def tokens(self, state: Any, player: str | None = None) -> Mapping[Any, Token]:
+        """What stands on each node, as ``player`` sees it."""
+
+
+class NotDrawable(WargamesError, TypeError):
+    """A game or board the SVG renderer cannot draw."""
+
+
+def terrain_colour(name: str) -> str:
+    """The fill of terrain ``name``: a fixed colour for common names, else one chosen from
+    the name itself (the same in every run)."""
+    known = TERRAIN_COLOURS.get(name)
+    if known is not None:
+        return known
+    return _SPARE_FILLS[zlib.crc32(name.encode()) % len(_SPARE_FILLS)]
+
+
+def player_colours(players: Sequence[str]) -> dict[str, str]:
+    """A token colour for each player: its own colour if it is named after one, else the
+    next colour of a spare palette not used yet.
+
+    >>> player_colours(["green", "red"])
+    {'green': '#2e8b3d', 'red': '#c8312b'}
+    """
+    taken = {NAMED_PLAYER_COLOURS[p] for p in players if p in NAMED_PLAYER_COLOURS}
+    spare = [c for c in _SPARE_PLAYER_COLOURS if c not in taken] or list(_SPARE_PLAYER_COLOURS)
+    colours: dict[str, str] = {}
+    unnamed = 0
+    for player in players:
+        if player in NAMED_PLAYER_COLOURS:
+            colours[player] = NAMED_PLAYER_COLOURS[player]
+        else:
+            colours[player] = spare[unnamed % len(spare)]
+            unnamed += 1
+    return colours
+
+
+def render_game(
+    game: Game[Any, Any], state: State, player: str | None = None, *, title: str | None = None
+) -> str:
+    """``state`` of a :class:`Drawable` game as SVG, as ``player`` sees it (everything for
+    ``None``).  The title defaults to the game, its variant and the viewer.
+
+    :raises NotDrawable: if the game has no ``board`` (square or hex) or no ``tokens``.
+    :raises UnknownPlayer: if ``player`` is not one of the game's players.
+    """
+    if not isinstance(game, Drawable):
+        raise NotDrawable(
+            f"{game.name} cannot be drawn as SVG: the game needs a `board` and a method "
+            "`tokens(state, player)` (see wargames.render.svg)"
+        )
+    if player is not None:
+        game.check_player(player)
+    if title is None:
+        name = f"{game.name} {game.variant}".rstrip()
+        title = f"{name}, as {player} sees it" if player else name
+    return render_svg(game.board, game.tokens(state, player), title=title)
+
+
+def render_svg(
+    board: Board[Any],
+    tokens: Mapping[Any, Token] | None = None,
+    *,
+    title: str = "",
+    terrain_colours: Mapping[str, str] | None = None,
+) -> str:
+    """``board`` (a :class:`SquareBoard` or :class:`HexBoard`) with ``tokens`` on their nodes.
+
+    ``terrain_colours`` overrides fills by terrain name (see :func:`terrain_colour`).  The
+    result is a complete SVG document; the same input always gives the same text.
+
+    :raises NotDrawable: for any other kind of board.
+    :raises ValueError: for a token on a node that is not on the board, or a token with a
+        facing on a square board.
+    """
+    placed = dict(tokens or {})
+    if isinstance(board, SquareBoard):
+        layout: _Layout = _SquareLayout(board)
+    elif isinstance(board, HexBoard):
+        layout = _HexLayout(board)
+    else:
+        raise NotDrawable(f"SVG pictures need a SquareBoard or a HexBoard, not {board!r}")
+    for node, token in placed.items():
+        if node not in board:
+            raise ValueError(f"a token ({token.label!r}) stands on {node}, which is off the board")
+        if token.facing is not None and isinstance(board, SquareBoard):
+            raise ValueError(f"the token on {node} has a facing; facings are drawn on hex maps")
+    fills = {**TERRAIN_COLOURS, **(terrain_colours or {})}
+
+    def fill(terrain: str) -> str:
+        return fills.get(terrain) or terrain_colour(terrain)
+
+    return _document(layout, placed, title, fill)
+
+
+# -- layouts ---------------------------------------------------------------------------------
+
+
+class _Layout(ABC):
+    """Where a board's nodes go, in board coordinates (the document adds its margins)."""
+
+    board: Board[Any]
+    width: float
+    height: float
+    token_radius: float
+
+    def name(self, node: Any) -> str:
+        """The node's name on the board (``b3``, ``0304``)."""
+        return str(node)
+
+    @abstractmethod
+    def centre(self, node: Any) -> tuple[float, float]:
+        """The centre of the node's cell."""
+
+    @abstractmethod
+    def cell(self, node: Any, fill: str, tooltip: str) -> str:
+        """The cell's shape with its tooltip."""
+
+    @abstractmethod
+    def cell_texts(self, node: Any) -> list[str]:
+        """The texts drawn in the cell itself (map label, elevation)."""
+
+    def axes(self) -> list[str]:
+        """Texts drawn around the board (file letters, rank numbers)."""
+        return []
+
+
+class _SquareLayout(_Layout):
+    """Rank by rank, the highest rank at the top; rank numbers left, file letters below."""
+
+    board: SquareBoard
+
+    def __init__(self, board: SquareBoard) -> None:
+        self.board = board
+        self.left = 20.0
+        self.width = self.left + board.width * _CELL
+        self.height = board.height * _CELL + 18.0
+        self.token_radius = 0.38 * _CELL
+
+    def _corner(self, square: Square) -> tuple[float, float]:
+        return self.left + square.x * _CELL, (self.board.height - 1 - square.y) * _CELL
+
+    def centre(self, node: Any) -> tuple[float, float]:
+        x, y = self._corner(node)
+        return x + _CELL / 2, y + _CELL / 2
+
+    def cell(self, node: Any, fill: str, tooltip: str) -> str:
+        x, y = self._corner(node)
+        return (
+            f'<rect class="cell" data-node={quoteattr(self.name(node))} x="{_n(x)}" '
+            f'y="{_n(y)}" width="{_n(_CELL)}" height="{_n(_CELL)}" fill={quoteattr(fill)}>'
+            f"<title>{escape(tooltip)}</title></rect>"
+        )
+
+    def cell_texts(self, node: Any) -> list[str]:
+        x, y = self._corner(node)
+        return _elevation(self.board, node, x + _CELL - 9, y + _CELL - 4)
+
+    def axes(self) -> list[str]:
+        board = self.board
+        ranks = [
+            _text("axis", self.left / 2, (board.height - 1 - y) * _CELL + _CELL / 2 + 4, y + 1)
+            for y in range(board.height)
+        ]
+        below = board.height * _CELL + 14
+        files = [
+            _text("axis", self.left + (x + 0.5) * _CELL, below, str(Square(x, 0))[:-1])
+            for x in range(board.width)
+        ]
+        return ranks + files
+
+
+_ROOT3: Final = math.sqrt(3)
+
+
+class _HexLayout(_Layout):
+    """Flat-top hexes at their axial positions (north up), each with its map label."""
+
+    board: HexBoard
+
+    def __init__(self, board: HexBoard) -> None:
+        self.board = board
+        centres = [self._axial(cell) for cell in board]
+        self.left = _HEX - min(x for x, _ in centres)
+        self.top = _ROOT3 / 2 * _HEX - min(y for _, y in centres)
+        self.width = max(x for x, _ in centres) + self.left + _HEX
+        self.height = max(y for _, y in centres) + self.top + _ROOT3 / 2 * _HEX
+        self.token_radius = 0.42 * _HEX
+
+    @staticmethod
+    def _axial(cell: Hex) -> tuple[float, float]:
+        return 1.5 * _HEX * cell.q, _ROOT3 * _HEX * (cell.r + cell.q / 2)
+
+    def name(self, node: Any) -> str:
+        try:
+            return self.board.label(node)
+        except ValueError:  # left of column 1 or above row 1: no map label
+            return f"{node.q},{node.r}"
+
+    def centre(self, node: Any) -> tuple[float, float]:
+        x, y = self._axial(node)
+        return x + self.left, y + self.top
+
+    def cell(self, node: Any, fill: str, tooltip: str) -> str:
+        x, y = self.centre(node)
+        corners = " ".join(
+            f"{_n(x + _HEX * math.cos(math.radians(60 * k)))},"
+            f"{_n(y + _HEX * math.sin(math.radians(60 * k)))}"
+            for k in range(6)
+        )
+        return (
+            f'<polygon class="cell" data-node={quoteattr(self.name(node))} '
+            f"points={quoteattr(corners)} fill={quoteattr(fill)}>"
+            f"<title>{escape(tooltip)}</title></polygon>"
+        )
+
+    def cell_texts(self, node: Any) -> list[str]:
+        x, y = self.centre(node)
+        return [
+            _text("name", x, y - 0.62 * _HEX, self.name(node)),
+            *_elevation(self.board, node, x, y + 0.8 * _HEX),
+        ]
+
+
+def _elevation(board: Board[Any], node: Any, x: float, y: float) -> list[str]:
+    """An elevation mark (``▲2``, ``▼1``) if the node has a non-zero ``elevation``."""
+    height = board.attributes(node).get("elevation", 0)
+    if not height:
+        return []
+    return [_text("name", x, y, f"{'▲' if height > 0 else '▼'}{abs(height)}")]
+
+
+# -- the document ----------------------------------------------------------------------------
+
+
+def _document(
+    layout: _Layout, tokens: dict[Any, Token], title: str, fill: Callable[[str], str]
+) -> str:
+    board = layout.board
+    terrains = sorted(set(board.terrains), key=board.terrains.index)
+    owners = sorted({t.owner: t.colour for t in tokens.values() if t.owner is not None}.items())
+    legend = [("terrain", name, fill(name)) for name in terrains]
+    legend += [("owner", name, colour) for name, colour in owners]
+    width = max(layout.width + 2 * _MARGIN, 8.6 * len(title) + 2 * _MARGIN, 240.0)
+    rows = _legend_rows(legend, width - 2 * _MARGIN)
+    top = _TITLE_HEIGHT if title else _MARGIN
+    height = top + layout.height + _MARGIN + len(rows) * _LEGEND_ROW + _MARGIN
+    dx = (width - layout.width) / 2
+    parts = [
+        f'<svg xmlns="{SVG_NAMESPACE}" width="{_n(width)}" height="{_n(height)}" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="Helvetica, Arial, sans-serif">',
+        f"<title>{escape(title or 'board')}</title>",
+        f"<style>{_STYLE}</style>",
+        f'<rect width="{_n(width)}" height="{_n(height)}" fill="#ffffff"/>',
+    ]
+    if title:
+        parts.append(
+            f'<text x="{_n(_MARGIN)}" y="22" font-size="15" font-weight="bold" '
+            f'fill="#1a1a1a">{escape(title)}</text>'
+        )
+    parts.append(f'<g class="board" transform="translate({_n(dx)},{_n(top)})">')
+    for node in board:
+        attributes = board.attributes(node)
+        details = [attributes["terrain"], *sorted(attributes.get("features", ()))]
+        if attributes.get("elevation"):
+            details.append(f"elevation {attributes['elevation']}")
+        tooltip = f"{layout.name(node)}: {', '.join(details)}"
+        parts.append(layout.cell(node, fill(attributes["terrain"]), tooltip))
+        parts.extend(layout.cell_texts(node))
+    parts.extend(layout.axes())
+    parts.extend(_token(layout, node, tokens[node]) for node in board if node in tokens)
+    parts.append("</g>")
+    legend_top = top + layout.height + _MARGIN
+    for row, items in enumerate(rows):
+        y = legend_top + row * _LEGEND_ROW
+        parts.extend(
+            _legend_item(kind, name, colour, _MARGIN + x, y) for x, (kind, name, colour) in items
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _token(layout: _Layout, node: Any, token: Token) -> str:
+    x, y = layout.centre(node)
+    radius = layout.token_radius
+    classes = "token hidden" if token.hidden else "token"
+    owner = f" data-owner={quoteattr(token.owner)}" if token.owner is not None else ""
+    size = min(0.9 * radius, 2.2 * radius / max(len(token.label), 1))
+    parts = [
+        f"<g class={quoteattr(classes)} data-node={quoteattr(layout.name(node))}{owner}>",
+        f"<title>{escape(token.detail or token.label)}</title>",
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(radius)}" fill={quoteattr(token.colour)}/>',
+    ]
+    if token.facing is not None:
+        parts.append(_arrow(x, y, radius, token.facing))
+    parts.append(
+        f'<text x="{_n(x)}" y="{_n(y + 0.36 * size)}" font-size="{_n(size)}" '
+        f"{_ink(token.colour)}>{escape(token.label)}</text>"
+    )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _arrow(x: float, y: float, radius: float, facing: int) -> str:
+    """A triangle on the token's rim pointing towards hex side ``facing`` (0 north)."""
+    angle = math.radians(-90 + 60 * facing)
+    ux, uy = math.cos(angle), math.sin(angle)
+    tip = (x + (radius + 5) * ux, y + (radius + 5) * uy)
+    left = (x + (radius - 2) * ux - 5.5 * uy, y + (radius - 2) * uy + 5.5 * ux)
+    right = (x + (radius - 2) * ux + 5.5 * uy, y + (radius - 2) * uy - 5.5 * ux)
+    points = " ".join(f"{_n(px)},{_n(py)}" for px, py in (tip, left, right))
+    return f'<polygon class="facing" data-facing="{facing}" points="{points}"/>'
+
+
+def _legend_rows(
+    items: list[tuple[str, str, str]], width: float
+) -> list[list[tuple[float, tuple[str, str, str]]]]:
+    """The legend's items placed left to right, wrapped to ``width``."""
+    rows: list[list[tuple[float, tuple[str, str, str]]]] = [[]]
+    x = 0.0
+    for item in items:
+        span = 22 + 6.5 * len(item[1]) + 14
+        if rows[-1] and x + span > width:
+            rows.append([])
+            x = 0.0
+        rows[-1].append((x, item))
+        x += span
+    return [row for row in rows if row]
+
+
+def _legend_item(kind: str, name: str, colour: str, x: float, y: float) -> str:
+    if kind == "terrain":
+        mark = (
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="14" height="14" fill={quoteattr(colour)} '
+            'stroke="#5a5a5a"/>'
+        )
+    else:
+        mark = (
+            f'<circle cx="{_n(x + 7)}" cy="{_n(y + 7)}" r="7" fill={quoteattr(colour)} '
+            'stroke="#1a1a1a"/>'
+        )
+    return (
+        f"<g class={quoteattr('legend ' + kind)}>{mark}"
+        f'<text x="{_n(x + 20)}" y="{_n(y + 11)}">{escape(name)}</text></g>'
+    )
+
+
+def _text(css: str, x: float, y: float, text: object) -> str:
+    return f'<text class="{css}" x="{_n(x)}" y="{_n(y)}">{escape(str(text))}</text>'
+
+
+_HEX_COLOUR: Final = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+
+
+def _ink(colour: str) -> str:
+    """Paint for a label on ``colour``: dark on light ``#rgb``/``#rrggbb`` fills, white on
+    dark ones; any other colour gets dark text with a white halo, readable on anything."""
+    match = _HEX_COLOUR.fullmatch(colour)
+    if match is None:
+        return 'fill="#1a1a1a" stroke="#ffffff" stroke-width="2.5" paint-order="stroke"'
+    digits = match[1] if len(match[1]) == 6 else "".join(2 * c for c in match[1])
+    red, green, blue = (int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    light = 0.299 * red + 0.587 * green + 0.114 * blue > 0.6
+    return f'fill="{"#1a1a1a" if light else "#ffffff"}"'
+
+
+def _n(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text

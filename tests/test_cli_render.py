@@ -1,0 +1,248 @@
+"""``wargames render`` and ``wargames replay``, through typer's test runner."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import wargames
+from wargames.bots import RandomBot, play
+from wargames.cli import app
+from wargames.core.serialize import dumps
+from wargames.sabotage import Sabotage
+from wargames.sabotage.pieces import Kind
+
+runner = CliRunner(env={"COLUMNS": "400", "TERMINAL_WIDTH": "400"})
+SYMBOLS = {kind.symbol for kind in Kind}
+
+
+def run(*args: str | Path) -> Result:
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def said(result: Result) -> str:
+    """Everything printed, with rich's boxes and line wrapping taken out."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", result.output).split())
+
+
+def labels(svg: Path, owner: str) -> list[str]:
+    """The labels of ``owner``'s tokens in a picture (which must be well-formed XML)."""
+    root = ET.parse(svg).getroot()
+    found = []
+    for group in root.iter():
+        if (group.get("class") or "").startswith("token") and group.get("data-owner") == owner:
+            text = group.find("{http://www.w3.org/2000/svg}text")
+            assert text is not None
+            found.append(text.text or "")
+    return found
+
+
+def headers(result: Result) -> list[tuple[int, int, str]]:
+    """Each step's header line: its number, the last step's, and the action that led there."""
+    found = re.findall(r"^step (\d+)/(\d+) +(.*?) *─*$", result.output, flags=re.MULTILINE)
+    return [(int(n), int(last), text) for n, last, text in found]
+
+
+@pytest.fixture(scope="module")
+def sabotage_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A Mini Sabotage game with deployment as actions, played by random bots to its end."""
+    game = wargames.load("sabotage", variant="SM")
+    bots = {p: RandomBot(i) for i, p in enumerate(game.players)}
+    match = play(game, bots, seed=3, setup={"deploy": False})
+    assert match.outcome is not None
+    path = tmp_path_factory.mktemp("replays") / "sabotage.json"
+    path.write_text(dumps(game, match.replay))
+    return path
+
+
+@pytest.fixture(scope="module")
+def saw_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The first 40 actions of a SAW game of random bots."""
+    game = wargames.load("saw")
+    bots = {p: RandomBot(i) for i, p in enumerate(game.players)}
+    match = play(game, bots, seed=3, max_actions=40)
+    path = tmp_path_factory.mktemp("replays") / "saw.json"
+    path.write_text(dumps(game, match.replay))
+    return path
+
+
+# -- render ----------------------------------------------------------------------------------
+
+
+def test_render_a_games_start_as_a_player_sees_it(tmp_path: Path) -> None:
+    out = tmp_path / "start.svg"
+    result = run("render", "sabotage", "--svg", out, "--player", "red", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    assert f"wrote {out}" in said(result)
+    assert "sabotage SG, start (seed 4), as red sees it" in said(result)
+    assert set(labels(out, "green")) == {"?"}
+    assert set(labels(out, "red")) <= SYMBOLS
+    assert len(labels(out, "red")) == 30
+
+
+def test_render_everything_and_a_variant(tmp_path: Path) -> None:
+    out = tmp_path / "all.svg"
+    assert run("render", "sabotage", "--variant", "SM", "--svg", out).exit_code == 0
+    assert set(labels(out, "green")) <= SYMBOLS
+    assert "sabotage SM, start (seed 0), everything shown" in out.read_text()
+
+
+def test_render_a_hex_map(tmp_path: Path) -> None:
+    out = tmp_path / "saw.svg"
+    result = run("render", "saw", "--svg", out, "--player", "blue")
+    assert result.exit_code == 0, result.output
+    assert sorted(labels(out, "blue") + labels(out, "red")) == ["b1", "b2", "r1", "r2"]
+
+
+def test_render_the_final_state_of_a_replay(sabotage_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "final.svg"
+    result = run("render", sabotage_file, "--svg", out, "--player", "green")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"after \d+ actions \(\w+ won \(", said(result))
+    assert "?" not in labels(out, "green")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["chess"], "no game named 'chess' and no such file; the games are:"),
+        (["missing.json"], "no such file: missing.json"),
+        (["sabotage", "--player", "blue"], "sabotage has no player 'blue'"),
+        (["sabotage", "--variant", "XX"], "sabotage has no variant 'XX'"),
+    ],
+)
+def test_render_explains_bad_input(tmp_path: Path, args: list[str], message: str) -> None:
+    result = run("render", *args, "--svg", tmp_path / "x.svg")
+    assert result.exit_code == 2
+    assert message in said(result)
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_render_refuses_seed_or_variant_for_a_replay(sabotage_file: Path, tmp_path: Path) -> None:
+    result = run("render", sabotage_file, "--seed", "1", "--svg", tmp_path / "x.svg")
+    assert result.exit_code == 2
+    assert "a replay has its own" in said(result)
+
+
+def test_render_refuses_a_file_that_is_not_a_replay(tmp_path: Path) -> None:
+    state = tmp_path / "state.json"
+    game = wargames.load("saw")
+    state.write_text(dumps(game, game.start(1)))
+    result = run("render", state, "--svg", tmp_path / "x.svg")
+    assert result.exit_code == 2
+    assert "holds a single SawState, not a replay" in said(result)
+
+
+def test_render_explains_a_game_it_cannot_draw(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delattr(Sabotage, "tokens")
+    result = run("render", "sabotage", "--svg", tmp_path / "x.svg")
+    assert result.exit_code == 2
+    assert "sabotage cannot be drawn as SVG" in said(result)
+
+
+# -- replay ----------------------------------------------------------------------------------
+
+
+def test_replay_shows_the_final_state_and_a_summary(sabotage_file: Path) -> None:
+    result = run("replay", sabotage_file)
+    assert result.exit_code == 0, result.output
+    text = said(result)
+    steps = headers(result)
+    assert len(steps) == 1
+    assert steps[0][0] == steps[0][1], "only the last step"
+    assert "Mini Sabotage (SM)" in text
+    assert "Game over:" in text
+    assert "seed 3" in text
+    assert 'set-up {"deploy": false}' in text
+    assert re.search(r"actions \d+ \(green \d+, red \d+\)", text)
+    assert "outcome" in text
+
+
+def test_replay_all_prints_every_step_and_the_action_that_led_to_it(sabotage_file: Path) -> None:
+    result = run("replay", sabotage_file, "--all")
+    assert result.exit_code == 0, result.output
+    steps = headers(result)
+    total = steps[0][1]
+    assert [n for n, _, _ in steps] == list(range(total + 1))
+    assert steps[0][2].startswith("start")
+    assert re.match(r"green: a1=[HM54321RS]", steps[1][2]), "everything shown: the set-up"
+
+
+def test_replay_as_a_player_hides_what_they_do_not_know(sabotage_file: Path) -> None:
+    result = run("replay", sabotage_file, "--all", "--player", "red")
+    assert result.exit_code == 0, result.output
+    actions = [text for _, _, text in headers(result)]
+    green_setup = [a for a in actions if a.startswith("green: deploy")]
+    assert green_setup
+    assert all("(details hidden from red)" in a for a in green_setup)
+    assert not any(re.match(r"green: [a-h]\d=", a) for a in actions)
+    assert any(re.match(r"red: [a-h]\d=[HM54321RS]", a) for a in actions), "red's own set-up"
+
+
+def test_replay_one_step(sabotage_file: Path) -> None:
+    result = run("replay", sabotage_file, "--step", "0", "--player", "green")
+    assert result.exit_code == 0, result.output
+    text = said(result)
+    assert "step 0/" in text
+    assert "start" in text
+    assert "Turn 0, set-up: green to act" in text
+    assert "outcome" not in text, "no summary for a single step"
+
+
+def test_replay_of_simultaneous_plots_shows_no_enemy_plot(saw_file: Path) -> None:
+    result = run("replay", saw_file, "--all", "--player", "blue")
+    assert result.exit_code == 0, result.output
+    actions = [text for _, _, text in headers(result)]
+    assert any(a.startswith("blue: b") for a in actions), "blue's own orders are shown"
+    red = [a for a in actions if a.startswith("red:")]
+    assert red
+    assert not any(re.match(r"red: r\d (step|attack)", a) for a in red)
+    assert any("an action blue does not see" in a for a in red)
+    summary = said(result)
+    assert "unfinished: " in summary
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--step", "9999"], "--step takes 0 to"),
+        (["--step", "1", "--all"], "give --step N or --all, not both"),
+        (["--player", "blue"], "sabotage has no player 'blue'; its players are green, red"),
+    ],
+)
+def test_replay_explains_bad_options(sabotage_file: Path, args: list[str], message: str) -> None:
+    result = run("replay", sabotage_file, *args)
+    assert result.exit_code == 2
+    assert message in said(result)
+
+
+def test_replay_refuses_a_tampered_game(sabotage_file: Path, tmp_path: Path) -> None:
+    document = json.loads(sabotage_file.read_text())
+    document["data"]["actions"] = document["data"]["actions"][1:]  # the first set-up is lost
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(document))
+    result = run("replay", tampered)
+    assert result.exit_code == 2
+    assert "tampered.json does not replay:" in said(result)
+
+
+def test_replay_explains_bad_files(tmp_path: Path) -> None:
+    missing = run("replay", tmp_path / "missing.json")
+    assert missing.exit_code == 2
+    assert "no such file:" in said(missing)
+    assert "missing.json" in said(missing)
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    result = run("replay", junk)
+    assert result.exit_code == 2
+    assert "is not a wargames replay: not JSON" in said(result)
+    folder = run("replay", tmp_path)
+    assert folder.exit_code == 2
+    assert "is not a file" in said(folder)
