@@ -55,7 +55,7 @@ def test_actions_by_number_or_notation_and_bots_reply() -> None:
     )
     session.run(ask, shown.append)
     assert len(session.actions) >= 2
-    assert any(line.startswith("red (RandomBot): ") for line in shown), "the bot replied"
+    assert any(line.startswith("red: ") and line.endswith("(RandomBot)") for line in shown)
 
 
 def test_hot_seat_shows_each_human_only_their_own_view() -> None:
@@ -149,3 +149,29 @@ def _read_until(fd: int, marker: str, timeout: float = 30.0) -> str:
         if ready:
             seen += os.read(fd, 4096)
     return seen.decode(errors="replace")
+
+
+def test_a_bots_face_down_plot_is_not_shown_to_the_human() -> None:
+    saw = wargames.load("saw")
+    session = Session(saw, {"blue": HUMAN, "red": RandomBot(3)}, seed=1)
+    shown: list[str] = []
+    red_moves = 0
+
+    def ask(prompt: str) -> str:
+        nonlocal red_moves
+        red_moves = sum("red: " in line for line in shown)
+        return "quit" if red_moves else "1"
+
+    session.run(ask, shown.append)
+    red_lines = [line for line in shown if line.startswith("red: ")]
+    assert red_lines, "the bot acted while blue was deciding"
+    assert all("does not see" in line for line in red_lines[:3]), red_lines[:3]
+
+
+def test_a_redacted_deploy_prints_without_its_piece() -> None:
+    from wargames.core.hidden import redact
+    from wargames.sabotage import Deploy, Kind
+
+    action = Deploy("green", MINI.board.parse("a1"), Kind.HEADQUARTERS)  # type: ignore[attr-defined]
+    assert str(redact(action, "red")) == "a1=?"
+    assert str(redact(action, "green")) == "a1=H"

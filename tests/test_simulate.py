@@ -99,3 +99,13 @@ def test_the_simulate_command_refuses_bad_players() -> None:
     result = CliRunner().invoke(app, ["simulate", "sabotage", "--players", "random"])
     assert result.exit_code != 0
     assert "one bot each" in result.output
+
+
+def test_the_ray_backend_gives_the_same_results() -> None:
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        assert simulate(JOBS[:4], backend="ray") == simulate(JOBS[:4], workers=1)
+    finally:
+        ray.shutdown()

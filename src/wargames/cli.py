@@ -11,12 +11,14 @@ import csv
 import inspect
 import json
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, get_args, get_type_hints
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -25,18 +27,20 @@ from wargames.bots import RandomBot, play
 from wargames.bots.base import Bot
 from wargames.bots.specs import make_bot
 from wargames.core.distribution import Distribution
-from wargames.core.game import Game
+from wargames.core.errors import InvalidAction, SerializationError, UnknownOption
+from wargames.core.game import Game, State
 from wargames.core.registry import games as registered_games
 from wargames.core.replay import Replay
 from wargames.core.serialize import loads
-from wargames.play import HUMAN, Session
+from wargames.play import HUMAN, Session, seen_action
+from wargames.render.svg import NotDrawable, render_game
 from wargames.simulate import GameResult, Job, summarize
 from wargames.simulate import simulate as run_simulation
 
 __all__ = ["app", "main"]
 
 app = typer.Typer(help="Rules engine for tabletop wargames.", no_args_is_help=True)
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)
 
 
 def _variants(game_cls: type[Game[Any, Any]]) -> str:
@@ -260,6 +264,168 @@ def play_command(
     else:
         session = Session(instance, seats, seed=seed)
     session.run(ask=console.input, say=lambda text: console.print(text, markup=False))
+
+
+# -- render and replay ----------------------------------------------------------------------
+
+
+def _read_replay(path: Path, hint: str) -> Replay:
+    """The replay saved in ``path``, or a clear error about the argument ``hint``."""
+    if not path.exists():
+        raise typer.BadParameter(f"no such file: {path}", param_hint=hint)
+    if not path.is_file():
+        raise typer.BadParameter(f"{path} is not a file", param_hint=hint)
+    try:
+        document = loads(path.read_bytes())
+    except SerializationError as error:
+        message = f"{path} is not a wargames replay: {error}"
+        raise typer.BadParameter(message, param_hint=hint) from None
+    if not isinstance(document, Replay):
+        kind = type(document).__name__
+        raise typer.BadParameter(f"{path} holds a single {kind}, not a replay", param_hint=hint)
+    return document
+
+
+def _replayed(game: Game[Any, Any], replay: Replay, path: Path, hint: str) -> list[State]:
+    """Every state of ``replay``, the start first; a clear error if an action is refused."""
+    try:
+        return list(replay.states(game))
+    except InvalidAction as error:
+        raise typer.BadParameter(f"{path} does not replay: {error}", param_hint=hint) from None
+
+
+def _game_named(name: str, variant: str | None) -> Game[Any, Any]:
+    """The registered game ``name``, or a clear error naming the games (or the missing file)."""
+    known = wargames.available()
+    if name not in known:
+        if Path(name).suffix or "/" in name:
+            raise typer.BadParameter(f"no such file: {name}", param_hint="GAME|FILE")
+        raise typer.BadParameter(
+            f"no game named {name!r} and no such file; the games are: {', '.join(known)}",
+            param_hint="GAME|FILE",
+        )
+    try:
+        return wargames.load(name, variant)
+    except UnknownOption as error:
+        raise typer.BadParameter(str(error), param_hint="--variant") from None
+
+
+def _check_seat(game: Game[Any, Any], player: str | None) -> None:
+    if player is not None and player not in game.players:
+        raise typer.BadParameter(
+            f"{game.name} has no player {player!r}; its players are {', '.join(game.players)}",
+            param_hint="--player",
+        )
+
+
+def _heading(game: Game[Any, Any], when: str, player: str | None) -> str:
+    """A picture's or a step's title: the game, the moment, and whose view it is."""
+    name = f"{game.name} {game.variant}".rstrip()
+    return f"{name}, {when}, " + (f"as {player} sees it" if player else "everything shown")
+
+
+@app.command("render")
+def render_command(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME|FILE",
+            help="A registered game (draws its start) or a saved replay (its final state).",
+        ),
+    ],
+    svg: Annotated[Path, typer.Option(help="Where to write the SVG picture.")],
+    player: Annotated[
+        str | None, typer.Option(help="Draw what this player sees (default: everything).")
+    ] = None,
+    variant: Annotated[str | None, typer.Option(help="The game's variant (GAME only).")] = None,
+    seed: Annotated[int | None, typer.Option(help="The start's seed (GAME only; 0).")] = None,
+) -> None:
+    """Draw the board as SVG: terrain, units and facings; hidden units as PLAYER sees them."""
+    path = Path(source)
+    if path.exists():
+        if variant is not None or seed is not None:
+            raise typer.BadParameter(
+                "--variant and --seed choose a game's start; a replay has its own",
+                param_hint="--variant/--seed",
+            )
+        replay = _read_replay(path, "GAME|FILE")
+        game = replay.load_game()
+        state = _replayed(game, replay, path, "GAME|FILE")[-1]
+        over = game.outcome(state)
+        when = f"after {len(replay.actions)} actions" + (f" ({over})" if over else "")
+    else:
+        game = _game_named(source, variant)
+        state = game.start(seed or 0)
+        when = f"start (seed {seed or 0})"
+    _check_seat(game, player)
+    title = _heading(game, when, player)
+    try:
+        picture = render_game(game, state, player, title=title)
+    except NotDrawable as error:
+        raise typer.BadParameter(str(error), param_hint="GAME|FILE") from None
+    svg.write_text(picture, encoding="utf-8")
+    console.print(f"wrote {svg}: {title}")
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A replay saved as JSON ('save' in wargames play).")],
+    player: Annotated[
+        str | None, typer.Option(help="Show what this player sees (default: everything).")
+    ] = None,
+    step: Annotated[
+        int | None, typer.Option(help="Show the state after this many actions (0: the start).")
+    ] = None,
+    all_steps: Annotated[bool, typer.Option("--all", help="Show every step.")] = False,
+) -> None:
+    """Step through a saved game: each state as PLAYER sees it and the action that led to it.
+
+    Shows the final state and a summary unless --step or --all says otherwise.
+    """
+    if step is not None and all_steps:
+        raise typer.BadParameter("give --step N or --all, not both", param_hint="--step/--all")
+    replay = _read_replay(file, "FILE")
+    game = replay.load_game()
+    _check_seat(game, player)
+    states = _replayed(game, replay, file, "FILE")
+    last = len(replay.actions)
+    if step is not None and not 0 <= step <= last:
+        raise typer.BadParameter(
+            f"the replay has {last} actions; --step takes 0 to {last}", param_hint="--step"
+        )
+    shown = range(last + 1) if all_steps else [last if step is None else step]
+    for index in shown:
+        led = (
+            "start"
+            if index == 0
+            else seen_action(
+                game, states[index - 1], states[index], replay.actions[index - 1], player
+            )
+        )
+        console.rule(f"[bold]step {index}/{last}[/bold]  {escape(led)}", align="left")
+        console.print(game.describe(states[index], player), markup=False)
+    if step is None:
+        console.print(_summary(game, replay, states[-1], player))
+
+
+def _summary(game: Game[Any, Any], replay: Replay, final: State, player: str | None) -> Table:
+    """The replay at a glance: game, options, seed, actions by player, and how it ended."""
+    table = Table(title=_heading(game, "summary", player), show_header=False, title_justify="left")
+    table.add_column(style="bold")
+    table.add_column()
+    options = json.dumps(replay.options, sort_keys=True) if replay.options else "-"
+    table.add_row("game", f"{game.name} {game.variant}".rstrip())
+    table.add_row("options", escape(options))
+    table.add_row("seed", str(replay.seed))
+    if replay.setup:
+        table.add_row("set-up", escape(json.dumps(replay.setup, sort_keys=True)))
+    counts = Counter(action.player for action in replay.actions)
+    by_player = ", ".join(f"{p} {counts[p]}" for p in game.players)
+    table.add_row("actions", f"{len(replay.actions)} ({by_player})")
+    over = game.outcome(final)
+    acting = ", ".join(p for p in game.players if p in game.to_act(final))
+    table.add_row("outcome", str(over) if over else f"unfinished: {acting} to act")
+    return table
 
 
 def main() -> None:

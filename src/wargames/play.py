@@ -13,10 +13,11 @@ from typing import Any
 from wargames.bots.base import Bot
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Action, Game, State
+from wargames.core.hidden import redact
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps
 
-__all__ = ["HUMAN", "Session"]
+__all__ = ["HUMAN", "Session", "seen_action"]
 
 HUMAN = "human"
 HELP = (
@@ -78,9 +79,13 @@ class Session:
             player = next(p for p in game.players if p in acting)
             seat = self.seats[player]
             if seat != HUMAN:
-                action = seat.choose(game, self.state, player)  # type: ignore[union-attr]
+                before = self.state
+                action = seat.choose(game, before, player)  # type: ignore[union-attr]
                 self._take(action)
-                say(f"{player} ({type(seat).__name__}): {action}")
+                # Shown only as every human at the screen may know it.
+                texts = {seen_action(game, before, self.state, action, h) for h in self.humans}
+                text = texts.pop() if len(texts) == 1 else f"{player}: an action not all see"
+                say(f"{text} ({type(seat).__name__})")
                 continue
             if len(self.humans) > 1 and last_human not in (None, player):
                 ask(f"Pass the screen to {player} and press Enter.")
@@ -127,6 +132,22 @@ class Session:
                     continue
             self._take(action)
             return True
+
+
+def seen_action(
+    game: Game[Any, Any], before: State, after: State, action: Action, player: str | None
+) -> str:
+    """``action`` (which turned ``before`` into ``after``) as ``player`` may know it; all of it
+    for ``None``.  Another player's action that changes nothing ``player`` sees (a SAW plot,
+    face-down) is not shown at all; one with a secret part (a Sabotage set-up names its piece)
+    shows only its kind; the rest is shown in full."""
+    if player is not None and action.player != player:
+        if game.view(before, player) == game.view(after, player):
+            return f"{action.player}: an action {player} does not see"
+        if redact(action, player) != action:
+            kind = type(action).__name__.lower()
+            return f"{action.player}: {kind} (details hidden from {player})"
+    return f"{action.player}: {action}"
 
 
 def _listing(actions: Sequence[Action], limit: int | None) -> str:

@@ -263,9 +263,7 @@ def test_interlocking_domains_are_solved_without_search_blow_up() -> None:
     # A cycle of two-value domains with every value exactly full: random early choices
     # strand later items, which only moving earlier items (augmenting paths) can fix.
     values = ["a", "b", "c", "d", "e", "f"]
-    domains = [
-        frozenset({values[k], values[(k + 1) % 6]}) for k in range(6) for _ in range(8)
-    ]
+    domains = [frozenset({values[k], values[(k + 1) % 6]}) for k in range(6) for _ in range(8)]
     pool = dict.fromkeys(values, 8)
     for seed in range(50):
         assignment = sample_assignment(domains, pool, random.Random(seed))

@@ -31,6 +31,7 @@ from wargames.core.game import Game, Outcome
 from wargames.core.hidden import is_hidden, sample_assignment
 from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.core.rng import Rng
+from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
 from wargames.sabotage.layout import Layout, load_layouts, load_values
 from wargames.sabotage.pieces import Kind, attacker_wins, battle
@@ -678,6 +679,27 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             acting = ", ".join(sorted(self.to_act(state)))
             lines.append(f"Turn {state.clock.turn}, {phase}: {acting} to act")
         return "\n".join(lines)
+
+    def tokens(self, state: SabotageState, player: str | None = None) -> dict[Square, Token]:
+        """The pieces as SVG tokens (:mod:`wargames.render.svg`), as ``player`` sees them:
+        each piece's symbol, or ``?`` for a piece ``player`` has not identified (everything
+        for ``None``)."""
+        shown = state if player is None else self.view(state, player)
+        colours = player_colours(PLAYERS)
+        tokens: dict[Square, Token] = {}
+        for index, piece in enumerate(shown.cells):
+            if piece is None:
+                continue
+            hidden = is_hidden(piece.kind)
+            what = "unidentified piece" if hidden else piece.kind.title
+            tokens[self.board.node(index)] = Token(
+                "?" if hidden else piece.kind.symbol,
+                colours[piece.owner],
+                owner=piece.owner,
+                hidden=hidden,
+                detail=f"{piece.owner} {what}" + (" (revealed)" if piece.revealed else ""),
+            )
+        return tokens
 
 
 def _revealed(piece: Piece) -> Piece:

@@ -77,7 +77,9 @@ class Deploy(Action):
     kind: Kind | None = secret(_to_actor)
 
     def __str__(self) -> str:
-        return f"{self.square}={self.kind.symbol if self.kind else '-'}"
+        if self.kind is None:
+            return f"{self.square}=-"
+        return f"{self.square}={getattr(self.kind, 'symbol', '?')}"  # "?" once redacted
 
 
 @frozen

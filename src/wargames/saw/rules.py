@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from importlib.resources import files
 from typing import Any, ClassVar, Final
 
+from wargames.core.board import HexBoard
 from wargames.core.distribution import Distribution
 from wargames.core.errors import IllegalAction, InvalidAction, UnknownOption
 from wargames.core.events import EventLog
@@ -34,6 +35,7 @@ from wargames.core.hexes import Hex
 from wargames.core.hidden import is_hidden
 from wargames.core.phases import Mode, Phase, TurnStructure
 from wargames.core.rng import Rng
+from wargames.render.svg import Token
 from wargames.saw.arena import Arena, RangeTable, load_maps
 from wargames.saw.movement import RULES, CollisionRule
 from wargames.saw.odds import (
@@ -870,6 +872,18 @@ class Saw(Game[SawState, SawAction]):
         from wargames.saw.text import describe
 
         return describe(self, state, player)
+
+    @property
+    def board(self) -> HexBoard:
+        """The map's hex board (the arena's), for pictures (:mod:`wargames.render.svg`)."""
+        return self.arena.board
+
+    def tokens(self, state: SawState, player: str | None = None) -> dict[Hex, Token]:
+        """The units as SVG tokens, as ``player`` sees them (see
+        :func:`wargames.saw.text.tokens`)."""
+        from wargames.saw.text import tokens
+
+        return tokens(self, state, player)
 
     def _label(self, cell: Hex) -> str:
         return self.arena.board.label(cell)
