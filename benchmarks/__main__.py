@@ -10,7 +10,7 @@ import platform
 import sys
 from collections.abc import Sequence
 
-from benchmarks import memory, playouts
+from benchmarks import gridscifi, memory, playouts, sabot, saw
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -31,6 +31,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     playouts.run(args.seconds, args.repeats)
     print()
     memory.run(args.steps)
+    for game in (saw, gridscifi):
+        print()
+        game.main([])
+    print()
+    sabot.main()
 
 
 if __name__ == "__main__":
