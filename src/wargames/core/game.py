@@ -23,7 +23,7 @@ from wargames.core.events import EventLog
 from wargames.core.hidden import redact
 from wargames.core.rng import Rng
 
-__all__ = ["Action", "Game", "NoOptions", "Outcome", "State", "UnknownPlayer"]
+__all__ = ["Action", "Game", "NoOptions", "Outcome", "State", "UnknownPlayer", "balance"]
 
 
 class UnknownPlayer(InvalidAction):
@@ -74,6 +74,13 @@ class State:
 @frozen
 class NoOptions:
     """The options of a game that has none."""
+
+
+def balance(mine: float, theirs: float) -> float:
+    """A heuristic score in (-0.9, 0.9) from two non-negative amounts (material, points):
+    their difference over their sum, kept clear of the -1 and 1 that mean a finished game."""
+    total = mine + theirs
+    return 0.0 if total <= 0 else 0.9 * (mine - theirs) / total
 
 
 def _json_form(value: Any) -> Any:

@@ -27,7 +27,7 @@ from attrs.validators import instance_of, optional
 
 from wargames.core.board import Square
 from wargames.core.errors import InvalidAction
-from wargames.core.game import Game, Outcome
+from wargames.core.game import Game, Outcome, balance
 from wargames.core.hidden import is_hidden, sample_assignment
 from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.core.rng import Rng
@@ -636,8 +636,8 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     # -- evaluation (for bots) ---------------------------------------------------------------
 
     def evaluate(self, state: SabotageState, player: str) -> float:
-        """The outcome if over, else the material balance in (-1, 1): the difference of the
-        players' piece values (``[values]`` in the data) over their sum."""
+        """The outcome if over, else the material :func:`~wargames.core.game.balance` of the
+        players' piece values (``[values]`` in the data)."""
         over = state.result
         if over is not None:
             return super().evaluate(state, player)
@@ -649,8 +649,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                     mine += value
                 else:
                     theirs += value
-        total = mine + theirs
-        return 0.0 if total == 0 else 0.9 * (mine - theirs) / total
+        return balance(mine, theirs)
 
     # -- text -------------------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from wargames.core.board import HexBoard
 from wargames.core.distribution import Distribution
 from wargames.core.errors import IllegalAction, InvalidAction, UnknownOption
 from wargames.core.events import EventLog
-from wargames.core.game import Game, Outcome
+from wargames.core.game import Game, Outcome, balance
 from wargames.core.hexes import Hex
 from wargames.core.hidden import is_hidden
 from wargames.core.phases import Mode, Phase, TurnStructure
@@ -236,6 +236,18 @@ class Saw(Game[SawState, SawAction]):
             return self._index[unit]
         except KeyError:
             raise InvalidAction(f"there is no unit {unit!r}; units: {' '.join(self.ids)}") from None
+
+    def evaluate(self, state: SawState, player: str) -> float:
+        """For bots: the outcome if over, else the :func:`~wargames.core.game.balance` of the
+        points left in ``player``'s units against the strongest other player's."""
+        if state.result is not None:
+            return super().evaluate(state, player)
+        left: dict[str, int] = dict.fromkeys(self.players, 0)
+        for unit in state.units:
+            if unit.hex is not None:
+                left[unit.owner] += unit.sheet.points
+        strongest = max(points for owner, points in left.items() if owner != player)
+        return balance(left[player], strongest)
 
     # -- starting ---------------------------------------------------------------------------
 
