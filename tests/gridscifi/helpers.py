@@ -7,8 +7,9 @@ from typing import Any
 
 import attrs
 
+from wargames import testing
 from wargames.core.board import Square
-from wargames.core.dice import d6, pool
+from wargames.core.dice import d6
 from wargames.core.rng import Rng
 from wargames.gridscifi import Activation, GridSciFi, GridState, Scenario, Status, Unit
 from wargames.gridscifi.rules import ARMIES
@@ -60,12 +61,7 @@ def off(uid: int, owner: str, profile: str, status: Status, **fields: Any) -> Un
 @cache
 def rng_rolling(*faces: int) -> Rng:
     """A stream whose next ``len(faces)`` d6 rolls are exactly ``faces``."""
-    dice = pool(len(faces), d6)
-    for seed in range(10_000_000):
-        rng = Rng(seed)
-        if dice.roll(rng)[0] == faces:
-            return rng
-    raise AssertionError(f"no seed rolls {faces}")
+    return testing.rng_rolling(d6, *faces)
 
 
 def rolling(state: GridState, *faces: int) -> GridState:

@@ -4,8 +4,8 @@ from typing import Any, TypeVar
 
 from attrs import evolve
 
+import wargames.testing
 from wargames.core.dice import d10
-from wargames.core.rng import Rng
 from wargames.sabot import Sabot, SabotMap, SabotState
 
 E = TypeVar("E")
@@ -41,15 +41,7 @@ def drawn(terrain: str, overlay: str | None = None) -> Sabot:
 
 def seed_for(*faces: int) -> int:
     """A seed whose stream rolls the d10 ``faces`` first: fixed dice for exact tests."""
-    for seed in range(1_000_000):
-        rng = Rng(seed)
-        for face in faces:
-            value, rng = d10.roll(rng)
-            if value != face:
-                break
-        else:
-            return seed
-    raise AssertionError(f"no seed rolls {faces}")
+    return wargames.testing.rng_rolling(d10, *faces).seed
 
 
 def change(state: SabotState, unit: int, **changes: Any) -> SabotState:

@@ -155,3 +155,15 @@ def test_the_machine_catches_a_broken_game() -> None:
                 phases=[Phase.generate],  # no shrinking: the first failure is enough
             ),
         )
+
+
+def test_rng_rolling_gives_the_faces_asked_for() -> None:
+    from wargames.core.dice import d6, d10, pool
+    from wargames.testing import rng_rolling
+
+    assert pool(3, d6).roll(rng_rolling(d6, 6, 1, 4))[0] == (6, 1, 4)
+    assert pool(2, d10).roll(rng_rolling(d10, 10, 3))[0] == (10, 3)
+    with pytest.raises(ValueError, match="no face 7"):
+        rng_rolling(d6, 7)
+    with pytest.raises(ValueError, match="no seed below 3"):
+        rng_rolling(d10, 1, 2, 3, 4, 5, 6, tries=3)

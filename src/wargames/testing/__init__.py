@@ -10,6 +10,7 @@
 """
 
 from wargames.testing.conformance import ConformanceError, check_rules, check_state
+from wargames.testing.dice import rng_rolling
 from wargames.testing.machine import rules_machine
 from wargames.testing.strategies import Playout, actions, playouts, seeds, states
 
@@ -20,6 +21,7 @@ __all__ = [
     "check_rules",
     "check_state",
     "playouts",
+    "rng_rolling",
     "rules_machine",
     "seeds",
     "states",
