@@ -9,6 +9,7 @@ from wargames.gridscifi import (
     BailOut,
     CallReserve,
     Channel,
+    Deploy,
     Embark,
     EndActivation,
     EndTurn,
@@ -51,6 +52,7 @@ EXAMPLES = [
     (CallReserve("blue", 5, 1), "arrive #5 rank 1"),
     (Place("blue", sq("c1")), "place c1"),
     (BailOut("blue", sq("c3")), "bail out c3"),
+    (Deploy("blue", sq("b2")), "deploy b2"),
     (EndTurn("blue"), "end turn"),
 ]
 

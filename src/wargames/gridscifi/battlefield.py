@@ -28,12 +28,14 @@ def distance(a: Square, b: Square) -> int:
 
 
 class Battlefield:
-    """Board, terrain, armies by player, objectives and sightlines of one game."""
+    """Board, terrain, armies by player, objectives and sightlines of one game;
+    ``deployment``: how many ranks from each base edge a player sets up on."""
 
     __slots__ = (
         "_last",
         "armies",
         "board",
+        "deployment",
         "objectives",
         "players",
         "sight",
@@ -48,8 +50,10 @@ class Battlefield:
         armies: Mapping[str, Army],
         objectives: Iterable[str] = (),
         name: str = "",
+        deployment: int = 1,
     ) -> None:
         self.tables = tables
+        self.deployment = deployment
         legend = {t.symbol: t.name for t in tables.terrain.values()}
         self.board = SquareBoard.from_text(map_text, legend, diagonal=True, name=name)
         self.terrain: tuple[Terrain, ...] = tuple(

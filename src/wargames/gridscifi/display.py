@@ -37,6 +37,7 @@ def _line(field_: Battlefield, unit: Unit, letter: str) -> str:
         Status.EMBARKED: f"in #{unit.carrier}",
         Status.STRANDED: f"stranded at {unit.square}",
         Status.DESTROYED: "destroyed",
+        Status.UNPLACED: "to set up",
     }[unit.status]
     if is_hidden(unit.profile):
         return f"  {letter} #{unit.id} {unit.owner} ? {where}"

@@ -10,9 +10,11 @@ actions with one, so the two can never disagree.
 
 from __future__ import annotations
 
+from wargames.core.board import Square
 from wargames.gridscifi import activation, combat, movement, reserves, transports
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.overwatch import responses
+from wargames.gridscifi.scenario import deployment_area
 from wargames.gridscifi.state import (
     Activate,
     Activation,
@@ -20,6 +22,7 @@ from wargames.gridscifi.state import (
     BailOut,
     CallReserve,
     Channel,
+    Deploy,
     Embark,
     EndActivation,
     EndTurn,
@@ -39,7 +42,7 @@ from wargames.gridscifi.state import (
 )
 from wargames.gridscifi.targeting import target_problem
 
-__all__ = ["RESPONSES", "candidates", "problem", "psychic_most"]
+__all__ = ["RESPONSES", "candidates", "deploy_problem", "deploy_squares", "problem", "psychic_most"]
 
 RESPONSES = (TakeCover, HoldGround, ReturnFire)
 _BETWEEN_ACTIVATIONS = (Activate, CallReserve, EndTurn)
@@ -48,6 +51,8 @@ _BETWEEN_ACTIVATIONS = (Activate, CallReserve, EndTurn)
 def candidates(field_: Battlefield, state: GridState, player: str) -> list[GridAction]:
     """The actions ``player`` (who is to act) might take at the decision now pending."""
     units = state.units
+    if _unplaced(state) is not None:
+        return [Deploy(player, square) for square in deploy_squares(field_, state)]
     if state.bailing:
         stranded = units[state.bailing[0]]
         return [BailOut(player, s) for s in transports.bail_squares(field_, units, stranded)]
@@ -106,11 +111,51 @@ def psychic_most(field_: Battlefield, state: GridState, act: Activation) -> int:
     return min(weapon.dice(troop), field_.tables.numbers.psychic_max_dice)
 
 
+def _unplaced(state: GridState) -> int | None:
+    """The unit to set up next: the lowest id still unplaced (the acting player's, since the
+    set-up phase advances once a player has placed all of theirs)."""
+    return next((u.id for u in state.units if u.status is Status.UNPLACED), None)
+
+
+def deploy_squares(field_: Battlefield, state: GridState) -> list[Square]:
+    """The squares of its owner's deployment area where the next unit to set up may stand."""
+    uid = _unplaced(state)
+    assert uid is not None
+    unit = state.units[uid]
+    flyer = field_.profile(unit).flyer
+    area = deployment_area(field_, unit.owner, field_.deployment)
+    return [square for square in area if field_.free(state.units, square, flyer)]
+
+
+def deploy_problem(field_: Battlefield, state: GridState, action: Deploy) -> str | None:
+    """Why the next unit to set up may not stand on ``action.square`` ("Units", "Flyers";
+    the deployment area is the scenario's), or ``None``."""
+    uid = _unplaced(state)
+    assert uid is not None
+    unit = state.units[uid]
+    depth = field_.deployment
+    if action.square not in deployment_area(field_, unit.owner, depth):
+        ranks = "rank" if depth == 1 else f"{depth} ranks"
+        return f"#{uid} sets up in your deployment area: your first {ranks} from your base edge"
+    if not field_.free(state.units, action.square, field_.profile(unit).flyer):
+        return (
+            f"#{uid} cannot set up on {action.square}: one unit a square, "
+            "unless one is a flyer (never two flyers)"
+        )
+    return None
+
+
 # -- why an action is illegal -----------------------------------------------------------
 
 
 def problem(field_: Battlefield, state: GridState, action: GridAction) -> str | None:
     """The rule ``action`` (by a player who is to act) breaks, or ``None`` if it is legal."""
+    if _unplaced(state) is not None:
+        if not isinstance(action, Deploy):
+            return "set up your units first (deploy a square of your deployment area)"
+        return deploy_problem(field_, state, action)
+    if isinstance(action, Deploy):
+        return "set-up is over"
     if state.bailing:
         if not isinstance(action, BailOut):
             return "place the units bailing out of the wreck first (bail out)"

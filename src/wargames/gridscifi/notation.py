@@ -21,6 +21,7 @@ action                 written                          meaning
 ``CallReserve``        ``arrive #5 rank 1``             bring unit 5 from reserve to rank 1
 ``Place``              ``place c1``                     the square it arrives on
 ``BailOut``            ``bail out c3``                  place a unit bailing out of a wreck
+``Deploy``             ``deploy b2``                    set-up: the next unit's square
 ``EndTurn``            ``end turn``
 =====================  ===============================  =====================================
 """
@@ -38,6 +39,7 @@ from wargames.gridscifi.state import (
     BailOut,
     CallReserve,
     Channel,
+    Deploy,
     Embark,
     EndActivation,
     EndTurn,
@@ -83,6 +85,7 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (f"arrive {_UNIT} rank (\\d+)", "call"),
         (f"place {_SQUARE}", "place"),
         (f"bail out {_SQUARE}", "bail"),
+        (f"deploy {_SQUARE}", "deploy"),
     )
 )
 
@@ -134,4 +137,6 @@ def _build(kind: str, match: re.Match[str], player: str, board: SquareBoard) -> 
         return CallReserve(player, int(first), int(match[2]))
     if kind == "place":
         return Place(player, _square(board, first))
+    if kind == "deploy":
+        return Deploy(player, _square(board, first))
     return BailOut(player, _square(board, first))

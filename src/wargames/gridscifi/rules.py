@@ -1,5 +1,9 @@
 """The rules of Grid-Based SciFi (rule text: seeds/004), section by section.
 
+* Set-up — ``start(seed)`` deploys both armies at random from the seed;
+  ``start(seed, deploy=False)`` starts in the set-up phase, where each player in turn order
+  places their units with :class:`~wargames.gridscifi.state.Deploy` actions
+  (:meth:`GridSciFi._deploy`).
 * Sequence of Play (IGO-UGO) — :meth:`GridSciFi._begin_turn`, :meth:`GridSciFi._end_turn`:
   a player activates their units one at a time, then ends the turn; overwatch ends at the
   start of its owner's turn.
@@ -26,6 +30,7 @@ import attrs
 from attrs import field, frozen
 from attrs.validators import ge, instance_of, optional
 
+from wargames.core.board import Square
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption
 from wargames.core.game import Game, Outcome
@@ -56,6 +61,8 @@ from wargames.gridscifi.state import (
     BailOut,
     CallReserve,
     Channel,
+    Deploy,
+    Deployed,
     Embark,
     EndTurn,
     GridAction,
@@ -67,6 +74,7 @@ from wargames.gridscifi.state import (
     Reroll,
     Rerolled,
     ReturnFire,
+    Status,
     Step,
     TakeCover,
     Target,
@@ -83,7 +91,7 @@ __all__ = ["PLAYERS", "TURNS", "GridSciFi", "GridSciFiOptions"]
 
 PLAYERS = ("blue", "red")
 """Blue plays first each turn."""
-TURNS = TurnStructure(cycle=(Phase("activation"),))
+TURNS = TurnStructure(setup=(Phase("set-up"),), cycle=(Phase("activation"),))
 TABLES: Tables = load_tables()
 ARMIES: dict[str, Army] = load_armies(TABLES)
 SCENARIOS: dict[str, Scenario] = load_scenarios()
@@ -129,6 +137,7 @@ class GridSciFi(Game[GridState, GridAction]):
                 {player: armies[name] for player, name in zip(PLAYERS, chosen, strict=True)},
                 scenario.objectives,
                 scenario.name,
+                scenario.deployment,
             )
         except (OSError, ValueError) as error:
             raise UnknownOption(f"{type(self).__name__}: {error}") from error
@@ -162,16 +171,46 @@ class GridSciFi(Game[GridState, GridAction]):
     # -- starting -------------------------------------------------------------------------
 
     def start(self, seed: int = 0, **setup: Any) -> GridState:
-        """A new game, both armies set up at random from ``seed`` (see
-        :func:`~wargames.gridscifi.scenario.deploy`).
+        """A new game.  ``deploy=True`` (the default) sets up both armies at random from
+        ``seed`` (see :func:`~wargames.gridscifi.scenario.deploy`); ``deploy=False`` starts in
+        the set-up phase, where each player in turn order places their units bound for the
+        table with :class:`~wargames.gridscifi.state.Deploy` actions (which units start in
+        reserve or inside a transport is still drawn from ``seed``).
 
-        :raises TypeError: for any set-up option (there are none).
+        :raises TypeError: for an unknown set-up option.
         """
+        at_random = setup.pop("deploy", True)
         if setup:
             raise TypeError(f"unknown set-up options: {', '.join(sorted(setup))}")
-        units, rng = deploy(self.field, self.scenario, Rng(seed))
+        units, rng = deploy(self.field, self.scenario, Rng(seed), place=bool(at_random))
         state = GridState(rng=rng, units=units, clock=TURNS.start(len(PLAYERS)))
+        return self._set_up(state)
+
+    def in_setup(self, state: GridState) -> bool:
+        """Whether the players are still setting up."""
+        return TURNS.in_setup(state.clock)
+
+    def _set_up(self, state: GridState) -> GridState:
+        """Move the set-up on past players with no unit left to place; the first turn begins
+        when nobody has."""
+        while TURNS.in_setup(state.clock):
+            player = self.active(state)
+            if any(u.owner == player and u.status is Status.UNPLACED for u in state.units):
+                return state
+            state = attrs.evolve(state, clock=TURNS.advance(state.clock))
         return self._begin_turn(state)
+
+    def _deploy(self, state: GridState, square: Square) -> GridState:
+        """Put the next unit to set up on ``square``: it is on the table and known to both."""
+        unit = next(u for u in state.units if u.status is Status.UNPLACED)
+        placed = attrs.evolve(unit, status=Status.TABLE, square=square, revealed=True)
+        return self._set_up(
+            attrs.evolve(
+                state,
+                units=with_units(state.units, placed),
+                log=state.log.with_event(Deployed(unit.id, unit.profile, square)),
+            )
+        )
 
     def position(
         self,
@@ -195,7 +234,7 @@ class GridSciFi(Game[GridState, GridAction]):
             if unit.profile not in self.field.armies[unit.owner].profiles:
                 raise ValueError(f"{unit.owner} has no unit {unit.profile!r}")
         clock = TURNS.start(len(PLAYERS))
-        while clock.turn < turn or TURNS.actor(clock, PLAYERS) != player:
+        while TURNS.in_setup(clock) or clock.turn < turn or TURNS.actor(clock, PLAYERS) != player:
             clock = TURNS.advance(clock)
         state = GridState(rng=Rng(seed), units=tuple(units), clock=clock)
         for unit in state.units:
@@ -244,6 +283,8 @@ class GridSciFi(Game[GridState, GridAction]):
 
     def apply_unchecked(self, state: GridState, action: GridAction) -> GridState:
         field_ = self.field
+        if isinstance(action, Deploy):
+            return self._deploy(state, action.square)
         if isinstance(action, BailOut):
             return self._idle(transports.place_bailed(field_, state, action.square))
         if isinstance(action, RESPONSES):
@@ -479,6 +520,8 @@ class GridSciFi(Game[GridState, GridAction]):
         heading = f"{self.scenario.title} ({self.scenario.armies[0]} v {self.scenario.armies[1]})"
         if state.result is not None:
             status = f"Game over: {state.result}"
+        elif self.in_setup(state):
+            status = f"Set-up: {self.active(state)} to deploy"
         else:
             acting = ", ".join(sorted(self.to_act(state)))
             turn = f"Turn {state.clock.turn} of {self.turns}, {self.active(state)}'s turn"

@@ -27,6 +27,7 @@ __all__ = [
     "annihilation",
     "controller",
     "deploy",
+    "deployment_area",
     "load_scenarios",
     "objectives_outcome",
     "scenario_file",
@@ -97,14 +98,20 @@ def scenario_file(path: str) -> tuple[Scenario, dict[str, Any]]:
 # -- set-up ----------------------------------------------------------------------------------
 
 
-def deploy(field_: Battlefield, scenario: Scenario, rng: Rng) -> tuple[tuple[Unit, ...], Rng]:
+def deploy(
+    field_: Battlefield, scenario: Scenario, rng: Rng, *, place: bool = True
+) -> tuple[tuple[Unit, ...], Rng]:
     """Both armies set up at random from ``rng``: ``reserves`` units of each in reserve,
     transports filled with troop units (if ``embarked``), the rest on random squares of the
     player's deployment ranks.  Units that start in reserve or embarked are secret.
 
-    Ids: the first player's units first; within an army, units on the table (in board order),
-    then in reserve, then embarked, each group in the random order of the set-up, so an id
-    says nothing about which unit it is.
+    With ``place=False`` the units bound for the table are left :attr:`Status.UNPLACED` (and
+    secret) for the players to set up with :class:`~wargames.gridscifi.state.Deploy` actions;
+    which units start in reserve or embarked is still drawn from ``rng``.
+
+    Ids: the first player's units first; within an army, units on the table (in board order;
+    unplaced: in the random order of the set-up), then in reserve, then embarked, each group
+    in the random order of the set-up, so an id says nothing about which unit it is.
     """
     units: list[Unit] = []
     for player in field_.players:
@@ -122,16 +129,18 @@ def deploy(field_: Battlefield, scenario: Scenario, rng: Rng) -> tuple[tuple[Uni
                         carried[passenger] = carrier
                         room -= 1
         table = [i for i in rest if i not in carried]
-        zone = _zone(field_, player, scenario.deployment)
+        zone = deployment_area(field_, player, scenario.deployment)
         if len(table) > len(zone):
             raise ValueError(f"{len(table)} units do not fit in {len(zone)} deployment squares")
-        squares, rng = rng.shuffled(zone)
-        placed = sorted(zip(squares, table, strict=False))
-        groups = (
-            [(i, Status.TABLE, square) for square, i in placed]
-            + [(i, Status.RESERVE, None) for i in reserve]
-            + [(i, Status.EMBARKED, None) for i in order if i in carried]
-        )
+        groups: list[tuple[int, Status, Square | None]]
+        if place:
+            squares, rng = rng.shuffled(zone)
+            placed = sorted(zip(squares, table, strict=False))
+            groups = [(i, Status.TABLE, square) for square, i in placed]
+        else:
+            groups = [(i, Status.UNPLACED, None) for i in table]
+        groups += [(i, Status.RESERVE, None) for i in reserve]
+        groups += [(i, Status.EMBARKED, None) for i in order if i in carried]
         first = len(units)
         ids = {i: first + n for n, (i, _, _) in enumerate(groups)}
         for i, status, square in groups:
@@ -149,7 +158,9 @@ def deploy(field_: Battlefield, scenario: Scenario, rng: Rng) -> tuple[tuple[Uni
     return tuple(units), rng
 
 
-def _zone(field_: Battlefield, player: str, depth: int) -> list[Square]:
+def deployment_area(field_: Battlefield, player: str, depth: int) -> list[Square]:
+    """The squares of ``player``'s first ``depth`` ranks from their base edge, in board
+    order."""
     base = field_.base_rank(player)
     return [square for square in field_.board if abs(square.y - base) < depth]
 

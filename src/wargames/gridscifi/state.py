@@ -2,9 +2,9 @@
 
 Hidden information is declared once, on :attr:`Unit.profile`: which unit of the army list a
 unit is stays secret from the opponent until it has been on the table (units that start in
-reserve or inside a transport).  Views, the event log and errors all go through that rule.
-Unit ids are given in an order that depends only on public facts and the seed, so an id
-reveals nothing.
+reserve or inside a transport, and units still to be set up).  Views, the event log and
+errors all go through that rule.  Unit ids are given in an order that depends only on public
+facts and the seed, so an id reveals nothing.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ __all__ = [
     "CallReserve",
     "Channel",
     "Declared",
+    "Deploy",
+    "Deployed",
     "Destroyed",
     "Embark",
     "Embarked",
@@ -77,6 +79,8 @@ class Status(enum.Enum):
     """Bailed out of a destroyed transport with no vacant square next to it: it stays
     "with the transport in a pinned state until a vacant square is available"."""
     DESTROYED = "destroyed"
+    UNPLACED = "unplaced"
+    """Still to be set up on the player's deployment area (``start(deploy=False)``)."""
 
 
 def _known(unit: Unit, player: str) -> bool:
@@ -337,6 +341,17 @@ class BailOut(Action):
 
 
 @frozen
+class Deploy(Action):
+    """Set-up: put the player's next unit still to be set up (the lowest id) on ``square``
+    of their deployment area."""
+
+    square: Square
+
+    def __str__(self) -> str:
+        return f"deploy {self.square}"
+
+
+@frozen
 class EndTurn(Action):
     """End the turn: the opponent activates their units."""
 
@@ -362,6 +377,7 @@ GridAction = (
     | CallReserve
     | Place
     | BailOut
+    | Deploy
     | EndTurn
 )
 
@@ -491,6 +507,15 @@ class Stranded(Event):
     unit: int
 
 
+@frozen
+class Deployed(Event):
+    """A unit was set up on the table (and is now known to both players)."""
+
+    unit: int
+    profile: str
+    square: Square
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     TurnBegan,
     Activated,
@@ -506,6 +531,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     Arrived,
     Placed,
     Stranded,
+    Deployed,
 )
 
 
