@@ -204,3 +204,22 @@ def test_apply_returns_a_new_state() -> None:
     assert after is not state
     assert after != state
     assert state == opening()
+
+
+def test_with_changes_copies_with_validation_and_refuses_unknown_fields() -> None:
+    state = wargames.load("sabotage").start(seed=1)
+    changed = state.with_changes(quiet=5)
+    assert changed.quiet == 5
+    assert state.quiet == 0, "the original is untouched"
+    assert changed.with_changes(quiet=0) == state
+    with pytest.raises(TypeError, match="no field colour"):
+        state.with_changes(colour="blue")
+
+
+def test_opponent_is_only_for_two_player_games() -> None:
+    assert wargames.load("sabotage").opponent("green") == "red"
+    assert wargames.load("saw").opponent("blue") == "red"
+    with pytest.raises(ValueError, match="not two"):
+        wargames.load("saw", players=3).opponent("blue")
+    with pytest.raises(wargames.UnknownPlayer):
+        wargames.load("sabotage").opponent("blue")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -69,6 +69,25 @@ class State:
 
     rng: Rng
     log: EventLog = field(factory=EventLog)
+
+    def with_changes(self, **changes: Any) -> Self:
+        """A copy with ``changes`` (like :func:`attrs.evolve`, validators included, but with
+        the field names looked up once per class: games call it on every ``apply``)."""
+        names = _init_names(type(self))
+        unknown = changes.keys() - set(names)
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(unknown))}")
+        return type(self)(**{n: changes[n] if n in changes else getattr(self, n) for n in names})
+
+
+_INIT_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _init_names(cls: type) -> tuple[str, ...]:
+    names = _INIT_NAMES.get(cls)
+    if names is None:
+        names = _INIT_NAMES[cls] = tuple(a.name for a in attrs.fields(cls) if a.init)
+    return names
 
 
 @frozen
@@ -139,6 +158,17 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def players(self) -> tuple[str, ...]:
         """The player ids, in seating order."""
+
+    def opponent(self, player: str) -> str:
+        """The other player of a two-player game.
+
+        :raises ValueError: for a game without exactly two players, or an unknown player.
+        """
+        players = self.players
+        if len(players) != 2:
+            raise ValueError(f"{type(self).__name__} has {len(players)} players, not two")
+        self.check_player(player)
+        return players[1 - players.index(player)]
 
     def option_values(self) -> dict[str, Any]:
         """The options that differ from their defaults, in their JSON form (tuples as lists),

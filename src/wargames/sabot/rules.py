@@ -113,10 +113,6 @@ def annihilation(game: Sabot, state: SabotState) -> Outcome | None:
     return Outcome(winners, "annihilation" if winners else "mutual annihilation")
 
 
-def _evolve(state: SabotState, **changes: Any) -> SabotState:
-    return evolve(state, **changes)
-
-
 class Sabot(Game[SabotState, SabotAction]):
     """S.A.B.O.T.: Simple Armored Battle in Oversized Terrain."""
 
@@ -147,11 +143,6 @@ class Sabot(Game[SabotState, SabotAction]):
     @property
     def players(self) -> tuple[str, ...]:
         return PLAYERS
-
-    @staticmethod
-    def opponent(player: str) -> str:
-        """The other player."""
-        return PLAYERS[1 - PLAYERS.index(player)]
 
     def kind(self, unit: Unit) -> UnitType | None:
         """The unit's type, or None for a decoy."""
@@ -213,7 +204,7 @@ class Sabot(Game[SabotState, SabotAction]):
             for u in state.units
         )  # fmt: skip
         log = state.log.with_event(Initiative(roll, PLAYERS[order[0]]))
-        return _evolve(state, rng=rng, clock=clock, units=units, painted=frozenset(), log=log)
+        return state.with_changes(rng=rng, clock=clock, units=units, painted=frozenset(), log=log)
 
     # -- whose turn ---------------------------------------------------------------------
 
@@ -710,15 +701,15 @@ class Sabot(Game[SabotState, SabotAction]):
 
     def apply_unchecked(self, state: SabotState, action: SabotAction) -> SabotState:
         if isinstance(action, Done):
-            return self._next_phase(_evolve(state, moving=None))
+            return self._next_phase(state.with_changes(moving=None))
         if isinstance(action, Hold):
             assert state.moving is not None
-            return _evolve(state, moving=evolve(state.moving, watch=False))
+            return state.with_changes(moving=evolve(state.moving, watch=False))
         if isinstance(action, Select):
             unit = state.units[action.unit]
             start = unit.hex if unit.hex >= 0 else ABOARD
             road = start >= 0 and self.map.road[start]
-            return _evolve(state, moving=Moving(unit.id, start, road=road))
+            return state.with_changes(moving=Moving(unit.id, start, road=road))
         if isinstance(action, Stop):
             return self._stop(state)
         if isinstance(action, Fire) and self.phase(state) == "movement":
@@ -737,25 +728,25 @@ class Sabot(Game[SabotState, SabotAction]):
         moving = state.moving
         assert moving is not None
         if state.units[moving.unit].status != OK:
-            state = _evolve(state, moving=evolve(moving, stopped=True))
+            state = state.with_changes(moving=evolve(moving, stopped=True))
         return state
 
     def _set(self, state: SabotState, unit: Unit, **changes: Any) -> SabotState:
         units = list(state.units)
         units[unit.id] = evolve(unit, **changes)
-        return _evolve(state, units=tuple(units))
+        return state.with_changes(units=tuple(units))
 
     def _stop(self, state: SabotState) -> SabotState:
         moving = state.moving
         assert moving is not None
         unit = state.units[moving.unit]
         if self.phase(state) == "attack":
-            return _evolve(self._set(state, unit, fired=True), moving=None)
+            return self._set(state, unit, fired=True).with_changes(moving=None)
         left = 0
         if unit.hex >= 0:
             mover = self.mover(state, unit, moving.flying)
             left = mover.allowance(moving.road, moving.straight) - moving.spent
-        return _evolve(self._set(state, unit, done=True, left=left), moving=None)
+        return self._set(state, unit, done=True, left=left).with_changes(moving=None)
 
     def _step(self, state: SabotState, action: SabotAction) -> SabotState:
         moving = state.moving
@@ -766,13 +757,12 @@ class Sabot(Game[SabotState, SabotAction]):
             facing = (unit.facing + action.steps) % 6
             state = self._set(state, unit, facing=facing, moved=True)
             moving = evolve(moving, turns=moving.turns + 1, straight=False)
-            return _evolve(
-                state,
+            return state.with_changes(
                 moving=moving,
                 log=log.with_event(Moved(unit.id, self.map.label(unit.hex), facing)),
             )
         if isinstance(action, TakeOff):
-            return _evolve(state, moving=evolve(moving, flying=True))
+            return state.with_changes(moving=evolve(moving, flying=True))
         if isinstance(action, Reveal):
             return self._reveal(state, unit, "by choice")
         if isinstance(action, Scout):
@@ -781,15 +771,14 @@ class Sabot(Game[SabotState, SabotAction]):
             carrier = state.units[action.carrier]
             state = self._set(state, unit, hex=ABOARD, carrier=carrier.id, done=True, moved=True)
             state = self._set(state, carrier, done=True)
-            return _evolve(state, moving=None)
+            return state.with_changes(moving=None)
         if isinstance(action, Disembark):  # VI-e: the carrier's move is over too
             hex_ = self.map.parse(action.hex)
             state = self._set(state, state.units[unit.carrier], done=True)
             state = self._set(state, unit, hex=hex_, carrier=-1, done=True, moved=True)
             unit = state.units[unit.id]
             state = self._set(state, unit, revealed=self._seen(state, unit))  # VI-g
-            return _evolve(
-                state,
+            return state.with_changes(
                 moving=None,
                 log=state.log.with_event(Moved(unit.id, action.hex, unit.facing)),
             )
@@ -802,7 +791,7 @@ class Sabot(Game[SabotState, SabotAction]):
             log = log.with_event(Rolled(unit.id, "swamp", roll))
             moving = evolve(moving, swamp_checked=True, stopped=roll % 2 == 1)
             if moving.stopped:
-                return _evolve(state, rng=rng, log=log, moving=moving)
+                return state.with_changes(rng=rng, log=log, moving=moving)
         mover = self.mover(state, unit, moving.flying)
         step = mover.advance(mover.start_label(moving), moving.spent)
         assert not isinstance(step, str)
@@ -814,31 +803,31 @@ class Sabot(Game[SabotState, SabotAction]):
         stopped = mover.in_zoc(there) or cost >= mover.base  # water entry takes the whole move
         moving = evolve(moving, spent=moving.spent + cost, road=road, stopped=stopped)
         log = log.with_event(Moved(unit.id, self.map.label(there), unit.facing))
-        state = _evolve(state, rng=rng, log=log, moving=moving)
+        state = state.with_changes(rng=rng, log=log, moving=moving)
         unit = state.units[unit.id]
         if not unit.revealed and self._seen(state, unit):
             state = self._reveal(state, unit, "moved in sight")
         if any(self._may_watch(unit, other) for other in state.units):
-            state = _evolve(state, moving=evolve(moving, watch=True))  # VII-a: overwatch
+            state = state.with_changes(moving=evolve(moving, watch=True))  # VII-a: overwatch
         return state
 
     def _reveal(self, state: SabotState, unit: Unit, why: str) -> SabotState:
         state = self._set(state, unit, revealed=True)
-        return _evolve(state, log=state.log.with_event(Revealed(unit.id, unit.kind, why)))
+        return state.with_changes(log=state.log.with_event(Revealed(unit.id, unit.kind, why)))
 
     def _scout(self, state: SabotState, unit: Unit, moving: Moving, target: Unit) -> SabotState:
         bonus = self.table[unit.kind].scouting
         total, rng = (d10 + bonus).roll(state.rng)
         success = total >= SCOUT_ROLL
         log = state.log.with_event(Scouted(unit.id, target.id, total, success))
-        state = _evolve(
-            state, rng=rng, log=log, moving=evolve(moving, scouted=moving.scouted | {target.id})
+        state = state.with_changes(
+            rng=rng, log=log, moving=evolve(moving, scouted=moving.scouted | {target.id})
         )
         if not success:
             return state
         if target.kind == DECOY:  # IV: once scouted, decoys are removed
             state = self._set(state, target, status=GONE, revealed=True)
-            return _evolve(state, log=state.log.with_event(Removed(target.id, "decoy scouted")))
+            return state.with_changes(log=state.log.with_event(Removed(target.id, "decoy scouted")))
         return self._reveal(state, target, "scouted")
 
     def _fire(self, state: SabotState, action: Fire) -> SabotState:
@@ -859,21 +848,21 @@ class Sabot(Game[SabotState, SabotAction]):
             event = Attack(
                 unit.id, "laser", target.id, target.id, 0, "painted", target.owner, target.revealed
             )
-            return _evolve(state, painted=painted, log=state.log.with_event(event))
+            return state.with_changes(painted=painted, log=state.log.with_event(event))
         state = self._set(state, state.units[target.id], shot_at=True)  # II: even if it misses
         rng = state.rng
         face = 10
         if self._scatters(state, unit, action.weapon, target):
             face, rng = d10.roll(rng)
-            state = _evolve(
-                state, rng=rng, log=state.log.with_event(Rolled(unit.id, "scatter", face))
+            state = state.with_changes(
+                rng=rng, log=state.log.with_event(Rolled(unit.id, "scatter", face))
             )
         hit_id = self._landing(state, unit, action.weapon, target, face)
         if hit_id < 0:
             event = Attack(
                 unit.id, action.weapon, target.id, -1, 0, combat.MISS, target.owner, True
             )
-            return _evolve(state, log=state.log.with_event(event))
+            return state.with_changes(log=state.log.with_event(event))
         hit = state.units[hit_id]
         defender = self.kind(hit)
         _, damage = self.weapon_stats(kind, action.weapon)
@@ -894,7 +883,7 @@ class Sabot(Game[SabotState, SabotAction]):
             hit.revealed,
             rolled[1],
         )
-        state = _evolve(state, rng=rng, log=state.log.with_event(event))
+        state = state.with_changes(rng=rng, log=state.log.with_event(event))
         state = self._set(state, state.units[hit.id], shot_at=True)
         return self._damage(state, state.units[hit.id], result)
 
@@ -908,20 +897,20 @@ class Sabot(Game[SabotState, SabotAction]):
         gone = bool(unit.used) or unit.fired
         state = self._set(state, unit, status=GONE if gone else DESTROYED)
         if gone:
-            state = _evolve(state, log=state.log.with_event(Removed(unit.id, "destroyed")))
+            state = state.with_changes(log=state.log.with_event(Removed(unit.id, "destroyed")))
         for squad in state.units:
             if squad.carrier != unit.id or squad.hex != ABOARD:
                 continue
             roll, rng = d10.roll(state.rng)
-            state = _evolve(
-                state, rng=rng, log=state.log.with_event(Rolled(squad.id, "bail out", roll))
+            state = state.with_changes(
+                rng=rng, log=state.log.with_event(Rolled(squad.id, "bail out", roll))
             )
             exits = self._exits(state, squad) if roll % 2 == 0 else []
             if exits:
                 state = self._set(state, squad, hex=exits[0], carrier=-1)
             else:
                 state = self._set(state, squad, status=GONE, carrier=-1)
-                state = _evolve(state, log=state.log.with_event(Removed(squad.id, "destroyed")))
+                state = state.with_changes(log=state.log.with_event(Removed(squad.id, "destroyed")))
         return state
 
     def _special(self, state: SabotState, action: Special) -> SabotState:
@@ -935,31 +924,35 @@ class Sabot(Game[SabotState, SabotAction]):
         if action.what == "prepare":  # II: two move units each, as many as it has left
             left = self._left(unit, self.table[unit.kind]) - 2 * HALF
             state = self._set(state, unit, left=left, done=True)
-            return _evolve(state, prepared=state.prepared | {(unit.owner, action.target)})
+            return state.with_changes(prepared=state.prepared | {(unit.owner, action.target)})
         other = state.units[action.target]
         if action.what == "reload":
             shots = self.table[other.kind].shots
             return self._set(state, other, ammo=shots, spent=0)
         roll, rng = d10.roll(state.rng)  # II: the recovery vehicle repairs on 5-10
-        state = _evolve(state, rng=rng, log=state.log.with_event(Rolled(other.id, "repair", roll)))
+        state = state.with_changes(
+            rng=rng, log=state.log.with_event(Rolled(other.id, "repair", roll))
+        )
         return self._set(state, other, status=OK) if roll >= SCOUT_ROLL else state
 
     def _next_phase(self, state: SabotState) -> SabotState:
         clock = TURNS.advance(state.clock)
         ending_combat = self.phase(state) == "attack" and TURNS.phase(clock).name == "special"
-        state = _evolve(state, clock=clock)
+        state = state.with_changes(clock=clock)
         if ending_combat:  # VII-a: remove all Destroyed units at the end of combat
             for unit in state.units:
                 if unit.status == DESTROYED:
                     state = self._set(state, unit, status=GONE)
-                    state = _evolve(state, log=state.log.with_event(Removed(unit.id, "destroyed")))
+                    state = state.with_changes(
+                        log=state.log.with_event(Removed(unit.id, "destroyed"))
+                    )
         if TURNS.phase(clock).name == "movement" and clock.seat == 0:
             result = type(self).victory(self, state)
             limit = self.options.max_turns
             if result is None and limit is not None and clock.turn > limit:
                 result = Outcome(frozenset(), f"turn limit {limit}")
             if result is not None:
-                return _evolve(state, result=result)
+                return state.with_changes(result=result)
             return self._new_turn(state)
         return state
 
@@ -1051,7 +1044,7 @@ class Sabot(Game[SabotState, SabotAction]):
             evolve(e, defense=0) if isinstance(e, Attack) and is_hidden(e.defense) else e
             for e in view.log
         )  # a hidden defense roll: any value gives the same view
-        return _evolve(view, rng=self.fresh_rng(rng), units=tuple(units), log=log)
+        return view.with_changes(rng=self.fresh_rng(rng), units=tuple(units), log=log)
 
     def _stands(self, kind: UnitType | None, hex_: int) -> bool:
         terrain = self.map.terrain[hex_]

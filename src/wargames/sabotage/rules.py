@@ -152,11 +152,6 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     def players(self) -> tuple[str, ...]:
         return PLAYERS
 
-    @staticmethod
-    def opponent(player: str) -> str:
-        """The other player."""
-        return PLAYERS[1 - PLAYERS.index(player)]
-
     # -- starting ---------------------------------------------------------------------------
 
     def start(self, seed: int = 0, **setup: Any) -> SabotageState:
@@ -182,7 +177,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             order, rng = rng.shuffled(kinds)
             for index, kind in zip(zone, order, strict=True):
                 state = self.apply_unchecked(state, Deploy(player, self.board.node(index), kind))
-        return _evolve(state, rng=rng)
+        return state.with_changes(rng=rng)
 
     def position(
         self,
@@ -385,11 +380,13 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return self._deploy(state, action)
         turn = state.clock.turn
         if isinstance(action, OfferDraw):
-            return _evolve(state, offer=DrawOffer(action.player, turn, pending=True))
+            return state.with_changes(offer=DrawOffer(action.player, turn, pending=True))
         if isinstance(action, AcceptDraw):
-            return _evolve(state, result=Outcome(frozenset(), "draw agreed"))
+            return state.with_changes(result=Outcome(frozenset(), "draw agreed"))
         assert state.offer is not None  # DeclineDraw is only legal with an offer pending
-        return _evolve(state, offer=DrawOffer(state.offer.player, state.offer.turn, pending=False))
+        return state.with_changes(
+            offer=DrawOffer(state.offer.player, state.offer.turn, pending=False)
+        )
 
     def _deploy(self, state: SabotageState, action: Deploy) -> SabotageState:
         p = PLAYERS.index(action.player)
@@ -406,7 +403,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         if deployed == len(zone):
             deployed = 0
             clock = TURNS.advance(clock)
-        state = _evolve(state, cells=cells, log=log, deployed=deployed, clock=clock)
+        state = state.with_changes(cells=cells, log=log, deployed=deployed, clock=clock)
         if not TURNS.in_setup(clock):
             state = self._begin_play(state)
         return state
@@ -419,7 +416,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         for index in range(len(cells)):
             if cells[index] is not None:
                 self._reveal(cells, index, events)
-        state = _evolve(state, cells=tuple(cells), log=state.log.with_events(events))
+        state = state.with_changes(cells=tuple(cells), log=state.log.with_events(events))
         return self._check_can_move(state)
 
     def _move(self, state: SabotageState, move: Move) -> SabotageState:
@@ -456,8 +453,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                 result = Outcome(frozenset([winner]), "captured every movable piece")
         if cells[j] is mover:
             self._reveal(cells, j, events)
-        state = _evolve(
-            state,
+        state = state.with_changes(
             cells=tuple(cells),
             log=state.log.with_events(events),
             moved=(*state.moved, piece.id),
@@ -486,12 +482,12 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             result = Outcome(frozenset(), f"no capture for {limit} moves each")
         else:
             result = self._immobilised(state.cells, clock)
-        return _evolve(state, clock=clock, moved=(), quiet=quiet, result=result)
+        return state.with_changes(clock=clock, moved=(), quiet=quiet, result=result)
 
     def _check_can_move(self, state: SabotageState) -> SabotageState:
         """The state, ended if the player to move cannot move."""
         result = self._immobilised(state.cells, state.clock)
-        return state if result is None else _evolve(state, result=result)
+        return state if result is None else state.with_changes(result=result)
 
     def _immobilised(self, cells: tuple[Piece | None, ...], clock: Clock) -> Outcome | None:
         """ "Immobilize your opponent (they have no legal moves left)": the player to move at
@@ -610,8 +606,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                 piece.id, piece.owner, chosen[piece.id], piece.revealed, piece.left, piece.left_turn
             )
 
-        return _evolve(
-            view,
+        return view.with_changes(
             rng=self.fresh_rng(rng),
             cells=tuple(fill(p) for p in view.cells),
             captured=tuple(p for p in map(fill, view.captured) if p is not None),
@@ -703,21 +698,3 @@ class Sabotage(Game[SabotageState, SabotageAction]):
 
 def _revealed(piece: Piece) -> Piece:
     return Piece(piece.id, piece.owner, piece.kind, True, piece.left, piece.left_turn)
-
-
-def _evolve(state: SabotageState, **changes: Any) -> SabotageState:
-    """A copy of ``state`` with ``changes`` (attrs.evolve without its per-call introspection)."""
-    fields: dict[str, Any] = {
-        "rng": state.rng,
-        "log": state.log,
-        "cells": state.cells,
-        "clock": state.clock,
-        "deployed": state.deployed,
-        "moved": state.moved,
-        "quiet": state.quiet,
-        "offer": state.offer,
-        "captured": state.captured,
-        "result": state.result,
-    }
-    fields.update(changes)
-    return SabotageState(**fields)

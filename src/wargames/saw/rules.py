@@ -558,7 +558,7 @@ class Saw(Game[SawState, SawAction]):
             return self._with_points(state, index, slot, action)
         if isinstance(action, Release):
             released = Sheet((0,) * len(sheet.traits), sheet.points, released=True)
-            return _evolve(state, units=_replace(state.units, index, unit.with_sheet(released)))
+            return state.with_changes(units=_replace(state.units, index, unit.with_sheet(released)))
         order = self._order(state, index)
         if isinstance(action, Step):
             here = order.path[-1] if order.path else unit.hex
@@ -574,7 +574,7 @@ class Saw(Game[SawState, SawAction]):
         seat = self.players.index(action.player)
         plot = state.plots[seat]
         orders = tuple(order if o.unit == order.unit else o for o in plot.orders)
-        state = _evolve(state, plots=_replace(state.plots, seat, Plot(plot.player, orders)))
+        state = state.with_changes(plots=_replace(state.plots, seat, Plot(plot.player, orders)))
         if isinstance(action, Done) and all(o.done for o in orders):
             return self._finished(state, action.player)
         return state
@@ -593,7 +593,7 @@ class Saw(Game[SawState, SawAction]):
             wounds = list(sheet.wounds or (0,) * len(traits))
             wounds[slot] += action.points
             sheet = Sheet(traits, hits=sheet.hits - action.points, wounds=wounds)
-        state = _evolve(state, units=_replace(state.units, index, unit.with_sheet(sheet)))
+        state = state.with_changes(units=_replace(state.units, index, unit.with_sheet(sheet)))
         if self.phase(state) == PLOT or self.current_unit(state, action.player) is not None:
             return state
         return self._finished(state, action.player)
@@ -601,7 +601,7 @@ class Saw(Game[SawState, SawAction]):
     def _finished(self, state: SawState, player: str) -> SawState:
         """``player`` has done their part of a simultaneous phase; after the last, go on."""
         waiting = state.waiting - {player}
-        state = _evolve(state, waiting=waiting)
+        state = state.with_changes(waiting=waiting)
         if waiting:
             return state
         phase = self.phase(state)
@@ -614,8 +614,7 @@ class Saw(Game[SawState, SawAction]):
     def _begin_play(self, state: SawState) -> SawState:
         """Every unit is designed: record the designs (each told to its owner) and plot."""
         events = [Designed(u.id, u.owner, u.sheet.traits) for u in state.units]
-        return _evolve(
-            state,
+        return state.with_changes(
             log=state.log.with_events(events),
             clock=TURNS.advance(state.clock),
             waiting=frozenset(self.players),
@@ -682,8 +681,7 @@ class Saw(Game[SawState, SawAction]):
             )
             taken[target] += points
         plots = tuple(Plot(plot.player, ()) for plot in state.plots)
-        state = _evolve(
-            state,
+        state = state.with_changes(
             rng=rng,
             units=tuple(units),
             plots=plots,
@@ -737,8 +735,8 @@ class Saw(Game[SawState, SawAction]):
                 waiting.add(unit.owner)
         left_standing = self._standing(units)
         events += [Eliminated(turn, p) for p in self.players if p in standing - left_standing]
-        state = _evolve(
-            state, units=tuple(units), log=state.log.with_events(events), waiting=frozenset(waiting)
+        state = state.with_changes(
+            units=tuple(units), log=state.log.with_events(events), waiting=frozenset(waiting)
         )
         if len(left_standing) <= 1:
             return self._game_over(state, left_standing)
@@ -761,12 +759,11 @@ class Saw(Game[SawState, SawAction]):
                 if sheet.wounds:
                     events.append(Allocated(turn, unit.id, unit.owner, sheet.wounds))
                 units[i] = unit.with_sheet(Sheet(sheet.traits))
-        state = _evolve(state, units=tuple(units), log=state.log.with_events(events))
+        state = state.with_changes(units=tuple(units), log=state.log.with_events(events))
         limit = self.options.turn_limit
         if limit is not None and turn >= limit:
             return self._game_over(state, self._standing(units), limit=limit)
-        return _evolve(
-            state,
+        return state.with_changes(
             clock=TURNS.advance(state.clock),
             plots=self._fresh_plots(units),
             waiting=self._standing(units),
@@ -786,7 +783,7 @@ class Saw(Game[SawState, SawAction]):
         log = state.log
         if self.options.variable_traits:
             log = log.with_event(RecordRevealed(_record(log)))
-        return _evolve(state, log=log, waiting=frozenset(), result=result)
+        return state.with_changes(log=log, waiting=frozenset(), result=result)
 
     # -- notation, determinisation, odds, text -----------------------------------------------
 
@@ -954,18 +951,3 @@ def _record(log: EventLog) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
 
 def _replace(items: tuple[Any, ...], index: int, item: Any) -> tuple[Any, ...]:
     return (*items[:index], item, *items[index + 1 :])
-
-
-def _evolve(state: SawState, **changes: Any) -> SawState:
-    """A copy of ``state`` with ``changes`` (attrs.evolve without its per-call introspection)."""
-    fields: dict[str, Any] = {
-        "rng": state.rng,
-        "log": state.log,
-        "clock": state.clock,
-        "units": state.units,
-        "plots": state.plots,
-        "waiting": state.waiting,
-        "result": state.result,
-    }
-    fields.update(changes)
-    return SawState(**fields)
