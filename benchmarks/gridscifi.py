@@ -11,39 +11,17 @@ built before the clock runs.  Figures only, no assertions::
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections.abc import Sequence
 
-from wargames.gridscifi import GridSciFi, GridState
+from benchmarks.playouts import game_playouts
+from wargames.gridscifi import GridSciFi
 from wargames.gridscifi.rules import SCENARIOS
 
-__all__ = ["main", "playouts"]
+__all__ = ["main"]
 
 POOL = 64
 CHUNK = 16
-
-
-def playouts(
-    game: GridSciFi, starts: Sequence[GridState], seconds: float, *, unchecked: bool = False
-) -> tuple[int, int, float]:
-    """Random playouts for ``seconds``: (steps, games finished, seconds taken)."""
-    rng = random.Random(1)
-    apply = game.apply_unchecked if unchecked else game.apply
-    state = starts[0]
-    steps = games = 0
-    began = time.perf_counter()
-    while True:
-        for _ in range(CHUNK):
-            (player,) = game.to_act(state)
-            state = apply(state, rng.choice(game.legal_actions(state, player)))
-            steps += 1
-            if game.outcome(state) is not None:
-                games += 1
-                state = starts[games % len(starts)]
-        elapsed = time.perf_counter() - began
-        if elapsed >= seconds:
-            return steps, games, elapsed
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -59,7 +37,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         starts = [game.start(seed) for seed in range(POOL)]
         start_ms = 1e3 * (time.perf_counter() - began) / POOL
         for unchecked in (False, True):
-            steps, games, elapsed = playouts(game, starts, args.seconds, unchecked=unchecked)
+            rate = game_playouts(name, game, starts, args.seconds, unchecked=unchecked)
+            steps, games, elapsed = rate.steps, rate.games, rate.seconds
             per_game = f"{steps / games:.0f}" if games else "-"
             print(
                 f"{name:<12}{'unchecked' if unchecked else 'checked':<11}"

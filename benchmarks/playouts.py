@@ -26,7 +26,7 @@ import chess
 import wargames
 from wargames import Game, State
 
-__all__ = ["VARIANTS", "Rate", "chess_playouts", "main", "run", "sabotage_playouts"]
+__all__ = ["VARIANTS", "Rate", "chess_playouts", "main", "run", "game_playouts"]
 
 VARIANTS = ("SG", "SM", "SR", "SO", "SN", "SC")
 SEED = 1
@@ -69,7 +69,7 @@ def sabotage_starts(game: Game[Any, Any], count: int = POOL, seed: int = SEED) -
     return [game.start(seed=seed + i) for i in range(count)]
 
 
-def sabotage_playouts(
+def game_playouts(
     name: str,
     game: Game[Any, Any],
     starts: Sequence[State],
@@ -165,14 +165,14 @@ def run(seconds: float = 3.0, repeats: int = 3) -> dict[str, Rate]:
     starts = {variant: sabotage_starts(game) for variant, game in games.items()}
     for variant, game in games.items():
         name = f"sabotage {variant}"
-        rate = best(repeats, partial(sabotage_playouts, name, game, starts[variant], each))
+        rate = best(repeats, partial(game_playouts, name, game, starts[variant], each))
         rates[variant] = rate
         print(_row(rate), flush=True)
     rates["chess"] = best(repeats, partial(chess_playouts, each))
     print(_row(rates["chess"]), flush=True)
     sg_game, sg_starts = games["SG"], starts["SG"]
     name = "sabotage SG, apply_unchecked"
-    fast_path = partial(sabotage_playouts, name, sg_game, sg_starts, each, unchecked=True)
+    fast_path = partial(game_playouts, name, sg_game, sg_starts, each, unchecked=True)
     rates["SG unchecked"] = best(repeats, fast_path)
     print()
     print(_row(rates["SG unchecked"]) + "   (the documented fast path for search loops)")
