@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from attrs import frozen
@@ -10,7 +10,7 @@ from attrs import frozen
 from wargames.core.game import Action, Game, Outcome, State
 from wargames.core.replay import Replay
 
-__all__ = ["Bot", "Match", "play"]
+__all__ = ["Bot", "Match", "play", "playing"]
 
 
 class Bot(Protocol):
@@ -23,6 +23,18 @@ class Bot(Protocol):
     def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
         """The action ``player`` takes now."""
         ...
+
+
+def playing(
+    game: Game[Any, Any], actions: Sequence[Action], *, negotiate: bool = False
+) -> Sequence[Action]:
+    """The actions a bot considers: all of them if ``negotiate``, else those that are not
+    agreements (the game's ``negotiation_types``: draw offers, trades), unless nothing else is
+    legal (answering an offer)."""
+    if negotiate or not game.negotiation_types:
+        return actions
+    kept = [a for a in actions if not isinstance(a, game.negotiation_types)]
+    return kept or actions
 
 
 @frozen

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from wargames.bots.base import playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["GreedyBot"]
@@ -33,16 +34,17 @@ class GreedyBot:
         actions: tuple[Action, ...] = game.legal_actions(state, player)
         if not actions:
             raise ValueError(f"{player} has no legal action")
-        playing = [a for a in actions if not isinstance(a, game.negotiation_types)] or list(actions)
-        if len(playing) == 1:
-            return playing[0]
-        worlds = [game.sample_state(state, player, self._random) for _ in range(self.samples)]
+        choices = playing(game, actions)
+        if len(choices) == 1:
+            return choices[0]
+        view = game.view(state, player)
+        worlds = [game.determinize(view, player, self._random) for _ in range(self.samples)]
         scores = [
             sum(game.evaluate(game.apply_unchecked(world, action), player) for world in worlds)
-            for action in playing
+            for action in choices
         ]
         best = max(scores)
-        return self._random.choice([a for a, s in zip(playing, scores, strict=True) if s == best])
+        return self._random.choice([a for a, s in zip(choices, scores, strict=True) if s == best])
 
     def __repr__(self) -> str:
         return f"GreedyBot(seed={self.seed}, samples={self.samples})"

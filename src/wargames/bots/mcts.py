@@ -1,11 +1,17 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
 
-Each iteration draws a determinisation of the searching player's view with
-``game.sample_state`` — a full state consistent with what the player knows — and walks one
-shared tree in it: nodes are keyed by the actions taken, a child competes for selection only
-in the iterations where its action is legal (UCB with availability counts), rollouts are random
-up to a depth and then scored with ``game.evaluate``.  The bot never reads hidden information:
-everything it sees comes from determinisations of the view.
+Each iteration draws a determinisation of the searching player's view (``game.determinize``
+of ``game.view``: a full state consistent with what the player knows) and walks one shared
+tree in it: nodes are keyed by the actions taken, a child competes for selection only in the
+iterations where its action is legal (UCB with availability counts), and the leaf is scored
+with ``game.evaluate`` after an optional random rollout.  The bot never reads hidden
+information: everything it sees comes from determinisations of the view.
+
+Two refinements make a small budget count when a turn offers dozens of actions.  The root's
+children start from a heuristic prior, the mean ``game.evaluate`` one action ahead over
+``prior`` determinisations (what :class:`~wargames.bots.GreedyBot` computes), and only the
+``width`` best of them are searched (progressive unpruning, Chaslot et al. 2008, reduced to
+its first step); the choice is then the child with the best mean value.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import math
 import random
 from typing import Any
 
+from wargames.bots.base import playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["MctsBot"]
@@ -30,10 +37,15 @@ class _Node:
 
 
 class MctsBot:
-    """ISMCTS with ``iterations`` determinised playouts per decision.
+    """ISMCTS with ``iterations`` determinised descents per decision.
 
     ``rollout_depth`` random actions follow each expansion before ``game.evaluate`` scores the
-    position for every player; ``exploration`` is the UCB constant.
+    position for every player (0, the default, scores the leaf itself: right for games whose
+    ``evaluate`` is a heuristic; a game that scores only outcomes needs rollouts);
+    ``exploration`` is the UCB constant; ``prior`` the determinisations of the one-ahead prior
+    (0: none, and every action is searched); ``width`` how many of the best-prior actions
+    are searched.  Negotiation actions (draw offers, trades) are left alone unless nothing
+    else is legal, as for the other bots.
     """
 
     def __init__(
@@ -41,35 +53,55 @@ class MctsBot:
         seed: int = 0,
         *,
         iterations: int = 200,
-        rollout_depth: int = 20,
+        rollout_depth: int = 0,
         exploration: float = 0.7,
+        prior: int = 4,
+        width: int = 6,
     ) -> None:
-        if iterations < 1 or rollout_depth < 0:
-            raise ValueError("iterations must be >= 1 and rollout_depth >= 0")
+        if iterations < 1 or rollout_depth < 0 or prior < 0 or width < 1:
+            raise ValueError("iterations and width must be >= 1, rollout_depth and prior >= 0")
         self.seed = seed
         self.iterations = iterations
         self.rollout_depth = rollout_depth
         self.exploration = exploration
+        self.prior = prior
+        self.width = width
         self._random = random.Random(seed)
 
     def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
-        actions: tuple[Action, ...] = game.legal_actions(state, player)
+        actions = playing(game, game.legal_actions(state, player))
         if not actions:
             raise ValueError(f"{player} has no legal action")
         if len(actions) == 1:
             return actions[0]
+        view = game.view(state, player)  # redacted once; each world determinises it
         root = _Node()
+        for _ in range(self.prior):
+            world = game.determinize(view, player, self._random)
+            for action in actions:
+                child = root.children.setdefault(action, _Node())
+                child.available += 1
+                child.visits += 1
+                child.reward += game.evaluate(game.apply_unchecked(world, action), player)
+        if self.prior:
+            ranked = sorted(actions, key=lambda a: _mean(root, a), reverse=True)
+            actions = ranked[: self.width]
+            root.children = {a: root.children[a] for a in actions}
         for _ in range(self.iterations):
-            world = game.sample_state(state, player, self._random)
-            self._iterate(game, world, root)
-        return max(actions, key=lambda a: _visits(root, a))
+            world = game.determinize(view, player, self._random)
+            self._iterate(game, world, root, frozenset(actions))
+        return max(actions, key=lambda a: _mean(root, a))
 
-    def _iterate(self, game: Game[Any, Any], world: State, root: _Node) -> None:
+    def _iterate(
+        self, game: Game[Any, Any], world: State, root: _Node, candidates: frozenset[Action]
+    ) -> None:
         node = root
         path: list[tuple[_Node, str]] = []  # each node entered, and who chose it
         while game.outcome(world) is None:
             mover = _mover(game, world)
-            legal = game.legal_actions(world, mover)
+            legal = playing(game, game.legal_actions(world, mover))
+            if node is root:
+                legal = [a for a in legal if a in candidates]
             for action in legal:
                 child = node.children.get(action)
                 if child is not None:
@@ -103,9 +135,8 @@ class MctsBot:
             if game.outcome(world) is not None:
                 break
             mover = _mover(game, world)
-            legal = game.legal_actions(world, mover)
-            playing = [a for a in legal if not isinstance(a, game.negotiation_types)] or legal
-            world = game.apply_unchecked(world, self._random.choice(playing))
+            legal = playing(game, game.legal_actions(world, mover))
+            world = game.apply_unchecked(world, self._random.choice(legal))
         return world
 
     def __repr__(self) -> str:
@@ -118,6 +149,6 @@ def _mover(game: Game[Any, Any], world: State) -> str:
     return next(p for p in game.players if p in acting)
 
 
-def _visits(root: _Node, action: Action) -> int:
+def _mean(root: _Node, action: Action) -> float:
     child = root.children.get(action)
-    return child.visits if child is not None else -1
+    return child.reward / child.visits if child is not None and child.visits else -math.inf

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from wargames.bots.base import playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["RandomBot"]
@@ -27,11 +28,8 @@ class RandomBot:
         actions: tuple[Action, ...] = game.legal_actions(state, player)
         if not actions:
             raise ValueError(f"{player} has no legal action")
-        if not self.negotiate and game.negotiation_types:
-            playing = [a for a in actions if not isinstance(a, game.negotiation_types)]
-            if playing:
-                return playing[self._random.randrange(len(playing))]
-        return actions[self._random.randrange(len(actions))]
+        choices = playing(game, actions, negotiate=self.negotiate)
+        return choices[self._random.randrange(len(choices))]
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed}, negotiate={self.negotiate})"

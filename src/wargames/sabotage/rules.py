@@ -631,20 +631,36 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     # -- evaluation (for bots) ---------------------------------------------------------------
 
     def evaluate(self, state: SabotageState, player: str) -> float:
-        """The outcome if over, else the material :func:`~wargames.core.game.balance` of the
-        players' piece values (``[values]`` in the data)."""
-        over = state.result
-        if over is not None:
+        """The outcome if over, else nine parts material, one part pressure.
+
+        Material is the :func:`~wargames.core.game.balance` of the players' piece values
+        (``[values]`` in the data); pressure the balance of how close each side's movable
+        pieces stand to the other's Headquarters (each counts one over its distance), so that
+        a bot advances on the Headquarters and clears raiders away from its own.  A heuristic
+        for bots, not a rule.
+        """
+        if state.result is not None:
             return super().evaluate(state, player)
-        mine = theirs = 0
-        for piece in state.cells:
-            if piece is not None:
-                value = VALUES.get(piece.kind, 0)
-                if piece.owner == player:
-                    mine += value
-                else:
-                    theirs += value
-        return balance(mine, theirs)
+        material = dict.fromkeys(PLAYERS, 0)
+        headquarters: dict[str, Square] = {}
+        movers: list[tuple[str, Square]] = []
+        for index, piece in enumerate(state.cells):
+            if piece is None:
+                continue
+            material[piece.owner] += VALUES.get(piece.kind, 0)
+            if piece.kind is Kind.HEADQUARTERS:
+                headquarters[piece.owner] = self.board.node(index)
+            elif piece.kind.movable:
+                movers.append((piece.owner, self.board.node(index)))
+        pressure = dict.fromkeys(PLAYERS, 0.0)
+        for owner, square in movers:
+            target = headquarters.get(self.opponent(owner))
+            if target is not None:
+                pressure[owner] += 1 / (abs(square.x - target.x) + abs(square.y - target.y))
+        other = self.opponent(player)
+        return 0.9 * balance(material[player], material[other]) + 0.1 * balance(
+            pressure[player], pressure[other]
+        )
 
     # -- text -------------------------------------------------------------------------------------
 

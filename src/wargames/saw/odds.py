@@ -48,6 +48,7 @@ __all__ = [
     "hit_points",
     "hit_points_against",
     "hits",
+    "mean_hit_points",
     "to_hit",
     "to_wound",
     "wounds",
@@ -158,6 +159,13 @@ def _hit_table(attack: int, evasion: int) -> Distribution[bool]:
 @cache
 def _wound_table(damage: int, endurance: int) -> Distribution[int]:
     return to_wound(damage, endurance).map(wounds).distribution()
+
+
+@cache
+def mean_hit_points(attack: int, evasion: int, damage: int, endurance: int) -> Fraction:
+    """The expected hit points of :class:`AttackDice` with these terms, exactly (bots weigh
+    plotted attacks with it)."""
+    return AttackDice(attack, evasion, damage, endurance).distribution().mean()
 
 
 def attack_dice(

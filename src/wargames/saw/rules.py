@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import tomllib
@@ -45,6 +46,7 @@ from wargames.saw.odds import (
     hit_chance,
     hit_points,
     hit_points_against,
+    mean_hit_points,
 )
 from wargames.saw.options import SawOptions
 from wargames.saw.state import (
@@ -238,16 +240,45 @@ class Saw(Game[SawState, SawAction]):
             raise InvalidAction(f"there is no unit {unit!r}; units: {' '.join(self.ids)}") from None
 
     def evaluate(self, state: SawState, player: str) -> float:
-        """For bots: the outcome if over, else the :func:`~wargames.core.game.balance` of the
-        points left in ``player``'s units against the strongest other player's."""
+        """For bots: the outcome if over, else the :func:`~wargames.core.game.balance` of
+        what ``player``'s units are worth against the strongest other player's.
+
+        A unit is worth the square root of its points, movement at half (ranges are short:
+        movement matters least), less the hit points it still has to allocate and, while
+        plotting, less the exact expected hit points of the attacks plotted at it.  The root
+        makes a point taken from a weakened unit count more: fire is focused and units are
+        finished off.  A heuristic, not a rule.
+        """
         if state.result is not None:
             return super().evaluate(state, player)
-        left: dict[str, int] = dict.fromkeys(self.players, 0)
-        for unit in state.units:
-            if unit.hex is not None:
-                left[unit.owner] += unit.sheet.points
-        strongest = max(points for owner, points in left.items() if owner != player)
-        return balance(left[player], strongest)
+        threat = self._plotted_threat(state) if self.phase(state) == PLOT else {}
+        worth: dict[str, float] = dict.fromkeys(self.players, 0.0)
+        for i, unit in enumerate(state.units):
+            if unit.alive:
+                sheet = unit.sheet
+                value = sheet.points - sheet.traits[MOVEMENT] / 2 - sheet.hits
+                worth[unit.owner] += math.sqrt(max(0.0, value - threat.get(i, 0.0)))
+        strongest = max(points for owner, points in worth.items() if owner != player)
+        return balance(worth[player], strongest)
+
+    def _plotted_threat(self, state: SawState) -> dict[int, float]:
+        """The expected hit points each unit takes from the attacks plotted so far, from where
+        the plotted paths end (a full state: every plot and sheet known)."""
+        threat: dict[int, float] = {}
+        for _, members, target in self._strikes(state.plots):
+            if not state.units[target].alive:
+                continue
+            defender = state.units[target].sheet.traits
+            there = self._plotted_end(state, target)
+            attack = damage = 0
+            for i, weapon in members:
+                traits = state.units[i].sheet.traits
+                penalty = self.arena.penalty(self._plotted_end(state, i), there, self.range_table)
+                attack += traits[accuracy_index(weapon)] - penalty
+                damage += traits[damage_index(weapon)]
+            expected = mean_hit_points(attack, defender[EVASION], damage, defender[ENDURANCE])
+            threat[target] = threat.get(target, 0.0) + float(expected)
+        return threat
 
     # -- starting ---------------------------------------------------------------------------
 
