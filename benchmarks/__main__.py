@@ -10,7 +10,7 @@ import platform
 import sys
 from collections.abc import Sequence
 
-from benchmarks import gridscifi, memory, playouts, sabot, saw
+from benchmarks import gridscifi, memory, playouts, sabatu, sabot, saw
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -31,7 +31,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     playouts.run(args.seconds, args.repeats)
     print()
     memory.run(args.steps)
-    for game in (saw, gridscifi):
+    for game in (saw, gridscifi, sabatu):
         print()
         game.main([])
     print()

@@ -1,0 +1,115 @@
+"""Conquest and Destiny cards: what each effect does (rule text: "Conquest Cards", "Destiny
+Cards", "Armies").
+
+The cards themselves (names, texts, how many of each) are data, ``data/cards.toml``; this
+module is the effects they may name.  "The instructions on the card must be followed
+immediately and the card returned ... to a discard pile" (this library's choice of the two
+the text allows: a discard pile, reshuffled into a new deck when the deck runs out).
+
+* Conquest (the whole campaign): ``army`` adds armies at Home, never past 8 ("If a player has
+  all 8 armies on the board and the card instructs the player to add an army, the card is
+  ignored"); ``plague`` removes half the armies, "round down to the next even number before
+  dividing that number in half", counting those in capitals and at home; ``lose``;
+  ``spoils`` and ``armory`` draws; ``dice`` more or fewer dice this turn; ``walls``.
+* Destiny (the army that landed): ``advance`` (a die of that value for that army only;
+  forfeited if it cannot be used), ``destroy``, ``home``, ``doorstep``, ``spoils``,
+  ``armory``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import networkx as nx
+
+from wargames.sabatu.state import Capital, CardDrawn, Die, SabatuState
+
+if TYPE_CHECKING:
+    from wargames.sabatu.rules import Sabatu
+
+__all__ = ["draw_conquest", "draw_destiny", "plague_losses"]
+
+
+def plague_losses(armies: int) -> int:
+    """The armies the Plague removes: round down to even, then half.
+
+    >>> [plague_losses(n) for n in (1, 2, 3, 4, 5, 8)]
+    [0, 1, 1, 2, 2, 4]
+    """
+    return (armies - armies % 2) // 2
+
+
+def draw_conquest(game: Sabatu, state: SabatuState) -> SabatuState:
+    """The active player draws a Conquest card and follows it."""
+    seat = state.seat
+    player = game.players[seat]
+    name, deck, rng = state.conquest.draw(state.rng)
+    card = game.tables.cards[name]
+    state = state.with_changes(
+        conquest=deck.discard(name),
+        rng=rng,
+        log=state.log.with_event(CardDrawn(player, "conquest", name)),
+    )
+    effect, amount = card.effect, card.amount
+    if effect == "army":
+        return game.add_armies(state, seat, amount)
+    if effect == "plague":
+        return state.with_changes(losses=plague_losses(game.army_count(state, seat)))
+    if effect == "lose":
+        return state.with_changes(losses=min(amount, game.army_count(state, seat)))
+    if effect == "spoils":
+        return game.draw_coins(state, seat, amount)
+    if effect == "armory":
+        return game.draw_tiles(state, seat, amount)
+    if effect == "dice":
+        return state.with_changes(dice_count=max(0, state.dice_count + amount))
+    if effect == "walls":
+        capitals = tuple(
+            Capital(c.owner, c.armies, max(0, c.walls - amount)) if c.owner == seat else c
+            for c in state.capitals
+        )
+        return state.with_changes(capitals=capitals)
+    return state
+
+
+def draw_destiny(game: Sabatu, state: SabatuState, army: int) -> SabatuState:
+    """The active player draws a Destiny card for the army that landed on ``army``."""
+    seat = state.seat
+    player = game.players[seat]
+    name, deck, rng = state.destiny.draw(state.rng)
+    card = game.tables.cards[name]
+    state = state.with_changes(
+        destiny=deck.discard(name),
+        rng=rng,
+        log=state.log.with_event(CardDrawn(player, "destiny", name)),
+    )
+    effect, amount = card.effect, card.amount
+    owner = game.owner_at(state, army)
+    if effect == "advance":
+        return state.with_changes(dice=(*state.dice, Die(amount, army)))
+    if effect == "destroy":
+        return game.remove_army(state, owner, army)
+    if effect == "home":
+        return game.relocate(state, owner, army, game.home(owner))
+    if effect == "doorstep":
+        gate = _doorstep(game, state, army, owner)
+        return state if gate is None else game.relocate(state, owner, army, gate)
+    if effect == "spoils":
+        return game.draw_coins(state, seat, amount)
+    if effect == "armory":
+        return game.draw_tiles(state, seat, amount)
+    return state
+
+
+def _doorstep(game: Sabatu, state: SabatuState, army: int, owner: int) -> int | None:
+    """The free space before the capital nearest ``army`` that is not ``owner``'s (fewest
+    steps, then board order), or ``None`` if every such doorstep is taken."""
+    board = game.board
+    occupied = game.occupants(state)
+    lengths = nx.single_source_shortest_path_length(board.graph, board.node(army))
+    choices = [
+        (lengths.get(board.node(gate), len(board.nodes)), gate)
+        for number, capital in enumerate(board.capitals)
+        if state.capitals[number].owner != owner and (gate := board.gate[capital]) not in occupied
+    ]
+    return min(choices)[1] if choices else None

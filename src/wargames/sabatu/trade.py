@@ -1,0 +1,164 @@
+"""Trade and hire: negotiations between players (rule text: "Trade"; "Variations", Variant
+#2).
+
+"At any time during their turn a player may trade with other players ... one-for-one
+trades.  They can consist of one Spoils coin for one Spoils coin, one Armory tile for one
+Armory tile or one Spoils coin for one Armory tile, the value of each to be determined by
+the players involved in the trade."  A trade is three small actions: the player whose turn
+it is offers one of their coins or tiles to another player (:class:`Offer`); that player
+answers with one of their own (:class:`Counter`) or declines; the first accepts or
+declines.  A tile named in a trade is seen by the two traders only.
+
+Variant #2, "hire another player's army for one turn to fight for them, price to be
+negotiated": :class:`Hire` names the army, its owner names a price (:class:`Ask`, one coin
+of that value) or declines, and the hirer accepts (paying the coin) or declines.
+
+Library defaults, not given in the rules: offers are made in the move step of the turn, at
+most ``offers_per_turn`` (2) a turn; a hired army may move and fight with its hirer's dice
+and tiles but neither enters capitals nor goes Home, and fights neither its owner nor its
+hirer; its hirer wins or pays the Spoils of its battles, its owner loses it if it is beaten.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wargames.core.hidden import Secret
+from wargames.sabatu.state import (
+    Accept,
+    Ask,
+    Counter,
+    Deal,
+    Decline,
+    Hire,
+    Hired,
+    Offer,
+    Realm,
+    SabatuAction,
+    SabatuState,
+    Traded,
+)
+
+if TYPE_CHECKING:
+    from wargames.sabatu.rules import Sabatu
+
+__all__ = ["apply_deal", "answers", "offers"]
+
+
+def _items(realm: Realm) -> tuple[list[int], list[str]]:
+    """A realm's distinct coin values and tile names (for its holder, who sees them all)."""
+    coins = sorted(set(realm.coins))
+    tiles = sorted({str(tile.value) for tile in realm.tiles})
+    return coins, tiles
+
+
+def offers(game: Sabatu, state: SabatuState) -> list[SabatuAction]:
+    """The trade offers (and under Variant #2 the hires) the player to move may make."""
+    if state.offers >= game.tables.numbers.offers_per_turn:
+        return []
+    seat = state.seat
+    player = game.players[seat]
+    coins, tiles = _items(state.realms[seat])
+    found: list[SabatuAction] = []
+    for partner in game.players:
+        if partner == player:
+            continue
+        found.extend(Offer(player, partner, coin=coin) for coin in coins)
+        found.extend(Offer(player, partner, tile=tile) for tile in tiles)
+    if game.hiring and state.realms[seat].coins:
+        for other, realm in enumerate(state.realms):
+            if other == seat:
+                continue
+            found.extend(
+                Hire(player, game.board.node(army))
+                for army in sorted(set(realm.armies))
+                if game.board.is_space(army) and army not in state.hired
+            )
+    return found
+
+
+def answers(game: Sabatu, state: SabatuState, player: str) -> list[SabatuAction]:
+    """What ``player`` may do with the deal on the table."""
+    deal = state.deal
+    assert deal is not None
+    if deal.answered:
+        if deal.kind == "hire" and deal.get_coin not in state.realms[game.seat(deal.by)].coins:
+            return [Decline(player)]
+        return [Accept(player), Decline(player)]
+    if deal.kind == "hire":
+        prices = sorted(set(game.tables.numbers.coins))
+        return [*(Ask(player, price) for price in prices), Decline(player)]
+    coins, tiles = _items(state.realms[game.seat(player)])
+    return [
+        *(Counter(player, deal.by, coin=coin) for coin in coins),
+        *(Counter(player, deal.by, tile=tile) for tile in tiles),
+        Decline(player),
+    ]
+
+
+def apply_deal(game: Sabatu, state: SabatuState, action: SabatuAction) -> SabatuState:
+    """The state after a negotiation action."""
+    if isinstance(action, Offer):
+        offer = Deal("trade", action.player, action.partner, action.coin, action.tile)
+        return state.with_changes(deal=offer, step="deal", offers=state.offers + 1)
+    if isinstance(action, Hire):
+        army = game.board.index(action.army)
+        owner = game.players[game.owner_at(state, army)]
+        hire = Deal("hire", action.player, owner, army=army)
+        return state.with_changes(deal=hire, step="deal", offers=state.offers + 1)
+    pending = state.deal
+    assert pending is not None
+    deal = pending
+    if isinstance(action, Counter):
+        answer = Deal(
+            deal.kind,
+            deal.by,
+            deal.to,
+            deal.give_coin,
+            deal.give_tile,
+            action.coin,
+            action.tile,
+            deal.army,
+            answered=True,
+        )
+        return state.with_changes(deal=answer)
+    if isinstance(action, Ask):
+        answer = Deal(
+            deal.kind, deal.by, deal.to, get_coin=action.price, army=deal.army, answered=True
+        )
+        return state.with_changes(deal=answer)
+    state = state.with_changes(deal=None, step="move")
+    if isinstance(action, Decline):
+        return state
+    assert isinstance(action, Accept)
+    by, to = game.seat(deal.by), game.seat(deal.to)
+    if deal.kind == "hire":
+        state = _give(game, state, by, to, deal.get_coin, "")
+        event = Hired(deal.by, deal.to, game.board.node(deal.army), deal.get_coin)
+        return state.with_changes(hired=(*state.hired, deal.army), log=state.log.with_event(event))
+    state = _give(game, state, by, to, deal.give_coin, deal.give_tile)
+    state = _give(game, state, to, by, deal.get_coin, deal.get_tile)
+    return state.with_changes(
+        log=state.log.with_event(Traded(deal.by, deal.to, deal.give_coin, deal.get_coin))
+    )
+
+
+def _give(
+    game: Sabatu, state: SabatuState, giver: int, taker: int, coin: int, tile: str
+) -> SabatuState:
+    """``giver`` hands a coin of ``coin`` or a ``tile`` to ``taker`` (who now knows it)."""
+    realms = list(state.realms)
+    source, target = realms[giver], realms[taker]
+    if coin:
+        coins = list(source.coins)
+        coins.remove(coin)
+        realms[giver] = Realm(source.armies, tuple(coins), source.tiles)
+        realms[taker] = Realm(target.armies, tuple(sorted((*target.coins, coin))), target.tiles)
+    else:
+        slot = next(i for i, held in enumerate(source.tiles) if held.value == tile)
+        moved = source.tiles[slot]
+        tiles = source.tiles[:slot] + source.tiles[slot + 1 :]
+        realms[giver] = Realm(source.armies, source.coins, tiles)
+        known = Secret(moved.value, moved.known_to | {game.players[taker]})
+        realms[taker] = Realm(target.armies, target.coins, (*target.tiles, known))
+    return state.with_changes(realms=tuple(realms))

@@ -1,0 +1,205 @@
+"""Fighting Battles, Armory Tiles and Capital Walls: hidden tiles, the dice, the victor's
+Spoils, ties, retreats and assaults on capitals; exact odds."""
+
+from fractions import Fraction
+
+from wargames.core.dice import d6
+from wargames.core.hidden import is_hidden
+from wargames.sabatu import (
+    Arm,
+    Move,
+    Press,
+    Ready,
+    SabatuArmories,
+    Withdraw,
+    assault,
+    battle,
+)
+from wargames.sabatu.state import BattleFought, Captured, Retreated
+from wargames.testing import rng_rolling
+
+from .helpers import TWO, names, position
+
+ATTACK = Move("red", "nw.5", 2, "nw.7")
+
+
+def test_odds_of_a_battle() -> None:
+    """One die each, higher wins; equal totals tie."""
+    assert battle() == battle(0, 0, 0)
+    assert battle()["attacker"] == Fraction(5, 12)
+    assert battle()["tie"] == Fraction(1, 6)
+    assert battle(attack=3)["attacker"] == Fraction(30, 36)
+    assert battle(walls=1) == battle(defence=1), "a wall is a point for the defender"
+    assert battle(walls=4) == battle(walls=1), "however many walls, the advantage is 1 point"
+
+
+def test_odds_of_an_assault_through_every_defender() -> None:
+    assert assault(1) == Fraction(1, 2)
+    assert assault(2) == Fraction(1, 4)
+    assert assault(1, attack=2) == Fraction(13, 16)
+
+
+def test_game_odds_of_an_attack_on_a_walled_capital() -> None:
+    state = position(armies={"red": ["ne.9"]}, capitals={"ne.capital": ("blue", 1, 2)}, dice=[1])
+    move = Move("red", "ne.9", 1, "ne.capital")
+    assert TWO.odds(state, move) == battle(walls=1)
+    assert TWO.odds(state, Move("red", "ne.9", 1, "ne.8")) is None
+
+
+def test_tiles_are_laid_down_at_the_same_time_unseen() -> None:
+    """ "After each player decides which armor or weapon to use ... they lay them down ...
+    at the same time"; tiles are kept face down."""
+    state = position(
+        armies={"red": ["nw.5"], "blue": ["nw.7"]},
+        tiles={"red": ["sword"], "blue": ["shield", "helmet"]},
+        dice=[2],
+    )
+    state = TWO.apply(state, ATTACK)
+    assert TWO.to_act(state) == {"red", "blue"}
+    assert names(TWO.legal_actions(state, "blue")) == ["arm helmet", "arm shield", "ready"]
+    state = TWO.apply(state, Arm("red", "sword"))
+    assert TWO.to_act(state) == {"blue"}
+    seen = TWO.view(state, "blue")
+    assert seen.battle is not None
+    assert is_hidden(seen.battle.attack)
+    assert all(is_hidden(tile) for tile in seen.realms[0].tiles)
+    assert not any(is_hidden(tile) for tile in seen.realms[1].tiles)
+
+
+def test_the_higher_total_wins_and_takes_a_spoils_coin() -> None:
+    """Die plus tile: red 3 + sword 2 = 5 against blue 4 + shield 2 = 6.  Blue wins, red's
+    army is removed, blue draws one of red's coins, both tiles go back to the bag."""
+    state = position(
+        armies={"red": ["nw.5"], "blue": ["nw.7"]},
+        tiles={"red": ["sword"], "blue": ["shield"]},
+        coins={"red": [2]},
+        dice=[2],
+        rng=rng_rolling(d6, 3, 4),
+    )
+    bag = len(state.armory)
+    state = TWO.apply_all(state, [ATTACK, Arm("red", "sword"), Arm("blue", "shield")])
+    fought = next(e for e in state.log if isinstance(e, BattleFought))
+    assert (fought.attack_total, fought.defence_total, fought.winner) == (5, 6, "defender")
+    assert fought.attack_tiles == ("sword",)
+    assert fought.defence_tiles == ("shield",)
+    assert state.realms[0].armies == ()
+    assert state.realms[1].armies == (TWO.board.index("nw.7"),)
+    assert (state.realms[0].coins, state.realms[1].coins) == ((), (2,))
+    assert len(state.armory) == bag + 2
+    assert state.realms[0].tiles == ()
+    assert state.realms[1].tiles == ()
+
+
+def test_the_victorious_attacker_occupies_the_space() -> None:
+    state = position(
+        armies={"red": ["nw.5"], "blue": ["nw.7"]}, dice=[2], rng=rng_rolling(d6, 6, 1)
+    )
+    state = TWO.apply(state, ATTACK)
+    assert state.realms[0].armies == (TWO.board.index("nw.7"),)
+    assert state.realms[1].armies == ()
+    assert state.step == "move"
+
+
+def test_from_a_player_without_coins_the_victor_takes_a_tile() -> None:
+    state = position(
+        armies={"red": ["nw.5"], "blue": ["nw.7"]},
+        tiles={"blue": ["ax"]},
+        dice=[2],
+        rng=rng_rolling(d6, 6, 1),
+    )
+    state = TWO.apply_all(state, [ATTACK, Ready("blue")])
+    (taken,) = state.realms[0].tiles
+    assert taken.value == "ax"
+    assert taken.known_to == {"red", "blue"}
+    assert state.realms[1].tiles == ()
+
+
+def test_on_a_tie_the_attacker_continues() -> None:
+    state = position(
+        armies={"red": ["nw.5"], "blue": ["nw.7"]}, dice=[2], rng=rng_rolling(d6, 3, 3, 5, 2)
+    )
+    state = TWO.apply(state, ATTACK)
+    assert state.step == "tie"
+    assert names(TWO.legal_actions(state, "red")) == ["continue", "withdraw"]
+    state = TWO.apply(state, Press("red"))
+    assert state.realms[0].armies == (TWO.board.index("nw.7"),), "5 beats 2 in the second round"
+
+
+def test_on_a_tie_the_attacker_may_retreat_a_die_away_from_the_defender() -> None:
+    """ "The attacker rolls 1 die and moves away from the defender the number of spaces
+    indicated by the die": 2 spaces, not through blue on nw.7."""
+    state = position(
+        armies={"red": ["nw.5"], "blue": ["nw.7"]}, dice=[2], rng=rng_rolling(d6, 3, 3, 2)
+    )
+    state = TWO.apply_all(state, [ATTACK, Withdraw("red")])
+    retreat = state.log.newest(1)[0]
+    assert isinstance(retreat, Retreated)
+    assert (retreat.die, retreat.target) == (2, "nw.3")
+    assert state.realms[0].armies == (TWO.board.index("nw.3"),)
+    assert state.realms[1].armies == (TWO.board.index("nw.7"),)
+
+
+def test_an_assault_goes_on_army_after_army_until_the_capital_falls() -> None:
+    """ "Once an attack has begun on a capital the aggressor may continue the attack,
+    defeating as many occupying armies as possible, until the capital is taken"; "one wall
+    (if any exist) is removed before the victor takes possession"."""
+    state = position(
+        armies={"red": ["ne.9"]},
+        capitals={"ne.capital": ("blue", 2, 2)},
+        dice=[1],
+        rng=rng_rolling(d6, 6, 1, 6, 2),
+    )
+    state = TWO.apply(state, Move("red", "ne.9", 1, "ne.capital"))
+    assert state.step == "press"
+    assert names(TWO.legal_actions(state, "red")) == ["continue", "withdraw"]
+    walled = next(e for e in state.log if isinstance(e, BattleFought))
+    assert walled.defence_total == walled.defence_die + 1, "the walls' point"
+    state = TWO.apply(state, Press("red"))
+    number = TWO.board.capitals.index(TWO.board.index("ne.capital"))
+    assert state.capitals[number].owner == 0
+    assert state.capitals[number].armies == 1, "the victor becomes the garrison"
+    assert state.capitals[number].walls == 1
+    assert state.realms[0].armies == ()
+    assert isinstance(state.log.newest(1)[0], Captured)
+
+
+def test_the_assault_may_stop_between_defenders() -> None:
+    state = position(
+        armies={"red": ["ne.9"]},
+        capitals={"ne.capital": ("blue", 2, 0)},
+        dice=[1],
+        rng=rng_rolling(d6, 6, 1),
+    )
+    state = TWO.apply_all(state, [Move("red", "ne.9", 1, "ne.capital"), Withdraw("red")])
+    number = TWO.board.capitals.index(TWO.board.index("ne.capital"))
+    assert (state.capitals[number].owner, state.capitals[number].armies) == (1, 1)
+    assert state.realms[0].armies == (TWO.board.index("ne.9"),)
+    assert state.step == "move"
+
+
+def test_variant_1_one_defensive_and_one_offensive_tile() -> None:
+    """Variant #1: "up to two tiles ... (One defensive and one offensive per player)"."""
+    game = SabatuArmories(players=2)
+    state = position(
+        game,
+        armies={"red": ["nw.5"], "blue": ["nw.7"]},
+        tiles={"red": ["sword", "ax", "shield"], "blue": ["helmet"]},
+        dice=[2],
+        rng=rng_rolling(d6, 1, 6),
+    )
+    state = game.apply_all(state, [ATTACK, Arm("red", "sword")])
+    assert names(game.legal_actions(state, "red")) == ["arm shield", "ready"]
+    state = game.apply_all(state, [Arm("red", "shield"), Arm("blue", "helmet")])
+    fought = next(e for e in state.log if isinstance(e, BattleFought))
+    assert fought.attack_tiles == ("sword", "shield")
+    assert fought.attack_total == 1 + 2 + 2
+
+
+def test_the_base_game_allows_one_tile_a_battle() -> None:
+    state = position(
+        armies={"red": ["nw.5"], "blue": ["nw.7"]},
+        tiles={"red": ["sword", "shield"], "blue": ["helmet"]},
+        dice=[2],
+    )
+    state = TWO.apply_all(state, [ATTACK, Arm("red", "sword")])
+    assert TWO.to_act(state) == {"blue"}, "red is ready after one tile"

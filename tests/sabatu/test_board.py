@@ -1,0 +1,86 @@
+"""Game Board Regions: the regions by player count, what each holds, how they join."""
+
+import networkx as nx
+import pytest
+
+from wargames.sabatu import Sabatu, SabatuLong
+from wargames.sabatu.board import RING, board_data, region_type
+
+
+@pytest.mark.parametrize(
+    ("players", "regions"),
+    [(2, 4), (3, 4), (4, 4), (5, 6), (6, 6), (7, 9), (8, 9)],
+)
+def test_regions_by_player_count(players: int, regions: int) -> None:
+    """ "Generally the 4 corner regions are used for 2 to 4 players.  Two edge regions can be
+    added for a 5 to 6 player game and all 9 regions are used for up to 8 players."""
+    board = Sabatu(players=players).board
+    types = sorted(board.region_type.values())
+    assert len(board.regions) == regions
+    assert types.count("corner") == 4
+    assert types.count("edge") == {4: 0, 6: 2, 9: 4}[regions]
+    assert types.count("centre") == (1 if regions == 9 else 0)
+    assert nx.is_connected(board.graph)
+
+
+def test_corner_and_edge_regions_hold_home_capital_port_and_draw_spaces() -> None:
+    """ "Each corner and edge region has a Home, a Capital"; ports and Spoils, Armory and
+    Destiny spaces; "The center region is open territory and has no Home or Capital"."""
+    board = Sabatu(players=8).board
+    for region in board.regions:
+        kinds = {board.kind_at(i) for i in range(len(board.nodes)) if board.region_of(i) == region}
+        if board.region_type[region] == "centre":
+            assert not kinds & {"home", "capital"}
+        else:
+            assert kinds >= {"home", "capital", "port", "spoils", "armory", "destiny"}
+
+
+def test_capitals_and_homes_are_not_spaces() -> None:
+    """ "A capital is not a 'space'", "Home is not a 'space'": each opens onto one space,
+    so no path goes through it."""
+    board = Sabatu(players=4).board
+    for node, kind in enumerate(board.terrains):
+        if kind in ("capital", "home"):
+            assert not board.is_space(node)
+            assert len(board.adjacent_indices[node]) == 1
+            assert board.is_space(board.gate[node])
+
+
+def test_neighbouring_regions_join_at_their_sides() -> None:
+    board = Sabatu(players=2).board
+    assert board.index("ne.15") in board.adjacent_indices[board.index("nw.7")]
+    assert board.index("sw.3") in board.adjacent_indices[board.index("nw.11")]
+    assert len([n for n in board.nodes if n.startswith("nw.") and n[3:].isdigit()]) == RING
+
+
+@pytest.mark.parametrize(("players", "dice"), [(2, 2), (6, 2), (7, 3), (8, 3)])
+def test_three_dice_with_nine_regions(players: int, dice: int) -> None:
+    """ "The standard roll is 2 dice (3 if using all 9 regions)"."""
+    game = Sabatu(players=players)
+    assert game.dice_per_turn == dice
+    assert game.start(seed=1).dice_count in (dice - 1, dice, dice + 1)  # a card may change it
+
+
+def test_variant_3_builds_a_longer_board() -> None:
+    """Variant #3: "add more edge and center regions and make the game board as long as you
+    wish"."""
+    game = SabatuLong(players=4, rows=5)
+    board = game.board
+    assert len(board.regions) == 15
+    assert sorted(board.region_type.values()).count("centre") == 3
+    assert nx.is_connected(board.graph)
+    assert game.dice_per_turn == 3
+    assert len(SabatuLong(players=2).board.regions) == 12
+
+
+def test_region_types_come_from_their_names() -> None:
+    data = board_data()
+    assert region_type("w3", data) == "edge"
+    assert region_type("c2", data) == "centre"
+    with pytest.raises(ValueError, match="no type"):
+        region_type("x1", data)
+
+
+def test_player_count_out_of_range_is_refused() -> None:
+    with pytest.raises(ValueError, match="players"):
+        Sabatu(players=9)

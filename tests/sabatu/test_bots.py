@@ -1,0 +1,33 @@
+"""Bots play Sabatu to an end; the material evaluation search bots use."""
+
+import pytest
+
+from wargames.bots import RandomBot, play
+from wargames.core.game import balance
+from wargames.sabatu import Sabatu, SabatuState
+
+from .helpers import TWO, position
+
+
+def test_random_bots_finish_a_game() -> None:
+    game = Sabatu(players=2)
+    match = play(game, {p: RandomBot(i) for i, p in enumerate(game.players)}, seed=3)
+    assert match.outcome is not None
+    final = match.final
+    assert isinstance(final, SabatuState)
+    for player in game.players:
+        score = game.evaluate(final, player)
+        assert score in (-1.0, 0.0, 1.0)
+
+
+def test_material_counts_capitals_walls_armies_tiles_and_coins() -> None:
+    state = position(
+        armies={"red": ["nw.5", "home"], "blue": ["se.5"]},
+        capitals={"nw.capital": ("red", 1, 2)},
+        coins={"red": [1]},
+        tiles={"blue": ["ax"]},
+    )
+    assert TWO.material(state, 0) == 6 + 2 * 2 + 3 + 0.25
+    assert TWO.material(state, 1) == 1 + 0.5
+    assert TWO.evaluate(state, "red") == pytest.approx(balance(13.25, 1.5))
+    assert TWO.evaluate(state, "blue") == pytest.approx(-TWO.evaluate(state, "red"))

@@ -1,0 +1,79 @@
+"""Hidden information and conservation, as hypothesis properties over random games: at
+most 8 armies; coins and tiles conserved between players and bags; views never show another
+player's tiles (unless seen changing hands), the Armory bag or the decks' order; a
+determinisation keeps the view and resamples the rest."""
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wargames.core.hidden import is_hidden
+from wargames.sabatu import Sabatu, SabatuArmories, SabatuState
+from wargames.testing import states
+
+FOUR = Sabatu(players=4)
+ARMORIES = SabatuArmories(players=3)
+
+
+def _all_tiles(state: SabatuState) -> Counter[str]:
+    held = [str(t.value) for realm in state.realms for t in realm.tiles]
+    return Counter(held) + Counter(state.armory.items)
+
+
+@settings(max_examples=15, deadline=None)
+@given(states(FOUR, max_steps=250))
+def test_never_more_than_eight_armies(state: SabatuState) -> None:
+    for seat in range(4):
+        assert FOUR.army_count(state, seat) <= 8
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from([FOUR, ARMORIES]).flatmap(lambda g: states(g, max_steps=250)))
+def test_coins_and_tiles_are_conserved(state: SabatuState) -> None:
+    game = FOUR if len(state.realms) == 4 else ARMORIES
+    coins = Counter(c for realm in state.realms for c in realm.coins) + Counter(state.spoils.items)
+    assert coins == Counter(game.tables.numbers.coins)
+    assert _all_tiles(state) == Counter(game.tables.armory)
+    for deck, full in (
+        (state.conquest, game.tables.conquest),
+        (state.destiny, game.tables.destiny),
+    ):
+        assert Counter(deck.cards) + Counter(deck.discards) == Counter(full)
+
+
+@settings(max_examples=15, deadline=None)
+@given(states(ARMORIES, max_steps=250))
+def test_views_hide_other_tiles_the_bag_and_the_decks(state: SabatuState) -> None:
+    for player in ARMORIES.players:
+        view = ARMORIES.view(state, player)
+        assert is_hidden(view.armory.items)
+        assert is_hidden(view.conquest.cards)
+        assert is_hidden(view.destiny.cards)
+        assert view.spoils == state.spoils, "the Spoils bag is public"
+        for seat, realm in enumerate(view.realms):
+            for shown, real in zip(realm.tiles, state.realms[seat].tiles, strict=True):
+                visible = player in real.known_to
+                assert is_hidden(shown) != visible
+                if seat == ARMORIES.seat(player):
+                    assert visible, "a player always sees their own tiles"
+        if state.battle is not None and player != state.battle.attacker:
+            assert is_hidden(view.battle.attack)  # type: ignore[union-attr]
+
+
+@settings(max_examples=10, deadline=None)
+@given(states(FOUR, max_steps=200), st.sampled_from(FOUR.players), st.randoms())
+def test_a_determinisation_keeps_the_view(
+    state: SabatuState, player: str, rng: random.Random
+) -> None:
+    sample = FOUR.sample_state(state, player, rng)
+    assert FOUR.view(sample, player) == FOUR.view(state, player)
+    assert _all_tiles(sample) == Counter(FOUR.tables.armory)
+    assert FOUR.legal_actions(sample, player) == FOUR.legal_actions(state, player)
+
+
+def test_determinisations_differ_in_what_is_hidden() -> None:
+    state = FOUR.start(seed=3)
+    samples = {FOUR.sample_state(state, "red", random.Random(i)).conquest for i in range(5)}
+    assert len(samples) > 1, "the deck's order is resampled"

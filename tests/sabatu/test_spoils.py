@@ -1,0 +1,100 @@
+"""Spoils Coins, Capital Walls, Ports and Ships: prices, change from the bag, ships."""
+
+import pytest
+
+from wargames.core.errors import IllegalAction
+from wargames.sabatu import Buy, Sabatu, Sail
+from wargames.sabatu.spoils import change, pay, payment
+from wargames.sabatu.state import BattleFought
+
+from .helpers import TWO, names, position
+
+
+def test_prices_from_the_text() -> None:
+    """ "1 Spoils point - draw random Armory from bag; 2 Spoils points - new army to place at
+    home; 3 Spoils points - hire a ship; 5 Spoils points - capital wall"."""
+    assert TWO.prices == {"tile": 1, "army": 2, "ship": 3, "wall": 5}
+    assert Sabatu(players=2, ship_fee=5).ship_fee == 5, "the 'Ports and Ships' reading"
+
+
+def test_payment_least_over_the_price_then_fewest_coins() -> None:
+    assert payment((1, 1, 2, 5), 2) == (2,)
+    assert payment((1, 3), 2) == (3,)
+    assert payment((1, 1, 1), 3) == (1, 1, 1)
+    with pytest.raises(ValueError, match="cannot pay"):
+        payment((1,), 2)
+
+
+def test_change_comes_from_the_bag_largest_first() -> None:
+    assert change(4, (1, 1, 3, 5)) == (3, 1)
+    assert change(4, (2,)) == (2,), "as far as the bag allows"
+    assert pay((5,), 1, (1, 3)) == ((5,), (3, 1))
+
+
+def test_buying_an_army_puts_it_at_home() -> None:
+    state = position(armies={"red": ["nw.5"]}, coins={"red": [2]}, dice=[3])
+    after = TWO.apply(state, Buy("red", "army"))
+    assert after.realms[0].armies == tuple(sorted((TWO.home(0), TWO.board.index("nw.5"))))
+    assert after.realms[0].coins == ()
+    assert after.spoils.count(2) == state.spoils.count(2) + 1
+
+
+def test_buying_a_tile_with_a_five_gives_change() -> None:
+    """ "a Spoils coin with a value of one to purchase one Armory tile ... (Change may be
+    obtained from the Spoils bag.)"."""
+    state = position(armies={"red": ["nw.5"]}, coins={"red": [5]}, dice=[3])
+    after = TWO.apply(state, Buy("red", "tile"))
+    assert sum(after.realms[0].coins) == 4
+    assert len(after.realms[0].tiles) == 1
+
+
+def test_walls_only_for_your_occupied_capital_and_at_most_four() -> None:
+    """ "Walls for your occupied capital can be purchased by Spoils coin(s) with a total
+    value of five"."""
+    state = position(
+        armies={"red": ["nw.5"]},
+        capitals={"nw.capital": ("red", 1, 3), "ne.capital": ("blue", 1, 0)},
+        coins={"red": [5, 5]},
+        dice=[3],
+    )
+    assert "buy wall nw.capital" in names(TWO.legal_actions(state, "red"))
+    assert "buy wall ne.capital" not in names(TWO.legal_actions(state, "red"))
+    state = TWO.apply(state, Buy("red", "wall", "nw.capital"))
+    assert state.capitals[0].walls == 4
+    assert "buy wall nw.capital" not in names(TWO.legal_actions(state, "red"))
+    with pytest.raises(IllegalAction, match="walls only for your occupied capital"):
+        TWO.apply(state, Buy("red", "wall", "nw.capital"))
+
+
+def test_no_purchase_without_the_points() -> None:
+    state = position(armies={"red": ["nw.5"]}, coins={"red": [1]}, dice=[3])
+    assert "buy army" not in names(TWO.legal_actions(state, "red"))
+    assert "buy tile" in names(TWO.legal_actions(state, "red"))
+
+
+def test_a_ship_costs_the_fee_and_a_die_of_any_value() -> None:
+    """ "To hire a ship a player must enter a port ... and pay the fee ... One die (any
+    value) must then be expended to sail to the new port of choice."""
+    state = position(armies={"red": ["nw.13"]}, coins={"red": [3]}, dice=[1])
+    sails = [a for a in TWO.legal_actions(state, "red") if isinstance(a, Sail)]
+    assert names(sails) == ["sail nw.13 ne.13 1", "sail nw.13 sw.13 1", "sail nw.13 se.13 1"]
+    after = TWO.apply(state, Sail("red", "nw.13", "se.13", 1))
+    assert after.realms[0].armies == (TWO.board.index("se.13"),)
+    assert after.realms[0].coins == ()
+    assert after.dice == ()
+
+
+def test_the_ports_and_ships_fee_of_five_is_an_option() -> None:
+    game = Sabatu(players=2, ship_fee=5)
+    state = position(game, armies={"red": ["nw.13"]}, coins={"red": [3]}, dice=[1])
+    assert not [a for a in game.legal_actions(state, "red") if isinstance(a, Sail)]
+    state = position(game, armies={"red": ["nw.13"]}, coins={"red": [5]}, dice=[1])
+    assert [a for a in game.legal_actions(state, "red") if isinstance(a, Sail)]
+
+
+def test_an_enemy_on_the_far_port_must_be_fought() -> None:
+    """ "if the destination port is occupied by an enemy, the player must fight their way to
+    solid ground"."""
+    state = position(armies={"red": ["nw.13"], "blue": ["se.13"]}, coins={"red": [3]}, dice=[4])
+    after = TWO.apply(state, Sail("red", "nw.13", "se.13", 4))
+    assert any(isinstance(e, BattleFought) for e in after.log) or after.step == "battle"

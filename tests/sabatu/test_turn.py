@@ -1,0 +1,132 @@
+"""Sequence of Play, Conquest Cards, Home and Armies: the start of a turn, the dice, coins
+instead of dice, starting over at Home, the 8-army limit and the Plague."""
+
+from wargames.core.draws import Deck
+from wargames.sabatu import Lose, Pass, Roll, Sabatu, SpendCoin
+from wargames.sabatu.cards import plague_losses
+from wargames.sabatu.state import CardDrawn, Restarted, Rolled
+
+from .helpers import TWO, names, position
+
+
+def blue_turn_with(card: str, **kwargs):  # type: ignore[no-untyped-def]
+    """Red passes (nothing to move); blue's turn starts with ``card`` on top of the deck."""
+    state = position(**kwargs)
+    state = state.with_changes(conquest=Deck((card,)))
+    return TWO.apply(state, Pass("red"))
+
+
+def test_plague_rounds_down_to_even_then_halves() -> None:
+    """ "If they have 3 armies then they should remove 1 army, if they have 5 armies they
+    should remove 2 armies."""
+    assert plague_losses(3) == 1
+    assert plague_losses(5) == 2
+    assert [plague_losses(n) for n in (1, 2, 4, 8)] == [0, 1, 2, 4]
+
+
+def test_plague_strikes_every_army_in_capitals_and_at_home_too() -> None:
+    """ "The 'Plague' card does affect all of a player's armies on the game board including
+    those in capitals and at home": 2 on spaces, 1 at Home, 2 in a capital: 5, lose 2."""
+    state = blue_turn_with(
+        "Plague",
+        armies={"blue": ["se.3", "se.5", "home"]},
+        capitals={"se.capital": ("blue", 2, 0)},
+    )
+    assert (state.step, state.losses) == ("losses", 2)
+    assert names(TWO.legal_actions(state, "blue")) == [
+        "lose se.3",
+        "lose se.5",
+        "lose se.home",
+        "lose se.capital",
+    ]
+    state = TWO.apply_all(state, [Lose("blue", "se.capital"), Lose("blue", "se.capital")])
+    assert TWO.army_count(state, 1) == 3
+    assert state.capitals[3].owner == -1, "a capital without armies is unclaimed again"
+    assert state.step == "dice"
+
+
+def test_a_card_adding_an_army_is_ignored_at_eight() -> None:
+    """ "If a player has all 8 armies on the board and the card instructs the player to add
+    an army, the card is ignored"."""
+    eight = ["se.1", "se.2", "se.3", "se.4", "se.5", "se.6", "home", "home"]
+    state = blue_turn_with("Recruits", armies={"blue": eight})
+    assert TWO.army_count(state, 1) == 8
+    seven = blue_turn_with("Levy", armies={"blue": eight[:7]})
+    assert TWO.army_count(seven, 1) == 8, "two armies added, but never past 8"
+    fewer = blue_turn_with("Recruits", armies={"blue": ["se.1"]})
+    assert TWO.army_count(fewer, 1) == 2
+
+
+def test_a_player_with_only_garrisons_starts_over_at_home_before_the_card() -> None:
+    """ "When all of the non-garrisoned armies of a region are eliminated a player starts
+    over with one army at home at the beginning of their next turn before drawing a Conquest
+    card.  This is true even if a player has capitals with garrisons"."""
+    state = blue_turn_with("Quiet Season", armies={}, capitals={"se.capital": ("blue", 1, 0)})
+    assert state.realms[1].armies == (TWO.home(1),)
+    events = list(state.log)
+    restart = next(i for i, e in enumerate(events) if isinstance(e, Restarted))
+    assert isinstance(events[restart + 1], CardDrawn)
+
+
+def test_forced_march_rolls_one_more_die() -> None:
+    state = blue_turn_with("Forced March", armies={"blue": ["home"]})
+    assert state.dice_count == 3
+    rolled = TWO.apply(state, Roll("blue"))
+    assert len(rolled.dice) == 3
+
+
+def test_two_dice_then_move() -> None:
+    """ "The standard roll is 2 dice" (with four regions)."""
+    state = blue_turn_with("Quiet Season", armies={"blue": ["home"]})
+    assert state.step == "dice"
+    assert state.dice_count == 2
+    rolled = TWO.apply(state, Roll("blue"))
+    event = rolled.log.newest(1)[0]
+    assert isinstance(event, Rolled)
+    assert len(event.faces) == 2
+    assert rolled.step == "move"
+
+
+def test_a_coin_replaces_a_die_before_rolling_and_goes_back_to_the_bag() -> None:
+    """ "One coin may be substituted for the roll of one die ... The decision to substitute
+    Spoils for dice roll must be made before any dice are rolled.  Once a Spoils Coin is
+    used it must be returned to the Spoils Bag."""
+    state = position(armies={"red": ["home"]}, coins={"red": [3, 5]}, step="dice", dice=())
+    state = state.with_changes(dice_count=2)
+    assert names(TWO.legal_actions(state, "red"))[:3] == ["spend 3", "spend 5", "roll"]
+    bag = state.spoils.count(3)
+    state = TWO.apply(state, SpendCoin("red", 3))
+    assert state.spoils.count(3) == bag + 1
+    state = TWO.apply(state, Roll("red"))
+    values = [d.value for d in state.dice]
+    assert values[0] == 3
+    assert len(values) == 2
+    assert "spend" not in " ".join(names(TWO.legal_actions(state, "red")))
+
+
+def test_coins_for_every_die_need_no_roll() -> None:
+    state = position(armies={"red": ["home"]}, coins={"red": [1, 2]}, step="dice")
+    state = state.with_changes(dice_count=2)
+    state = TWO.apply_all(state, [SpendCoin("red", 2), SpendCoin("red", 1)])
+    assert state.step == "move"
+    assert sorted(d.value for d in state.dice) == [1, 2]
+
+
+def test_the_first_player_is_rolled_for_and_play_goes_clockwise() -> None:
+    game = Sabatu(players=4)
+    firsts = {game.start(seed).first for seed in range(20)}
+    assert len(firsts) > 1
+    state = game.start(seed=2)
+    seat = state.seat
+    while game.to_act(state) == {game.players[seat]} and state.seat == seat:
+        state = game.apply(state, game.legal_actions(state, game.players[seat])[-1])
+    assert state.seat == (seat + 1) % 4
+
+
+def test_every_player_starts_with_one_army_at_home() -> None:
+    game = Sabatu(players=6)
+    state = game.start(seed=5)
+    for seat in range(6):
+        armies = state.realms[seat].armies
+        assert game.home(seat) in armies
+        assert len(armies) in (1, 2, 3)
