@@ -3,10 +3,10 @@
 import pytest
 
 from wargames.core.errors import IllegalAction
-from wargames.sabot import Advance, TakeOff, Turn
+from wargames.sabot import Advance, SabotMap, Stop, TakeOff, Turn
 from wargames.sabot.state import Rolled
 
-from .helpers import at, drawn, field, newest, play, seed_for
+from .helpers import at, change, drawn, field, newest, play, seed_for
 
 
 def test_advance_goes_straight_ahead_and_move_units_run_out() -> None:
@@ -43,7 +43,7 @@ def test_starting_in_a_zone_you_may_not_move_within_it() -> None:
     game = field()
     state = game.position([("blue", "MBT", "0505", 1), ("yellow", "INF", "0504", 0)])
     # facing NE from 0505 leads to 0604, also next to the squad at 0504
-    state = play(game, state, "move 0")
+    state = play(game, state, "move 0", "hold")  # the squad may watch the start hex
     with pytest.raises(IllegalAction, match=r"VI-b"):
         game.apply(state, Advance("blue"))
 
@@ -151,3 +151,71 @@ def test_jump_troops_fly_over_terrain_and_enemies_or_walk_but_not_both() -> None
     assert TakeOff("blue") not in game.legal_actions(walked, "blue")
     landed = play(game, flying, *reach["0303"], "stop")
     assert at(game, landed, 0) == "0303"
+
+
+OVERPASS = "\n".join(["......."] * 3 + ["...+..."] + ["......."] * 3)
+"""A north-south road over an east-west road on the overpass 0404 (III)."""
+ROADS = [["0401", "0407"], ["0104", "0704"]]
+
+
+def test_a_road_bridge_over_a_road_keeps_the_roads_apart() -> None:
+    game = field()
+    game.map = SabotMap.from_text("\n".join(["......."] * 7), OVERPASS, roads=ROADS)
+    far = ("yellow", "RRV", "0101", 3)  # unarmed: once known, it watches nothing
+    along = play(game, game.position([("blue", "WSC", "0405", 0), far]), "move 0", "advance")
+    along = play(game, along, "advance")  # over the bridge and on: road to road both times
+    assert along.moving is not None
+    assert along.moving.spent == 2  # half move units
+    switch = game.position([("blue", "WSC", "0304", 2), far])
+    switch = play(game, switch, "move 0", "advance", "turn left", "turn left", "advance")
+    assert at(game, switch, 0) == "0403"
+    assert switch.moving is not None
+    assert switch.moving.spent == 1 + 2  # leaving for the other road is cross-country
+    assert not switch.moving.road
+    # A tracked vehicle's all-road bonus (3 + 1 for an HVT) is lost by changing roads there:
+    path = ("move 0", "advance", "turn left", "turn left", "advance", "advance")
+    tank = game.position([("blue", "HVT", "0304", 2), far])
+    tank = play(game, change(tank, 1, revealed=True), *path)
+    assert at(game, tank, 0) == "0402"
+    with pytest.raises(IllegalAction, match="not enough move units"):
+        game.apply(tank, Advance("blue"))
+    straight = game.position([("blue", "HVT", "0407", 0), far])
+    assert "0403" in game.reachable(straight, 0)  # along one road, over the bridge: 4 hexes
+    # Roads meeting without a bridge: changing roads stays on the road.
+    drawn_roads = "\n".join(["...r..."] * 3 + ["rrrrrrr"] + ["...r..."] * 3)
+    game.map = SabotMap.from_text("\n".join(["......."] * 7), drawn_roads)
+    crossing = change(game.position([("blue", "HVT", "0304", 2), far]), 1, revealed=True)
+    crossing = play(game, crossing, *path, "advance")
+    assert at(game, crossing, 0) == "0401"
+
+
+def test_roads_given_as_lines_link_only_along_themselves() -> None:
+    field_ = SabotMap.from_text("\n".join(["......."] * 7), OVERPASS, roads=ROADS)
+    side, below = field_.parse("0304"), field_.parse("0405")  # next to each other
+    assert field_.road[side]
+    assert field_.road[below]
+    assert field_.road_step(side, -1, below) == (False, -1)
+    assert field_.road_step(side, -1, field_.parse("0404")) == (True, 1)
+    with pytest.raises(ValueError, match="overpass"):
+        SabotMap.from_text("...\n...\n...", "...\n.+.\n...", roads=[["0201", "0203"]])
+
+
+def test_no_passing_through_friends_on_a_bridge_and_never_stopping_on_one() -> None:
+    game = drawn(".....\n.....\n.....\n.....", ".....\n.....\n~~=~~\n.....")
+    units = [("blue", "MBT", "0304", 0), ("blue", "MBT", "0303", 0), ("yellow", "RRV", "0101", 3)]
+    state = change(game.position(units), 2, revealed=True)
+    assert "0302" not in game.reachable(state, 0)  # the bridge 0303 is taken by a friend
+    assert "0302" in game.reachable(change(state, 1, hex=game.map.parse("0504")), 0)
+    road = field()
+    units = [("blue", "HVT", "0505", 0), ("blue", "MBT", "0504", 0), ("yellow", "RRV", "0101", 3)]
+    state = play(road, change(road.position(units), 2, revealed=True), "move 0", "advance")
+    assert at(road, state, 0) == "0504"  # passing through a friend
+    with pytest.raises(IllegalAction, match="VI-c"):
+        road.apply(state, Stop("blue"))  # it may not end there
+
+
+def test_reachable_is_empty_for_counters_that_cannot_move() -> None:
+    game = field()
+    state = game.position([("blue", "DECOY", "0505", 0), ("blue", "INF", "0506", 0)])
+    assert game.reachable(state, 0) == {}  # a decoy cannot move (IV)
+    assert game.reachable(change(state, 1, hex=-1, carrier=0), 1) == {}  # aboard: no hex

@@ -4,7 +4,7 @@ in a hex where it is in range; a mover that only passed through range is safe ot
 import pytest
 
 from wargames.core.errors import NotYourTurn
-from wargames.sabot import Advance, Attack, Fire, Hold, Sabot, SabotState, Select
+from wargames.sabot import Advance, Attack, Fire, Hold, Sabot, SabotState, Select, Stop
 
 from .helpers import at, change, field, newest, play, seed_for
 
@@ -76,3 +76,41 @@ def test_a_concealed_counter_opens_a_window_even_if_it_cannot_shoot() -> None:
     state = game.position([("blue", "HLT", "0112", 0), ("yellow", "DECOY", "0708", 0)])
     state = play(game, state, "move 0", "advance")
     assert game.legal_actions(state, "yellow") == (Hold("yellow"),)  # the decoy gives nothing away
+
+
+def test_a_window_opens_on_the_start_hex_before_the_mover_leaves() -> None:
+    game, state = start(seed_for(10, 1))  # 10 + 4 against 1 + 3: destroyed where it stood
+    state = change(state, 0, hex=game.map.parse("0111"))
+    state = game.apply(state, Select("blue", 0))
+    assert game.to_act(state) == {"yellow"}  # 0111 is in the tank's range
+    state = play(game, state, "fire 1 gun 0")
+    assert newest(state, Attack).result == "destroyed"
+    assert at(game, state, 0) == "0111"
+    out_of_range = change(state, 0, hex=game.map.parse("0112"), status="ok")
+    out_of_range = out_of_range.with_changes(moving=None)
+    assert game.to_act(game.apply(out_of_range, Select("blue", 0))) == {"blue"}
+
+
+def test_a_squad_getting_out_of_its_carrier_can_be_watched_where_it_lands() -> None:
+    game = field()
+    units = [("blue", "HPC", "0112", 0), ("blue", "INF", "1111", 0), ("yellow", "MBT", "0708", 0)]
+    state = change(change(game.position(units), 1, hex=-1, carrier=0), 2, revealed=True)
+    state = play(game, state, "move 1")
+    assert game.to_act(state) == {"blue"}  # a squad aboard is not on the map: no window
+    state = play(game, state, "out 0111")
+    assert game.to_act(state) == {"yellow"}
+    assert Fire("yellow", 2, "gun", 1) in game.legal_actions(state, "yellow")
+    state = play(game, state, "hold")
+    assert game.legal_actions(state, "blue") == (Stop("blue"),)  # its move ended there
+    state = play(game, state, "stop")
+    assert state.moving is None
+    assert state.units[1].done
+
+
+def test_a_mover_destroyed_by_overwatch_can_only_stop() -> None:
+    game = field()
+    units = [*UNITS, ("yellow", "DECOY", "0309", 0)]  # a concealed counter to scout nearby
+    state = change(game.position(units, seed=seed_for(10, 1)), 1, revealed=True)
+    state = play(game, state, "move 0", "hold", "advance", "fire 1 gun 0", "hold")
+    assert state.units[0].status in ("destroyed", "gone")
+    assert game.legal_actions(state, "blue") == (Stop("blue"),)  # no scouting from the grave

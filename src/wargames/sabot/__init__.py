@@ -9,16 +9,21 @@
 
 from wargames.sabot.combat import Modifiers, matchup, shot
 from wargames.sabot.maps import SabotMap, default_map, map_names
-from wargames.sabot.rules import PLAYERS, Sabot, SabotOptions, annihilation
+from wargames.sabot.rules import Sabot, SabotOptions
 from wargames.sabot.state import (
     Advance,
     Attack,
     Board,
+    Buy,
     Disembark,
     Done,
+    Embark,
+    Entrench,
+    Face,
     Fire,
     Hold,
     Moving,
+    Place,
     Reveal,
     SabotState,
     Scout,
@@ -29,6 +34,7 @@ from wargames.sabot.state import (
     Turn,
     Unit,
 )
+from wargames.sabot.turn import PLAYERS, annihilation
 from wargames.sabot.units import DEFAULT_TABLE, UnitTable, UnitType
 
 __all__ = [
@@ -37,12 +43,17 @@ __all__ = [
     "Advance",
     "Attack",
     "Board",
+    "Buy",
     "Disembark",
     "Done",
+    "Embark",
+    "Entrench",
+    "Face",
     "Fire",
     "Hold",
     "Modifiers",
     "Moving",
+    "Place",
     "Reveal",
     "Sabot",
     "SabotMap",

@@ -1,24 +1,39 @@
-"""Setting up (section IV): buying platoons with build points and placing the counters.
+"""II. Armies: platoons bought with build points; IV. the random set-up.
 
-Each player sets up in the hex rows of their side (one row per map tile of depth), counters
-face the enemy, soldiers may start inside carriers, each Engineering Tank gives four prepared
-positions, and each player adds decoys.  The random set-up draws every choice from the
-state's stream, so a seed gives a complete, reproducible game.
+Soldiers come in platoons of two Infantry, one Heavy-Weapons and one Jump-Troop squad;
+special tracked vehicles one of each; every other platoon is four of a kind.  The random
+set-up places each counter in its side's zone (one hex row per map tile of depth), facing
+the enemy; soldiers may start inside carriers; each Engineering Tank gives four prepared
+positions.  Every choice is drawn from the state's stream, so a seed gives a whole game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from attrs import evolve
+
 from wargames.core.rng import Rng
 from wargames.sabot.maps import SabotMap
-from wargames.sabot.state import ABOARD, Unit
-from wargames.sabot.units import DECOY, UnitTable, UnitType
+from wargames.sabot.movement import stands
+from wargames.sabot.state import OK, UNPLACED, Unit
+from wargames.sabot.units import DECOY, UnitTable
 
-__all__ = ["buy", "cost", "place", "random_platoons"]
+__all__ = [
+    "FACING",
+    "buy",
+    "cost",
+    "counter",
+    "engineers",
+    "place",
+    "random_platoons",
+    "worth",
+]
 
 FACING: tuple[int, int] = (3, 0)
 """Each side's starting facing: towards the enemy (south for the top side, north)."""
+PREPARED_PER_ENGINEER = 4
+"""IV: four prepared positions for each Engineering Tank."""
 
 
 def cost(table: UnitTable, platoons: Sequence[str]) -> int:
@@ -30,7 +45,7 @@ def cost(table: UnitTable, platoons: Sequence[str]) -> int:
 
 
 def buy(table: UnitTable, platoons: Sequence[str], budget: int) -> tuple[str, ...]:
-    """The unit symbols of ``platoons``, in platoon order (section II).
+    """The unit symbols of ``platoons``, in platoon order.
 
     :raises ValueError: if they cost more than ``budget`` or a platoon is unknown.
     """
@@ -54,40 +69,54 @@ def random_platoons(table: UnitTable, budget: int, rng: Rng) -> tuple[tuple[str,
         left -= table.platoons[choice].cost
 
 
-def _stands(field: SabotMap, kind: UnitType | None, hex_: int) -> bool:
-    terrain = field.terrain[hex_]
-    if field.river[hex_] and not field.bridge[hex_]:
-        return kind is not None and kind.flying
-    return (kind is None and "tracked" in terrain.enter) or (
-        kind is not None and (kind.flying or kind.type in terrain.enter)
+def worth(table: UnitTable) -> dict[str, float]:
+    """Build points per unit of each type: its platoon's cost shared by its units (the
+    cheapest platoon that has it), for material counts."""
+    return {
+        symbol: min(p.cost / len(p.units) for p in table.platoons.values() if symbol in p.units)
+        for symbol in table.types
+        if any(symbol in p.units for p in table.platoons.values())
+    }
+
+
+def engineers(table: UnitTable, symbols: Sequence[str]) -> int:
+    """How many prepared positions ``symbols`` may make at set-up (IV)."""
+    return PREPARED_PER_ENGINEER * sum(
+        1 for s in symbols if s != DECOY and table[s].special == "prepare"
     )
+
+
+def counter(
+    table: UnitTable, unit_id: int, player: str, symbol: str, side: int, turn: int = 0
+) -> Unit:
+    """A new counter not set up yet: facing the enemy, its shots marker full (IV)."""
+    shots = 0 if symbol == DECOY else table[symbol].limited_shots
+    return Unit(unit_id, player, symbol, shots, facing=FACING[side], status=UNPLACED, arrived=turn)
 
 
 def place(
     field: SabotMap,
     table: UnitTable,
-    armies: Mapping[str, Sequence[str]],
+    counters: Mapping[str, Sequence[str]],
     players: Sequence[str],
-    decoys: int,
     rng: Rng,
-    first_id: int = 0,
 ) -> tuple[tuple[Unit, ...], frozenset[tuple[str, int]], Rng]:
-    """Counters for each player's ``armies`` plus ``decoys``, placed at random in their
-    set-up zone (soldiers may start aboard carriers, by a coin flip each); and four
-    prepared positions per Engineering Tank on hexes of the zone that allow them.
+    """Each player's ``counters`` (unit symbols and decoys, in id order) placed at random in
+    their set-up zone (a soldier starts aboard a carrier with room by a coin flip), and
+    four prepared positions per Engineering Tank on zone hexes that allow them.
 
     :raises ValueError: if a zone has too few hexes for an army.
     """
     units: list[Unit] = []
     prepared: set[tuple[str, int]] = set()
     for side, player in enumerate(players):
-        symbols = [*armies[player], *[DECOY] * decoys]
+        symbols = counters[player]
         zone = field.zones[side]
         room: dict[int, int] = {}
         free = list(zone)
         for symbol in symbols:
             kind = None if symbol == DECOY else table[symbol]
-            unit_id = first_id + len(units)
+            new = counter(table, len(units), player, symbol, side)
             if kind is not None and kind.soldier and room:
                 flip, rng = rng.below(2)
                 if flip:
@@ -95,33 +124,19 @@ def place(
                     room[carrier] -= 1
                     if not room[carrier]:
                         del room[carrier]
-                    units.append(_counter(unit_id, player, symbol, kind, ABOARD, side, carrier))
+                    units.append(evolve(new, status=OK, carrier=carrier))
                     continue
-            spots = [h for h in free if _stands(field, kind, h)]
+            spots = [h for h in free if stands(field, kind, h)]
             if not spots:
                 raise ValueError(f"no room to set up {symbol} for {player} on {field.name}")
             spot, rng = rng.choice(spots)
             free.remove(spot)
-            units.append(_counter(unit_id, player, symbol, kind, spot, side, -1))
+            units.append(evolve(new, status=OK, hex=spot))
             if kind is not None and kind.capacity:
-                room[unit_id] = kind.capacity
-        engineers = sum(1 for s in symbols if s != DECOY and table[s].special == "prepare")
+                room[new.id] = kind.capacity
         spots = [h for h in zone if field.terrain[h].prepare]
-        for _ in range(min(4 * engineers, len(spots))):
+        for _ in range(min(engineers(table, symbols), len(spots))):
             spot, rng = rng.choice(spots)
             spots.remove(spot)
             prepared.add((player, spot))
     return tuple(units), frozenset(prepared), rng
-
-
-def _counter(
-    unit_id: int,
-    player: str,
-    symbol: str,
-    kind: UnitType | None,
-    hex_: int,
-    side: int,
-    carrier: int,
-) -> Unit:
-    shots = kind.limited_shots if kind else 0
-    return Unit(unit_id, player, symbol, shots, hex=hex_, facing=FACING[side], carrier=carrier)

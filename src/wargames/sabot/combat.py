@@ -9,7 +9,6 @@ match-ups of unit types from the table.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Final
 
 from attrs import frozen
@@ -19,9 +18,11 @@ from wargames.core.dice import DiceExpr, d10, opposed
 from wargames.core.distribution import Distribution
 from wargames.core.hexes import Hex
 from wargames.sabot.maps import SabotMap
+from wargames.sabot.terrain import DEFAULT_TERRAIN, TerrainTable
 from wargames.sabot.units import DEFAULT_TABLE, UnitTable
 
 __all__ = [
+    "COMPASS",
     "DESTROYED",
     "DISABLED",
     "MISS",
@@ -29,7 +30,7 @@ __all__ = [
     "in_front_arc",
     "line_of_sight",
     "matchup",
-    "scatter_odds",
+    "scatter",
     "judge",
     "rolls",
     "shot",
@@ -100,33 +101,64 @@ def matchup(
     defender: str,
     *,
     weapon: str = "main",
-    table: UnitTable = DEFAULT_TABLE,
     painted: bool = False,
     disabled: bool = False,
     defense: int = 0,
     attack: int = 0,
+    table: UnitTable | None = None,
 ) -> Distribution[str]:
     """Exact odds of a hypothetical shot: unit type ``attacker`` firing ``weapon`` (``main``
     or ``at``) at unit type ``defender``, with a laser paint, a Disabled target and any
-    further terrain modifiers.
+    further attack and defense modifiers (terrain, prepared positions: VII-a, III), from
+    ``table`` (the default unit table if None).
 
     >>> matchup("RSC", "HVT", weapon="at", painted=True)["miss"]
     Fraction(9, 20)
+
+    :raises ValueError: for an unknown unit type or weapon, or a shot the rules forbid.
     """
+    table = table or DEFAULT_TABLE
+    if attacker not in table.types or defender not in table.types:
+        raise ValueError(f"unit types are {', '.join(sorted(table.types))}")
     a, d = table[attacker], table[defender]
+    if weapon not in ("main", "at") or (weapon == "at" and not a.at_missiles):
+        raise ValueError(f"a {attacker} fires {'main or at' if a.at_missiles else 'main'}")
+    gp = weapon == "main" and a.weapon == "gp_missile"
+    if weapon == "main" and (a.weapon == "none" or not a.damage):
+        raise ValueError(f"a {attacker} has no weapon that does damage")
+    if d.flying and (gp or (weapon == "main" and a.damage >= 4)):
+        raise ValueError("VII-a: Damage 4 or higher and GP missiles cannot attack flying units")
+    if d.soldier and weapon == "at":
+        raise ValueError("II: AT missiles can't be aimed at soldiers")
     damage = table.at_damage if weapon == "at" else a.damage
-    missile = weapon == "at" or a.weapon == "gp_missile"
-    bonus = attack + (2 if painted and missile else 0) + (1 if disabled else 0)
+    bonus = attack + (2 if painted and (weapon == "at" or gp) and not d.soldier else 0)
+    bonus += 1 if disabled else 0
     if weapon == "at" and d.flying:
         bonus -= 1
     mods = Modifiers(bonus, defense, d.soldier, d.flying)
     return shot(damage, d.tough, mods).distribution()
 
 
-def scatter_odds(hit: int) -> tuple[Fraction, Fraction]:
-    """P(on target) and P(each of the six neighbours) of a scattering shot (VII-a)."""
-    on = d10.at_least(hit).distribution()[True]
-    return on, (1 - on) / 6
+COMPASS: Final = ("north", "north-east", "south-east", "south", "south-west", "north-west")
+"""Hex directions 0-5 by name."""
+
+
+def scatter(facing: int = 0, terrain: TerrainTable | None = None) -> Distribution[str]:
+    """Exact odds of where a scattering shot lands (VII-a): ``target``, or the neighbour of
+    the target hex in a compass direction, for an attacker facing ``facing`` (0 north,
+    clockwise), by the scatter table of ``terrain`` (the default one if None).
+
+    >>> scatter(0)["target"], scatter(0)["north"]
+    (Fraction(2, 5), Fraction(1, 10))
+
+    :raises ValueError: for a facing outside 0-5.
+    """
+    if not 0 <= facing <= 5:
+        raise ValueError(f"a facing is a hex direction 0-5, got {facing}")
+    table = (terrain or DEFAULT_TERRAIN).scatter
+    return d10.distribution().map(
+        lambda face: "target" if face >= table.hit else COMPASS[table.landing(facing, face)]
+    )
 
 
 # -- geometry ------------------------------------------------------------------------------

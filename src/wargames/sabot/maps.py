@@ -4,13 +4,21 @@ A :class:`SabotMap` is built once and shared by every state: besides its
 :class:`~wargames.core.board.HexBoard` (a networkx graph) it precomputes flat index tables
 (terrain, roads, rivers, neighbours, connected depressions and buildings) so that movement
 and line of sight never rebuild anything per step.
+
+Roads (III) are links between neighbouring hexes: a step "from a road hex to a road hex"
+follows a link.  Hexes drawn with a road mark (and towns, which are road for movement) link
+to every such neighbour; a map may also give roads as lines of hexes (``roads``), which link
+only along themselves.  An *overpass* is a road bridge over another road: each road through
+it is a separate level, so a unit entering along one road and leaving along the other has
+left the road ("must leave the road and move cross-country").
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Final
 
@@ -36,11 +44,25 @@ LEGEND: Final = {
     "T": "town",
     "B": "building",
 }
-OVERLAY: Final = {".": frozenset(), "r": {"road"}, "~": {"river"}, "=": {"road", "river"}}
+OVERLAY: Final = {
+    ".": frozenset(),
+    "r": {"road"},
+    "~": {"river"},
+    "=": {"road", "river"},
+    "+": {"road", "overpass"},
+}
 
 
 def _rows(text: str) -> list[str]:
     return [line.strip() for line in text.strip().splitlines()]
+
+
+def _through(waypoints: Sequence[Hex]) -> tuple[Hex, ...]:
+    """The hexes of straight hex lines from waypoint to waypoint."""
+    path: list[Hex] = list(waypoints[:1])
+    for a, b in pairwise(waypoints):
+        path.extend(hexes.line(a, b)[1:])
+    return tuple(path)
 
 
 class SabotMap:
@@ -54,6 +76,7 @@ class SabotMap:
         terrain: Mapping[Hex, str],
         *,
         features: Mapping[Hex, Iterable[str]] | None = None,
+        roads: Sequence[Sequence[Hex]] = (),
         depth: int = 3,
         name: str = "",
         table: TerrainTable = DEFAULT_TERRAIN,
@@ -61,10 +84,15 @@ class SabotMap:
         unknown = sorted(set(terrain.values()) - set(table.terrains))
         if unknown:
             raise ValueError(f"unknown SABOT terrain {unknown}")
-        features = features or {}
+        marked: dict[Hex, frozenset[str]] = {h: frozenset(f) for h, f in (features or {}).items()}
+        for road in roads:
+            for cell in road:
+                if cell not in terrain:
+                    raise ValueError(f"a road runs through {cell}, which is off the map")
+                marked[cell] = marked.get(cell, frozenset()) | {"road"}
         elevation = {h: table[t].elevation for h, t in terrain.items() if table[t].elevation}
         self.board = HexBoard(
-            terrain, terrain=terrain, elevation=elevation, features=features, name=name
+            terrain, terrain=terrain, elevation=elevation, features=marked, name=name
         )
         self.name = name
         self.depth = depth
@@ -73,12 +101,15 @@ class SabotMap:
         self.cells: tuple[Hex, ...] = board.nodes
         self.steps = board.step_indices
         self.terrain: tuple[Terrain, ...] = tuple(table[board.terrain(h)] for h in self.cells)
-        marks = [frozenset(features.get(h, ())) for h in self.cells]
+        marks = [marked.get(h, frozenset()) for h in self.cells]
         self.river: tuple[bool, ...] = tuple("river" in m for m in marks)
-        self.bridge: tuple[bool, ...] = tuple("river" in m and "road" in m for m in marks)
+        self.bridge: tuple[bool, ...] = tuple(
+            ("river" in m and "road" in m) or "overpass" in m for m in marks
+        )
         self.road: tuple[bool, ...] = tuple(
             "road" in m or t.road for m, t in zip(marks, self.terrain, strict=True)
         )
+        self.links, self.levels = self._road_links(marks, roads)
         self.elevation: tuple[int, ...] = tuple(t.elevation for t in self.terrain)
         self.depression = self._areas(lambda t: t.as_prepared)
         self.building = self._areas(lambda t: t.building)
@@ -117,6 +148,71 @@ class SabotMap:
                         stack.append(there)
         return tuple(area)
 
+    def _road_links(
+        self, marks: Sequence[frozenset[str]], roads: Sequence[Sequence[Hex]]
+    ) -> tuple[tuple[frozenset[int], ...], dict[int, tuple[frozenset[int], ...]]]:
+        """Road links per hex, and for each overpass its levels' links (one per road)."""
+        index = self.board.index
+        overpass = {i for i, m in enumerate(marks) if "overpass" in m}
+        lined: set[int] = set()
+        links: list[set[int]] = [set() for _ in self.cells]
+        levels: dict[int, list[set[int]]] = {i: [] for i in overpass}
+        for road in roads:
+            path = [index(cell) for cell in road]
+            lined.update(path)
+            seen: dict[int, set[int]] = {}
+            for a, b in pairwise(path):
+                if b not in self.steps[a]:
+                    raise ValueError(f"a road jumps from {self.label(a)} to {self.label(b)}")
+                links[a].add(b)
+                links[b].add(a)
+                for here, there in ((a, b), (b, a)):
+                    if here in overpass:
+                        seen.setdefault(here, set()).add(there)
+            for here, around in seen.items():
+                levels[here].append(around)
+        drawn = {
+            i
+            for i, m in enumerate(marks)
+            if ("road" in m and i not in lined) or self.terrain[i].road
+        }
+        for a in drawn - overpass:
+            for b in self.steps[a]:
+                if b >= 0 and b not in overpass and self.road[b]:
+                    links[a].add(b)
+                    links[b].add(a)
+        for i, crossing in levels.items():
+            if len(crossing) < 2:
+                raise ValueError(
+                    f"the overpass {self.label(i)} needs two roads (a `roads` line each)"
+                )
+        frozen = tuple(frozenset(w) for w in links)
+        return frozen, {i: tuple(frozenset(w) for w in ways) for i, ways in levels.items()}
+
+    def road_step(self, here: int, level: int, there: int) -> tuple[bool, int]:
+        """Whether a step from ``here`` (on road ``level`` if it is an overpass, -1: off
+        the road) to ``there`` follows a road, and the level it arrives on at ``there``."""
+        ways = self.levels.get(here)
+        along = (
+            (there in ways[level])
+            if ways is not None and level >= 0
+            else (ways is None and there in self.links[here])
+        )
+        ahead = self.levels.get(there)
+        arrive = -1
+        if ahead is not None:
+            arrive = next((n for n, w in enumerate(ahead) if here in w), -1)
+        return along, arrive
+
+    def start_level(self, hex_: int, facing: int) -> int:
+        """The road a unit starting on overpass ``hex_`` is on: the one its facing runs
+        along (else the upper one, level 0); -1 anywhere else."""
+        ways = self.levels.get(hex_)
+        if ways is None:
+            return -1
+        ahead = (self.steps[hex_][facing], self.steps[hex_][(facing + 3) % 6])
+        return next((n for n, w in enumerate(ways) if w & set(ahead)), 0)
+
     def index(self, cell: Hex) -> int:
         """The index of ``cell``; :raises ValueError: if it is not on the map."""
         return self.board.index(cell)
@@ -139,13 +235,16 @@ class SabotMap:
         terrain: str,
         overlay: str | None = None,
         *,
+        roads: Sequence[Sequence[str]] = (),
         depth: int = 3,
         name: str = "",
         table: TerrainTable = DEFAULT_TERRAIN,
     ) -> SabotMap:
-        """A map drawn as in ``data/maps.toml``: a terrain drawing and an optional overlay.
+        """A map drawn as in ``data/maps.toml``: a terrain drawing, an optional overlay and
+        roads given as lines through waypoints (map labels; straight hex lines between them).
 
-        :raises ValueError: for an unknown character or drawings of different shapes.
+        :raises ValueError: for an unknown character, drawings of different shapes, or a
+            road off the map or through an overpass that is not crossed by another.
         """
         cells: dict[Hex, str] = {}
         marks: dict[Hex, frozenset[str]] = {}
@@ -162,7 +261,8 @@ class SabotMap:
                 cell = hexes.from_offset(c, r)
                 cells[cell] = LEGEND[char]
                 marks[cell] = frozenset(OVERLAY[mark])
-        return cls(cells, features=marks, depth=depth, name=name, table=table)
+        lines = [_through([hexes.parse_label(w) for w in waypoints]) for waypoints in roads]
+        return cls(cells, features=marks, roads=lines, depth=depth, name=name, table=table)
 
     @classmethod
     def open_field(cls, columns: int, rows: int, *, depth: int = 3, name: str = "") -> SabotMap:
@@ -193,6 +293,12 @@ def default_map(name: str) -> SabotMap:
     if name not in data:
         raise ValueError(f"unknown SABOT map {name!r}; the maps are {', '.join(data)}")
     row = data[name]
+    roads = row.get("roads", [])
+    assert isinstance(roads, list)
     return SabotMap.from_text(
-        str(row["terrain"]), str(row["overlay"]), depth=int(str(row["tiles_deep"])), name=name
+        str(row["terrain"]),
+        str(row["overlay"]),
+        roads=[[str(w) for w in road] for road in roads],
+        depth=int(str(row["tiles_deep"])),
+        name=name,
     )

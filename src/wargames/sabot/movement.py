@@ -16,13 +16,26 @@ from wargames.sabot.maps import SabotMap
 from wargames.sabot.state import Moving, SabotState, Unit
 from wargames.sabot.units import DECOY, UnitTable, UnitType
 
-__all__ = ["Label", "Mover"]
+__all__ = ["Label", "Mover", "stands"]
 
 HALF: Final = 2
 """Half move units per move unit."""
 
-Label = tuple[int, int, int, bool, bool]
-"""A search label: hex, facing, turns used, all-road so far, not turned so far."""
+Label = tuple[int, int, int, bool, bool, int]
+"""A search label: hex, facing, turns used, all-road so far, not turned so far, and the road
+level it is on at an overpass (-1 elsewhere or off the road)."""
+
+
+def stands(field: SabotMap, kind: UnitType | None, hex_: int) -> bool:
+    """Whether a unit of ``kind`` may stand on ``hex_`` (None: a decoy, which sets up like a
+    tracked vehicle): flyers anywhere, amphibious units in water they may swim (III)."""
+    if kind is not None and kind.flying:
+        return True
+    terrain = field.terrain[hex_]
+    movement = kind.type if kind else "tracked"
+    if field.river[hex_] and not field.bridge[hex_]:
+        return movement in field.table.river.enter or bool(kind and kind.amphibious)
+    return movement in terrain.enter or bool(kind and kind.amphibious and terrain.amphibious)
 
 
 class Mover:
@@ -54,6 +67,9 @@ class Mover:
                         zoc.setdefault(there, set()).add(enemy.id)
         self.zoc = zoc
         self.base = HALF * (kind.fly if flying else kind.move)
+        # The hex the move began in (VI-b: a unit starting its move in a zone of control).
+        moving = state.moving
+        self.start = moving.start if moving is not None and moving.unit == unit.id else unit.hex
 
     # -- the rules of one step ---------------------------------------------------------
 
@@ -98,8 +114,11 @@ class Mover:
             return None
         return f"III: a {self.kind.type} unit cannot enter {terrain.name}"
 
-    def cost(self, here: int, there: int, spent: int, road: bool, straight: bool) -> int | str:
-        """Half move units to enter ``there`` from ``here``, or why it may not."""
+    def cost(
+        self, here: int, there: int, spent: int, road: bool, straight: bool, along: bool
+    ) -> int | str:
+        """Half move units to enter ``there`` from ``here`` (``along``: following a road),
+        or why it may not."""
         problem = self.terrain_problem(there)
         if problem:
             return problem
@@ -117,8 +136,8 @@ class Mover:
             if spent:
                 return "III: an amphibious unit needs its full allowance to enter water"
             return self.allowance(road, straight)
-        if self.kind.type == "wheeled" and field.road[here] and field.road[there]:
-            return 1
+        if self.kind.type == "wheeled" and along:
+            return 1  # III: half a move unit from road hex to road hex
         extra = 0
         if self.kind.move > 1:
             source = field.terrain[here]
@@ -130,7 +149,7 @@ class Mover:
 
     def advance(self, label: Label, spent: int) -> tuple[Label, int] | str:
         """The label after one step ahead and its cost, or why the step is illegal."""
-        here, facing, turns, road, straight = label
+        here, facing, turns, road, straight, level = label
         there = self.map.steps[here][facing]
         if there < 0:
             return "VI-a: the hex ahead is off the map"
@@ -140,21 +159,37 @@ class Mover:
                 return "VI-a: only flying units pass through enemy units"
             if self.map.bridge[there]:
                 return "III: units cannot pass through friendly units on a bridge"
-        if here == self.unit.hex and not self.flying:
+        if here == self.start and not self.flying:
             binding = self.zoc.get(here, set()) & self.zoc.get(there, set())
             if binding:
                 return "VI-b: it started in that enemy's zone of control and must leave it first"
-        cost = self.cost(here, there, spent, road, straight)
+        along, arrive = self.map.road_step(here, level, there)
+        cost = self.cost(here, there, spent, road, straight, along)
         if isinstance(cost, str):
             return cost
-        on_road = road and self.map.road[here] and self.map.road[there]
+        on_road = road and along
         if spent + cost > self.allowance(on_road, straight):
             return "VI-a: not enough move units left"
-        return (there, facing, turns, on_road, straight), cost
+        return (there, facing, turns, on_road, straight, arrive), cost
 
     def can_end(self, hex_: int) -> bool:
         """VI-c: a move ends only in an empty hex."""
         return hex_ not in self.occupant
+
+    def onward(self, step: tuple[Label, int], spent: int) -> bool:
+        """Whether the move may take ``step`` (a label and its cost) ``spent`` half units in:
+        into a friend's hex only if it can still go on to end in an empty hex (VI-a)."""
+        label, cost = step
+        if self.can_end(label[0]):
+            return True
+        if cost >= self.base or self.in_zoc(label[0]):
+            return False  # a water crossing or an enemy zone would end the move there
+        tree = reach(
+            label,
+            lambda here, used: self._expand(here, used + spent + cost),
+            stops=lambda here: self.in_zoc(here[0]),
+        )
+        return any(self.can_end(here[0]) for here in tree.costs)
 
     # -- the search ---------------------------------------------------------------------
 
@@ -162,14 +197,15 @@ class Mover:
         """The label of the unit now (of its move so far, if it is moving)."""
         u = self.unit
         if moving is None:
-            return (u.hex, u.facing, 0, self.map.road[u.hex], True)
-        return (u.hex, u.facing, moving.turns, moving.road, moving.straight)
+            level = self.map.start_level(u.hex, u.facing)
+            return (u.hex, u.facing, 0, self.map.road[u.hex], True, level)
+        return (u.hex, u.facing, moving.turns, moving.road, moving.straight, moving.level)
 
     def _expand(self, label: Label, spent: int) -> Iterator[tuple[Label, int]]:
-        here, facing, turns, road, _ = label
+        here, facing, turns, road, _, level = label
         if self.turn_problem(here, turns, road) is None:
-            yield (here, (facing + 1) % 6, turns + 1, road, False), 0
-            yield (here, (facing - 1) % 6, turns + 1, road, False), 0
+            yield (here, (facing + 1) % 6, turns + 1, road, False, level), 0
+            yield (here, (facing - 1) % 6, turns + 1, road, False, level), 0
         step = self.advance(label, spent)
         if not isinstance(step, str):
             yield step
@@ -178,7 +214,9 @@ class Mover:
         """Every hex where this move may end, with the cheapest path of labels to it
         (turns and steps).  A move in progress continues from ``moving``."""
         if moving is not None and moving.stopped:
-            return {self.unit.hex: (self.start_label(moving),)}
+            return (
+                {self.unit.hex: (self.start_label(moving),)} if self.can_end(self.unit.hex) else {}
+            )
         start = self.start_label(moving)
         spent = moving.spent if moving else 0
         tree = reach(
@@ -187,5 +225,6 @@ class Mover:
             stops=lambda label: self.in_zoc(label[0]),
         )
         ends = tree.best(lambda label: label[0], lambda label: self.can_end(label[0]))
-        ends[self.unit.hex] = start
+        if self.can_end(self.unit.hex):
+            ends[self.unit.hex] = start
         return {hex_: tree.path(label) for hex_, label in ends.items()}

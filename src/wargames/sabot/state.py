@@ -8,9 +8,9 @@ Unit ids are the set-up order, which both players see, so an id reveals nothing.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from wargames.core.events import Event
 from wargames.core.game import Action, Outcome, State
@@ -19,16 +19,25 @@ from wargames.core.phases import Clock
 
 __all__ = [
     "ABOARD",
+    "UNPLACED",
     "Advance",
+    "Arrived",
     "Attack",
     "Board",
+    "Buy",
     "Disembark",
     "Done",
+    "Embark",
+    "Embarked",
+    "Entrench",
+    "Face",
     "Fire",
     "Hold",
     "Initiative",
     "Moved",
     "Moving",
+    "Place",
+    "Purse",
     "Removed",
     "Reveal",
     "Revealed",
@@ -43,6 +52,7 @@ __all__ = [
     "TakeOff",
     "Turn",
     "Unit",
+    "with_unit",
 ]
 
 ABOARD: Final = -1
@@ -52,14 +62,16 @@ OK: Final = "ok"
 DISABLED: Final = "disabled"
 DESTROYED: Final = "destroyed"
 GONE: Final = "gone"
+UNPLACED: Final = "unplaced"
+"""A counter bought but not yet set up on the map (set-up, reinforcements)."""
 
 
 def _owner_or_revealed(unit: Unit, player: str) -> bool:
     return player == unit.owner or unit.revealed
 
 
-def _owner(unit: Unit, player: str) -> bool:
-    return player == unit.owner
+def _owner(counter: Unit | Purse, player: str) -> bool:
+    return player == counter.owner
 
 
 @frozen
@@ -70,7 +82,8 @@ class Unit:
     ``spent`` counts limited shots fired since the last reload (each launch is seen);
     ``left`` the half move units left after its move (for the Engineering Tank);
     ``bridge`` a Bridging Tank unfolded as a bridge; ``status`` ok, disabled, destroyed
-    (still on the map until the end of combat) or gone.
+    (still on the map until the end of combat), gone, or unplaced (not set up yet);
+    ``arrived`` the turn it was bought in (0: the starting army; V: reinforcements).
     """
 
     id: int
@@ -93,6 +106,7 @@ class Unit:
     crossed: bool = False
     bridge: bool = False
     left: int = 0
+    arrived: int = 0
 
     @property
     def on_map(self) -> bool:
@@ -107,7 +121,8 @@ class Moving:
     ``road``: every hex entered so far was entered along a road (and it started on one);
     ``straight``: it has not turned; ``stopped``: it entered an enemy zone of control or
     a rule ended its move; ``flying``: a jump-troop squad that announced a flight;
-    ``watch``: an overwatch window is open (VII-a): the opponent may fire at it here.
+    ``watch``: an overwatch window is open (VII-a): the opponent may fire at it here;
+    ``level``: the road it is on at an overpass (III; -1 elsewhere).
     """
 
     unit: int
@@ -121,6 +136,7 @@ class Moving:
     swamp_checked: bool = False
     scouted: frozenset[int] = frozenset()
     watch: bool = False
+    level: int = -1
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -243,6 +259,58 @@ class Special(Action):
 
 
 @frozen
+class Place(Action):
+    """Set-up (IV) or reinforcement (V): put the player's next counter on ``hex`` of their
+    set-up zone, facing the enemy."""
+
+    hex: str
+
+    def __str__(self) -> str:
+        return f"place {self.hex}"
+
+
+@frozen
+class Embark(Action):
+    """Set-up: the player's next counter, a squad, starts inside friendly ``carrier`` (IV)."""
+
+    carrier: int
+
+    def __str__(self) -> str:
+        return f"embark {self.carrier}"
+
+
+@frozen
+class Face(Action):
+    """Set-up: turn the counter just placed to face hex direction ``facing`` (0 north,
+    clockwise; IV "keep them facing in the desired direction")."""
+
+    facing: int
+
+    def __str__(self) -> str:
+        return f"face {self.facing}"
+
+
+@frozen
+class Entrench(Action):
+    """Set-up: a prepared position on ``hex`` of the zone (IV: four per Engineering Tank)."""
+
+    hex: str
+
+    def __str__(self) -> str:
+        return f"position {self.hex}"
+
+
+@frozen
+class Buy(Action):
+    """Reinforcement phase (V): buy ``platoon`` with this turn's reinforcement points."""
+
+    platoon: str
+
+    def __str__(self) -> str:
+        return f"buy {self.platoon}"
+
+
+@frozen
 class Done(Action):
     """End the player's part of the current phase."""
 
@@ -252,7 +320,7 @@ class Done(Action):
 
 SabotAction = (
     Select | Advance | Turn | TakeOff | Scout | Reveal | Board | Disembark | Stop | Fire | Special
-) | (Hold | Done)
+) | (Hold | Done | Place | Embark | Face | Entrench | Buy)
 
 # -- events --------------------------------------------------------------------------------
 
@@ -316,6 +384,22 @@ class Attack(Event):
 
 
 @frozen
+class Embarked(Event):
+    """Set-up: squad ``unit`` starts inside ``carrier`` (IV)."""
+
+    unit: int
+    carrier: int
+
+
+@frozen
+class Arrived(Event):
+    """Reinforcements (V): ``player`` bought the new counters ``units`` (not what they are)."""
+
+    player: str
+    units: tuple[int, ...]
+
+
+@frozen
 class Removed(Event):
     """A counter left the map (``why``: destroyed, decoy scouted)."""
 
@@ -335,10 +419,21 @@ class Rolled(Event):
 # -- the state -----------------------------------------------------------------------------
 
 
+@frozen
+class Purse:
+    """Build points ``owner`` has left to spend on reinforcements this turn (V): the
+    enemy does not see them, lest they tell what was bought."""
+
+    owner: str
+    points: int = secret(_owner)
+
+
 @frozen(kw_only=True)
 class SabotState(State):
     """A SABOT position: counters by id, prepared positions as ``(owner, hex)``, the unit
-    moving now, the targets laser-painted this turn as ``(painter's owner, unit)``."""
+    moving now, the targets laser-painted this turn as ``(painter's owner, unit)``; in
+    set-up and reinforcement phases the counter ``placed`` last (which ``face`` turns) and
+    each player's reinforcement points."""
 
     clock: Clock
     units: tuple[Unit, ...]
@@ -346,3 +441,12 @@ class SabotState(State):
     moving: Moving | None = None
     painted: frozenset[tuple[str, int]] = frozenset()
     result: Outcome | None = None
+    placed: int = -1
+    purses: tuple[Purse, ...] = ()
+
+
+def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
+    """``state`` with counter ``unit`` changed (the one way every rule edits a counter)."""
+    units = list(state.units)
+    units[unit.id] = evolve(unit, **changes)
+    return state.with_changes(units=tuple(units))

@@ -46,13 +46,23 @@ class Terrain:
     scout_range: int = 4
 
 
+def _six_faces(instance: Scatter, _: object, directions: tuple[int, ...]) -> None:
+    if instance.hit != len(directions) + 1 or sorted(directions) != list(range(6)):
+        raise ValueError("the scatter table gives each of six faces below `hit` a direction")
+
+
 @frozen
 class Scatter:
     """The scatter table: a d10 of ``hit`` or more hits; else face ``n`` (1-6) picks the
     neighbour in direction ``facing + directions[n - 1]``."""
 
     hit: int
-    directions: tuple[int, ...] = field(converter=tuple)
+    directions: tuple[int, ...] = field(converter=tuple, validator=_six_faces)
+
+    def landing(self, facing: int, face: int) -> int:
+        """The direction from the target hex a shot lands in for a missed ``face``, the
+        attacker facing ``facing``."""
+        return (facing + self.directions[face - 1]) % 6
 
 
 @frozen
@@ -79,8 +89,6 @@ class TerrainTable:
             rows = {name: Terrain(name=name, **row) for name, row in data.items()}
         except (KeyError, TypeError) as error:
             raise ValueError(f"bad SABOT terrain table: {error}") from error
-        if len(scatter.directions) != 6:
-            raise ValueError("the scatter table needs six directions")
         return cls(rows, rows.pop("river"), scatter)
 
 

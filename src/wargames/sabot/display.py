@@ -1,0 +1,84 @@
+"""Pictures of a SABOT position as a player sees it: text (:func:`describe`) and SVG tokens
+(:func:`tokens`, drawn by :mod:`wargames.render.svg`).  Concealed counters show as ``?``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wargames.core.hexes import Hex
+from wargames.core.hidden import is_hidden
+from wargames.render.svg import Token, player_colours
+from wargames.render.text import render_hexes
+from wargames.sabot.state import DESTROYED, DISABLED, SabotState, Unit
+from wargames.sabot.turn import PLAYERS
+from wargames.sabot.units import DECOY
+
+if TYPE_CHECKING:
+    from wargames.sabot.rules import Sabot
+
+__all__ = ["describe", "tokens"]
+
+_ARROWS = "^/\\v/\\"
+_LETTERS = {"grassland": "g", "desert": ":"}
+
+
+def describe(game: Sabot, state: SabotState, player: str | None = None) -> str:
+    """The map with each counter as owner initial, symbol (``?`` if concealed from
+    ``player``) and facing arrow; terrain letters elsewhere."""
+    shown = state if player is None else game.view(state, player)
+    field = game.map
+    occupant = {u.hex: u for u in shown.units if u.on_map}
+
+    def glyph(cell: Any) -> str:
+        i = field.index(cell)
+        unit = occupant.get(i)
+        if unit is not None:
+            kind = "?" if is_hidden(unit.kind) else unit.kind[:3]
+            return f"{unit.owner[0]}{kind}{_ARROWS[unit.facing]}"
+        terrain = field.terrain[i].name
+        mark = "~" if field.river[i] else "=" if field.road[i] else ""
+        return (_LETTERS.get(terrain, terrain[:3]) + mark)[:5]
+
+    turn = f"turn {shown.clock.turn}, {game.phase(shown)}, {game.to_act(shown) or 'over'}"
+    return f"{turn}\n{render_hexes(field.board, glyph)}"
+
+
+def _detail(game: Sabot, unit: Unit, aboard: int) -> str:
+    if is_hidden(unit.kind):
+        what = "concealed counter"
+    elif unit.kind == DECOY:
+        what = "decoy"
+    else:
+        what = game.table[unit.kind].unit
+    notes = [f"#{unit.id}", unit.owner, what]
+    if unit.status in (DISABLED, DESTROYED):
+        notes.append(unit.status)
+    if not is_hidden(unit.ammo) and unit.ammo:
+        notes.append(f"{unit.ammo} shots")
+    if aboard:
+        notes.append(f"{aboard} squad{'s' if aboard > 1 else ''} aboard")
+    return " ".join(notes)
+
+
+def tokens(game: Sabot, state: SabotState, player: str | None = None) -> dict[Hex, Token]:
+    """The counters on the map as SVG tokens, as ``player`` sees them: symbol (``?`` when
+    concealed from ``player``), facing, and a tooltip with status, shots and squads aboard
+    (only what ``player`` may know)."""
+    shown = state if player is None else game.view(state, player)
+    colours = player_colours(PLAYERS)
+    out: dict[Hex, Token] = {}
+    for unit in shown.units:
+        if not unit.on_map:
+            continue
+        hidden = is_hidden(unit.kind)
+        label = "?" if hidden else "D" if unit.kind == DECOY else str(unit.kind)
+        aboard = sum(1 for u in shown.units if u.carrier == unit.id and u.hex < 0)
+        out[game.map.cells[unit.hex]] = Token(
+            label,
+            colours[unit.owner],
+            owner=unit.owner,
+            facing=unit.facing,
+            hidden=hidden,
+            detail=_detail(game, unit, aboard),
+        )
+    return out

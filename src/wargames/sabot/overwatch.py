@@ -1,0 +1,86 @@
+"""VII-a. Overwatch attacks.
+
+"If a unit enters a hostile unit's attack range and then leaves it again in the same turn,
+the hostile unit cannot attack it" — except by overwatch: a unit that did not move this turn
+may fire at the moving unit in a hex where it was in range; a mover that is not harmed
+finishes its move, and the overwatcher cannot fire in the combat phase.
+
+Each hex a mover enters (and the hex a squad gets out into) opens a *window* when an enemy
+counter may have it in range, judged from what both players see, so a window gives nothing
+away: the opponent fires (:class:`~wargames.sabot.state.Fire`) or holds
+(:class:`~wargames.sabot.state.Hold`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from attrs import evolve
+
+from wargames.sabot.firing import fire, fire_problem, reach, weapons
+from wargames.sabot.scouting import sees
+from wargames.sabot.state import DISABLED, OK, Fire, SabotState, Unit
+from wargames.sabot.state import with_unit as set_unit
+
+if TYPE_CHECKING:
+    from wargames.sabot.rules import Sabot
+
+__all__ = ["may_watch", "open_window", "overwatch", "overwatch_actions"]
+
+
+def may_watch(game: Sabot, mover: Unit, watcher: Unit) -> bool:
+    """From what both players see: an enemy counter that has not moved this turn and may
+    be in range of the mover (a concealed one: of the longest reach there is)."""
+    if watcher.owner == mover.owner or not watcher.on_map or watcher.moved:
+        return False
+    if watcher.status not in (OK, DISABLED):
+        return False
+    kind = game.kind(watcher) if watcher.revealed else None
+    if watcher.revealed and (kind is None or not weapons(kind)):
+        return False
+    longest = game.longest_reach if kind is None else reach(game, kind)
+    longest += 1 if game.map.elevation[watcher.hex] else 0
+    return game.map.distance(watcher.hex, mover.hex) <= longest
+
+
+def open_window(game: Sabot, state: SabotState) -> SabotState:
+    """Open an overwatch window on the moving unit if any enemy counter may watch it
+    (not while it passes through a friend's hex, where it could not stop)."""
+    moving = state.moving
+    assert moving is not None
+    mover = state.units[moving.unit]
+    shared = any(u.on_map and u.hex == mover.hex and u.id != mover.id for u in state.units)
+    if not mover.on_map or shared:
+        return state  # not in a friend's hex: a harmed mover could not end its move there
+    if any(may_watch(game, mover, other) for other in state.units):
+        return state.with_changes(moving=evolve(moving, watch=True))
+    return state
+
+
+def overwatch_actions(game: Sabot, state: SabotState, player: str) -> Iterator[Fire]:
+    """Shots at the moving unit by ``player``'s units that did not move this turn and have
+    it in range, in their arc and in line of sight (lasers do not attack)."""
+    assert state.moving is not None
+    mover = state.units[state.moving.unit]
+    for unit in state.units:
+        kind = game.kind(unit)
+        if kind is None or unit.owner != player or not may_watch(game, mover, unit):
+            continue
+        if not sees(game, state, unit, mover.hex):
+            continue
+        for weapon in weapons(kind):
+            if weapon != "laser" and fire_problem(game, state, unit, weapon, mover) is None:
+                yield Fire(player, unit.id, weapon, mover.id)
+
+
+def overwatch(game: Sabot, state: SabotState, action: Fire) -> SabotState:
+    """An overwatch shot.  The firer may not fire in the combat phase (nor move later this
+    turn: it did not move); a mover that is hit and harmed stops here."""
+    state = fire(game, state, action)
+    state = set_unit(state, state.units[action.unit], fired=True, done=True)
+    moving = state.moving
+    assert moving is not None
+    if state.units[moving.unit].status != OK:
+        state = state.with_changes(moving=evolve(moving, stopped=True))
+    return state

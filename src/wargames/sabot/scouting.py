@@ -1,0 +1,106 @@
+"""VI-g. Camouflage and scouting, and the line of sight they and combat share (VII-a, III).
+
+Counters start upside down.  One goes right side up when it moves in the line of sight of,
+and within 8 hexes of, an enemy unit; when it attacks; when it is scouted (a d10 plus the
+scout's bonus of 5 or more, within 4 hexes: 2 in forest, adjacent in a town, only from the
+same building); or by its owner's choice.  Scouted decoys leave the map (IV).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final
+
+from attrs import evolve
+
+from wargames.core.dice import d10
+from wargames.sabot.combat import line_of_sight
+from wargames.sabot.state import GONE, Moving, Removed, Revealed, SabotState, Scouted, Unit
+from wargames.sabot.state import with_unit as set_unit
+from wargames.sabot.units import DECOY
+
+if TYPE_CHECKING:
+    from wargames.sabot.rules import Sabot
+
+__all__ = ["SCOUT_ROLL", "SIGHT", "reveal", "scout", "scout_targets", "seen", "sees"]
+
+SIGHT: Final = 8
+"""VI-g: a unit moving in line of sight and within 8 hexes of an enemy is revealed."""
+SCOUT_ROLL: Final = 5
+"""VI-g: a scouting roll of 5 or more succeeds (II: and a repair roll of 5-10)."""
+
+
+def sees(game: Sabot, state: SabotState, viewer: Unit, hex_: int) -> bool:
+    """Whether ``viewer`` has a line of sight to ``hex_`` (VII-a): enemy units and friendly
+    vehicles block it (not for an anti-grav viewer's friends; not ground vehicles for a
+    viewer on a hill); a flyer's line is broken only by buildings."""
+    kind = game.kind(viewer)
+    if kind is None:
+        return False
+    field = game.map
+    occupant = {u.hex: u for u in state.units if u.on_map}
+    high = field.elevation[viewer.hex] > 0
+
+    def blocks(i: int) -> bool:
+        other = occupant.get(i)
+        if other is None:
+            return False
+        other_kind = game.kind(other)
+        if other.owner != viewer.owner:
+            vehicle = not (other.revealed and other_kind is not None and other_kind.soldier)
+            return not (high and vehicle and not field.elevation[i])
+        if other_kind is None or other_kind.soldier or kind.type == "agrav":
+            return False
+        return not (high and not field.elevation[i])
+
+    return line_of_sight(field, viewer.hex, hex_, blocks, flying=kind.flying)
+
+
+def seen(game: Sabot, state: SabotState, unit: Unit) -> bool:
+    """VI-g condition 1: in line of sight of, and within 8 hexes of, an enemy unit."""
+    return any(
+        e.owner != unit.owner and e.on_map and e.kind != DECOY
+        and game.map.distance(e.hex, unit.hex) <= SIGHT and sees(game, state, e, unit.hex)
+        for e in state.units
+    )  # fmt: skip
+
+
+def reveal(state: SabotState, unit: Unit, why: str) -> SabotState:
+    """Turn ``unit``'s counter right side up."""
+    state = set_unit(state, unit, revealed=True)
+    return state.with_changes(log=state.log.with_event(Revealed(unit.id, unit.kind, why)))
+
+
+def _in_reach(game: Sabot, scout_hex: int, target: int) -> bool:
+    field = game.map
+    terrain = field.terrain[target]
+    distance = field.distance(scout_hex, target)
+    if terrain.building:  # III: only adjacent units in that same building
+        return distance == 1 and field.building[scout_hex] == field.building[target]
+    return distance <= terrain.scout_range
+
+
+def scout_targets(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Iterator[int]:
+    """Concealed enemies in scouting reach not yet scouted by this unit this turn."""
+    for e in state.units:
+        if e.owner == unit.owner or not e.on_map or e.revealed or e.id in moving.scouted:
+            continue
+        if _in_reach(game, unit.hex, e.hex):
+            yield e.id
+
+
+def scout(game: Sabot, state: SabotState, unit: Unit, moving: Moving, target: Unit) -> SabotState:
+    """Roll to scout ``target``; a scouted decoy is removed (IV)."""
+    bonus = game.table[unit.kind].scouting
+    total, rng = (d10 + bonus).roll(state.rng)
+    success = total >= SCOUT_ROLL
+    log = state.log.with_event(Scouted(unit.id, target.id, total, success))
+    state = state.with_changes(
+        rng=rng, log=log, moving=evolve(moving, scouted=moving.scouted | {target.id})
+    )
+    if not success:
+        return state
+    if target.kind == DECOY:
+        state = set_unit(state, target, status=GONE, revealed=True)
+        return state.with_changes(log=state.log.with_event(Removed(target.id, "decoy scouted")))
+    return reveal(state, target, "scouted")

@@ -1,0 +1,141 @@
+"""IV. Setting up: zones one hex row per map tile of depth, decoys, prepared positions per
+Engineering Tank, soldiers inside carriers; ``start(seed, deploy=False)`` as actions."""
+
+import random
+
+import pytest
+
+from wargames.core.errors import IllegalAction
+from wargames.core.hidden import is_hidden
+from wargames.sabot import Done, Embark, Entrench, Face, Place, Sabot, SabotMap, SabotState
+from wargames.sabot.state import UNPLACED
+
+GAME = Sabot(build_points=120)
+ARMIES = {"blue": ["SPECIAL", "HPC", "SOLDIERS"], "yellow": ["MBT"]}
+
+
+def rows(game: Sabot, player: str, state: SabotState) -> set[int]:
+    """The map rows (from 0 at the top) of ``player``'s counters on the map."""
+    return {game.map.rows[u.hex] for u in state.units if u.owner == player and u.on_map}
+
+
+def test_zones_are_one_hex_row_per_map_tile_of_depth() -> None:
+    deep = SabotMap.open_field(10, 20, depth=5)
+    assert {deep.rows[i] for i in deep.zones[0]} == {0, 1, 2, 3, 4}
+    assert {deep.rows[i] for i in deep.zones[1]} == {15, 16, 17, 18, 19}
+    for name in ("crossroads", "hills"):  # each three tiles deep (IV)
+        game = Sabot(map=name)
+        top = min(game.map.rows)
+        assert {game.map.rows[i] for i in game.map.zones[0]} == {top, top + 1, top + 2}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_random_set_up_keeps_to_the_zones_with_two_decoys_and_positions(seed: int) -> None:
+    game = Sabot(build_points=200)
+    state = game.start(seed)
+    assert state == game.start(seed, deploy=True)
+    assert game.phase(state) == "movement"
+    assert state.clock.turn == 1
+    top, bottom = min(game.map.rows), max(game.map.rows)
+    assert rows(game, "blue", state) <= {top, top + 1, top + 2}
+    assert rows(game, "yellow", state) <= {bottom, bottom - 1, bottom - 2}
+    for side, player in enumerate(game.players):
+        mine = [u for u in state.units if u.owner == player]
+        assert sum(u.kind == "DECOY" for u in mine) == 2
+        engineers = sum(u.kind == "ENV" for u in mine)
+        dug = {h for owner, h in state.prepared if owner == player}
+        assert len(dug) == min(4 * engineers, len(dug | set(game.map.zones[side])))
+        assert dug <= set(game.map.zones[side])
+        for unit in mine:
+            if unit.hex < 0:  # soldiers may start inside carriers, never beyond their room
+                carrier = state.units[unit.carrier]
+                assert game.table[unit.kind].soldier
+                assert carrier.on_map
+                assert game.table[carrier.kind].capacity >= sum(
+                    u.carrier == carrier.id for u in state.units
+                )
+
+
+def test_set_up_as_actions_blue_then_yellow_in_their_own_zones() -> None:
+    state = GAME.start(5, deploy=False, armies=ARMIES)
+    assert GAME.phase(state) == "set-up"
+    assert GAME.to_act(state) == {"blue"}
+    assert all(u.status == UNPLACED for u in state.units)
+    legal = GAME.legal_actions(state, "blue")
+    places = {GAME.map.parse(a.hex) for a in legal if isinstance(a, Place)}
+    first = state.units[0]
+    kind = GAME.kind(first)
+    standing = {
+        h for h in GAME.map.zones[0] if kind is None or kind.type in GAME.map.terrain[h].enter
+    }
+    assert places == standing  # every empty hex of the zone it can stand on, nothing else
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, Place("blue", GAME.map.label(GAME.map.zones[1][0])))
+    state = GAME.apply(state, Place("blue", "0503"))
+    assert (GAME.map.label(state.units[0].hex), state.units[0].facing) == ("0503", 3)
+    state = GAME.apply(state, Face("blue", 2))
+    assert state.units[0].facing == 2
+    assert Done("blue") not in GAME.legal_actions(state, "blue")  # counters are left to place
+
+
+def set_up(game: Sabot, state: SabotState, player: str, rng: random.Random) -> SabotState:
+    """Place every counter of ``player`` with random legal choices (no `done`)."""
+    while game.to_act(state) == {player}:
+        legal = [a for a in game.legal_actions(state, player) if not isinstance(a, Done)]
+        if not legal or all(isinstance(a, Entrench | Face) for a in legal):
+            return state
+        state = game.apply(state, rng.choice([a for a in legal if not isinstance(a, Face)]))
+    return state
+
+
+def test_squads_embark_decoys_are_counters_and_positions_come_four_per_engineer() -> None:
+    rng = random.Random(2)
+    state = GAME.start(5, deploy=False, armies=ARMIES)
+    blue = [u for u in state.units if u.owner == "blue"]
+    assert len(blue) == 4 + 4 + 4 + 2  # three platoons and two decoys
+    squads = ("INF", "HVY", "ABN")
+    while (unit := next(u for u in state.units if u.status == UNPLACED)).kind not in squads:
+        legal = GAME.legal_actions(state, "blue")
+        state = GAME.apply(state, next(a for a in legal if isinstance(a, Place)))
+    embark = [a for a in GAME.legal_actions(state, "blue") if isinstance(a, Embark)]
+    assert {state.units[a.carrier].kind for a in embark} == {"HPC"}  # the carriers, placed or not
+    state = GAME.apply(state, embark[0])
+    assert (state.units[unit.id].hex, state.units[unit.id].carrier) == (-1, embark[0].carrier)
+    state = set_up(GAME, state, "blue", rng)
+    assert not any(u.status == UNPLACED for u in state.units if u.owner == "blue")
+    for _ in range(4):  # one Engineering Tank: four prepared positions, then no more
+        spots = [a for a in GAME.legal_actions(state, "blue") if isinstance(a, Entrench)]
+        assert all(GAME.map.parse(a.hex) in GAME.map.zones[0] for a in spots)
+        state = GAME.apply(state, spots[0])
+    assert not any(isinstance(a, Entrench) for a in GAME.legal_actions(state, "blue"))
+    assert len(state.prepared) == 4
+    state = GAME.apply(state, Done("blue"))
+    assert GAME.to_act(state) == {"yellow"}
+    yellow = [a for a in GAME.legal_actions(state, "yellow") if isinstance(a, Entrench)]
+    assert not yellow  # no engineers, no prepared positions
+    state = set_up(GAME, state, "yellow", rng)
+    state = GAME.apply(state, Done("yellow"))
+    assert (GAME.phase(state), state.clock.turn) == ("movement", 1)
+    assert sum(u.kind == "DECOY" and u.on_map for u in state.units) == 4
+
+
+def test_the_enemy_never_sees_what_is_set_up_where() -> None:
+    state = GAME.start(5, deploy=False, armies=ARMIES)
+    for _ in range(3):
+        legal = GAME.legal_actions(state, "blue")
+        state = GAME.apply(state, next(a for a in legal if isinstance(a, Place)))
+    view = GAME.view(state, "yellow")
+    assert all(is_hidden(u.kind) and is_hidden(u.ammo) for u in view.units if u.owner == "blue")
+    other = GAME.sample_state(state, "yellow", random.Random(1))
+    assert GAME.view(other, "yellow") == view
+
+
+def test_a_counter_that_fits_nowhere_is_left_out() -> None:
+    game = Sabot(map="open:3x6", build_points=120)
+    state = game.start(1, deploy=False, armies={"blue": ["MBT", "MBT"], "yellow": ["MBT"]})
+    rng = random.Random(0)
+    state = set_up(game, state, "blue", rng)  # nine hexes for ten counters
+    legal = game.legal_actions(state, "blue")
+    assert [a for a in legal if not isinstance(a, Face)] == [Done("blue")]
+    state = game.apply(state, Done("blue"))
+    assert sum(u.status == "gone" for u in state.units if u.owner == "blue") == 1

@@ -1,0 +1,62 @@
+"""V. The turn: player-1 determination, the phases in order, Destroyed units leaving at the
+end of combat; VIII. winning by annihilation or by a scenario's own condition."""
+
+from wargames.core.game import Outcome
+from wargames.sabot import Sabot, SabotState
+from wargames.sabot.state import Initiative
+
+from .helpers import change, field, newest, play, seed_for
+
+UNITS = [("blue", "MBT", "0505", 0), ("yellow", "MBT", "0509", 0)]
+
+
+def test_player_one_is_rolled_each_turn_odd_blue_even_yellow() -> None:
+    game = field()
+    for face, first in ((4, "yellow"), (7, "blue")):
+        state = game.position(UNITS, seed=seed_for(face))
+        phases = []
+        for _ in range(6):  # movement, attack, special: each player says done
+            phases.append((game.phase(state), *sorted(game.to_act(state))))
+            state = play(game, state, "done")
+        assert phases == [
+            ("movement", "blue"), ("movement", "yellow"), ("attack", "blue"),
+            ("attack", "yellow"), ("special", "blue"), ("special", "yellow"),
+        ]  # fmt: skip
+        assert newest(state, Initiative) == Initiative(face, first)
+        assert (state.clock.turn, game.phase(state)) == (2, "movement")
+        assert game.to_act(state) == {first}
+
+
+def test_destroyed_units_stay_until_the_end_of_combat_then_leave() -> None:
+    game = field()
+    state = change(game.position(UNITS, phase="attack"), 1, status="destroyed")
+    state = play(game, state, "done")
+    assert state.units[1].status == "destroyed"  # it may still shoot in yellow's part
+    state = play(game, state, "done")
+    assert state.units[1].status == "gone"
+
+
+def test_annihilation_ends_the_game_and_a_scenario_may_replace_it() -> None:
+    game = field()
+    state = change(game.position(UNITS, phase="special"), 1, status="gone")
+    state = play(game, state, "done", "done")
+    assert game.outcome(state) == Outcome(frozenset({"blue"}), "annihilation")
+
+    class HoldTheHill(Sabot):
+        """A scenario: blue wins by standing on 0505 at the end of a turn."""
+
+        def victory(self, state: SabotState) -> Outcome | None:
+            on_hill = any(
+                u.owner == "blue" and u.hex == self.map.parse("0505") for u in state.units
+            )
+            return Outcome(frozenset({"blue"}), "holds the hill") if on_hill else None
+
+    scenario = HoldTheHill(map="open:12x12")
+    state = play(scenario, scenario.position(UNITS, phase="special"), "done", "done")
+    assert scenario.outcome(state) == Outcome(frozenset({"blue"}), "holds the hill")
+
+
+def test_the_game_ends_drawn_at_the_turn_limit() -> None:
+    game = Sabot(map="open:12x12", max_turns=1)
+    state = play(game, game.position(UNITS, phase="special"), "done", "done")
+    assert game.outcome(state) == Outcome(frozenset(), "turn limit 1")
