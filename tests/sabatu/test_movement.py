@@ -4,6 +4,7 @@ import pytest
 
 from wargames.core.errors import IllegalAction
 from wargames.sabatu import Move, Pass
+from wargames.sabatu.armies import free_armies
 from wargames.sabatu.state import Drew, Forfeited
 
 from .helpers import TWO, names, position
@@ -54,7 +55,7 @@ def test_an_unclaimed_capital_is_claimed_its_garrison_replaced_at_home() -> None
     capital = after.capitals[TWO.board.capitals.index(TWO.board.index("nw.capital"))]
     assert (capital.owner, capital.armies) == (0, 1)
     assert after.realms[0].armies == (TWO.home(0),)
-    assert TWO.free_armies(after, 0) == 1
+    assert free_armies(after, 0) == 1
 
 
 def test_armies_never_pass_another_army() -> None:

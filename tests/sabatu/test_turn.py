@@ -3,6 +3,7 @@ instead of dice, starting over at Home, the 8-army limit and the Plague."""
 
 from wargames.core.draws import Deck
 from wargames.sabatu import Lose, Pass, Roll, Sabatu, SpendCoin
+from wargames.sabatu.armies import army_count
 from wargames.sabatu.cards import plague_losses
 from wargames.sabatu.state import CardDrawn, Restarted, Rolled
 
@@ -40,7 +41,7 @@ def test_plague_strikes_every_army_in_capitals_and_at_home_too() -> None:
         "lose se.capital",
     ]
     state = TWO.apply_all(state, [Lose("blue", "se.capital"), Lose("blue", "se.capital")])
-    assert TWO.army_count(state, 1) == 3
+    assert army_count(state, 1) == 3
     assert state.capitals[3].owner == -1, "a capital without armies is unclaimed again"
     assert state.step == "dice"
 
@@ -50,11 +51,11 @@ def test_a_card_adding_an_army_is_ignored_at_eight() -> None:
     an army, the card is ignored"."""
     eight = ["se.1", "se.2", "se.3", "se.4", "se.5", "se.6", "home", "home"]
     state = blue_turn_with("Recruits", armies={"blue": eight})
-    assert TWO.army_count(state, 1) == 8
+    assert army_count(state, 1) == 8
     seven = blue_turn_with("Levy", armies={"blue": eight[:7]})
-    assert TWO.army_count(seven, 1) == 8, "two armies added, but never past 8"
+    assert army_count(seven, 1) == 8, "two armies added, but never past 8"
     fewer = blue_turn_with("Recruits", armies={"blue": ["se.1"]})
-    assert TWO.army_count(fewer, 1) == 2
+    assert army_count(fewer, 1) == 2
 
 
 def test_a_player_with_only_garrisons_starts_over_at_home_before_the_card() -> None:

@@ -22,6 +22,15 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
+from wargames.sabatu.armies import (
+    add_armies,
+    army_count,
+    occupants,
+    owner_at,
+    relocate,
+    remove_army,
+)
+from wargames.sabatu.bags import draw_coins, draw_tiles
 from wargames.sabatu.state import Capital, CardDrawn, Die, SabatuState
 
 if TYPE_CHECKING:
@@ -52,15 +61,15 @@ def draw_conquest(game: Sabatu, state: SabatuState) -> SabatuState:
     )
     effect, amount = card.effect, card.amount
     if effect == "army":
-        return game.add_armies(state, seat, amount)
+        return add_armies(game, state, seat, amount)
     if effect == "plague":
-        return state.with_changes(losses=plague_losses(game.army_count(state, seat)))
+        return state.with_changes(losses=plague_losses(army_count(state, seat)))
     if effect == "lose":
-        return state.with_changes(losses=min(amount, game.army_count(state, seat)))
+        return state.with_changes(losses=min(amount, army_count(state, seat)))
     if effect == "spoils":
-        return game.draw_coins(state, seat, amount)
+        return draw_coins(game, state, seat, amount)
     if effect == "armory":
-        return game.draw_tiles(state, seat, amount)
+        return draw_tiles(game, state, seat, amount)
     if effect == "dice":
         return state.with_changes(dice_count=max(0, state.dice_count + amount))
     if effect == "walls":
@@ -84,20 +93,20 @@ def draw_destiny(game: Sabatu, state: SabatuState, army: int) -> SabatuState:
         log=state.log.with_event(CardDrawn(player, "destiny", name)),
     )
     effect, amount = card.effect, card.amount
-    owner = game.owner_at(state, army)
+    owner = owner_at(game, state, army)
     if effect == "advance":
         return state.with_changes(dice=(*state.dice, Die(amount, army)))
     if effect == "destroy":
-        return game.remove_army(state, owner, army)
+        return remove_army(game, state, owner, army)
     if effect == "home":
-        return game.relocate(state, owner, army, game.home(owner))
+        return relocate(game, state, owner, army, game.home(owner))
     if effect == "doorstep":
         gate = _doorstep(game, state, army, owner)
-        return state if gate is None else game.relocate(state, owner, army, gate)
+        return state if gate is None else relocate(game, state, owner, army, gate)
     if effect == "spoils":
-        return game.draw_coins(state, seat, amount)
+        return draw_coins(game, state, seat, amount)
     if effect == "armory":
-        return game.draw_tiles(state, seat, amount)
+        return draw_tiles(game, state, seat, amount)
     return state
 
 
@@ -105,7 +114,7 @@ def _doorstep(game: Sabatu, state: SabatuState, army: int, owner: int) -> int | 
     """The free space before the capital nearest ``army`` that is not ``owner``'s (fewest
     steps, then board order), or ``None`` if every such doorstep is taken."""
     board = game.board
-    occupied = game.occupants(state)
+    occupied = occupants(game, state)
     lengths = nx.single_source_shortest_path_length(board.graph, board.node(army))
     choices = [
         (lengths.get(board.node(gate), len(board.nodes)), gate)

@@ -18,6 +18,16 @@ from typing import TYPE_CHECKING
 
 from wargames.core.dice import d6
 from wargames.core.hidden import Secret
+from wargames.sabatu.armies import (
+    add_armies,
+    forget,
+    leave,
+    occupants,
+    owner_at,
+    relocate,
+    remove_army,
+    with_realm,
+)
 from wargames.sabatu.battle import battle_dice, winner
 from wargames.sabatu.movement import CAPITAL, destinations
 from wargames.sabatu.state import (
@@ -43,7 +53,7 @@ def start_battle(
 ) -> SabatuState:
     """ "When attempting to occupy the same space already held by another player ... the
     2 armies must fight a battle."  A player without tiles has nothing to choose."""
-    defender = game.owner_at(state, target)
+    defender = owner_at(game, state, target)
     fight = Battle(
         attacker=game.players[state.seat],
         defender=game.players[defender],
@@ -138,13 +148,13 @@ def resolve(game: Sabatu, state: SabatuState, fight: Battle) -> SabatuState:
     if result == "tie":
         return state.with_changes(step="tie", battle=reset)
     if result == "defender":
-        state = game.remove_army(state, owner, fight.origin)
+        state = remove_army(game, state, owner, fight.origin)
         state = plunder(game, state, defender, attacker)
         return state.with_changes(step="move", battle=None)
-    state = game.remove_army(state, defender, fight.target)
+    state = remove_army(game, state, defender, fight.target)
     state = plunder(game, state, attacker, defender)
     if fight.target not in game.board.capitals:
-        state = game.relocate(state, owner, fight.origin, fight.target)
+        state = relocate(game, state, owner, fight.origin, fight.target)
         return state.with_changes(step="move", battle=None)
     number = game.board.capitals.index(fight.target)
     capital = state.capitals[number]
@@ -159,8 +169,8 @@ def capture(
     """ "Once a Capital is conquered one wall (if any exist) is removed before the victor
     takes possession"; the conquering army becomes its garrison."""
     walls = max(0, state.capitals[number].walls - 1)
-    state = game.leave(state, owner, fight.origin)
-    state = game.forget(state, fight.origin, gone=True)
+    state = leave(game, state, owner, fight.origin)
+    state = forget(game, state, fight.origin, gone=True)
     capitals = (*state.capitals[:number], Capital(owner, 1, walls),
                 *state.capitals[number + 1 :])  # fmt: skip
     event = Captured(game.players[owner], game.board.node(fight.target), walls)
@@ -168,7 +178,7 @@ def capture(
         capitals=capitals, step="move", battle=None, log=state.log.with_event(event)
     )
     if game.tables.numbers.fresh_army_on_capture:
-        state = game.add_armies(state, owner, 1)
+        state = add_armies(game, state, owner, 1)
     return state
 
 
@@ -189,7 +199,7 @@ def discard_tiles(
     realm = state.realms[seat]
     names = tile_names(game, state, seat, slots)
     tiles = tuple(t for i, t in enumerate(realm.tiles) if i not in slots)
-    state = game.with_realm(state, seat, Realm(realm.armies, realm.coins, tiles))
+    state = with_realm(state, seat, Realm(realm.armies, realm.coins, tiles))
     return state.with_changes(armory=state.armory.put(*names))
 
 
@@ -215,7 +225,7 @@ def plunder(game: Sabatu, state: SabatuState, victor: int, loser: int) -> Sabatu
         got = Realm(target.armies, target.coins, (*target.tiles, taken))
     else:
         return state
-    state = game.with_realm(game.with_realm(state, loser, gone), victor, got)
+    state = with_realm(with_realm(state, loser, gone), victor, got)
     event = Plundered(game.players[victor], game.players[loser], coin)
     return state.with_changes(rng=rng, log=state.log.with_event(event))
 
@@ -250,7 +260,7 @@ def retreats(game: Sabatu, state: SabatuState, fight: Battle, die: int) -> tuple
     exact count except into its own Home, capital or a port, as for any move)."""
     owner = game.seat(fight.owner)
     reach = destinations(
-        game.board, game.occupants(state), state.capitals, fight.origin, die,
+        game.board, occupants(game, state), state.capitals, fight.origin, die,
         owner=owner, commander=state.seat, home=game.home(owner),
         hired=fight.origin in state.hired, blocked=fight.target, battles=False,
     )  # fmt: skip
@@ -260,7 +270,7 @@ def retreats(game: Sabatu, state: SabatuState, fight: Battle, die: int) -> tuple
 def retreat(game: Sabatu, state: SabatuState, fight: Battle, target: int) -> SabatuState:
     owner = game.seat(fight.owner)
     if target != fight.origin:
-        state = game.relocate(state, owner, fight.origin, target)
+        state = relocate(game, state, owner, fight.origin, target)
     node = game.board.node
     event = Retreated(fight.attacker, state.retreat_die, node(fight.origin), node(target))
     return state.with_changes(

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wargames.core.hidden import Secret
+from wargames.sabatu.armies import owner_at
 from wargames.sabatu.state import (
     Accept,
     Ask,
@@ -103,7 +104,7 @@ def apply_deal(game: Sabatu, state: SabatuState, action: SabatuAction) -> Sabatu
         return state.with_changes(deal=offer, step="deal", offers=state.offers + 1)
     if isinstance(action, Hire):
         army = game.board.index(action.army)
-        owner = game.players[game.owner_at(state, army)]
+        owner = game.players[owner_at(game, state, army)]
         hire = Deal("hire", action.player, owner, army=army)
         return state.with_changes(deal=hire, step="deal", offers=state.offers + 1)
     pending = state.deal

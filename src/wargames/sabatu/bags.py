@@ -1,0 +1,44 @@
+"""Drawing from the bags (rule text: "Spoils Coins", "Armory Tiles"): on landing on a
+"Spoils" or "Armory" space "by exact count", from cards, and by purchase.
+
+"A player's Armory tiles must be kept on the table, face down": a drawn tile is a
+:class:`~wargames.core.hidden.Secret` of its drawer, logged as "a tile"; coins are public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wargames.core.hidden import Secret
+from wargames.sabatu.armies import with_realm
+from wargames.sabatu.state import Drew, Realm, SabatuState
+
+if TYPE_CHECKING:
+    from wargames.sabatu.rules import Sabatu
+
+__all__ = ["draw_coins", "draw_tiles"]
+
+
+def draw_coins(game: Sabatu, state: SabatuState, seat: int, count: int) -> SabatuState:
+    """``seat`` draws ``count`` coins from the Spoils bag (as many as it holds)."""
+    for _ in range(min(count, len(state.spoils))):
+        coin, bag, rng = state.spoils.draw(state.rng)
+        realm = state.realms[seat]
+        coins = tuple(sorted((*realm.coins, coin)))
+        state = with_realm(state, seat, Realm(realm.armies, coins, realm.tiles))
+        state = state.with_changes(
+            spoils=bag, rng=rng, log=state.log.with_event(Drew(game.players[seat], coin))
+        )
+    return state
+
+
+def draw_tiles(game: Sabatu, state: SabatuState, seat: int, count: int) -> SabatuState:
+    """``seat`` draws ``count`` tiles from the Armory bag, face down (as many as it has)."""
+    player = game.players[seat]
+    for _ in range(min(count, len(state.armory))):
+        tile, bag, rng = state.armory.draw(state.rng)
+        realm = state.realms[seat]
+        tiles = (*realm.tiles, Secret(tile, {player}))
+        state = with_realm(state, seat, Realm(realm.armies, realm.coins, tiles))
+        state = state.with_changes(armory=bag, rng=rng, log=state.log.with_event(Drew(player, 0)))
+    return state

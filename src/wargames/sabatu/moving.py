@@ -1,0 +1,113 @@
+"""Moving Around the Board, as actions (rule text: "Moving Around the Board", "Sequence of
+Play" 3, "Capitals", "Variant #2").  Where one die takes one army is
+:func:`wargames.sabatu.movement.destinations`.
+
+* "One die determines the number of spaces one army can move.  A player may move 1 army the
+  number of spaces indicated by all of the dice or split the dice up between 2 or more
+  armies": :func:`moves`, one :class:`~wargames.sabatu.state.Move` per army, die and place.
+* "A Garrison can not be forced to leave a capital": :func:`movers` (Variant #2 adds the
+  hired army).
+* "When landing on designated spaces such as 'Spoils' or 'Armory' draw one tile from the
+  appropriate bag.  If landing on a 'Destiny' space draw one Destiny card": :func:`move`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wargames.sabatu import cards, fighting
+from wargames.sabatu.armies import occupants, owner_at, relocate
+from wargames.sabatu.bags import draw_coins, draw_tiles
+from wargames.sabatu.movement import BATTLE, CAPITAL, ENTER, destinations
+from wargames.sabatu.state import Move, Moved, SabatuAction, SabatuState
+
+if TYPE_CHECKING:
+    from wargames.sabatu.rules import Sabatu
+
+__all__ = ["dice_for", "move", "movers", "moves", "reach", "use_die"]
+
+
+def movers(game: Sabatu, state: SabatuState) -> list[tuple[int, int, bool]]:
+    """The armies the player to move commands: (place, owner's seat, hired)."""
+    seat = state.seat
+    realm = state.realms[seat]
+    found = [(place, seat, False) for place in sorted(set(realm.armies))]
+    found += [
+        (node, seat, False)
+        for node, capital in zip(game.board.capitals, state.capitals, strict=True)
+        if capital.owner == seat and capital.armies > 1
+    ]
+    found += [(army, owner_at(game, state, army), True) for army in state.hired]
+    return found
+
+
+def reach(
+    game: Sabatu, state: SabatuState, origin: int, owner: int, hired: bool, steps: int
+) -> dict[int, str]:
+    """Where a die of ``steps`` takes the army on ``origin``, with how it gets there."""
+    return destinations(
+        game.board,
+        occupants(game, state),
+        state.capitals,
+        origin,
+        steps,
+        owner=owner,
+        commander=state.seat,
+        home=game.home(owner),
+        hired=hired,
+    )
+
+
+def dice_for(state: SabatuState, origin: int) -> list[int]:
+    """The distinct die values the army on ``origin`` may use (a Destiny card's die is its
+    army's only)."""
+    return sorted({d.value for d in state.dice if d.army in (-1, origin)})
+
+
+def moves(game: Sabatu, state: SabatuState, player: str) -> list[SabatuAction]:
+    """Every move of the player to move: each army, each usable die, each destination."""
+    node = game.board.node
+    found: list[SabatuAction] = []
+    for origin, owner, hired in movers(game, state):
+        for value in dice_for(state, origin):
+            targets = reach(game, state, origin, owner, hired, value)
+            found.extend(Move(player, node(origin), value, node(t)) for t in sorted(targets))
+    return found
+
+
+def use_die(state: SabatuState, origin: int, value: int) -> SabatuState:
+    """Spend a die of ``value`` for the army on ``origin`` (its own bound die first)."""
+    dice = list(state.dice)
+    index = next(
+        (i for i, d in enumerate(dice) if d.value == value and d.army == origin),
+        None,
+    )
+    if index is None:
+        index = next(i for i, d in enumerate(dice) if d.value == value and d.army == -1)
+    del dice[index]
+    return state.with_changes(dice=tuple(dice))
+
+
+def move(game: Sabatu, state: SabatuState, action: Move) -> SabatuState:
+    """Spend the die and move: a battle on an enemy's place, else the army lands and draws
+    on a Spoils, Armory or Destiny space reached by exact count."""
+    origin, target = game.board.index(action.origin), game.board.index(action.target)
+    hired = origin in state.hired
+    owner = owner_at(game, state, origin) if hired else state.seat
+    outcome = reach(game, state, origin, owner, hired, action.die)[target]
+    state = use_die(state, origin, action.die)
+    if outcome == BATTLE:
+        return fighting.start_battle(game, state, owner, origin, target)
+    state = relocate(game, state, owner, origin, target)
+    event = Moved(game.players[state.seat], action.origin, action.die, action.target)
+    state = state.with_changes(log=state.log.with_event(event))
+    if outcome in (ENTER, CAPITAL):
+        return state
+    kind = game.board.kind_at(target)
+    if kind == "spoils":
+        return draw_coins(game, state, state.seat, 1)
+    if kind == "armory":
+        return draw_tiles(game, state, state.seat, 1)
+    if kind == "destiny":
+        return cards.draw_destiny(game, state, target)
+    return state
