@@ -1,8 +1,10 @@
-"""The ``wargames`` command: list the games and watch bots play them.
+"""The ``wargames`` command, for every registered game (third-party plugins too).
 
-``wargames games`` lists every registered game (third-party plugins too) with its variants;
-``wargames demo`` plays a seeded bot-against-bot game of each and prints the board at the
-start and the end and the outcome.
+``games`` lists them with their variants, players and options; ``demo`` plays a seeded
+bot-against-bot game of each; ``play`` a game in the terminal; ``simulate`` many bot games
+on local processes or Ray; ``odds`` exact combat odds from a game's ``matchups``; ``render``
+an SVG picture; ``replay`` steps through a saved game.  ``--option NAME=VALUE`` sets a game
+option wherever a game is started.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, get_args, get_type_hints
 
+import attrs
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -27,7 +30,7 @@ from wargames.bots import RandomBot, play
 from wargames.bots.base import Bot
 from wargames.bots.specs import make_bot
 from wargames.core.distribution import Distribution
-from wargames.core.errors import InvalidAction, SerializationError, UnknownOption
+from wargames.core.errors import InvalidAction, SerializationError
 from wargames.core.game import Game, State
 from wargames.core.registry import games as registered_games
 from wargames.core.replay import Replay
@@ -47,13 +50,43 @@ def _variants(game_cls: type[Game[Any, Any]]) -> str:
     return ", ".join(game_cls.variants) or "-"
 
 
+def _option_defaults(game_cls: type[Game[Any, Any]]) -> str:
+    defaults = game_cls.Options()
+    return ", ".join(
+        f"{a.name}={json.dumps(getattr(defaults, a.name), default=str)}"
+        for a in attrs.fields(game_cls.Options)
+    )
+
+
 @app.command()
 def games() -> None:
-    """List the registered games and their variants."""
+    """List the registered games with their variants, players and options (with defaults;
+    set them with ``--option NAME=VALUE``)."""
     table = Table("game", "variants", "players")
+    table.add_column("options", overflow="fold")
     for name, game_cls in sorted(registered_games().items()):
-        table.add_row(name, _variants(game_cls), ", ".join(game_cls().players))
+        table.add_row(
+            name, _variants(game_cls), ", ".join(game_cls().players), _option_defaults(game_cls)
+        )
     console.print(table)
+
+
+OPTION_HELP = "A game option NAME=VALUE (repeat for more; see `wargames games`)."
+
+
+def _options(texts: list[str] | None) -> dict[str, Any]:
+    """``NAME=VALUE`` texts as keyword options: each value read as JSON (``4``, ``true``,
+    ``[1, 2]``), or else as a plain string (``map=hills``)."""
+    options: dict[str, Any] = {}
+    for text in texts or ():
+        name, equals, value = text.partition("=")
+        if not equals or not name.strip():
+            raise typer.BadParameter(f"{text!r} is not NAME=VALUE", param_hint="--option")
+        try:
+            options[name.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name.strip()] = value
+    return options
 
 
 @app.command()
@@ -92,9 +125,11 @@ def simulate(
         int | None, typer.Option(help="Stop a game after this many actions.")
     ] = None,
     out: Annotated[Path | None, typer.Option(help="Per-game results: .jsonl or .csv.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
 ) -> None:
     """Play many seeded bot games and report win rates (95% Wilson intervals) and lengths."""
-    instance = wargames.load(game, variant)
+    options = _options(option)
+    instance = _game_named(game, variant, options)
     specs = tuple(s.strip() for s in players.split(","))
     for spec in specs:
         make_bot(spec, 0)  # refuse a bad bot name before starting any work
@@ -102,7 +137,7 @@ def simulate(
         raise typer.BadParameter(
             f"{game} has {len(instance.players)} players; give one bot each", param_hint="--players"
         )
-    jobs = [Job(game, variant, {}, specs, seed + i, max_actions) for i in range(n)]
+    jobs = [Job(game, variant, options, specs, seed + i, max_actions) for i in range(n)]
     started = time.perf_counter()
     with Progress(
         TextColumn("{task.description}"),
@@ -238,6 +273,7 @@ def play_command(
         str, typer.Option(help="Seats in order: human or a bot, e.g. human,mcts.")
     ] = "human,random",
     resume: Annotated[Path | None, typer.Option(help="A game saved with 'save FILE'.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
 ) -> None:
     """Play in the terminal against bots, or hot-seat (each human sees only their view)."""
     if resume is not None:
@@ -246,7 +282,7 @@ def play_command(
             raise typer.BadParameter(f"{resume} is not a saved game", param_hint="--resume")
         instance = replay.load_game()
     elif game is not None:
-        instance = wargames.load(game, variant)
+        instance = _game_named(game, variant, _options(option))
     else:
         raise typer.BadParameter("name a game, or --resume a saved one")
     specs = [s.strip() for s in players.split(",")]
@@ -294,8 +330,11 @@ def _replayed(game: Game[Any, Any], replay: Replay, path: Path, hint: str) -> li
         raise typer.BadParameter(f"{path} does not replay: {error}", param_hint=hint) from None
 
 
-def _game_named(name: str, variant: str | None) -> Game[Any, Any]:
-    """The registered game ``name``, or a clear error naming the games (or the missing file)."""
+def _game_named(
+    name: str, variant: str | None, options: dict[str, Any] | None = None
+) -> Game[Any, Any]:
+    """The registered game ``name`` with ``variant`` and ``options``, or a clear error naming
+    the games (or the missing file), the variants or the options."""
     known = wargames.available()
     if name not in known:
         if Path(name).suffix or "/" in name:
@@ -305,9 +344,9 @@ def _game_named(name: str, variant: str | None) -> Game[Any, Any]:
             param_hint="GAME|FILE",
         )
     try:
-        return wargames.load(name, variant)
-    except UnknownOption as error:
-        raise typer.BadParameter(str(error), param_hint="--variant") from None
+        return wargames.load(name, variant, **(options or {}))
+    except (ValueError, TypeError) as error:
+        raise typer.BadParameter(str(error), param_hint="--variant/--option") from None
 
 
 def _check_seat(game: Game[Any, Any], player: str | None) -> None:
@@ -339,14 +378,17 @@ def render_command(
     ] = None,
     variant: Annotated[str | None, typer.Option(help="The game's variant (GAME only).")] = None,
     seed: Annotated[int | None, typer.Option(help="The start's seed (GAME only; 0).")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP + " GAME only.")
+    ] = None,
 ) -> None:
     """Draw the board as SVG: terrain, units and facings; hidden units as PLAYER sees them."""
     path = Path(source)
     if path.exists():
-        if variant is not None or seed is not None:
+        if variant is not None or seed is not None or option:
             raise typer.BadParameter(
-                "--variant and --seed choose a game's start; a replay has its own",
-                param_hint="--variant/--seed",
+                "--variant, --seed and --option choose a game's start; a replay has its own",
+                param_hint="--variant/--seed/--option",
             )
         replay = _read_replay(path, "GAME|FILE")
         game = replay.load_game()
@@ -354,7 +396,7 @@ def render_command(
         over = game.outcome(state)
         when = f"after {len(replay.actions)} actions" + (f" ({over})" if over else "")
     else:
-        game = _game_named(source, variant)
+        game = _game_named(source, variant, _options(option))
         state = game.start(seed or 0)
         when = f"start (seed {seed or 0})"
     _check_seat(game, player)
