@@ -62,7 +62,10 @@ def _option_defaults(game_cls: type[Game[Any, Any]]) -> str:
 def games() -> None:
     """List the registered games with their variants, players and options (with defaults;
     set them with ``--option NAME=VALUE``)."""
-    table = Table("game", "variants", "players")
+    table = Table()
+    table.add_column("game", no_wrap=True)
+    table.add_column("variants", no_wrap=True)
+    table.add_column("players")
     table.add_column("options", overflow="fold")
     for name, game_cls in sorted(registered_games().items()):
         table.add_row(
