@@ -1,6 +1,10 @@
-"""The board as text."""
+"""The board as text, and the units as SVG tokens."""
 
-from wargames.gridscifi import GridSciFi, Status
+import random
+
+from wargames.gridscifi import PLAYERS, GridSciFi, GridState, Status
+from wargames.gridscifi.display import tokens
+from wargames.render.svg import Drawable, player_colours, render_game
 
 from .helpers import activating, arena, at, off
 
@@ -33,3 +37,66 @@ def test_describe_shows_what_a_player_knows() -> None:
     assert "a #2 red Swarmlings (5/5 models) at c3 overwatch" in mine
     assert "Activating #0: dice 1 4" in mine
     assert "2 .  Ab" in mine, "a ground unit and a flyer share b2"
+
+
+# -- SVG tokens ------------------------------------------------------------------------------
+
+
+def picture_state(game: GridSciFi) -> GridState:
+    """A ground unit under an enemy flyer, a carrier with a secret passenger, a unit stranded
+    unseen, and units that are not on the table."""
+    units = [
+        at(0, "blue", "Battle Squad", "b2", pinned=True),
+        off(1, "blue", "Gunship", Status.RESERVE, revealed=False),
+        at(2, "blue", "Carrier", "d1"),
+        off(3, "blue", "Jump Squad", Status.EMBARKED, carrier=2, revealed=False),
+        at(4, "red", "Swarmlings", "c3", overwatch=True),
+        at(5, "red", "Winged Terror", "b2"),
+        at(6, "red", "Swarmlings", "f5", status=Status.STRANDED, pinned=True, revealed=False),
+        off(7, "red", "Brood Leader", Status.DESTROYED),
+    ]
+    return game.position(units)
+
+
+def test_tokens_are_the_units_on_the_table_with_their_records() -> None:
+    game = arena()
+    drawn = {str(square): token for square, token in game.tokens(picture_state(game)).items()}
+    assert sorted(drawn) == ["b2", "c3", "d1", "f5"], "reserve, passenger, dead: not drawn"
+    stack = drawn["b2"]
+    assert (stack.label, stack.owner, stack.colour) == (
+        "5/0",
+        "red",
+        player_colours(PLAYERS)["red"],
+    )
+    assert stack.detail.splitlines() == [
+        "b #5 red Winged Terror (1/1 hits left) at b2",
+        "A #0 blue Battle Squad (5/5 models) at b2 pinned",
+    ]
+    assert drawn["d1"].detail == "C #2 blue Carrier (3/3 hits left) at d1, carrying #3 Jump Squad"
+    assert drawn["c3"].owner == "red"
+    assert drawn["c3"].detail.endswith("overwatch")
+    assert not any(token.hidden for token in drawn.values()), "everything shown"
+
+
+def test_tokens_show_only_what_the_viewer_knows() -> None:
+    game = arena()
+    state = picture_state(game)
+    as_red = {str(s): t for s, t in game.tokens(state, "red").items()}
+    assert as_red["d1"].detail == "C #2 blue Carrier (3/3 hits left) at d1, carrying #3"
+    as_blue = {str(s): t for s, t in game.tokens(state, "blue").items()}
+    assert as_blue["f5"].hidden
+    assert (as_blue["f5"].label, as_blue["f5"].detail) == ("6", "c #6 red ? stranded at f5")
+    assert not as_red["f5"].hidden
+    for player in PLAYERS:
+        assert game.tokens(state, player) == tokens(game.field, game.view(state, player))
+        for seed in range(4):
+            other = game.sample_state(state, player, random.Random(seed))
+            assert game.tokens(other, player) == game.tokens(state, player)
+
+
+def test_a_game_draws_as_svg() -> None:
+    game = GridSciFi()
+    assert isinstance(game, Drawable)
+    picture = render_game(game, game.start(seed=1), "red")
+    assert picture.count('class="cell"') == len(game.board) == 96
+    assert picture.count('class="token"') == 15

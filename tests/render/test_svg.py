@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import xml.etree.ElementTree as ET
 from typing import Any
 
+import networkx as nx
 import pytest
 
 import wargames
-from wargames.core.board import GraphBoard, HexBoard, Square, SquareBoard
+from wargames.core.board import Board, GraphBoard, HexBoard, Square, SquareBoard
 from wargames.core.game import UnknownPlayer
 from wargames.core.hexes import Hex, from_offset
 from wargames.render.svg import (
+    TERRAIN_COLOURS,
     Drawable,
     NotDrawable,
     Token,
@@ -105,6 +109,89 @@ def test_hex_board_has_one_flat_top_hex_per_node_at_its_axial_place() -> None:
     assert {"0101", "0504", "▲2"} <= texts
 
 
+def lines(root: ET.Element) -> list[ET.Element]:
+    return [e for e in root.iter() if e.get("class") == "edge"]
+
+
+def centres(root: ET.Element) -> dict[str, tuple[float, float]]:
+    return {
+        c.get("data-node", ""): (float(c.get("cx", "")), float(c.get("cy", "")))
+        for c in cells(root)
+    }
+
+
+ISLANDS = [("port", "sea"), ("sea", "isle"), ("isle", "port"), ("sea", "deep"), ("cape", "port")]
+
+
+@pytest.mark.parametrize(
+    "places",
+    [None, {"port": (0, 0), "sea": (2, 0), "isle": (2, 1), "deep": (3, 0.0), "cape": (0, -1)}],
+    ids=["laid out", "at x, y"],
+)
+def test_graph_board_has_a_circle_per_node_and_a_line_per_edge(
+    places: dict[str, tuple[float, float]] | None,
+) -> None:
+    nodes: dict[str, dict[str, object]] = {
+        n: {"terrain": "water" if n == "sea" else "open"} for n in ("port", "sea", "isle")
+    }
+    for name, (x, y) in (places or {}).items():
+        nodes.setdefault(name, {}).update(x=x, y=y)
+    board = GraphBoard(ISLANDS, nodes=nodes)
+    placed = {"isle": Token("3", "#c8312b", owner="red", detail="a fleet")}
+    text = render_svg(board, placed, title="islands")
+    assert text == render_svg(GraphBoard(ISLANDS, nodes=nodes), dict(placed), title="islands")
+    root = parse(text)
+    drawn = {c.get("data-node"): c for c in cells(root)}
+    assert list(drawn) == ["port", "sea", "isle", "deep", "cape"]
+    assert all(c.tag.endswith("circle") for c in drawn.values())
+    sea = drawn["sea"]
+    assert sea.get("fill") == terrain_colour("water") != drawn["port"].get("fill")
+    assert tooltip(sea) == "sea: water"
+    at = centres(root)
+    edges = {tuple(sorted(e.get("data-edge", "").split())) for e in lines(root)}
+    assert len(lines(root)) == len(edges) == len(ISLANDS)
+    assert edges == {tuple(sorted(edge)) for edge in ISLANDS}
+    for line in lines(root):
+        a, b = line.get("data-edge", "").split()
+        ends = {
+            (float(line.get("x1", "")), float(line.get("y1", ""))),
+            (float(line.get("x2", "")), float(line.get("y2", ""))),
+        }
+        assert ends == {at[a], at[b]}, "a line joins its nodes' centres"
+    fleet = tokens(root)["isle"]
+    circle = fleet.find("svg:circle", NS)
+    assert circle is not None
+    assert (float(circle.get("cx", "")), float(circle.get("cy", ""))) == at["isle"]
+    assert (label(fleet), tooltip(fleet), fleet.get("data-owner")) == ("3", "a fleet", "red")
+    texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert {"port", "sea", "isle", "deep", "cape"} <= texts
+    gaps = [math.dist(p, q) for p, q in itertools.combinations(at.values(), 2)]
+    assert min(gaps) == pytest.approx(60, abs=0.02), "the closest nodes are 60 px apart"
+    if places is not None:  # drawn as given: scaled, shifted, y down
+        assert at["sea"][0] - at["port"][0] == pytest.approx(120, abs=0.02)
+        assert at["isle"][1] - at["port"][1] == pytest.approx(60, abs=0.02)
+        assert at["cape"] == (at["port"][0], at["port"][1] - 60)
+
+
+def test_a_graph_without_places_everywhere_is_laid_out_and_edges_sit_under_cells() -> None:
+    board = GraphBoard(
+        [("a", "b"), ("b", "c")], nodes={"a": {"x": 0, "y": 0}, "b": {"x": True, "y": 1}}
+    )
+    root = parse(render_svg(board))
+    kinds = [e.get("class") for e in root.iter() if e.get("class") in ("cell", "edge")]
+    assert kinds == ["edge", "edge", "cell", "cell", "cell"]
+    at = centres(root)
+    assert at["a"][0] != at["c"][0] or at["a"][1] != at["c"][1]
+
+
+def test_unfamiliar_terrains_of_one_picture_get_different_fills() -> None:
+    names = ["space", "spoils", "armory", "destiny", "home", "capital", "port"]
+    board = GraphBoard([], nodes={name: {"terrain": name} for name in names})
+    fills = [c.get("fill") for c in cells(parse(render_svg(board)))]
+    assert len(set(fills)) == len(names)
+    assert not set(fills) & set(TERRAIN_COLOURS.values())
+
+
 def test_tokens_appear_on_their_nodes_with_labels_facings_and_owners() -> None:
     board = HexBoard.rectangle(3, 3)
     placed = {
@@ -167,8 +254,16 @@ def test_bad_input_is_refused() -> None:
         render_svg(SquareBoard(2, 2), {Square(5, 5): Token("x", "red")})
     with pytest.raises(ValueError, match="facings are drawn on hex maps"):
         render_svg(SquareBoard(2, 2), {Square(0, 0): Token("x", "red", facing=1)})
-    with pytest.raises(NotDrawable, match="SquareBoard or a HexBoard"):
-        render_svg(GraphBoard([("a", "b")]))
+    with pytest.raises(ValueError, match="facings are drawn on hex maps"):
+        render_svg(GraphBoard([("a", "b")]), {"a": Token("x", "red", facing=1)})
+    with pytest.raises(ValueError, match="drawn at the same place"):
+        render_svg(GraphBoard([("a", "b")], nodes={"a": {"x": 1, "y": 2}, "b": {"x": 1, "y": 2}}))
+    graph = nx.Graph([("a", "b")])
+    nx.set_node_attributes(graph, "open", "terrain")
+    plain = Board(graph, ["a", "b"], "bare")
+    for not_drawable in (plain, "a board"):
+        with pytest.raises(NotDrawable, match="SquareBoard, a HexBoard or a GraphBoard"):
+            render_svg(not_drawable)  # type: ignore[arg-type]
 
 
 def test_colours() -> None:

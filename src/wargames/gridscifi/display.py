@@ -4,6 +4,9 @@ On the board each square shows its terrain symbol (``#`` building, ``H`` high bu
 ``:`` rough, ``T`` rocks and trees, ``^`` hill, ``*`` objective, ``.`` open ground) and the
 letters of the units on it: upper case for the first player, lower case for the second, in
 the order of their ids (``A`` is the first player's lowest id).
+
+:func:`tokens` gives the same units to SVG pictures (:mod:`wargames.render.svg`), labelled
+with their ids as the notation writes them (``activate #3``).
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from wargames.core.board import Square
 from wargames.core.hidden import is_hidden
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import GridState, Status, Unit
+from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
 
-__all__ = ["describe", "letters"]
+__all__ = ["describe", "letters", "tokens"]
 
 
 def letters(field_: Battlefield, units: tuple[Unit, ...]) -> dict[int, str]:
@@ -82,3 +86,45 @@ def describe(field_: Battlefield, state: GridState, heading: str, status: str) -
         lines.append(f"Activating #{activation.unit}: dice {dice}")
     lines.append(status)
     return "\n".join(lines)
+
+
+def tokens(field_: Battlefield, state: GridState) -> dict[Square, Token]:
+    """The units standing on the table (stranded ones too) as SVG tokens, from ``state`` as
+    its viewer sees it: labelled with their ids, coloured by owner, with their line of the
+    text display as the tooltip, and what each transport carries.  A flyer shares its
+    square with a ground unit: the token is the flyer's (on top), labelled ``flyer/ground``,
+    its tooltip both units'.  A unit whose profile the viewer does not know is drawn hidden.
+    """
+    names = letters(field_, state.units)
+    colours = player_colours(field_.players)
+    stacks: dict[Square, list[Unit]] = {}
+    for unit in state.units:
+        if unit.status in (Status.TABLE, Status.STRANDED) and unit.square is not None:
+            stacks.setdefault(unit.square, []).append(unit)
+    out: dict[Square, Token] = {}
+    for square, units in stacks.items():
+        units.sort(key=lambda u: not _flyer(field_, u))  # the flyer first: it is on top
+        top = units[0]
+        out[square] = Token(
+            "/".join(str(u.id) for u in units),
+            colours[top.owner],
+            owner=top.owner,
+            hidden=any(is_hidden(u.profile) for u in units),
+            detail="\n".join(_tooltip(field_, state, u, names[u.id]) for u in units),
+        )
+    return out
+
+
+def _flyer(field_: Battlefield, unit: Unit) -> bool:
+    return not is_hidden(unit.profile) and field_.profile(unit).flyer
+
+
+def _tooltip(field_: Battlefield, state: GridState, unit: Unit, letter: str) -> str:
+    """The unit's line of the text display, and who rides in it."""
+    aboard = [
+        f"#{u.id}" + ("" if is_hidden(u.profile) else f" {u.profile}")
+        for u in state.units
+        if u.status is Status.EMBARKED and u.carrier == unit.id
+    ]
+    carrying = f", carrying {', '.join(aboard)}" if aboard else ""
+    return _line(field_, unit, letter).strip() + carrying

@@ -30,17 +30,24 @@ import attrs
 from attrs import field, frozen
 from attrs.validators import ge, instance_of, optional
 
-from wargames.core.board import Square
+from wargames.core.board import Square, SquareBoard
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption
 from wargames.core.game import Game, Outcome
 from wargames.core.phases import Phase, TurnStructure
 from wargames.core.rng import Rng
-from wargames.gridscifi import activation, combat, movement, notation, reserves, transports
+from wargames.gridscifi import (
+    activation,
+    combat,
+    display,
+    movement,
+    notation,
+    reserves,
+    transports,
+)
 from wargames.gridscifi.attacks import attack_dice
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.determinize import determinize
-from wargames.gridscifi.display import describe
 from wargames.gridscifi.legality import RESPONSES, candidates, problem
 from wargames.gridscifi.odds import action_odds
 from wargames.gridscifi.scenario import (
@@ -86,6 +93,7 @@ from wargames.gridscifi.state import (
 )
 from wargames.gridscifi.tables import Tables, load_tables
 from wargames.gridscifi.units import Army, armies_from_data, load_armies
+from wargames.render.svg import Token
 
 __all__ = ["PLAYERS", "TURNS", "GridSciFi", "GridSciFiOptions"]
 
@@ -526,4 +534,15 @@ class GridSciFi(Game[GridState, GridAction]):
             acting = ", ".join(sorted(self.to_act(state)))
             turn = f"Turn {state.clock.turn} of {self.turns}, {self.active(state)}'s turn"
             status = f"{turn}: {acting} to act"
-        return describe(self.field, shown, heading, status)
+        return display.describe(self.field, shown, heading, status)
+
+    @property
+    def board(self) -> SquareBoard:
+        """The battlefield's board, for pictures (:mod:`wargames.render.svg`)."""
+        return self.field.board
+
+    def tokens(self, state: GridState, player: str | None = None) -> dict[Square, Token]:
+        """The units on the table as SVG tokens, as ``player`` sees them (everything for
+        ``None``; see :func:`wargames.gridscifi.display.tokens`)."""
+        shown = state if player is None else self.view(state, player)
+        return display.tokens(self.field, shown)

@@ -1,10 +1,15 @@
-"""SVG pictures of boards: square grids and flat-top hex maps, with tokens on them.
+"""SVG pictures of boards: square grids, flat-top hex maps and free graphs, with tokens.
 
-The SVG is written as text (no dependency): one ``<rect>`` or ``<polygon>`` of class
-``cell`` per board node, coloured by its terrain, with the board's own names (file letters
-and rank numbers, or hex map labels such as ``0304``) and any elevation; then one ``<g>`` of
-class ``token`` per token; then a legend of the terrains and owners shown.  Every element
-carries ``data-node``, the node's name, so pictures are easy to test and to style.
+The SVG is written as text (no dependency): one ``<rect>``, ``<polygon>`` or ``<circle>`` of
+class ``cell`` per board node, coloured by its terrain, with the board's own names (file
+letters and rank numbers, hex map labels such as ``0304``, or a graph's node names) and any
+elevation; then one ``<g>`` of class ``token`` per token; then a legend of the terrains and
+owners shown.  Every cell and token carries ``data-node``, the node's name, so pictures are
+easy to test and to style.  A :class:`~wargames.core.board.GraphBoard` is drawn as circles
+joined by ``<line>`` elements of class ``edge`` (under the cells), placed at the nodes'
+numeric ``x``/``y`` attributes (y down) when every node has both, else by a small
+deterministic spring layout; either way scaled so the closest two nodes are a set distance
+apart.
 
 What stands on the board comes from the caller as :class:`Token` values keyed by node, so
 the renderer knows no game.  A game draws itself through :func:`render_game` when it is
@@ -24,13 +29,13 @@ import re
 import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, TypeGuard, runtime_checkable
 from xml.sax.saxutils import escape, quoteattr
 
 from attrs import field, frozen
 from attrs.validators import instance_of, optional
 
-from wargames.core.board import Board, HexBoard, Square, SquareBoard
+from wargames.core.board import Board, GraphBoard, HexBoard, Square, SquareBoard
 from wargames.core.errors import WargamesError
 from wargames.core.game import Game, State
 from wargames.core.hexes import Hex
@@ -65,10 +70,17 @@ TERRAIN_COLOURS: Final[Mapping[str, str]] = {
     "sea": "#7aa9d6",
     "hill": "#c8ad7f",
     "hills": "#c8ad7f",
+    "hillside": "#d8c49a",
+    "hilltop": "#b8976a",
+    "grassland": "#dfe9c4",
+    "shallow": "#b4d4ee",
+    "deep": "#5f8fc4",
+    "depression": "#cdbf9e",
     "mountain": "#a08c74",
     "town": "#c4b8b0",
     "city": "#b3a69c",
     "building": "#c4b8b0",
+    "high_building": "#a3968c",
     "ruins": "#b5a99a",
     "road": "#d8cfb8",
     "sand": "#ecd9a0",
@@ -76,7 +88,18 @@ TERRAIN_COLOURS: Final[Mapping[str, str]] = {
 }
 """Fill colours of common terrain names; :func:`terrain_colour` derives one for the others."""
 
-_SPARE_FILLS: Final = ("#d7c4e0", "#c6dcc0", "#e6d3b3", "#bcd4de", "#e0c0c0", "#cfcfb0")
+_SPARE_FILLS: Final = (
+    "#d7c4e0",
+    "#c6dcc0",
+    "#e6d3b3",
+    "#bcd4de",
+    "#e0c0c0",
+    "#cfcfb0",
+    "#f2e6a6",
+    "#b9c4ec",
+    "#a8d8c8",
+    "#e8c0d8",
+)
 
 NAMED_PLAYER_COLOURS: Final[Mapping[str, str]] = {
     "blue": "#2f6fd0",
@@ -104,8 +127,12 @@ _HEX: Final = 32.0  # centre to corner of a hex
 _MARGIN: Final = 12.0
 _TITLE_HEIGHT: Final = 34.0
 _LEGEND_ROW: Final = 20.0
+_NODE: Final = 18.0  # radius of a graph board's node
+_GAP: Final = 60.0  # least distance between the centres of two graph nodes
 _STYLE: Final = (
     ".cell{stroke:#5a5a5a;stroke-width:1}"
+    ".edge{stroke:#8a8a8a;stroke-width:2}"
+    ".halo{stroke:#ffffff;stroke-width:2.5px;paint-order:stroke}"
     ".name{font-size:9px;fill:#3a3a3a;text-anchor:middle}"
     ".axis{font-size:12px;fill:#3a3a3a;text-anchor:middle}"
     ".token circle{stroke:#1a1a1a;stroke-width:1.5}"
@@ -153,7 +180,7 @@ class Drawable(Protocol):
 
     @property
     def board(self) -> Any:
-        """The board every state of the game is played on (square or hex)."""
+        """The board every state of the game is played on (square, hex or graph)."""
 
     def tokens(self, state: Any, player: str | None = None) -> Mapping[Any, Token]:
         """What stands on each node, as ``player`` sees it."""
@@ -164,8 +191,9 @@ class NotDrawable(WargamesError, TypeError):
 
 
 def terrain_colour(name: str) -> str:
-    """The fill of terrain ``name``: a fixed colour for common names, else one chosen from
-    the name itself (the same in every run)."""
+    """The fill of terrain ``name`` on its own: a fixed colour for common names, else one
+    chosen from the name itself (the same in every run).  A picture gives the unfamiliar
+    terrains of its board distinct fills instead (see :func:`render_svg`)."""
     known = TERRAIN_COLOURS.get(name)
     if known is not None:
         return known
@@ -198,7 +226,8 @@ def render_game(
     """``state`` of a :class:`Drawable` game as SVG, as ``player`` sees it (everything for
     ``None``).  The title defaults to the game, its variant and the viewer.
 
-    :raises NotDrawable: if the game has no ``board`` (square or hex) or no ``tokens``.
+    :raises NotDrawable: if the game has no ``board`` (square, hex or graph) or no
+        ``tokens``.
     :raises UnknownPlayer: if ``player`` is not one of the game's players.
     """
     if not isinstance(game, Drawable):
@@ -221,33 +250,38 @@ def render_svg(
     title: str = "",
     terrain_colours: Mapping[str, str] | None = None,
 ) -> str:
-    """``board`` (a :class:`SquareBoard` or :class:`HexBoard`) with ``tokens`` on their nodes.
+    """``board`` (a :class:`SquareBoard`, :class:`HexBoard` or :class:`GraphBoard`) with
+    ``tokens`` on their nodes.
 
-    ``terrain_colours`` overrides fills by terrain name (see :func:`terrain_colour`).  The
-    result is a complete SVG document; the same input always gives the same text.
+    ``terrain_colours`` overrides fills by terrain name; terrains with neither an override
+    nor a common colour (:data:`TERRAIN_COLOURS`) take the spare fills in turn, in board
+    order, so they differ.  The result is a complete SVG document; the same input always
+    gives the same text.
 
-    :raises NotDrawable: for any other kind of board.
-    :raises ValueError: for a token on a node that is not on the board, or a token with a
-        facing on a square board.
+    :raises NotDrawable: for anything else.
+    :raises ValueError: for a token on a node that is not on the board, a token with a
+        facing off a hex map, or two graph nodes drawn at one place.
     """
     placed = dict(tokens or {})
     if isinstance(board, SquareBoard):
         layout: _Layout = _SquareLayout(board)
     elif isinstance(board, HexBoard):
         layout = _HexLayout(board)
+    elif isinstance(board, GraphBoard):
+        layout = _GraphLayout(board)
     else:
-        raise NotDrawable(f"SVG pictures need a SquareBoard or a HexBoard, not {board!r}")
+        raise NotDrawable(
+            f"SVG pictures need a SquareBoard, a HexBoard or a GraphBoard, not {board!r}"
+        )
     for node, token in placed.items():
         if node not in board:
             raise ValueError(f"a token ({token.label!r}) stands on {node}, which is off the board")
-        if token.facing is not None and isinstance(board, SquareBoard):
+        if token.facing is not None and not isinstance(board, HexBoard):
             raise ValueError(f"the token on {node} has a facing; facings are drawn on hex maps")
     fills = {**TERRAIN_COLOURS, **(terrain_colours or {})}
-
-    def fill(terrain: str) -> str:
-        return fills.get(terrain) or terrain_colour(terrain)
-
-    return _document(layout, placed, title, fill)
+    unfamiliar = [name for name in dict.fromkeys(board.terrains) if name not in fills]
+    fills.update((name, _SPARE_FILLS[i % len(_SPARE_FILLS)]) for i, name in enumerate(unfamiliar))
+    return _document(layout, placed, title, fills.__getitem__)
 
 
 # -- layouts ---------------------------------------------------------------------------------
@@ -279,6 +313,10 @@ class _Layout(ABC):
 
     def axes(self) -> list[str]:
         """Texts drawn around the board (file letters, rank numbers)."""
+        return []
+
+    def under(self) -> list[str]:
+        """Shapes drawn under the cells (a graph's edges)."""
         return []
 
 
@@ -379,6 +417,135 @@ class _HexLayout(_Layout):
         ]
 
 
+class _GraphLayout(_Layout):
+    """Nodes as circles named underneath, joined by lines; see the module docstring."""
+
+    board: GraphBoard[Any]
+
+    def __init__(self, board: GraphBoard[Any]) -> None:
+        self.board = board
+        points = _given_places(board)
+        if points is None:
+            points = _spring(board)
+        scale = _GAP / _closest(board, points)
+        # Room for the circles, and for the names written under them.
+        side = max([_NODE, *(2.7 * len(self.name(node)) for node in board)])
+        xs = [points[node][0] * scale for node in board]
+        ys = [points[node][1] * scale for node in board]
+        self.left = side - min(xs, default=0.0)
+        self.top = _NODE - min(ys, default=0.0)
+        self.width = max(xs, default=0.0) + self.left + side
+        self.height = max(ys, default=0.0) + self.top + _NODE + 14
+        self.centres = {
+            node: (x + self.left, y + self.top) for node, x, y in zip(board, xs, ys, strict=True)
+        }
+        self.token_radius = 0.72 * _NODE
+
+    def centre(self, node: Any) -> tuple[float, float]:
+        return self.centres[node]
+
+    def cell(self, node: Any, fill: str, tooltip: str) -> str:
+        x, y = self.centres[node]
+        return (
+            f'<circle class="cell" data-node={quoteattr(self.name(node))} cx="{_n(x)}" '
+            f'cy="{_n(y)}" r="{_n(_NODE)}" fill={quoteattr(fill)}>'
+            f"<title>{escape(tooltip)}</title></circle>"
+        )
+
+    def cell_texts(self, node: Any) -> list[str]:
+        x, y = self.centres[node]
+        return [
+            _text("name halo", x, y + _NODE + 10, self.name(node)),
+            *_elevation(self.board, node, x + _NODE, y - 0.7 * _NODE),
+        ]
+
+    def under(self) -> list[str]:
+        lines = []
+        for i, j in _edges(self.board):
+            a, b = self.board.node(i), self.board.node(j)
+            (x1, y1), (x2, y2) = self.centres[a], self.centres[b]
+            lines.append(
+                f'<line class="edge" data-edge={quoteattr(f"{self.name(a)} {self.name(b)}")} '
+                f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"/>'
+            )
+        return lines
+
+
+_Places = dict[Any, tuple[float, float]]
+
+
+def _given_places(board: GraphBoard[Any]) -> _Places | None:
+    """The nodes' ``x``/``y`` attributes, if every node has both as numbers."""
+    places: _Places = {}
+    for node in board:
+        x, y = (board.attributes(node).get(axis) for axis in "xy")
+        if not (_number(x) and _number(y)):
+            return None
+        places[node] = (float(x), float(y))
+    return places
+
+
+def _number(value: object) -> TypeGuard[int | float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _spring(board: GraphBoard[Any], rounds: int = 60) -> _Places:
+    """A Fruchterman-Reingold layout in pure Python (so the same everywhere): the nodes start
+    on a circle in board order, repel each other and are pulled together along edges."""
+    count = len(board)
+    spots = [
+        [math.cos(2 * math.pi * i / count), math.sin(2 * math.pi * i / count)] for i in range(count)
+    ]
+    ideal = 2 / math.sqrt(count)  # the ideal distance between neighbours on a 2 x 2 square
+    pairs = [(i, j) for i in range(count) for j in range(i + 1, count)]
+    edges = _edges(board)
+    for step in range(rounds):
+        moves = [[0.0, 0.0] for _ in range(count)]
+        for i, j in pairs:
+            dx, dy = spots[i][0] - spots[j][0], spots[i][1] - spots[j][1]
+            push = ideal * ideal / max(dx * dx + dy * dy, 1e-6)
+            _nudge(moves, i, j, dx * push, dy * push)
+        for i, j in edges:
+            dx, dy = spots[i][0] - spots[j][0], spots[i][1] - spots[j][1]
+            pull = -math.hypot(dx, dy) / ideal
+            _nudge(moves, i, j, dx * pull, dy * pull)
+        limit = 0.1 * (1 - step / rounds)
+        for spot, (mx, my) in zip(spots, moves, strict=True):
+            length = max(math.hypot(mx, my), 1e-9)
+            spot[0] += mx / length * min(length, limit)
+            spot[1] += my / length * min(length, limit)
+    return {node: (x, y) for node, (x, y) in zip(board, spots, strict=True)}
+
+
+def _edges(board: GraphBoard[Any]) -> list[tuple[int, int]]:
+    """Each edge once, as node indices, in board order."""
+    return [(i, j) for i, row in enumerate(board.adjacent_indices) for j in row if j > i]
+
+
+def _nudge(moves: list[list[float]], i: int, j: int, dx: float, dy: float) -> None:
+    """Add the force (``dx``, ``dy``) to node ``i`` and its opposite to node ``j``."""
+    moves[i][0] += dx
+    moves[i][1] += dy
+    moves[j][0] -= dx
+    moves[j][1] -= dy
+
+
+def _closest(board: GraphBoard[Any], places: _Places) -> float:
+    """The least distance between two nodes (1 for a single node).
+
+    :raises ValueError: if two nodes share a place.
+    """
+    nodes = list(board)
+    least = math.inf
+    for i, a in enumerate(nodes):
+        for b in nodes[i + 1 :]:
+            apart = math.dist(places[a], places[b])
+            if apart < 1e-9:
+                raise ValueError(f"nodes {a!r} and {b!r} are drawn at the same place")
+            least = min(least, apart)
+    return 1.0 if least == math.inf else least
+
+
 def _elevation(board: Board[Any], node: Any, x: float, y: float) -> list[str]:
     """An elevation mark (``▲2``, ``▼1``) if the node has a non-zero ``elevation``."""
     height = board.attributes(node).get("elevation", 0)
@@ -416,6 +583,7 @@ def _document(
             f'fill="#1a1a1a">{escape(title)}</text>'
         )
     parts.append(f'<g class="board" transform="translate({_n(dx)},{_n(top)})">')
+    parts.extend(layout.under())
     for node in board:
         attributes = board.attributes(node)
         details = [attributes["terrain"], *sorted(attributes.get("features", ()))]
