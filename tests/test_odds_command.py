@@ -1,10 +1,14 @@
 """``wargames odds``: exact odds of hypothetical match-ups from each game's own functions."""
 
+import re
 from fractions import Fraction
 
+import pytest
 from typer.testing import CliRunner
 
+import wargames
 from wargames.cli import app
+from wargames.gridscifi import odds
 from wargames.sabotage import battle
 from wargames.saw.odds import hit_points
 
@@ -51,3 +55,36 @@ def test_bad_inputs_are_refused_with_the_known_keys() -> None:
     result = runner.invoke(app, ["odds", "sabotage", "battle", "attacker=M", "defender=1"])
     assert result.exit_code != 0
     assert "never attacks" in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "args", "row"),
+    [
+        ("gridscifi", ["attack", "weapon=blast", "cover=true"], r"1 hit, pinned\s*│\s*1/4"),
+        ("sabot", ["attack", "attacker=RSC", "defender=HVT", "weapon=at"], "miss"),
+        ("sabot", ["scatter", "facing=0"], "target"),
+        ("sabatu", ["battle", "attack=2", "walls=1"], "tie"),
+        ("sabotage", ["battle", "attacker=S", "defender=5"], "attacker wins"),
+        ("saw", ["hit", "accuracy=4", "evasion=0"], "probability"),
+    ],
+)
+def test_every_registered_game_has_match_ups(game: str, args: list[str], row: str) -> None:
+    assert wargames.load(game).matchups, f"{game} lists no match-up"
+    result = runner.invoke(app, ["odds", game, *args])
+    assert result.exit_code == 0, result.output
+    assert re.search(row, result.output)
+
+
+def test_the_grid_scifi_attack_is_the_attack_matchup_s_distribution() -> None:
+    from wargames.gridscifi.attacks import matchup
+    from wargames.gridscifi.rules import TABLES
+
+    effects = matchup(TABLES, "power", target="non_troop", intense=True).roll().distribution()
+    texts = odds.attack("power", target="non_troop", intense=True)
+    assert sorted(texts.items()) == sorted(
+        effects.map(
+            lambda e: ", ".join(
+                [f"{e.hits} hit" + ("" if e.hits == 1 else "s")] + ["pinned"] * e.pinned
+            )
+        ).items()
+    )

@@ -9,6 +9,8 @@
 * ``ReturnFire``: the pair (effect on the target, effect of the fire returned), independent
   rolls resolved simultaneously.
 
+:func:`attack` is the hypothetical match-up ``wargames odds gridscifi attack`` shows.
+
 Each uses the same dice expressions that ``apply`` rolls
 (:meth:`~wargames.gridscifi.attacks.Matchup.roll`, :func:`~wargames.gridscifi.activation.
 parity`).
@@ -20,7 +22,7 @@ from typing import Any
 
 from wargames.core.distribution import Distribution
 from wargames.gridscifi import activation, combat
-from wargames.gridscifi.attacks import attack_dice
+from wargames.gridscifi.attacks import Effect, attack_dice, matchup
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.legality import RESPONSES
 from wargames.gridscifi.state import (
@@ -34,8 +36,50 @@ from wargames.gridscifi.state import (
     TakeCover,
     Target,
 )
+from wargames.gridscifi.tables import load_tables
 
-__all__ = ["action_odds", "declared_by"]
+__all__ = ["action_odds", "attack", "declared_by"]
+
+_TABLES = load_tables()
+
+
+def attack(
+    weapon: str,
+    target: str = "full",
+    cover: bool = False,
+    intense: bool = False,
+    psychic_dice: int = 0,
+    steady: bool = False,
+    pinned: bool = False,
+) -> Distribution[str]:
+    """The exact effects of a hypothetical attack with the library's tables: ``weapon`` (a
+    weapon type, e.g. ``blast``) against a ``target`` armour class (``light``, ``full``,
+    ``heavy``) or ``non_troop``, as texts such as ``"1 hit, pinned"``.  The keywords are
+    those of :func:`~wargames.gridscifi.attacks.matchup`.
+
+    >>> attack("blast", cover=True)["0 hits, pinned"] > 0
+    True
+    """
+    hypothetical = matchup(
+        _TABLES,
+        weapon,
+        target=target,
+        cover=cover,
+        intense=intense,
+        psychic_dice=psychic_dice,
+        steady=steady,
+        pinned=pinned,
+    )
+    return hypothetical.roll().distribution().map(_effect_text)
+
+
+def _effect_text(effect: Effect) -> str:
+    parts = [f"{effect.hits} hit" + ("" if effect.hits == 1 else "s")]
+    if effect.pinned:
+        parts.append("pinned")
+    if effect.self_hits:
+        parts.append(f"{effect.self_hits} to the attacker")
+    return ", ".join(parts)
 
 
 def action_odds(

@@ -22,7 +22,7 @@ breaks, and :meth:`GridSciFi.legal_actions` keeps the candidates it finds no fau
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -49,7 +49,7 @@ from wargames.gridscifi.attacks import attack_dice
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.determinize import determinize
 from wargames.gridscifi.legality import RESPONSES, candidates, problem
-from wargames.gridscifi.odds import action_odds
+from wargames.gridscifi.odds import action_odds, attack
 from wargames.gridscifi.scenario import (
     Scenario,
     annihilation,
@@ -130,6 +130,7 @@ class GridSciFi(Game[GridState, GridAction]):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     tables: ClassVar[Tables] = TABLES
+    matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"attack": attack}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
