@@ -2,6 +2,7 @@
 
 from typer.testing import CliRunner
 
+import wargames
 from wargames.cli import app
 
 runner = CliRunner()
@@ -26,3 +27,13 @@ def test_demo_refuses_an_unknown_game() -> None:
     result = runner.invoke(app, ["demo", "--game", "chess"])
     assert result.exit_code != 0
     assert "no game named 'chess'" in str(result.exception)
+
+
+def test_demo_finishes_a_game_of_every_registered_game() -> None:
+    """SABOT's ``demo_options`` (60 build points) let random bots annihilate an army."""
+    result = runner.invoke(app, ["demo"])
+    assert result.exit_code == 0, result.stdout
+    games = wargames.available()
+    endings = [line for line in result.stdout.splitlines() if line.split(":")[0] in games]
+    assert sorted(line.split(":")[0] for line in endings) == sorted(games)
+    assert not [line for line in endings if "stopped" in line]

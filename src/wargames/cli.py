@@ -98,17 +98,19 @@ def demo(
     game: Annotated[list[str] | None, typer.Option(help="Only these games.")] = None,
     max_actions: Annotated[int, typer.Option(help="Stop a game after this many actions.")] = 20_000,
 ) -> None:
-    """Play a seeded random-bot game of every registered game, start to finish."""
+    """Play a seeded random-bot game of every registered game, start to finish (with the
+    game's ``demo_options``: a smaller set-up where the default takes random bots too long)."""
     names = game or wargames.available()
     for name in names:
-        instance = wargames.load(name)
+        options = getattr(registered_games().get(name), "demo_options", {})
+        instance = wargames.load(name, **options)
         bots = {player: RandomBot(seed + i) for i, player in enumerate(instance.players)}
         console.rule(f"[bold]{name}[/bold] (seed {seed})")
         console.print(instance.describe(instance.start(seed)), markup=False)
         match = play(instance, bots, seed=seed, max_actions=max_actions)
         console.print()
         console.print(instance.describe(match.final), markup=False)
-        ending = str(match.outcome) if match.outcome else f"stopped after {max_actions} actions"
+        ending = str(match.outcome) if match.outcome else "stopped"
         console.print(f"[bold]{name}[/bold]: {ending} after {match.length} actions")
 
 

@@ -138,6 +138,9 @@ class Game(ABC, Generic[S, A]):
     negotiation_types: ClassVar[tuple[type[Action], ...]] = ()
     """Actions that are agreements between players rather than play (draw offers, trades);
     simple bots leave them alone unless nothing else is legal."""
+    demo_options: ClassVar[Mapping[str, Any]] = {}
+    """Options for a short demonstration (``wargames demo``): a game whose default set-up
+    takes random bots too long to finish names a smaller one here."""
 
     def __init__(self, **options: Any) -> None:
         known = [a.name for a in attrs.fields(self.Options)]

@@ -127,6 +127,8 @@ class Sabot(Game[SabotState, SabotAction]):
     )  # fmt: skip
     victory: ClassVar[Callable[[Sabot, SabotState], Outcome | None]] = annihilation
     """VIII: the victory condition, checked in the victory phase; a scenario replaces it."""
+    demo_options: ClassVar[Mapping[str, Any]] = {"build_points": 60}
+    """Random bots take tens of thousands of actions to annihilate 200-point armies."""
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
         "attack": combat.matchup,
         "scatter": combat.scatter,
