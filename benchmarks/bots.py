@@ -24,7 +24,7 @@ TARGETS: tuple[tuple[str, str | None, dict[str, Any]], ...] = (
 )
 OTHERS: tuple[tuple[str, str | None, dict[str, Any]], ...] = (
     ("gridscifi", None, {}),
-    ("sabot", None, {}),
+    ("sabot", None, {"build_points": 60, "max_turns": 20}),
     ("sabatu", None, {"players": 2}),
 )
 
@@ -62,7 +62,7 @@ def strength(
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bots", description=__doc__)
     parser.add_argument("-n", type=int, default=200, help="games per bot on Sabotage and SAW")
-    parser.add_argument("--others", type=int, default=20, help="games per bot on the others")
+    parser.add_argument("--others", type=int, default=10, help="games per bot on the others")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bots", default="greedy,mcts", help="bots to measure")
     parser.add_argument("--games", default="", help="only these games (comma-separated)")
