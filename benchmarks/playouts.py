@@ -191,14 +191,22 @@ def run(seconds: float = 3.0, repeats: int = 3) -> dict[str, Rate]:
     return rates
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+def figures_main(
+    run_figures: Callable[[float, int], object], doc: str | None, argv: Sequence[str] | None
+) -> None:
+    """The command line every playout benchmark shares: ``--seconds`` of wall time per
+    figure, split over ``--repeats`` runs of which the best counts."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
     parser.add_argument(
         "--seconds", type=float, default=3.0, help="wall time per figure (split over repeats)"
     )
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure; the best counts")
     args = parser.parse_args(argv)
-    run(args.seconds, args.repeats)
+    run_figures(args.seconds, args.repeats)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    figures_main(run, __doc__, argv)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ Figures only, no assertions::
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -25,7 +24,7 @@ from functools import partial
 from itertools import cycle, product
 from typing import Any
 
-from benchmarks.playouts import CHUNK, Rate, best
+from benchmarks.playouts import CHUNK, Rate, best, figures_main
 from wargames.saw import Attack, Saw
 from wargames.saw import odds as saw_odds
 
@@ -144,11 +143,7 @@ def run(seconds: float = 3.0, repeats: int = 3) -> dict[str, Rate]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=3.0, help="wall time per figure")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per figure; the best counts")
-    args = parser.parse_args(argv)
-    run(args.seconds, args.repeats)
+    figures_main(run, __doc__, argv)
 
 
 if __name__ == "__main__":
