@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -190,6 +191,19 @@ def test_unfamiliar_terrains_of_one_picture_get_different_fills() -> None:
     fills = [c.get("fill") for c in cells(parse(render_svg(board)))]
     assert len(set(fills)) == len(names)
     assert not set(fills) & set(TERRAIN_COLOURS.values())
+
+
+def test_roads_and_rivers_run_between_the_hexes_that_have_them() -> None:
+    road = [Hex(0, 0), Hex(1, 0), Hex(2, 0)]  # three hexes in a row: two joins
+    board = HexBoard.rectangle(4, 3, features={**{h: {"road"} for h in road}, Hex(3, 0): {"river"}})
+    svg = render_svg(board)
+    halves = re.findall(r'<line class="feature" data-feature="road"', svg)
+    assert len(halves) == 4, "each join is drawn as two halves, one from each hex"
+    assert len(re.findall(r'<circle class="feature" data-feature="river"', svg)) == 1
+    assert svg.index('class="feature"') > svg.rindex('class="cell"'), "over the cells"
+    legend = re.findall(r'<g class="legend feature"><line[^>]*/><text[^>]*>(\w+)</text>', svg)
+    assert legend == ["road", "river"]
+    assert 'class="feature"' not in render_svg(HexBoard.rectangle(4, 3))
 
 
 def test_tokens_appear_on_their_nodes_with_labels_facings_and_owners() -> None:

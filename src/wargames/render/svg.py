@@ -3,8 +3,9 @@
 The SVG is written as text (no dependency): one ``<rect>``, ``<polygon>`` or ``<circle>`` of
 class ``cell`` per board node, coloured by its terrain, with the board's own names (file
 letters and rank numbers, hex map labels such as ``0304``, or a graph's node names) and any
-elevation; then one ``<g>`` of class ``token`` per token; then a legend of the terrains and
-owners shown.  Every cell and token carries ``data-node``, the node's name, so pictures are
+elevation; then roads and rivers (:data:`LINE_FEATURES` named in a node's ``features``) as
+lines of class ``feature`` joining the nodes that have them; then one ``<g>`` of class
+``token`` per token; then a legend of the terrains, features and owners shown.  Every cell and token carries ``data-node``, the node's name, so pictures are
 easy to test and to style.  A :class:`~wargames.core.board.GraphBoard` is drawn as circles
 joined by ``<line>`` elements of class ``edge`` (under the cells), placed at the nodes'
 numeric ``x``/``y`` attributes (y down) when every node has both, else by a small
@@ -43,6 +44,7 @@ from wargames.core.hexes import Hex
 __all__ = [
     "NAMED_PLAYER_COLOURS",
     "SVG_NAMESPACE",
+    "LINE_FEATURES",
     "TERRAIN_COLOURS",
     "Drawable",
     "NotDrawable",
@@ -88,6 +90,10 @@ TERRAIN_COLOURS: Final[Mapping[str, str]] = {
 }
 """Fill colours of common terrain names; :func:`terrain_colour` derives one for the others."""
 
+LINE_FEATURES: Final[Mapping[str, str]] = {"road": "#8b5a2b", "river": "#2f6fd0"}
+"""Node features drawn as lines across the cells, with their colours: a road or river runs
+through every node that lists it in its ``features`` attribute."""
+
 _SPARE_FILLS: Final = (
     "#d7c4e0",
     "#c6dcc0",
@@ -132,6 +138,7 @@ _GAP: Final = 60.0  # least distance between the centres of two graph nodes
 _STYLE: Final = (
     ".cell{stroke:#5a5a5a;stroke-width:1}"
     ".edge{stroke:#8a8a8a;stroke-width:2}"
+    ".feature{stroke-width:5;stroke-linecap:round;opacity:0.85}"
     ".halo{stroke:#ffffff;stroke-width:2.5px;paint-order:stroke}"
     ".name{font-size:9px;fill:#3a3a3a;text-anchor:middle}"
     ".axis{font-size:12px;fill:#3a3a3a;text-anchor:middle}"
@@ -318,6 +325,28 @@ class _Layout(ABC):
     def under(self) -> list[str]:
         """Shapes drawn under the cells (a graph's edges)."""
         return []
+
+    def lines(self, feature: str, colour: str) -> list[str]:
+        """A linear ``feature`` (road, river) drawn over the cells: from each node that has
+        it halfway to each neighbour that has it too, or a dot where it runs alone."""
+        board = self.board
+        having = {n for n in board if feature in board.attributes(n).get("features", ())}
+        shapes = []
+        for node in board:
+            if node not in having:
+                continue
+            x, y = self.centre(node)
+            ends = [self.centre(other) for other in board.neighbours(node) if other in having]
+            shapes += [
+                f'<line class="feature" data-feature={quoteattr(feature)} x1="{_n(x)}" '
+                f'y1="{_n(y)}" x2="{_n((x + ox) / 2)}" y2="{_n((y + oy) / 2)}" '
+                f"stroke={quoteattr(colour)}/>"
+                for ox, oy in ends
+            ] or [
+                f'<circle class="feature" data-feature={quoteattr(feature)} cx="{_n(x)}" '
+                f'cy="{_n(y)}" r="3" fill={quoteattr(colour)}/>'
+            ]
+        return shapes
 
 
 class _SquareLayout(_Layout):
@@ -563,7 +592,10 @@ def _document(
     board = layout.board
     terrains = sorted(set(board.terrains), key=board.terrains.index)
     owners = sorted({t.owner: t.colour for t in tokens.values() if t.owner is not None}.items())
+    features = {f for node in board for f in board.attributes(node).get("features", ())}
+    drawn = [(name, colour) for name, colour in LINE_FEATURES.items() if name in features]
     legend = [("terrain", name, fill(name)) for name in terrains]
+    legend += [("feature", name, colour) for name, colour in drawn]
     legend += [("owner", name, colour) for name, colour in owners]
     width = max(layout.width + 2 * _MARGIN, 8.6 * len(title) + 2 * _MARGIN, 240.0)
     rows = _legend_rows(legend, width - 2 * _MARGIN)
@@ -593,6 +625,8 @@ def _document(
         parts.append(layout.cell(node, fill(attributes["terrain"]), tooltip))
         parts.extend(layout.cell_texts(node))
     parts.extend(layout.axes())
+    for name, colour in drawn:
+        parts.extend(layout.lines(name, colour))
     parts.extend(_token(layout, node, tokens[node]) for node in board if node in tokens)
     parts.append("</g>")
     legend_top = top + layout.height + _MARGIN
@@ -654,7 +688,12 @@ def _legend_rows(
 
 
 def _legend_item(kind: str, name: str, colour: str, x: float, y: float) -> str:
-    if kind == "terrain":
+    if kind == "feature":
+        mark = (
+            f'<line x1="{_n(x)}" y1="{_n(y + 7)}" x2="{_n(x + 14)}" y2="{_n(y + 7)}" '
+            f'stroke={quoteattr(colour)} stroke-width="5"/>'
+        )
+    elif kind == "terrain":
         mark = (
             f'<rect x="{_n(x)}" y="{_n(y)}" width="14" height="14" fill={quoteattr(colour)} '
             'stroke="#5a5a5a"/>'
