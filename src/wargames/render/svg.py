@@ -5,12 +5,12 @@ class ``cell`` per board node, coloured by its terrain, with the board's own nam
 letters and rank numbers, hex map labels such as ``0304``, or a graph's node names) and any
 elevation; then roads and rivers (:data:`LINE_FEATURES` named in a node's ``features``) as
 lines of class ``feature`` joining the nodes that have them; then one ``<g>`` of class
-``token`` per token; then a legend of the terrains, features and owners shown.  Every cell and token carries ``data-node``, the node's name, so pictures are
-easy to test and to style.  A :class:`~wargames.core.board.GraphBoard` is drawn as circles
-joined by ``<line>`` elements of class ``edge`` (under the cells), placed at the nodes'
-numeric ``x``/``y`` attributes (y down) when every node has both, else by a small
-deterministic spring layout; either way scaled so the closest two nodes are a set distance
-apart.
+``token`` per token; then a legend of the terrains, features and owners shown.  Every cell
+and token carries ``data-node``, the node's name, so pictures are easy to test and to style.
+A :class:`~wargames.core.board.GraphBoard` is drawn as circles joined by ``<line>`` elements
+of class ``edge`` (under the cells), placed at the nodes' numeric ``x``/``y`` attributes (y
+down) when every node has both, else by a small deterministic spring layout; either way
+scaled so the closest two nodes are a set distance apart.
 
 What stands on the board comes from the caller as :class:`Token` values keyed by node, so
 the renderer knows no game.  A game draws itself through :func:`render_game` when it is
