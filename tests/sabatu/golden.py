@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from wargames.bots import RandomBot, play
-from wargames.core.registry import register
-from wargames.core.serialize import digest, dumps
 from wargames.sabatu import Sabatu
+from wargames.testing.golden import golden_record
 
 HERE = Path(__file__).parent / "golden"
 GAMES: dict[str, tuple[str | None, int]] = {
@@ -29,16 +28,10 @@ def record(variant: str | None, players: int) -> dict[str, Any]:
     """A negotiating RandomBot game (trades and hires included) and its final digest."""
     game = (Sabatu.variants[variant] if variant else Sabatu)(players=players)
     bots = {p: RandomBot(SEED * 10 + i, negotiate=True) for i, p in enumerate(game.players)}
-    match = play(game, bots, seed=SEED, max_actions=600)
-    return {
-        "replay": json.loads(dumps(game, match.replay)),
-        "digest": digest(game, match.final),
-        "outcome": str(match.outcome),
-    }
+    return golden_record(game, play(game, bots, seed=SEED, max_actions=600))
 
 
 def main() -> None:
-    register("sabatu", Sabatu, replace=True)
     table = {name: record(*spec) for name, spec in GAMES.items()}
     (HERE / "replays.json").write_text(json.dumps(table) + "\n")
 

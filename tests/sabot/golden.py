@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from wargames.bots import RandomBot, play
-from wargames.core.registry import register
-from wargames.core.serialize import digest, dumps
 from wargames.sabot import Sabot
+from wargames.testing.golden import golden_record
 
 HERE = Path(__file__).parent / "golden"
 GAMES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
@@ -31,16 +30,10 @@ def record(name: str) -> dict[str, Any]:
     options, setup = GAMES[name]
     game = Sabot(**options)
     bots = {p: RandomBot(SEED * 10 + i) for i, p in enumerate(game.players)}
-    match = play(game, bots, seed=SEED, setup=setup)
-    return {
-        "replay": json.loads(dumps(game, match.replay)),
-        "digest": digest(game, match.final),
-        "outcome": str(match.outcome),
-    }
+    return golden_record(game, play(game, bots, seed=SEED, setup=setup))
 
 
 def main() -> None:
-    register("sabot", Sabot, replace=True)
     for name in GAMES:
         (HERE / f"replay-{name}.json").write_text(json.dumps(record(name)) + "\n")
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from wargames.bots import RandomBot, play
-from wargames.core.serialize import digest, dumps
 from wargames.sabotage import Sabotage, SabotageState
+from wargames.testing.golden import golden_record
 
 from .helpers import variant
 
@@ -45,12 +45,8 @@ def perft_table() -> dict[str, list[int]]:
 def replay_record(code: str, seed: int) -> dict[str, Any]:
     """A RandomBot game of ``code`` from ``seed``: its replay JSON and final digest."""
     game = variant(code)
-    match = play(game, {p: RandomBot(seed * 10 + i) for i, p in enumerate(game.players)}, seed=seed)
-    return {
-        "replay": json.loads(dumps(game, match.replay)),
-        "digest": digest(game, match.final),
-        "outcome": str(match.outcome),
-    }
+    bots = {p: RandomBot(seed * 10 + i) for i, p in enumerate(game.players)}
+    return golden_record(game, play(game, bots, seed=seed))
 
 
 def main() -> None:

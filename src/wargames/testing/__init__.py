@@ -7,10 +7,13 @@
 * :func:`states`, :func:`actions`, :func:`playouts` — hypothesis strategies.
 * :func:`check_rules` — the conformance suite every game and variant must pass.
 * :func:`rules_machine` — a stateful test: ``TestMine = rules_machine(my_game).TestCase``.
+* :func:`golden_record` and :func:`check_golden` — regression guards pinning seeded games
+  to their final states.
 """
 
 from wargames.testing.conformance import ConformanceError, check_rules, check_state
 from wargames.testing.dice import rng_rolling
+from wargames.testing.golden import check_golden, golden_record
 from wargames.testing.machine import rules_machine
 from wargames.testing.strategies import Playout, actions, playouts, seeds, states
 
@@ -18,8 +21,10 @@ __all__ = [
     "ConformanceError",
     "Playout",
     "actions",
+    "check_golden",
     "check_rules",
     "check_state",
+    "golden_record",
     "playouts",
     "rng_rolling",
     "rules_machine",
