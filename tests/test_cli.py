@@ -1,5 +1,8 @@
 """The ``wargames`` command, through typer's test runner."""
 
+import re
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 import wargames
@@ -37,3 +40,26 @@ def test_demo_finishes_a_game_of_every_registered_game() -> None:
     endings = [line for line in result.stdout.splitlines() if line.split(":")[0] in games]
     assert sorted(line.split(":")[0] for line in endings) == sorted(games)
     assert not [line for line in endings if "stopped" in line]
+
+
+def _said(output: str) -> str:
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", output).split())
+
+
+def test_simulate_and_play_refuse_an_unknown_bot_clearly() -> None:
+    for command in (["simulate", "sabotage", "--players", "genius,random"], ["play", "saw"]):
+        args = command if command[0] == "simulate" else [*command, "--players", "human,genius"]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert "unknown bot 'genius'" in _said(result.output)
+
+
+def test_play_refuses_a_resume_file_that_is_not_a_replay(tmp_path: Path) -> None:
+    missing = runner.invoke(app, ["play", "--resume", str(tmp_path / "none.json")])
+    assert missing.exit_code == 2
+    assert "no such file" in _said(missing.output)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    result = runner.invoke(app, ["play", "--resume", str(broken)])
+    assert result.exit_code == 2
+    assert "is not a wargames replay" in _said(result.output)

@@ -92,6 +92,26 @@ def _options(texts: list[str] | None) -> dict[str, Any]:
     return options
 
 
+def _seats(players: str, game: Game[Any, Any], *, humans: bool) -> tuple[str, ...]:
+    """``--players``: one seat per player, each a bot name (or ``human`` when ``humans``),
+    checked before any game starts."""
+    specs = tuple(s.strip() for s in players.split(","))
+    seat = "seat" if humans else "bot"
+    if len(specs) != len(game.players):
+        raise typer.BadParameter(
+            f"{game.name} has {len(game.players)} players; give one {seat} each",
+            param_hint="--players",
+        )
+    for spec in specs:
+        if humans and spec == HUMAN:
+            continue
+        try:
+            make_bot(spec, 0)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--players") from None
+    return specs
+
+
 @app.command()
 def demo(
     seed: Annotated[int, typer.Option(help="Seed of every game and bot.")] = 7,
@@ -135,13 +155,7 @@ def simulate(
     """Play many seeded bot games and report win rates (95% Wilson intervals) and lengths."""
     options = _options(option)
     instance = _game_named(game, variant, options)
-    specs = tuple(s.strip() for s in players.split(","))
-    for spec in specs:
-        make_bot(spec, 0)  # refuse a bad bot name before starting any work
-    if len(specs) != len(instance.players):
-        raise typer.BadParameter(
-            f"{game} has {len(instance.players)} players; give one bot each", param_hint="--players"
-        )
+    specs = _seats(players, instance, humans=False)
     jobs = [Job(game, variant, options, specs, seed + i, max_actions) for i in range(n)]
     started = time.perf_counter()
     with Progress(
@@ -282,20 +296,13 @@ def play_command(
 ) -> None:
     """Play in the terminal against bots, or hot-seat (each human sees only their view)."""
     if resume is not None:
-        replay = loads(resume.read_text())
-        if not isinstance(replay, Replay):
-            raise typer.BadParameter(f"{resume} is not a saved game", param_hint="--resume")
+        replay = _read_replay(resume, "--resume")
         instance = replay.load_game()
     elif game is not None:
         instance = _game_named(game, variant, _options(option))
     else:
         raise typer.BadParameter("name a game, or --resume a saved one")
-    specs = [s.strip() for s in players.split(",")]
-    if len(specs) != len(instance.players):
-        raise typer.BadParameter(
-            f"{instance.name} has {len(instance.players)} players; give one seat each",
-            param_hint="--players",
-        )
+    specs = _seats(players, instance, humans=True)
     seats: dict[str, Bot | str] = {
         p: HUMAN if s == HUMAN else make_bot(s, seed + i)
         for i, (p, s) in enumerate(zip(instance.players, specs, strict=True))
