@@ -80,6 +80,16 @@ def test_a_whole_game_between_bots_reaches_the_outcome() -> None:
     session.run(lambda prompt: "", shown.append)
     assert shown[-1].startswith("Game over: ")
     assert MINI.outcome(session.state) is not None
+    first = session.actions[0]
+    assert shown[0] == f"{first.player}: {first} (RandomBot)", "no human: shown in full"
+
+
+def test_a_save_that_fails_is_reported_and_play_goes_on(tmp_path: Path) -> None:
+    session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
+    ask, shown = scripted([f"save {tmp_path / 'no' / 'such' / 'dir.json'}", "quit"])
+    session.run(ask, shown.append)
+    assert any(line.startswith("not saved: ") for line in shown)
+    assert session.actions == []
 
 
 def test_save_and_resume(tmp_path: Path) -> None:

@@ -82,8 +82,9 @@ class Session:
                 before = self.state
                 action = seat.choose(game, before, player)  # type: ignore[union-attr]
                 self._take(action)
-                # Shown only as every human at the screen may know it.
-                texts = {seen_action(game, before, self.state, action, h) for h in self.humans}
+                # Shown only as every human at the screen may know it (all of it to none).
+                viewers = self.humans or [None]
+                texts = {seen_action(game, before, self.state, action, h) for h in viewers}
                 text = texts.pop() if len(texts) == 1 else f"{player}: an action not all see"
                 say(f"{text} ({type(seat).__name__})")
                 continue
@@ -114,7 +115,11 @@ class Session:
                 continue
             if text.startswith("save "):
                 path = Path(text[5:].strip())
-                self.save(path)
+                try:
+                    self.save(path)
+                except OSError as error:
+                    say(f"not saved: {error.strerror or error}")
+                    continue
                 say(f"saved to {path}")
                 continue
             if text.isdigit():
