@@ -14,14 +14,13 @@ import argparse
 import time
 from collections.abc import Sequence
 
-from benchmarks.playouts import game_playouts
+from benchmarks.playouts import game_playouts, starts
 from wargames.gridscifi import GridSciFi
 from wargames.gridscifi.rules import SCENARIOS
 
 __all__ = ["main"]
 
 POOL = 64
-CHUNK = 16
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -34,10 +33,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name in sorted(SCENARIOS):
         game = GridSciFi(scenario=name)
         began = time.perf_counter()
-        starts = [game.start(seed) for seed in range(POOL)]
+        pool = starts(game, POOL, seed=0)
         start_ms = 1e3 * (time.perf_counter() - began) / POOL
         for unchecked in (False, True):
-            rate = game_playouts(name, game, starts, args.seconds, unchecked=unchecked)
+            rate = game_playouts(name, game, pool, args.seconds, unchecked=unchecked)
             steps, games, elapsed = rate.steps, rate.games, rate.seconds
             per_game = f"{steps / games:.0f}" if games else "-"
             print(

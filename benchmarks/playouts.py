@@ -25,8 +25,19 @@ import chess
 
 import wargames
 from wargames import Game, State
+from wargames.bots.base import playing
 
-__all__ = ["VARIANTS", "Rate", "chess_playouts", "main", "run", "game_playouts"]
+__all__ = [
+    "VARIANTS",
+    "Rate",
+    "call_rate",
+    "chess_playouts",
+    "figures_main",
+    "game_playouts",
+    "main",
+    "run",
+    "starts",
+]
 
 VARIANTS = ("SG", "SM", "SR", "SO", "SN", "SC")
 SEED = 1
@@ -64,8 +75,9 @@ class Rate:
         return self.cpu_seconds / self.seconds
 
 
-def sabotage_starts(game: Game[Any, Any], count: int = POOL, seed: int = SEED) -> list[State]:
-    """``count`` seeded starting positions (deployed at random from their seeds)."""
+def starts(game: Game[Any, Any], count: int = POOL, seed: int = SEED) -> list[State]:
+    """``count`` seeded starting positions (set up at random from their seeds), built before
+    timing so that playouts measure play, not set-up."""
     return [game.start(seed=seed + i) for i in range(count)]
 
 
@@ -76,9 +88,13 @@ def game_playouts(
     seconds: float,
     *,
     unchecked: bool = False,
+    negotiate: bool = True,
     seed: int = SEED,
 ) -> Rate:
-    """Random playouts of ``game`` for ``seconds``; ``unchecked`` uses ``apply_unchecked``."""
+    """Random playouts of ``game`` for ``seconds``, each step ``to_act`` + ``legal_actions`` +
+    ``apply`` + ``outcome``: a uniformly random action of a random player who is to act; a
+    finished game restarts from the next of ``starts``.  ``unchecked`` uses
+    ``apply_unchecked``; ``negotiate=False`` leaves offers alone, as RandomBot does."""
     rng = random.Random(seed)
     apply = game.apply_unchecked if unchecked else game.apply
     state = starts[0]
@@ -88,8 +104,10 @@ def game_playouts(
     deadline = began + seconds
     while True:
         for _ in range(CHUNK):
-            (player,) = game.to_act(state)
-            state = apply(state, rng.choice(game.legal_actions(state, player)))
+            acting = game.to_act(state)
+            player = next(iter(acting)) if len(acting) == 1 else rng.choice(sorted(acting))
+            legal = playing(game, game.legal_actions(state, player), negotiate=negotiate)
+            state = apply(state, rng.choice(legal))
             steps += 1
             if game.outcome(state) is not None:
                 games += 1
@@ -97,6 +115,21 @@ def game_playouts(
         now = time.perf_counter()
         if now >= deadline:
             return Rate(name, steps, games, now - began, time.process_time() - cpu)
+
+
+def call_rate(name: str, call: Callable[[], object], seconds: float) -> Rate:
+    """How many times ``call`` runs in ``seconds`` (odds computations and the like)."""
+    count = 0
+    cpu = time.process_time()
+    began = time.perf_counter()
+    deadline = began + seconds
+    while True:
+        for _ in range(CHUNK):
+            call()
+            count += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return Rate(name, count, 0, now - began, time.process_time() - cpu)
 
 
 def chess_playouts(seconds: float, *, seed: int = SEED) -> Rate:
@@ -162,15 +195,15 @@ def run(seconds: float = 3.0, repeats: int = 3) -> dict[str, Rate]:
     )
     rates: dict[str, Rate] = {}
     games = {variant: wargames.load("sabotage", variant=variant) for variant in VARIANTS}
-    starts = {variant: sabotage_starts(game) for variant, game in games.items()}
+    pools = {variant: starts(game) for variant, game in games.items()}
     for variant, game in games.items():
         name = f"sabotage {variant}"
-        rate = best(repeats, partial(game_playouts, name, game, starts[variant], each))
+        rate = best(repeats, partial(game_playouts, name, game, pools[variant], each))
         rates[variant] = rate
         print(_row(rate), flush=True)
     rates["chess"] = best(repeats, partial(chess_playouts, each))
     print(_row(rates["chess"]), flush=True)
-    sg_game, sg_starts = games["SG"], starts["SG"]
+    sg_game, sg_starts = games["SG"], pools["SG"]
     name = "sabotage SG, apply_unchecked"
     fast_path = partial(game_playouts, name, sg_game, sg_starts, each, unchecked=True)
     rates["SG unchecked"] = best(repeats, fast_path)

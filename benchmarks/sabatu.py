@@ -4,7 +4,8 @@ exact battle odds per second.
 A playout step is ``to_act`` + ``legal_actions`` + ``apply`` (checked) of a uniformly random
 action of a random player who is to act + ``outcome``, as a random bot plays (trade and
 hire offers left out, as :class:`~wargames.bots.RandomBot` leaves them); a finished game
-restarts from the next seed.  Steps per game show how long random games run.
+restarts from the next of 16 seeded starts built before timing.  Steps per game show how
+long random games run.
 
 Figures only, no assertions::
 
@@ -13,15 +14,14 @@ Figures only, no assertions::
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Sequence
 from functools import partial
+from itertools import cycle, product
 
-from benchmarks.playouts import CHUNK, Rate, best, figures_main
+from benchmarks.playouts import Rate, best, call_rate, figures_main, game_playouts, starts
 from wargames.sabatu import Sabatu, SabatuArmories, SabatuLong, SabatuMercenaries, assault
 
-__all__ = ["GAMES", "main", "odds_rate", "playout_rate", "run"]
+__all__ = ["GAMES", "main", "odds_rate", "run"]
 
 GAMES: dict[str, Sabatu] = {
     "4 players": Sabatu(players=4),
@@ -33,46 +33,11 @@ GAMES: dict[str, Sabatu] = {
 SEED = 1
 
 
-def playout_rate(name: str, game: Sabatu, seconds: float, *, seed: int = SEED) -> Rate:
-    """Random playouts of ``game`` for ``seconds``."""
-    rng = random.Random(seed)
-    games = steps = 0
-    state = game.start(seed)
-    negotiation = game.negotiation_types
-    cpu = time.process_time()
-    began = time.perf_counter()
-    deadline = began + seconds
-    while True:
-        for _ in range(CHUNK):
-            player = rng.choice(sorted(game.to_act(state)))
-            legal = game.legal_actions(state, player)
-            playing = [a for a in legal if not isinstance(a, negotiation)] or legal
-            state = game.apply(state, rng.choice(playing))
-            steps += 1
-            if game.outcome(state) is not None:
-                games += 1
-                state = game.start(seed + games)
-        now = time.perf_counter()
-        if now >= deadline:
-            return Rate(name, steps, games, now - began, time.process_time() - cpu)
-
-
 def odds_rate(seconds: float) -> Rate:
     """Exact assault odds (:func:`wargames.sabatu.assault`) over a grid of tiles, walls and
     defenders, for ``seconds``."""
-    grid = [(d, a, b, w) for d in (1, 2, 4) for a in range(4) for b in range(4) for w in (0, 1)]
-    count = 0
-    cpu = time.process_time()
-    began = time.perf_counter()
-    deadline = began + seconds
-    while True:
-        for _ in range(CHUNK):
-            defenders, attack, defence, walls = grid[count % len(grid)]
-            assault(defenders, attack, defence, walls)
-            count += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return Rate("sabatu odds: assault", count, 0, now - began, time.process_time() - cpu)
+    grid = cycle(product((1, 2, 4), range(4), range(4), (0, 1)))
+    return call_rate("sabatu odds: assault", lambda: assault(*next(grid)), seconds)
 
 
 def run(seconds: float = 3.0, repeats: int = 3) -> dict[str, Rate]:
@@ -86,7 +51,8 @@ def run(seconds: float = 3.0, repeats: int = 3) -> dict[str, Rate]:
     rates: dict[str, Rate] = {}
     for label, game in GAMES.items():
         name = f"sabatu playouts: {label}"
-        rates[name] = best(repeats, partial(playout_rate, name, game, each))
+        pool = starts(game, 16)
+        rates[name] = best(repeats, partial(game_playouts, name, game, pool, each, negotiate=False))
     rates["odds"] = best(repeats, partial(odds_rate, each))
     for rate in rates.values():
         per_game = f"{rate.steps / rate.games:.0f}" if rate.games else "-"

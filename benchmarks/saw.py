@@ -2,8 +2,8 @@
 
 A playout step is ``to_act`` + ``legal_actions`` + ``apply`` (checked) of a uniformly random
 action of a random player who is to act + ``outcome``; a finished game restarts from the next
-seed.  Plotting, movement and attack resolution (the dice), damage allocation and the end of
-the game are all inside the steps.
+of 16 seeded starts built before timing.  Plotting, movement and attack resolution (the
+dice), damage allocation and the end of the game are all inside the steps.
 
 An odds evaluation is :func:`wargames.saw.odds.hit_points` for one hypothetical match-up (from
 a grid of accuracy/evasion/damage/endurance/distance values, with nothing cached), or
@@ -17,18 +17,16 @@ Figures only, no assertions::
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import cycle, product
 from typing import Any
 
-from benchmarks.playouts import CHUNK, Rate, best, figures_main
+from benchmarks.playouts import Rate, best, call_rate, figures_main, game_playouts, starts
 from wargames.saw import Attack, Saw
 from wargames.saw import odds as saw_odds
 
-__all__ = ["GAMES", "main", "odds_rate", "playout_rate", "run"]
+__all__ = ["GAMES", "main", "odds_rate", "run"]
 
 GAMES: dict[str, dict[str, Any]] = {
     "basic, 2 players": {},
@@ -45,47 +43,15 @@ GAMES: dict[str, dict[str, Any]] = {
 SEED = 1
 
 
-def playout_rate(name: str, game: Saw, seconds: float, *, seed: int = SEED) -> Rate:
-    """Random playouts of ``game`` for ``seconds``."""
-    rng = random.Random(seed)
-    games = 0
-    state = game.start(seed)
-    steps = 0
-    cpu = time.process_time()
-    began = time.perf_counter()
-    deadline = began + seconds
-    while True:
-        for _ in range(CHUNK):
-            player = rng.choice(sorted(game.to_act(state)))
-            state = game.apply(state, rng.choice(game.legal_actions(state, player)))
-            steps += 1
-            if game.outcome(state) is not None:
-                games += 1
-                state = game.start(seed + games)
-        now = time.perf_counter()
-        if now >= deadline:
-            return Rate(name, steps, games, now - began, time.process_time() - cpu)
-
-
 def _clear_caches() -> None:
     saw_odds._hit_table.cache_clear()
     saw_odds._wound_table.cache_clear()
 
 
 def odds_rate(name: str, evaluate: Callable[[], object], seconds: float) -> Rate:
-    """How many times ``evaluate`` runs in ``seconds``."""
+    """How many times ``evaluate`` runs in ``seconds``, from cleared odds caches."""
     _clear_caches()
-    count = 0
-    cpu = time.process_time()
-    began = time.perf_counter()
-    deadline = began + seconds
-    while True:
-        for _ in range(CHUNK):
-            evaluate()
-            count += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return Rate(name, count, 0, now - began, time.process_time() - cpu)
+    return call_rate(name, evaluate, seconds)
 
 
 def _hypothetical() -> Callable[[], object]:
@@ -127,7 +93,7 @@ def run(seconds: float = 3.0, repeats: int = 3) -> dict[str, Rate]:
     for label, options in GAMES.items():
         game = Saw(**options)
         name = f"saw playouts: {label}"
-        rates[name] = best(repeats, partial(playout_rate, name, game, each))
+        rates[name] = best(repeats, partial(game_playouts, name, game, starts(game, 16), each))
     name = "saw odds: hypothetical hit_points (cold)"
     rates[name] = best(repeats, partial(odds_rate, name, _hypothetical(), each))
     for cold in (True, False):
