@@ -17,6 +17,7 @@ the board hides (the leak class behind OpenSpiel #676 and boardgame.io #399).
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Final, Generic, TypeVar
 
@@ -223,10 +224,10 @@ def _make_room(
     start = list(options[item])
     rng.shuffle(start)
     parent: dict[K, tuple[K, int] | None] = dict.fromkeys(start)
-    queue = list(start)
+    queue = deque(start)
     target = None
     while queue and target is None:
-        value = queue.pop(0)
+        value = queue.popleft()
         for other in rng.sample(holders[value], len(holders[value])):
             for alternative in options[other]:
                 if alternative in parent:
