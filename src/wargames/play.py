@@ -83,7 +83,7 @@ class Session:
                 action = seat.choose(game, before, player)  # type: ignore[union-attr]
                 self._take(action)
                 # Shown only as every human at the screen may know it (all of it to none).
-                viewers = self.humans or [None]
+                viewers: list[str | None] = [*self.humans] or [None]
                 texts = {seen_action(game, before, self.state, action, h) for h in viewers}
                 text = texts.pop() if len(texts) == 1 else f"{player}: an action not all see"
                 say(f"{text} ({type(seat).__name__})")
