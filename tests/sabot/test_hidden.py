@@ -3,10 +3,11 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wargames.core.hidden import is_hidden
-from wargames.sabot import Sabot
+from wargames.core.hidden import is_hidden, redact
+from wargames.play import seen_action
+from wargames.sabot import Attack, Buy, Sabot
 
-from .helpers import field, play
+from .helpers import change, drawn, field, newest, play, seed_for
 
 GAME = Sabot(build_points=120)
 
@@ -53,3 +54,51 @@ def test_scouting_a_decoy_removes_it() -> None:
     )
     assert odds is not None
     assert odds[True] == 7 / 10 or float(odds[True]) == 0.7
+
+
+def test_the_attack_roll_at_a_concealed_target_is_hidden_from_the_attacker() -> None:
+    """Its modifiers tell what the target is: an AT missile takes -1 at a flyer, so an
+    adjusted roll of 4 (1 + Damage 4 - 1) could only be a concealed scout copter's."""
+    game = field()
+    units = [("blue", "HVY", "0505", 0), ("yellow", "RSC", "0503", 0)]
+    state = game.position(units, seed=seed_for(1, 10), phase="attack")
+    state = play(game, state, "move 0", "fire 0 at 1")
+    attack = newest(state, Attack)
+    assert (attack.attack, attack.known) == (4, False)
+    seen = newest(game.view(state, "blue"), Attack)
+    assert is_hidden(seen.attack)
+    assert is_hidden(seen.defense)
+    assert seen.result == attack.result  # the result is public
+    assert newest(game.view(state, "yellow"), Attack) == attack  # the defender sees it all
+    shown = change(state, 1, revealed=True)
+    shown = play(game, shown, "fire 0 at 1")
+    assert newest(game.view(shown, "blue"), Attack) == newest(shown, Attack)
+
+
+def test_the_platoon_bought_is_hidden_from_the_enemy_even_in_the_actions_shown() -> None:
+    game = Sabot(build_points=120, reinforcements=60)
+    state = game.start(3)
+    (first,) = game.to_act(state)
+    enemy = game.opponent(first)
+    action = Buy(first, "WSC")
+    after = game.apply(state, action)
+    assert str(redact(action, enemy)) == "buy ?"
+    assert redact(action, first) == action
+    shown = seen_action(game, state, after, action, enemy)
+    assert "WSC" not in shown
+    assert "WSC" in seen_action(game, state, after, action, first)
+
+
+def test_whether_a_mover_is_revealed_tells_nothing_of_concealed_counters() -> None:
+    """VI-g condition 1 is judged as the mover's owner can tell: any concealed counter in
+    sight within 8 hexes counts, a decoy too, and sees as a unit on the ground; a copter
+    that sees over the forest reveals the mover only once it is known to be one."""
+    game = field()
+    for enemy in ("MBT", "DECOY"):
+        state = game.position([("blue", "MBT", "0505", 3), ("yellow", enemy, "0509", 0)])
+        assert play(game, state, "move 0", "advance").units[0].revealed
+    woods = drawn("\n".join(["....."] * 5 + ["FFFFF"] + ["....."] * 5))
+    state = woods.position([("blue", "MBT", "0302", 3), ("yellow", "RSC", "0310", 0)])
+    assert not play(woods, state, "move 0", "advance").units[0].revealed
+    known = change(state, 1, revealed=True)
+    assert play(woods, known, "move 0", "advance").units[0].revealed

@@ -179,7 +179,7 @@ def determinize(game: Sabot, view: SabotState, player: str, rng: random.Random) 
         for p in view.purses
     )
     log = EventLog(
-        evolve(e, defense=0) if isinstance(e, Attack) and is_hidden(e.defense) else e
+        evolve(e, attack=0, defense=0) if isinstance(e, Attack) and is_hidden(e.defense) else e
         for e in view.log
-    )  # a hidden defense roll: any value gives the same view
+    )  # hidden rolls against a concealed target: any values give the same view
     return view.with_changes(rng=game.fresh_rng(rng), units=tuple(units), log=log, purses=purses)

@@ -310,7 +310,7 @@ def fire(game: Sabot, state: SabotState, action: Fire) -> SabotState:
     if action.weapon == "laser":
         painted = state.painted | {(unit.owner, target.id)}
         event = Attack(
-            unit.id, "laser", target.id, target.id, 0, "painted", target.owner, target.revealed
+            unit.id, "laser", target.id, target.id, "painted", target.owner, target.revealed
         )
         return state.with_changes(painted=painted, log=state.log.with_event(event))
     state = set_unit(state, state.units[target.id], shot_at=True)  # II: even if it misses
@@ -322,7 +322,7 @@ def fire(game: Sabot, state: SabotState, action: Fire) -> SabotState:
         )
     hit_id = _landing(game, state, unit, action.weapon, target, face)
     if hit_id < 0:
-        event = Attack(unit.id, action.weapon, target.id, -1, 0, combat.MISS, target.owner, True)
+        event = Attack(unit.id, action.weapon, target.id, -1, combat.MISS, target.owner)
         return state.with_changes(log=state.log.with_event(event))
     hit = state.units[hit_id]
     defender = game.kind(hit)
@@ -333,8 +333,8 @@ def fire(game: Sabot, state: SabotState, action: Fire) -> SabotState:
     harmless = _harmless(game, kind, action.weapon, hit)
     result = combat.MISS if harmless else combat.judge(rolled, mods)
     event = Attack(
-        unit.id, action.weapon, target.id, hit.id, rolled[0], result, hit.owner, hit.revealed,
-        rolled[1],
+        unit.id, action.weapon, target.id, hit.id, result, hit.owner, hit.revealed,
+        attack=rolled[0], defense=rolled[1],
     )  # fmt: skip
     state = state.with_changes(rng=rng, log=state.log.with_event(event))
     state = set_unit(state, state.units[hit.id], shot_at=True)

@@ -30,13 +30,19 @@ SCOUT_ROLL: Final = 5
 """VI-g: a scouting roll of 5 or more succeeds (II: and a repair roll of 5-10)."""
 
 
-def sees(game: Sabot, state: SabotState, viewer: Unit, hex_: int) -> bool:
+def sees(game: Sabot, state: SabotState, viewer: Unit, hex_: int, *, public: bool = False) -> bool:
     """Whether ``viewer`` has a line of sight to ``hex_`` (VII-a): enemy units and friendly
     vehicles block it (not for an anti-grav viewer's friends; not ground vehicles for a
-    viewer on a hill); a flyer's line is broken only by buildings."""
-    kind = game.kind(viewer)
-    if kind is None:
+    viewer on a hill); a flyer's line is broken only by buildings.
+
+    ``public``: judged only from what both players see, as the automatic reveal must be
+    (VI-g): a concealed viewer is a unit on the ground, neither flyer nor anti-grav, and its
+    concealed friends block as vehicles."""
+    concealed = public and not viewer.revealed
+    kind = None if concealed else game.kind(viewer)
+    if kind is None and not concealed:
         return False
+    agrav = kind is not None and kind.type == "agrav"
     field = game.map
     occupant = {u.hex: u for u in state.units if u.on_map}
     high = field.elevation[viewer.hex] > 0
@@ -46,21 +52,28 @@ def sees(game: Sabot, state: SabotState, viewer: Unit, hex_: int) -> bool:
         if other is None:
             return False
         other_kind = game.kind(other)
-        if other.owner != viewer.owner:
-            vehicle = not (other.revealed and other_kind is not None and other_kind.soldier)
-            return not (high and vehicle and not field.elevation[i])
-        if other_kind is None or other_kind.soldier or kind.type == "agrav":
-            return False
-        return not (high and not field.elevation[i])
+        ground = not field.elevation[i]
+        if other.owner != viewer.owner:  # enemy units; from a hill, not ground vehicles
+            soldier = other.revealed and other_kind is not None and other_kind.soldier
+            return not (high and not soldier and ground)
+        if public and not other.revealed:
+            soldier = False  # a concealed friend: a vehicle, as far as the enemy knows
+        else:
+            soldier = other_kind is None or other_kind.soldier  # decoys do not block either
+        return not (soldier or agrav or (high and ground))
 
-    return line_of_sight(field, viewer.hex, hex_, blocks, flying=kind.flying)
+    flying = kind is not None and kind.flying
+    return line_of_sight(field, viewer.hex, hex_, blocks, flying=flying)
 
 
 def seen(game: Sabot, state: SabotState, unit: Unit) -> bool:
-    """VI-g condition 1: in line of sight of, and within 8 hexes of, an enemy unit."""
+    """VI-g condition 1: in line of sight of, and within 8 hexes of, an enemy unit, as
+    ``unit``'s owner can tell: any concealed enemy counter counts as a unit on the ground
+    (decoys too), so that whether it is revealed tells nothing of them."""
     return any(
-        e.owner != unit.owner and e.on_map and e.kind != DECOY
-        and game.map.distance(e.hex, unit.hex) <= SIGHT and sees(game, state, e, unit.hex)
+        e.owner != unit.owner and e.on_map and not (e.revealed and e.kind == DECOY)
+        and game.map.distance(e.hex, unit.hex) <= SIGHT
+        and sees(game, state, e, unit.hex, public=True)
         for e in state.units
     )  # fmt: skip
 

@@ -74,6 +74,10 @@ def _owner(counter: Unit | Purse, player: str) -> bool:
     return player == counter.owner
 
 
+def _to_actor(action: Action, player: str) -> bool:
+    return player == action.player
+
+
 @frozen
 class Unit:
     """A counter.  Turn flags (``moved``, ``done``, ``fired``, ``target``, ``lasered``,
@@ -302,9 +306,10 @@ class Entrench(Action):
 
 @frozen
 class Buy(Action):
-    """Reinforcement phase (V): buy ``platoon`` with this turn's reinforcement points."""
+    """Reinforcement phase (V): buy ``platoon`` with this turn's reinforcement points.  Only
+    the buyer sees ``platoon`` (``buy ?`` once redacted): the enemy sees the counters arrive."""
 
-    platoon: str
+    platoon: str = secret(_to_actor)
 
     def __str__(self) -> str:
         return f"buy {self.platoon}"
@@ -361,7 +366,7 @@ class Scouted(Event):
     success: bool
 
 
-def _defense_seen(event: Attack, player: str) -> bool:
+def _rolls_seen(event: Attack, player: str) -> bool:
     return event.known or player == event.defender
 
 
@@ -370,17 +375,19 @@ class Attack(Event):
     """A shot (section VII): where it landed (``hit``: the unit hit, -1 none), the adjusted
     attack and defense rolls (0 when nothing was rolled) and the result.  "Just attacking a
     unit won't tell you what it is": the defense roll (which shows its Toughness) is seen
-    only by the defender while the target is concealed (``known`` False)."""
+    only by the defender while the target is concealed (``known`` False), and so is the
+    adjusted attack roll, whose modifiers depend on what the target is (AT missiles -1 at
+    flyers, no laser bonus on soldiers, no terrain effects on flyers)."""
 
     unit: int
     weapon: str
     target: int
     hit: int
-    attack: int
     result: str
     defender: str = ""
     known: bool = True
-    defense: int = secret(_defense_seen, default=0)
+    attack: int = secret(_rolls_seen, default=0)
+    defense: int = secret(_rolls_seen, default=0)
 
 
 @frozen
