@@ -34,6 +34,11 @@ def act(game: Saw, state: SawState, *texts: str) -> SawState:
     return state
 
 
+def side_by_side(game: Saw, seed: int, *texts: str) -> SawState:
+    """A game of ``seed`` with b1 on 0505 and r1 next to it on 0605, after ``texts``."""
+    return act(game, game.start(seed, hexes={"b1": "0505", "r1": "0605"}), *texts)
+
+
 def legal_texts(game: Saw, state: SawState, player: str) -> list[str]:
     return [str(action) for action in game.legal_actions(state, player)]
 

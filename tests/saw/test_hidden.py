@@ -19,7 +19,7 @@ from wargames.saw import (
 )
 from wargames.testing import states
 
-from .helpers import act, audit, duel, events, first_seed, playout
+from .helpers import act, audit, duel, events, first_seed, playout, side_by_side
 
 GAMES = {
     "basic": Saw(players=3, army="patrol"),
@@ -47,6 +47,8 @@ def assert_no_leak(game: Saw, state: SawState, player: str) -> None:
             assert is_hidden(event.attack_roll) != mine, event
             assert is_hidden(event.evasion_roll) != theirs, event
             assert is_hidden(event.hit_points) != theirs, event
+            assert is_hidden(event.damage_roll) != mine, event
+            assert is_hidden(event.endurance_roll) != theirs, event
             assert not is_hidden(event.hit), event
             assert not is_hidden(event.damaged), event
 
@@ -67,13 +69,7 @@ def test_no_view_holds_another_players_traits_or_unrevealed_plots(name: str) -> 
 def test_whether_a_hit_did_damage_is_public_but_not_how_much() -> None:
     game = duel()
     state = first_seed(
-        lambda seed: act(
-            game,
-            game.start(seed, hexes={"b1": "0505", "r1": "0605"}),
-            "b1 attack r1",
-            "b1 done",
-            "r1 done",
-        ),
+        lambda seed: side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 done"),
         lambda s: any(e.damaged for e in events(s, Attacked)),
     )
     (seen_by_blue,) = events(game.view(state, "blue"), Attacked)
@@ -160,14 +156,7 @@ def test_odds_use_only_what_the_attacker_knows() -> None:
 def test_damage_phase_determinisations_keep_the_public_facts(rng: random.Random) -> None:
     game = duel()
     state = first_seed(
-        lambda seed: act(
-            game,
-            game.start(seed, hexes={"b1": "0505", "r1": "0605"}),
-            "b1 attack r1",
-            "b1 done",
-            "r1 attack b1",
-            "r1 done",
-        ),
+        lambda seed: side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 attack b1", "r1 done"),
         lambda s: game.to_act(s) == {"red"},
     )
     sample = game.sample_state(state, "blue", rng)

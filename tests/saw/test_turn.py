@@ -19,7 +19,7 @@ from wargames.saw import (
 )
 from wargames.saw.movement import CollisionRule, back_off, hold
 
-from .helpers import BALANCED, act, audit, duel, events, first_seed, legal_texts
+from .helpers import BALANCED, act, audit, duel, events, first_seed, legal_texts, side_by_side
 
 # -- movement ----------------------------------------------------------------------------------
 
@@ -113,8 +113,7 @@ def test_a_variant_may_bring_its_own_collision_rule() -> None:
 
 def exchange(game: Saw, seed: int) -> SawState:
     """Blue's Balanced and red's Bruiser, next to each other, shoot each other."""
-    state = game.start(seed, hexes={"b1": "0505", "r1": "0605"})
-    return act(game, state, "b1 attack r1", "b1 done", "r1 attack b1", "r1 done")
+    return side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 attack b1", "r1 done")
 
 
 def test_attacks_are_resolved_after_movement_from_where_units_end() -> None:
@@ -170,13 +169,7 @@ def test_a_unit_reduced_to_zero_is_destroyed_and_its_player_is_out() -> None:
     removed from the map"; the last side standing wins (library rule)."""
     game = Saw(armies={"blue": [BALANCED], "red": [["Speck", 1, 1, [0, 0, 1, 0, 0]]]})
     state = first_seed(
-        lambda seed: act(
-            game,
-            game.start(seed, hexes={"b1": "0505", "r1": "0605"}),
-            "b1 attack r1",
-            "b1 done",
-            "r1 done",
-        ),
+        lambda seed: side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 done"),
         lambda s: bool(events(s, Destroyed)),
     )
     assert where(game, state, "r1") == "destroyed"

@@ -21,7 +21,7 @@ from wargames.core import hexes
 from wargames.core.board import HexBoard
 from wargames.core.hexes import Hex
 
-__all__ = ["Arena", "RangeTable", "Terrain", "load_maps", "load_range_table"]
+__all__ = ["Arena", "RangeTable", "Terrain", "load_maps", "load_range_table", "load_rules"]
 
 ZONE_DIGITS = "12345678"
 
@@ -200,9 +200,15 @@ def load_maps(source: str | Path | None = None) -> tuple[tuple[Terrain, ...], di
     return terrains, {name: str(table["text"]) for name, table in data["maps"].items()}
 
 
+def load_rules(source: str | Path | None = None) -> dict[str, Any]:
+    """The rule values of a TOML file (``data/rules.toml`` by default): the range table
+    (``[range]``) and the library defaults where the text is silent (``[game]``)."""
+    return _toml("rules.toml", source)
+
+
 def load_range_table(source: str | Path | None = None) -> RangeTable:
     """The default range table of a TOML file (``data/rules.toml`` by default)."""
-    return RangeTable(_toml("rules.toml", source)["range"]["bands"])
+    return RangeTable(load_rules(source)["range"]["bands"])
 
 
 def _toml(name: str, source: str | Path | None) -> dict[str, Any]:

@@ -163,8 +163,8 @@ def _wound_table(damage: int, endurance: int) -> Distribution[int]:
 
 @cache
 def mean_hit_points(attack: int, evasion: int, damage: int, endurance: int) -> Fraction:
-    """The expected hit points of :class:`AttackDice` with these terms, exactly (bots weigh
-    plotted attacks with it)."""
+    """The expected hit points of :class:`AttackDice` with these terms (``attack`` is the
+    accuracy less the range penalty), exactly; bots weigh plotted attacks with it."""
     return AttackDice(attack, evasion, damage, endurance).distribution().mean()
 
 

@@ -4,13 +4,17 @@ rules.  Every value is plain data (it travels in replays as JSON and comes back 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from attrs import field, frozen
 
+from wargames.saw.arena import load_rules
 from wargames.saw.units import UnitData, UnitSpec, unit_data
 
-__all__ = ["ArmyOption", "SawOptions"]
+__all__ = ["TURN_LIMIT", "ArmyOption", "SawOptions"]
+
+TURN_LIMIT: Final[int] = int(load_rules()["game"]["turn_limit"])
+"""Turns after which an undecided game is drawn (library default, ``data/rules.toml``)."""
 
 ArmyOption = tuple[tuple[str, str | tuple[UnitData, ...]], ...]
 """Each player's army: a built-in army's name, or its units."""
@@ -56,7 +60,8 @@ class SawOptions:
       ``weapon_cap``: the optional limit on any one weapon's accuracy + damage.
     * ``coordination``: "Coordinated attacks".  ``variable_traits``: "Variable Traits".
     * ``range_table``: ``[[up to distance, penalty], ...]`` replacing the default 1 per 5 hexes.
-    * ``turn_limit``: turns after which an undecided game is drawn (``None``: no limit).
+    * ``turn_limit``: turns after which an undecided game is drawn (default
+      :data:`TURN_LIMIT`, 100; ``None``: no limit).
     * ``collisions``: ``"back-off"`` or ``"hold"`` (:mod:`wargames.saw.movement`).
     """
 
@@ -69,5 +74,5 @@ class SawOptions:
     coordination: bool = False
     variable_traits: bool = False
     range_table: tuple[tuple[int, int], ...] | None = field(default=None, converter=_bands)
-    turn_limit: int | None = 100
+    turn_limit: int | None = TURN_LIMIT
     collisions: str = "back-off"

@@ -22,9 +22,7 @@ from __future__ import annotations
 import math
 import random
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from importlib.resources import files
 from typing import Any, ClassVar, Final
 
 from wargames.core.board import HexBoard
@@ -37,7 +35,7 @@ from wargames.core.hidden import is_hidden
 from wargames.core.phases import Mode, Phase, TurnStructure
 from wargames.core.rng import Rng
 from wargames.render.svg import Token
-from wargames.saw.arena import Arena, RangeTable, load_maps
+from wargames.saw.arena import Arena, RangeTable, load_maps, load_rules
 from wargames.saw.movement import RULES, CollisionRule
 from wargames.saw.odds import (
     DEFAULT_RANGE,
@@ -75,6 +73,7 @@ from wargames.saw.state import (
     Unit,
 )
 from wargames.saw.units import (
+    ACCURACY,
     ENDURANCE,
     EVASION,
     MOVEMENT,
@@ -89,10 +88,9 @@ from wargames.saw.units import (
 
 __all__ = ["DESIGNS", "PLAYER_NAMES", "TURNS", "Saw"]
 
-_DATA = tomllib.loads(files("wargames.saw").joinpath("data/rules.toml").read_text("utf-8"))
+_DATA = load_rules()
 PLAYER_NAMES: Final[tuple[str, ...]] = tuple(_DATA["game"]["players"])
 """Seat names when the armies do not name the players (library default)."""
-TURN_LIMIT: Final[int] = int(_DATA["game"]["turn_limit"])
 ARMIES = load_armies()
 TERRAINS, MAPS = load_maps()
 TURNS = TurnStructure(
@@ -240,8 +238,9 @@ class Saw(Game[SawState, SawAction]):
             raise InvalidAction(f"there is no unit {unit!r}; units: {' '.join(self.ids)}") from None
 
     def evaluate(self, state: SawState, player: str) -> float:
-        """For bots: the outcome if over, else the :func:`~wargames.core.game.balance` of
-        what ``player``'s units are worth against the strongest other player's.
+        """For bots, on a full state (a determinisation): the outcome if over, else the
+        :func:`~wargames.core.game.balance` of what ``player``'s units are worth against the
+        strongest other player's.
 
         A unit is worth the square root of its points, movement at half (ranges are short:
         movement matters least), less the hit points it still has to allocate and, while
@@ -270,13 +269,12 @@ class Saw(Game[SawState, SawAction]):
                 continue
             defender = state.units[target].sheet.traits
             there = self._plotted_end(state, target)
-            attack = damage = 0
-            for i, weapon in members:
-                traits = state.units[i].sheet.traits
-                penalty = self.arena.penalty(self._plotted_end(state, i), there, self.range_table)
-                attack += traits[accuracy_index(weapon)] - penalty
-                damage += traits[damage_index(weapon)]
-            expected = mean_hit_points(attack, defender[EVASION], damage, defender[ENDURANCE])
+            accuracy, damage, penalty = self._attack_sums(
+                state.units, members, there, lambda i: self._plotted_end(state, i)
+            )
+            expected = mean_hit_points(
+                accuracy - penalty, defender[EVASION], damage, defender[ENDURANCE]
+            )
             threat[target] = threat.get(target, 0.0) + float(expected)
         return threat
 
@@ -480,9 +478,10 @@ class Saw(Game[SawState, SawAction]):
             return f"{action.unit} has only {sheet.pool} point(s) left to assign"
         cap = self.options.weapon_cap
         slot = self._trait_index[index][action.trait]
-        if cap is not None and slot > ENDURANCE:
-            first = slot - (slot - 3) % 2
-            pair = sheet.traits[first] + sheet.traits[first + 1] + action.points
+        if cap is not None and slot >= ACCURACY:
+            weapon = (slot - ACCURACY) // 2 + 1
+            traits = sheet.traits
+            pair = traits[accuracy_index(weapon)] + traits[damage_index(weapon)] + action.points
             if pair > cap:
                 return f"a weapon's accuracy + damage may not exceed {cap} (Multiple Attacks)"
         return None
@@ -678,16 +677,11 @@ class Saw(Game[SawState, SawAction]):
         rng = state.rng
         taken = [0] * len(units)
         for player, members, target in self._strikes(state.plots):
-            accuracy = damage = penalty = 0
             defender = units[target]
             assert defender.hex is not None
-            for i, weapon in members:
-                origin = units[i].hex
-                assert origin is not None
-                traits = units[i].sheet.traits
-                accuracy += traits[accuracy_index(weapon)]
-                damage += traits[damage_index(weapon)]
-                penalty += self.arena.penalty(origin, defender.hex, self.range_table)
+            accuracy, damage, penalty = self._attack_sums(
+                units, members, defender.hex, lambda i: units[i].hex
+            )
             own = defender.sheet.traits
             dice = attack_dice(accuracy, own[EVASION], damage, own[ENDURANCE], penalty)
             rolls, rng = dice.rolls(rng)
@@ -740,6 +734,27 @@ class Saw(Game[SawState, SawAction]):
                         strikes.append((plot.player, groups[key], self._index[shot.target]))
                     groups[key].append(member)
         return [(player, tuple(members), target) for player, members, target in strikes]
+
+    def _attack_sums(
+        self,
+        units: Sequence[Unit],
+        members: Iterable[tuple[int, int]],
+        there: Hex,
+        origin: Callable[[int], Hex | None],
+    ) -> tuple[int, int, int]:
+        """The accuracy, damage and range penalty of one attack by ``members`` (unit index,
+        weapon) on a target standing on ``there``, each attacker firing from ``origin(index)``:
+        for a coordinated attack, "their accuracy and damage traits are added together ...
+        Range modifiers are subtracted for both weapons"."""
+        accuracy = damage = penalty = 0
+        for i, weapon in members:
+            source = origin(i)
+            assert source is not None
+            traits = units[i].sheet.traits
+            accuracy += traits[accuracy_index(weapon)]
+            damage += traits[damage_index(weapon)]
+            penalty += self.arena.penalty(source, there, self.range_table)
+        return accuracy, damage, penalty
 
     # -- damage and the end of a turn ------------------------------------------------------------
 
@@ -886,14 +901,12 @@ class Saw(Game[SawState, SawAction]):
         there = state.units[target].hex
         if there is None:
             raise IllegalAction(f"{action.target} has been destroyed")
-        accuracy = damage = penalty = 0
-        for i, weapon in sorted(members):
-            sheet = state.units[i].sheet
-            if is_hidden(sheet):
-                raise ValueError(f"the traits of {self.ids[i]} are hidden in this state")
-            accuracy += sheet.traits[accuracy_index(weapon)]
-            damage += sheet.traits[damage_index(weapon)]
-            penalty += self.arena.penalty(self._plotted_end(state, i), there, self.range_table)
+        hidden = [self.ids[i] for i, _ in sorted(members) if is_hidden(state.units[i].sheet)]
+        if hidden:
+            raise ValueError(f"the traits of {hidden[0]} are hidden in this state")
+        accuracy, damage, penalty = self._attack_sums(
+            state.units, sorted(members), there, lambda i: self._plotted_end(state, i)
+        )
         return accuracy, damage, penalty, target
 
     def _plotted_end(self, state: SawState, index: int) -> Hex:

@@ -23,6 +23,7 @@ from typing import Any, Final
 from attrs import field, frozen
 
 __all__ = [
+    "ACCURACY",
     "DAMAGE",
     "ENDURANCE",
     "EVASION",
