@@ -96,6 +96,8 @@ def test_the_view_of_a_captured_unknown_piece_stays_hidden() -> None:
     state = GAME.apply(state, move("e4-e5"))
     (lost,) = GAME.view(state, "green").captured
     assert is_hidden(lost.kind)
+    winner = piece_at(GAME, GAME.view(state, "red"), "e5")
+    assert is_hidden(winner.kind), "the defender does not learn what beat it (library default)"
 
 
 @given(states(MINI, max_steps=40), st.sampled_from(["green", "red"]), st.randoms())

@@ -1,11 +1,12 @@
 """Moving (rule text: "Object of the Game" to "Hidden Identity", and "Moving Pieces near the
 End of the Game"), checked on hand-made positions."""
 
+import attrs
 import pytest
 
 from wargames import IllegalAction, NotYourTurn
 from wargames.core.serialize import dumps
-from wargames.sabotage import Battle, Move, Moved, OfferDraw, Sabotage, SabotageState
+from wargames.sabotage import Battle, Kind, Move, Moved, OfferDraw, Sabotage, SabotageState
 
 from .helpers import move, piece_at, sq, variant
 
@@ -150,6 +151,7 @@ def test_battle_event_names_pieces_by_id_only() -> None:
     battle = state.log.newest(1)[0]
     assert isinstance(battle, Battle)
     assert battle.attacker_won
+    assert not any(isinstance(getattr(battle, f.name), Kind) for f in attrs.fields(Battle))
 
 
 def test_the_no_return_rule_is_a_class_setting_for_variants() -> None:
@@ -167,3 +169,41 @@ def test_the_no_return_rule_is_a_class_setting_for_variants() -> None:
         ),
         move("e3-e2"),
     )
+
+
+def test_the_turn_ends_when_the_players_own_move_blocked_the_rest() -> None:
+    """Library default for "move all that you can": the 1 on a1 could move to b1 until the 2
+    took that square, so the Rush turn ends after one move."""
+    game = variant("SR")
+    state = game.position({"a1": "g1", "a2": "gM", "c1": "g2", "j1": "gH", "j10": "rH", "j9": "r1"})
+    assert move("a1-b1") in game.legal_actions(state, "green")
+    state = game.apply(state, move("c1-b1"))
+    assert game.to_act(state) == {"red"}
+
+
+def test_the_winner_of_a_battle_takes_the_square_and_the_loser_leaves_the_board() -> None:
+    state = GAME.position({"e2": "g3", "e3": "r1", "a1": "gH", "j10": "rH", "j9": "r2"})
+    attacker = piece_at(GAME, state, "e2")
+    state = GAME.apply(state, move("e2-e3"))
+    assert piece_at(GAME, state, "e3").id == attacker.id
+    assert state.cells[GAME.board.index(sq("e2"))] is None
+    assert [p.kind for p in state.captured] == [Kind.GENERAL_1]
+
+
+def test_a_landmine_destroys_a_general_and_stays() -> None:
+    """ "If a General moves onto an Atomic Landmine, the General is always destroyed" and "the
+    Landmine remains on the board"."""
+    state = GAME.position({"e2": "g5", "e3": "rM", "a1": "gH", "a2": "g1", "j10": "rH", "j9": "r2"})
+    state = GAME.apply(state, move("e2-e3"))
+    assert piece_at(GAME, state, "e3").kind is Kind.LANDMINE
+    assert state.cells[GAME.board.index(sq("e2"))] is None
+    assert [p.kind for p in state.captured] == [Kind.GENERAL_5]
+
+
+def test_a_saboteur_disarms_a_landmine_and_stands_on_its_square() -> None:
+    """ "If a Saboteur moves onto an Atomic Landmine, then the Landmine is destroyed and the
+    Saboteur remains on the board"."""
+    state = GAME.position({"e2": "gS", "e3": "rM", "a1": "gH", "j10": "rH", "j9": "r2"})
+    state = GAME.apply(state, move("e2-e3"))
+    assert piece_at(GAME, state, "e3").kind is Kind.SABOTEUR
+    assert [p.kind for p in state.captured] == [Kind.LANDMINE]
