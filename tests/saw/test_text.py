@@ -1,24 +1,8 @@
-"""Doctests of the SAW modules, and the board drawn as text."""
-
-import doctest
-import importlib
-
-import pytest
+"""The SAW board drawn as text (the doctests run in tests/test_doctests.py)."""
 
 from wargames.saw import Saw
 
 from .helpers import act
-
-MODULES = ["arena", "movement", "odds", "units", "notation", "__init__"]
-
-
-@pytest.mark.parametrize("name", MODULES)
-def test_doctests(name: str) -> None:
-    module = importlib.import_module(
-        "wargames.saw" if name == "__init__" else f"wargames.saw.{name}"
-    )
-    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert failures == 0
 
 
 def test_describe_shows_what_the_player_may_see() -> None:
