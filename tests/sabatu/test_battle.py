@@ -3,6 +3,8 @@ Spoils, ties, retreats and assaults on capitals; exact odds."""
 
 from fractions import Fraction
 
+import attrs
+
 from wargames.core.dice import d6
 from wargames.core.hidden import is_hidden
 from wargames.sabatu import (
@@ -10,6 +12,7 @@ from wargames.sabatu import (
     Move,
     Press,
     Ready,
+    Sabatu,
     SabatuArmories,
     Withdraw,
     assault,
@@ -203,3 +206,50 @@ def test_the_base_game_allows_one_tile_a_battle() -> None:
     )
     state = TWO.apply_all(state, [ATTACK, Arm("red", "sword")])
     assert TWO.to_act(state) == {"blue"}, "red is ready after one tile"
+
+
+def test_variant_1_readiness_tells_nothing_about_the_other_tiles() -> None:
+    """Tiles are "face down": under Variant #1 a player who has laid one tile and holds more
+    says "ready" themselves, even when none of the rest may be added.  Becoming ready by
+    itself would tell blue that red's other tile is of the kind already laid (an ax beside
+    the sword, not a shield)."""
+    game = SabatuArmories(players=2)
+    seen = []
+    for other, choices in (("ax", ["ready"]), ("shield", ["arm shield", "ready"])):
+        state = position(
+            game,
+            armies={"red": ["nw.5"], "blue": ["nw.7"]},
+            tiles={"red": ["sword", other], "blue": ["helmet"]},
+            dice=[2],
+        )
+        state = game.apply_all(state, [ATTACK, Arm("red", "sword")])
+        assert game.to_act(state) == {"red", "blue"}
+        assert names(game.legal_actions(state, "red")) == choices
+        seen.append(game.view(state, "blue"))
+    assert seen[0].battle == seen[1].battle
+    assert seen[0].realms == seen[1].realms
+
+
+def test_variant_1_is_ready_once_every_tile_or_one_of_each_kind_is_laid() -> None:
+    game = SabatuArmories(players=2)
+    state = position(
+        game,
+        armies={"red": ["nw.5"], "blue": ["nw.7"]},
+        tiles={"red": ["sword"], "blue": ["helmet", "bow", "spear"]},
+        dice=[2],
+    )
+    state = game.apply_all(state, [ATTACK, Arm("red", "sword")])
+    assert game.to_act(state) == {"blue"}, "red laid the only tile it holds"
+    state = game.apply_all(state, [Arm("blue", "helmet"), Arm("blue", "bow")])
+    fought = next(e for e in state.log if isinstance(e, BattleFought))
+    assert fought.defence_tiles == ("helmet", "bow"), "one of each kind: blue is ready"
+
+
+def test_game_odds_take_the_wall_bonus_from_the_tables() -> None:
+    """The walls' point is data ("a 1 point advantage"); odds and play read the same one."""
+    game = Sabatu(players=2)
+    game.tables = attrs.evolve(game.tables, numbers=attrs.evolve(game.tables.numbers, wall_bonus=2))
+    state = position(
+        game, armies={"red": ["ne.9"]}, capitals={"ne.capital": ("blue", 1, 1)}, dice=[1]
+    )
+    assert game.odds(state, Move("red", "ne.9", 1, "ne.capital")) == battle(defence=2)

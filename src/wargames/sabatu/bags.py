@@ -1,8 +1,10 @@
 """Drawing from the bags (rule text: "Spoils Coins", "Armory Tiles"): on landing on a
-"Spoils" or "Armory" space "by exact count", from cards, and by purchase.
+"Spoils" or "Armory" space "by exact count", from cards, and by purchase; and coins and
+tiles changing hands (the Spoils of battle, trades).
 
 "A player's Armory tiles must be kept on the table, face down": a drawn tile is a
 :class:`~wargames.core.hidden.Secret` of its drawer, logged as "a tile"; coins are public.
+A tile that changes hands is known to its taker too (:func:`hand_over`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from wargames.sabatu.state import Drew, Realm, SabatuState
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = ["draw_coins", "draw_tiles"]
+__all__ = ["draw_coins", "draw_tiles", "hand_over"]
 
 
 def draw_coins(game: Sabatu, state: SabatuState, seat: int, count: int) -> SabatuState:
@@ -42,3 +44,22 @@ def draw_tiles(game: Sabatu, state: SabatuState, seat: int, count: int) -> Sabat
         state = with_realm(state, seat, Realm(realm.armies, realm.coins, tiles))
         state = state.with_changes(armory=bag, rng=rng, log=state.log.with_event(Drew(player, 0)))
     return state
+
+
+def hand_over(
+    game: Sabatu, state: SabatuState, giver: int, taker: int, *, coin: int = 0, slot: int = -1
+) -> SabatuState:
+    """``giver`` hands ``taker`` a coin of ``coin``, or else their tile in ``slot`` (which
+    the taker now knows as well)."""
+    source, target = state.realms[giver], state.realms[taker]
+    if coin:
+        coins = list(source.coins)
+        coins.remove(coin)
+        gone = Realm(source.armies, tuple(coins), source.tiles)
+        got = Realm(target.armies, tuple(sorted((*target.coins, coin))), target.tiles)
+    else:
+        tile = source.tiles[slot]
+        gone = Realm(source.armies, source.coins, source.tiles[:slot] + source.tiles[slot + 1 :])
+        known = tile.with_known_to(game.players[taker])
+        got = Realm(target.armies, target.coins, (*target.tiles, known))
+    return with_realm(with_realm(state, giver, gone), taker, got)

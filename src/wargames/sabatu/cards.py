@@ -18,7 +18,7 @@ the text allows: a discard pile, reshuffled into a new deck when the deck runs o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import networkx as nx
 
@@ -35,6 +35,7 @@ from wargames.sabatu.state import Capital, CardDrawn, Die, SabatuState
 
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
+    from wargames.sabatu.tables import Card
 
 __all__ = ["draw_conquest", "draw_destiny", "plague_losses"]
 
@@ -48,17 +49,24 @@ def plague_losses(armies: int) -> int:
     return (armies - armies % 2) // 2
 
 
+def _draw(
+    game: Sabatu, state: SabatuState, deck: Literal["conquest", "destiny"]
+) -> tuple[Card, SabatuState]:
+    """The active player draws the top card of ``deck``; it goes on the discard pile at once
+    (it is followed "immediately") and is logged."""
+    cards = state.conquest if deck == "conquest" else state.destiny
+    name, rest, rng = cards.draw(state.rng)
+    event = CardDrawn(game.players[state.seat], deck, name)
+    state = state.with_changes(
+        **{deck: rest.discard(name)}, rng=rng, log=state.log.with_event(event)
+    )
+    return game.tables.cards[name], state
+
+
 def draw_conquest(game: Sabatu, state: SabatuState) -> SabatuState:
     """The active player draws a Conquest card and follows it."""
     seat = state.seat
-    player = game.players[seat]
-    name, deck, rng = state.conquest.draw(state.rng)
-    card = game.tables.cards[name]
-    state = state.with_changes(
-        conquest=deck.discard(name),
-        rng=rng,
-        log=state.log.with_event(CardDrawn(player, "conquest", name)),
-    )
+    card, state = _draw(game, state, "conquest")
     effect, amount = card.effect, card.amount
     if effect == "army":
         return add_armies(game, state, seat, amount)
@@ -84,14 +92,7 @@ def draw_conquest(game: Sabatu, state: SabatuState) -> SabatuState:
 def draw_destiny(game: Sabatu, state: SabatuState, army: int) -> SabatuState:
     """The active player draws a Destiny card for the army that landed on ``army``."""
     seat = state.seat
-    player = game.players[seat]
-    name, deck, rng = state.destiny.draw(state.rng)
-    card = game.tables.cards[name]
-    state = state.with_changes(
-        destiny=deck.discard(name),
-        rng=rng,
-        log=state.log.with_event(CardDrawn(player, "destiny", name)),
-    )
+    card, state = _draw(game, state, "destiny")
     effect, amount = card.effect, card.amount
     owner = owner_at(game, state, army)
     if effect == "advance":

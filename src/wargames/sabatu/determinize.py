@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+import attrs
+
 from wargames.core.draws import remaining
 from wargames.core.hidden import Secret, is_hidden
 from wargames.sabatu.state import Battle, Deal, Realm, SabatuState
@@ -56,8 +58,7 @@ def _battle(fight: Battle) -> Battle:
     ready, and then the battle is over)."""
     attack = () if is_hidden(fight.attack) else fight.attack
     defence = () if is_hidden(fight.defence) else fight.defence
-    return Battle(fight.attacker, fight.defender, fight.owner, fight.origin, fight.target,
-                  attack, defence, fight.attacker_ready, fight.defender_ready)  # fmt: skip
+    return attrs.evolve(fight, attack=attack, defence=defence)
 
 
 def _deal(game: Sabatu, state: SabatuState, deal: Deal, rng: random.Random) -> Deal:
@@ -74,5 +75,4 @@ def _deal(game: Sabatu, state: SabatuState, deal: Deal, rng: random.Random) -> D
     trading = deal.kind == "trade"
     give = tile_of(deal.by, trading and not deal.give_coin)
     get = tile_of(deal.to, trading and deal.answered and not deal.get_coin)
-    return Deal(deal.kind, deal.by, deal.to, deal.give_coin, give, deal.get_coin, get,
-                deal.army, deal.answered)  # fmt: skip
+    return attrs.evolve(deal, give_tile=give, get_tile=get)

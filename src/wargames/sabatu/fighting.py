@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from wargames.core.dice import d6
-from wargames.core.hidden import Secret
 from wargames.sabatu.armies import (
     add_armies,
     forget,
@@ -28,6 +29,7 @@ from wargames.sabatu.armies import (
     remove_army,
     with_realm,
 )
+from wargames.sabatu.bags import hand_over
 from wargames.sabatu.battle import battle_dice, winner
 from wargames.sabatu.movement import CAPITAL, destinations
 from wargames.sabatu.state import (
@@ -43,6 +45,7 @@ from wargames.sabatu.state import (
     SabatuAction,
     SabatuState,
 )
+from wargames.sabatu.tables import TILE_KINDS
 
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
@@ -72,7 +75,12 @@ def start_battle(
 def arm(game: Sabatu, state: SabatuState, action: Arm | Ready) -> SabatuState:
     """Lay down a tile (secretly), or declare the choice made.  One tile each ("Each
     player may use one tile for each battle"), or under Variant #1 one defensive and one
-    offensive."""
+    offensive.
+
+    Readiness follows public facts only: under Variant #1 a player who has laid down one
+    tile and holds others says :class:`Ready` themselves, even when none of the others may
+    be added (becoming ready by itself would tell everyone that the rest are of the same
+    kind)."""
     fight = state.battle
     assert fight is not None
     attacking = action.player == fight.attacker
@@ -84,31 +92,11 @@ def arm(game: Sabatu, state: SabatuState, action: Arm | Ready) -> SabatuState:
             i for i, tile in enumerate(held) if tile.value == action.tile and i not in chosen
         )
         chosen = (*chosen, slot)
-        ready = not game.two_tiles or not armable(game, state, action.player, chosen)
+        ready = not game.two_tiles or len(chosen) in (len(TILE_KINDS), len(held))
     if attacking:
-        fight = Battle(
-            fight.attacker,
-            fight.defender,
-            fight.owner,
-            fight.origin,
-            fight.target,
-            chosen,
-            fight.defence,
-            ready,
-            fight.defender_ready,
-        )
+        fight = attrs.evolve(fight, attack=chosen, attacker_ready=ready)
     else:
-        fight = Battle(
-            fight.attacker,
-            fight.defender,
-            fight.owner,
-            fight.origin,
-            fight.target,
-            fight.attack,
-            chosen,
-            fight.attacker_ready,
-            ready,
-        )
+        fight = attrs.evolve(fight, defence=chosen, defender_ready=ready)
     state = state.with_changes(battle=fight)
     if fight.attacker_ready and fight.defender_ready:
         return resolve(game, state, fight)
@@ -116,6 +104,8 @@ def arm(game: Sabatu, state: SabatuState, action: Arm | Ready) -> SabatuState:
 
 
 def wall_bonus(game: Sabatu, state: SabatuState, target: int) -> int:
+    """The defender's point on ``target``: a capital with one or more walls gives
+    ``wall_bonus`` ("a 1 point advantage"), anywhere else nothing."""
     if target not in game.board.capitals:
         return 0
     walls = state.capitals[game.board.capitals.index(target)].walls
@@ -207,25 +197,18 @@ def plunder(game: Sabatu, state: SabatuState, victor: int, loser: int) -> Sabatu
     """ "One Spoils coin is drawn from the defeated player by the victor ... If the
     defeated player has no Spoils coins the victor may choose an Armory tile instead"
     (library default: both drawn at random, face down; the victor always takes one)."""
-    source, target = state.realms[loser], state.realms[victor]
+    source = state.realms[loser]
     rng = state.rng
     if source.coins:
         index, rng = rng.below(len(source.coins))
         coin = source.coins[index]
-        gone = Realm(source.armies, source.coins[:index] + source.coins[index + 1 :],
-                     source.tiles)  # fmt: skip
-        got = Realm(target.armies, tuple(sorted((*target.coins, coin))), target.tiles)
+        state = hand_over(game, state, loser, victor, coin=coin)
     elif source.tiles:
-        index, rng = rng.below(len(source.tiles))
+        slot, rng = rng.below(len(source.tiles))
         coin = 0
-        tile = source.tiles[index]
-        gone = Realm(source.armies, source.coins,
-                     source.tiles[:index] + source.tiles[index + 1 :])  # fmt: skip
-        taken = Secret(tile.value, tile.known_to | {game.players[victor]})
-        got = Realm(target.armies, target.coins, (*target.tiles, taken))
+        state = hand_over(game, state, loser, victor, slot=slot)
     else:
         return state
-    state = with_realm(with_realm(state, loser, gone), victor, got)
     event = Plundered(game.players[victor], game.players[loser], coin)
     return state.with_changes(rng=rng, log=state.log.with_event(event))
 

@@ -283,8 +283,7 @@ class Sabatu(Game[SabatuState, SabatuAction]):
             target = state.battle.target
         if target is None:
             return None
-        bonus = fighting.wall_bonus(self, state, target)
-        return battle(0, 0, walls=bonus, wall_bonus=1)
+        return battle(defence=fighting.wall_bonus(self, state, target))
 
     def material(self, state: SabatuState, seat: int) -> float:
         """A player's strength for bots: capitals and walls first, then armies, tiles and

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wargames.core.hidden import Secret
+import attrs
+
 from wargames.sabatu.armies import owner_at
+from wargames.sabatu.bags import hand_over
 from wargames.sabatu.state import (
     Accept,
     Ask,
@@ -107,26 +109,13 @@ def apply_deal(game: Sabatu, state: SabatuState, action: SabatuAction) -> Sabatu
         owner = game.players[owner_at(game, state, army)]
         hire = Deal("hire", action.player, owner, army=army)
         return state.with_changes(deal=hire, step="deal", offers=state.offers + 1)
-    pending = state.deal
-    assert pending is not None
-    deal = pending
+    deal = state.deal
+    assert deal is not None
     if isinstance(action, Counter):
-        answer = Deal(
-            deal.kind,
-            deal.by,
-            deal.to,
-            deal.give_coin,
-            deal.give_tile,
-            action.coin,
-            action.tile,
-            deal.army,
-            answered=True,
-        )
+        answer = attrs.evolve(deal, get_coin=action.coin, get_tile=action.tile, answered=True)
         return state.with_changes(deal=answer)
     if isinstance(action, Ask):
-        answer = Deal(
-            deal.kind, deal.by, deal.to, get_coin=action.price, army=deal.army, answered=True
-        )
+        answer = attrs.evolve(deal, get_coin=action.price, answered=True)
         return state.with_changes(deal=answer)
     state = state.with_changes(deal=None, step="move")
     if isinstance(action, Decline):
@@ -148,18 +137,7 @@ def _give(
     game: Sabatu, state: SabatuState, giver: int, taker: int, coin: int, tile: str
 ) -> SabatuState:
     """``giver`` hands a coin of ``coin`` or a ``tile`` to ``taker`` (who now knows it)."""
-    realms = list(state.realms)
-    source, target = realms[giver], realms[taker]
     if coin:
-        coins = list(source.coins)
-        coins.remove(coin)
-        realms[giver] = Realm(source.armies, tuple(coins), source.tiles)
-        realms[taker] = Realm(target.armies, tuple(sorted((*target.coins, coin))), target.tiles)
-    else:
-        slot = next(i for i, held in enumerate(source.tiles) if held.value == tile)
-        moved = source.tiles[slot]
-        tiles = source.tiles[:slot] + source.tiles[slot + 1 :]
-        realms[giver] = Realm(source.armies, source.coins, tiles)
-        known = Secret(moved.value, moved.known_to | {game.players[taker]})
-        realms[taker] = Realm(target.armies, target.coins, (*target.tiles, known))
-    return state.with_changes(realms=tuple(realms))
+        return hand_over(game, state, giver, taker, coin=coin)
+    slot = next(i for i, held in enumerate(state.realms[giver].tiles) if held.value == tile)
+    return hand_over(game, state, giver, taker, slot=slot)
