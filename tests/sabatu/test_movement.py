@@ -56,6 +56,7 @@ def test_an_unclaimed_capital_is_claimed_its_garrison_replaced_at_home() -> None
     assert (capital.owner, capital.armies) == (0, 1)
     assert after.realms[0].armies == (TWO.home(0),)
     assert free_armies(after, 0) == 1
+    assert after.realms[0].coins == (), "no Spoils Coins for occupying an unoccupied capital"
 
 
 def test_armies_never_pass_another_army() -> None:
@@ -119,3 +120,14 @@ def test_dice_may_be_split_between_armies_or_used_by_one() -> None:
     one = TWO.apply(state, Move("red", "nw.5", 1, "nw.6"))
     assert targets(one, "nw.6", 1) == {"nw.5", "nw.7"}, "it may turn back at the end of a die"
     assert targets(one, "nw.14", 1) == {"nw.13", "nw.15"}
+
+
+def test_armies_beyond_the_garrison_may_leave_a_capital() -> None:
+    """ "A Garrison can not be forced to leave a capital"; the other armies inside may march
+    out (library default), through the one space the capital opens onto."""
+    state = position(armies={}, capitals={"nw.capital": ("red", 2, 0)}, dice=[1, 1])
+    assert targets(state, "nw.capital", 1) == {"nw.9"}
+    after = TWO.apply(state, Move("red", "nw.capital", 1, "nw.9"))
+    capital = after.capitals[TWO.board.capitals.index(TWO.board.index("nw.capital"))]
+    assert (capital.owner, capital.armies) == (0, 1)
+    assert not targets(after, "nw.capital", 1), "the garrison stays"

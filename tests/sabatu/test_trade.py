@@ -3,6 +3,7 @@
 import pytest
 
 from wargames.bots import RandomBot
+from wargames.core.dice import d6
 from wargames.core.errors import IllegalAction
 from wargames.core.hidden import is_hidden
 from wargames.sabatu import (
@@ -16,6 +17,7 @@ from wargames.sabatu import (
     Sabatu,
     SabatuMercenaries,
 )
+from wargames.testing import rng_rolling
 
 from .helpers import TWO, names, position
 
@@ -125,3 +127,24 @@ def test_a_price_the_hirer_cannot_pay_can_only_be_declined() -> None:
     state = position(game, armies={"red": ["nw.5"], "blue": ["ne.5"]}, coins={"red": [1]}, dice=[1])
     state = game.apply_all(state, [Hire("red", "ne.5"), Ask("blue", 5)])
     assert names(game.legal_actions(state, "red")) == ["decline"]
+
+
+def test_a_beaten_hired_army_is_its_owners_loss_and_its_hirer_pays_the_spoils() -> None:
+    """Variant #2 (library default): red hires blue's army on ne.5 and attacks green on
+    ne.7; green wins 6 to 1, blue loses the army and green takes red's coin."""
+    game = SabatuMercenaries(players=3)
+    state = position(
+        game,
+        armies={"red": ["nw.5"], "blue": ["ne.5"], "green": ["ne.7"]},
+        coins={"red": [1, 2]},
+        dice=[2],
+        rng=rng_rolling(d6, 1, 6),
+    )
+    state = game.apply_all(
+        state, [Hire("red", "ne.5"), Ask("blue", 2), Accept("red"), Move("red", "ne.5", 2, "ne.7")]
+    )
+    assert state.realms[1].armies == ()
+    assert state.realms[1].coins == (2,), "the hire's price, kept"
+    assert state.realms[2].coins == (1,)
+    assert state.realms[0].coins == ()
+    assert state.hired == ()

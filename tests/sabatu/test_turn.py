@@ -2,7 +2,7 @@
 instead of dice, starting over at Home, the 8-army limit and the Plague."""
 
 from wargames.core.draws import Deck
-from wargames.sabatu import Lose, Pass, Roll, Sabatu, SpendCoin
+from wargames.sabatu import Lose, Pass, Roll, Sabatu, SabatuArmories, SpendCoin
 from wargames.sabatu.armies import army_count
 from wargames.sabatu.cards import plague_losses
 from wargames.sabatu.state import CardDrawn, Restarted, Rolled
@@ -131,3 +131,16 @@ def test_every_player_starts_with_one_army_at_home() -> None:
         armies = state.realms[seat].armies
         assert game.home(seat) in armies
         assert len(armies) in (1, 2, 3)
+
+
+def test_variant_1_a_capital_holder_draws_a_tile_as_their_turn_begins() -> None:
+    """Variant #1: "at the beginning of their turn any player controlling one capital or
+    more will select one Armory tile from the bag" (library default: one tile at random,
+    however many capitals); nobody else, and not in the base game."""
+    armories = SabatuArmories(players=2)
+    two = {"se.capital": ("blue", 1, 0), "ne.capital": ("blue", 1, 0)}
+    for game, capitals, drawn in ((armories, two, 1), (armories, {}, 0), (TWO, two, 0)):
+        state = position(game, armies={"blue": ["se.5"]}, capitals=capitals)
+        state = game.apply(state.with_changes(conquest=Deck(("Quiet Season",))), Pass("red"))
+        assert len(state.realms[1].tiles) == drawn
+        assert all(tile.known_to == {"blue"} for tile in state.realms[1].tiles)
