@@ -6,6 +6,7 @@ import pytest
 from wargames import IllegalAction
 from wargames.gridscifi import (
     Aim,
+    EndActivation,
     GridSciFi,
     GridState,
     HoldGround,
@@ -13,6 +14,7 @@ from wargames.gridscifi import (
     TakeCover,
     Target,
     Unit,
+    Unpin,
 )
 from wargames.gridscifi.state import AttackRolled
 
@@ -130,3 +132,25 @@ def test_a_psychic_in_overwatch_chooses_its_dice_when_firing_back() -> None:
     ]
     with pytest.raises(IllegalAction, match="cannot return fire"):
         GAME.apply(state, ReturnFire("red", "mind-lash", 5))
+
+
+def test_a_non_troop_unit_pinned_by_fire_returned_at_its_first_attack_only_ends() -> None:
+    """ "Units cease taking actions once they engage in an attack": the tank keeps its
+    activation for a second attack, but a 5 returned at it pins it, and a pinned unit does
+    not attack; it may not unpin either, since unpinning is an action after an attack."""
+    units = [
+        at(0, "blue", "Battle Tank", "b2"),
+        at(1, "red", "Crusher Beast", "b4", overwatch=True),
+        at(2, "red", "Swarmlings", "h6"),
+    ]
+    state = activating(GAME.position(units), 0, 2, 4, 3)
+    state = GAME.apply_all(state, [Aim("blue", "lascannon"), Target("blue", 1)])
+    state = GAME.apply(rolling(state, 1, 1, 5), ReturnFire("red", "bio-cannon"))
+    assert state.units[0].pinned, "a 5 equals a non-troop unit's armour: pinned"
+    assert state.activation is not None
+    assert state.activation.dice == (4, 3)
+    assert GAME.legal_actions(state, "blue") == (EndActivation("blue"),)
+    with pytest.raises(IllegalAction, match="no unpinning after attacking"):
+        GAME.apply(state, Unpin("blue"))
+    with pytest.raises(IllegalAction, match="first action must be unpinning"):
+        GAME.apply(state, Aim("blue", "cannon"))

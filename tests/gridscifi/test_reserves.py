@@ -165,3 +165,28 @@ def test_determinisation_draws_hidden_units_from_the_rest_of_the_army_list() -> 
                 assert game.field.profile(unit).troop, "only troop units ride in transports"
         seen.add(tuple(sample.units[i].profile for i in hidden))
     assert len(seen) > 1, "the samples vary"
+
+
+def test_a_hidden_unit_in_reserve_with_a_unit_inside_is_determinised_as_a_transport() -> None:
+    """Which unit a passenger rides in is public, so a unit in reserve carrying one can only
+    be a transport with room for it (the Carrier) in every determinisation."""
+    state = GAME.position(
+        [
+            off(0, "blue", "Battle Squad", Status.RESERVE, revealed=False),
+            off(1, "blue", "Carrier", Status.RESERVE, revealed=False),
+            off(2, "blue", "Jump Squad", Status.EMBARKED, carrier=1, revealed=False),
+            off(3, "blue", "Gunship", Status.RESERVE, revealed=False),
+            at(4, "red", "Swarmlings", "h6"),
+        ]
+    )
+    view = GAME.view(state, "red")
+    assert view.units[2].carrier == 1
+    rng = random.Random(0)
+    seen = set()
+    for _ in range(30):
+        sample = GAME.sample_state(state, "red", rng)
+        assert GAME.view(sample, "red") == view
+        assert sample.units[1].profile == "Carrier"
+        assert GAME.field.profile(sample.units[2]).troop
+        seen.add((sample.units[0].profile, sample.units[3].profile))
+    assert len(seen) > 1, "the other units in reserve still vary"

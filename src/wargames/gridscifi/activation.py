@@ -22,7 +22,7 @@ import attrs
 
 from wargames.core.dice import DiceExpr, d6, pool
 from wargames.core.rng import Rng
-from wargames.gridscifi.battlefield import Battlefield, distance
+from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import Activation, GridState, Status, Unit
 
 __all__ = [
@@ -61,7 +61,7 @@ def _next_to_leader(field_: Battlefield, units: tuple[Unit, ...], unit: Unit) ->
         and other.id != unit.id
         and other.status is Status.TABLE
         and other.square is not None
-        and distance(other.square, here) <= 1
+        and field_.board.distance(other.square, here) <= 1
         and field_.profile(other).leader
         for other in units
     )
@@ -79,10 +79,16 @@ def parity(count: int) -> DiceExpr[tuple[int, int]]:
 
 def reroll_parity(activation: Activation, faces: tuple[int, ...]) -> DiceExpr[tuple[int, int]]:
     """The (odd, even) count of the activation dice after re-rolling ``faces``."""
+    kept = _kept(activation, faces)
+    return pool(len(faces), d6).map(partial(_parities_with, kept), "re-rolled dice")
+
+
+def _kept(activation: Activation, faces: tuple[int, ...]) -> tuple[int, ...]:
+    """The activation dice left when ``faces`` are taken away to be re-rolled."""
     kept = list(activation.dice)
     for face in faces:
         kept.remove(face)
-    return pool(len(faces), d6).map(partial(_parities_with, tuple(kept)), "re-rolled dice")
+    return tuple(kept)
 
 
 def _parities_with(kept: tuple[int, ...], new: tuple[int, ...]) -> tuple[int, int]:
@@ -137,19 +143,20 @@ def rerolls(activation: Activation) -> list[tuple[int, ...]]:
 def reroll(activation: Activation, faces: tuple[int, ...], rng: Rng) -> tuple[Activation, Rng]:
     """``activation`` with ``faces`` rolled again; the re-roll is used up."""
     new, rng = roll(len(faces), rng)
-    kept = list(activation.dice)
-    for face in faces:
-        kept.remove(face)
-    return attrs.evolve(activation, dice=(*kept, *new), may_reroll=False), rng
+    return attrs.evolve(activation, dice=_kept(activation, faces) + new, may_reroll=False), rng
 
 
 # -- unpin and overwatch ---------------------------------------------------------------------
 
 
 def unpin_problem(unit: Unit, activation: Activation) -> str | None:
-    """Why the active unit may not unpin now, or ``None``."""
+    """Why the active unit may not unpin now, or ``None``.  "Units cease taking actions once
+    they engage in an attack": a non-troop unit pinned by fire returned at its first attack
+    may only end its activation."""
     if not unit.pinned:
         return "the unit is not pinned"
+    if activation.attacks:
+        return "an attack ends the unit's actions: no unpinning after attacking"
     if not activation.odd:
         return "unpinning takes an odd activation die (a move)"
     return None
