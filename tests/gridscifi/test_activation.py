@@ -221,6 +221,19 @@ def test_a_unit_on_a_hill_may_reroll_activation_dice_once_before_acting() -> Non
     assert not any(isinstance(a, Reroll) for a in game.legal_actions(state, "blue"))
 
 
+def test_a_unit_in_a_high_building_may_reroll_too() -> None:
+    """ "Squares with high buildings or hills offer ... an observation advantage and they are
+    able to re-roll one or more of their activation D6." """
+    game = arena(HILL.replace("^", "H"))
+    state = game.position([at(0, "blue", "Battle Squad", "c1")])
+    state = game.apply(rolling(state, 2, 3), Activate("blue", 0))
+    assert {a for a in game.legal_actions(state, "blue") if isinstance(a, Reroll)} == {
+        Reroll("blue", (2,)),
+        Reroll("blue", (3,)),
+        Reroll("blue", (2, 3)),
+    }
+
+
 def test_no_reroll_after_spending_a_die() -> None:
     game = arena(HILL)
     state = game.position([at(0, "blue", "Battle Squad", "c1")])

@@ -150,6 +150,20 @@ def test_weapons_reach_their_range_and_flyers_one_square_less() -> None:
         GAME.apply(state, Target("blue", 3))
 
 
+def test_a_flyer_attacks_one_square_less_far() -> None:
+    """ "All attacks by and against flyers reduce a weapons range by 1 square." """
+    units = [
+        at(0, "red", "Winged Terror", "a1"),
+        at(1, "blue", "Battle Squad", "a2"),
+        at(2, "blue", "Battle Squad", "a3"),
+    ]
+    state = activating(GAME.position(units, player="red"), 0, 2)
+    state = GAME.apply(state, Aim("red", "spines"))
+    assert targets(state, "red") == {(1, False)}
+    with pytest.raises(IllegalAction, match=r"out of range of the spines \(range 1\)"):
+        GAME.apply(state, Target("red", 2))
+
+
 def test_a_sniper_reaches_one_square_further() -> None:
     units = [at(0, "blue", "Sniper Team", "a1"), at(1, "red", "Swarmlings", "a4")]
     state = GAME.apply(activating(GAME.position(units), 0, 2), Aim("blue", "long-rifles"))

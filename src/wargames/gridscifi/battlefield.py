@@ -3,8 +3,8 @@
 A :class:`Battlefield` is built once per game from its scenario and shared by every state;
 states hold only units and tokens.  The board is a :class:`~wargames.core.board.SquareBoard`
 (a networkx graph) joined orthogonally and diagonally: a unit steps to any of the 8 squares
-around it, and ranges count squares that way (library default: the text does not say how
-diagonals count).
+around it, and ranges count squares that way (the board's ``distance``; library default:
+the text does not say how diagonals count).
 """
 
 from __future__ import annotations
@@ -17,14 +17,9 @@ from wargames.gridscifi.state import Status, Unit
 from wargames.gridscifi.tables import Tables, Terrain
 from wargames.gridscifi.units import Army, Profile
 
-__all__ = ["Battlefield", "distance"]
+__all__ = ["Battlefield"]
 
 _Layers = tuple[dict[Square, int], dict[Square, int]]
-
-
-def distance(a: Square, b: Square) -> int:
-    """Squares between ``a`` and ``b`` counting diagonal steps as one."""
-    return max(abs(a.x - b.x), abs(a.y - b.y))
 
 
 class Battlefield:

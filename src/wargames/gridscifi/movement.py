@@ -15,7 +15,7 @@ import attrs
 
 from wargames.core.board import Square
 from wargames.gridscifi.activation import spend
-from wargames.gridscifi.battlefield import Battlefield, distance
+from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import Activation, GridState, Moved, Status, Unit, with_units
 from wargames.gridscifi.units import Profile
 
@@ -77,7 +77,7 @@ def step_problem(
         return "the unit is not on the table"
     if square not in field_.board:
         return f"{square} is off the table"
-    if distance(origin, square) != 1:
+    if field_.board.distance(origin, square) != 1:
         if unit.status is Status.EMBARKED:
             return "a unit leaving its transport steps to a square next to it"
         return "a unit moves one square at a time, to one of the 8 squares around it"

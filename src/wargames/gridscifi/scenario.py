@@ -18,7 +18,7 @@ from attrs import field, frozen
 from wargames.core.board import Square
 from wargames.core.game import Outcome
 from wargames.core.rng import Rng
-from wargames.gridscifi.battlefield import Battlefield, distance
+from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import Status, Unit
 from wargames.gridscifi.tables import read_toml
 
@@ -186,7 +186,7 @@ def controller(field_: Battlefield, units: tuple[Unit, ...], objective: Square) 
         for u in units
         if u.status is Status.TABLE
         and u.square is not None
-        and distance(u.square, objective) <= 1
+        and field_.board.distance(u.square, objective) <= 1
         and not field_.profile(u).flyer
     }
     return next(iter(near)) if len(near) == 1 else None

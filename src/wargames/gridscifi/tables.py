@@ -109,16 +109,6 @@ class Tables:
         if len(set(symbols)) != len(symbols):
             raise ValueError("two terrains share a symbol")
 
-    def terrain_of(self, symbol: str) -> Terrain:
-        """The terrain drawn ``symbol`` on maps.
-
-        :raises ValueError: for an unknown symbol.
-        """
-        for terrain in self.terrain.values():
-            if terrain.symbol == symbol:
-                return terrain
-        raise ValueError(f"no terrain has the map symbol {symbol!r}")
-
 
 def read_toml(source: str | Path | None, default: str) -> dict[str, Any]:
     """A TOML file: ``source``, or the built-in ``data/<default>``."""

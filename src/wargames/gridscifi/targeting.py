@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from wargames.gridscifi.battlefield import Battlefield, distance
+from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import GridState, Status, Unit
 from wargames.gridscifi.units import Weapon
 
@@ -67,7 +67,7 @@ def target_problem(
         kind = "troop" if profile.troop else "non-troop"
         return f"the {weapon.name} ({weapon.type.name}) cannot attack {kind} units"
     reach_ = reach(field_, attacker, target, weapon)
-    if distance(attacker.square, target.square) > reach_:
+    if field_.board.distance(attacker.square, target.square) > reach_:
         return f"#{target.id} is out of range of the {weapon.name} (range {reach_})"
     if sees(field_, state.units, attacker, target):
         return None
@@ -100,6 +100,6 @@ def cover_value(field_: Battlefield, attacker: Unit, weapon: Weapon, target: Uni
     behind = [
         field_.terrain[i]
         for i in field_.sight.between(here, board.index(b)).touched
-        if i != here and distance(board.node(i), b) == 1
+        if i != here and board.distance(board.node(i), b) == 1
     ]
     return max((t.cover for t in behind if t.covers(close)), default=0)

@@ -20,7 +20,7 @@ import attrs
 from wargames.core.board import Square
 from wargames.core.dice import DiceExpr, d6
 from wargames.core.rng import Rng
-from wargames.gridscifi.battlefield import Battlefield, distance
+from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.movement import advance, move_problem
 from wargames.gridscifi.state import (
     Activation,
@@ -71,7 +71,7 @@ def embark_problem(
     room = field_.profile(carrier).capacity - len(passengers(state.units, transport))
     if room <= 0:
         return f"#{transport} has no room for another unit"
-    if distance(unit.square, carrier.square) > 1:
+    if field_.board.distance(unit.square, carrier.square) > 1:
         return f"#{transport} is not next to the unit"
     if advance(activation, profile.allowance, restricted=False) is None:
         return "embarking is a move: it takes an odd activation die"
