@@ -190,3 +190,24 @@ def test_a_hidden_unit_in_reserve_with_a_unit_inside_is_determinised_as_a_transp
         assert GAME.field.profile(sample.units[2]).troop
         seen.add((sample.units[0].profile, sample.units[3].profile))
     assert len(seen) > 1, "the other units in reserve still vary"
+
+
+@pytest.mark.parametrize("profile", ["Battle Squad", "Gunship"])
+def test_a_unit_in_reserve_keeps_the_turn_open_whatever_it_is(profile: str) -> None:
+    """Library default: with the base rank full a Battle Squad has nowhere to arrive and a
+    Gunship has; were the turn to end by itself for the one and not the other, red would
+    learn what blue holds in reserve.  Either way blue ends the turn."""
+    units = [
+        at(i, "blue", "Battle Squad", f"{file}1", activated=True)
+        for i, file in enumerate("abcdefg")
+    ]
+    units += [
+        at(7, "blue", "Battle Tank", "h1"),
+        off(8, "blue", profile, Status.RESERVE, revealed=False),
+        at(9, "red", "Swarmlings", "h6"),
+    ]
+    state = activating(GAME.position(units), 7, 2)
+    state = GAME.apply(state, EndActivation("blue"))
+    assert GAME.to_act(state) == {"blue"}
+    assert GAME.legal_actions(state, "blue")[-1] == EndTurn("blue")
+    assert GAME.to_act(GAME.apply(state, EndTurn("blue"))) == {"red"}

@@ -418,7 +418,9 @@ class GridSciFi(Game[GridState, GridAction]):
 
     def _idle(self, state: GridState) -> GridState:
         """Between activations with nothing pending: end the turn if the player has no unit
-        to activate and none to bring from reserve."""
+        to activate and none to bring from reserve.  A unit in reserve that may still be
+        called this turn keeps the turn open even with no square to arrive on: where it may
+        arrive depends on what it is, so ending by itself would tell the enemy."""
         if (
             state.result is not None
             or state.bailing
@@ -428,6 +430,11 @@ class GridSciFi(Game[GridState, GridAction]):
         ):
             return state
         player = self.active(state)
+        if not state.arrived and any(
+            u.owner == player and u.status is Status.RESERVE and u.left_turn != state.clock.turn
+            for u in state.units
+        ):
+            return state
         for candidate in candidates(self.field, state, player):
             if not isinstance(candidate, EndTurn) and problem(self.field, state, candidate) is None:
                 return state
