@@ -112,7 +112,7 @@ class Arena:
     :raises ValueError: for an unknown symbol or a map with no hex.
     """
 
-    __slots__ = ("board", "cost", "cover", "name", "terrain", "zones")
+    __slots__ = ("_lines", "board", "cost", "cover", "name", "terrain", "zones")
 
     def __init__(self, text: str, terrains: Iterable[Terrain], name: str = "") -> None:
         kinds = {t.symbol: t for t in terrains}
@@ -141,6 +141,7 @@ class Arena:
             for n in range(1, max(zones, default=0) + 1)
         )
         """Deployment hexes of player 1, 2, ... in reading order."""
+        self._lines: dict[tuple[Hex, Hex], int] = {}  # extra penalties already worked out
 
     def __repr__(self) -> str:
         return f"<Arena {self.name!r}: {len(self.board)} hexes>"
@@ -175,12 +176,15 @@ class Arena:
     def extra_penalty(self, source: Hex, target: Hex) -> int:
         """The cover along the line of fire: the sum over the hexes the line from ``source``
         enters on its way to ``target`` (the target's hex included, hexes off the map add 0)."""
-        board = self.board
-        return sum(
-            self.cover[board.index(cell)]
-            for cell in hexes.line(source, target)[1:]
-            if cell in board
-        )
+        known = self._lines.get((source, target))
+        if known is None:
+            board = self.board
+            known = self._lines[source, target] = sum(
+                self.cover[board.index(cell)]
+                for cell in hexes.line(source, target)[1:]
+                if cell in board
+            )
+        return known
 
     def penalty(self, source: Hex, target: Hex, table: RangeTable) -> int:
         """The full range penalty of an attack from ``source`` to ``target``."""

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from wargames.core.events import EventLog
@@ -83,33 +84,33 @@ class _Reject(Exception):
 
 def determinize(game: Saw, view: SawState, player: str, rng: random.Random) -> SawState:
     """A state whose view for ``player`` is ``view``, drawn as the module describes."""
+    known = _knowledge(game, view, player)
     for _ in range(ATTEMPTS):
         try:
-            return _Sampler(game, view, player, rng, strict=True).run()
+            return _Sampler(known, rng, strict=True).run()
         except _Reject:
             continue
-    return _Sampler(game, view, player, rng, strict=False).run()
+    return _Sampler(known, rng, strict=False).run()
 
 
-class _Sampler:
-    """One replay of ``view``'s log, drawing what ``player`` cannot see."""
+@lru_cache(maxsize=8)
+def _knowledge(game: Saw, view: SawState, player: str) -> _Knowledge:
+    """What ``view``'s log tells ``player``, worked out once for all the draws from it (a
+    search draws dozens of worlds from one view)."""
+    return _Knowledge(game, view, player)
 
-    def __init__(
-        self, game: Saw, view: SawState, player: str, rng: random.Random, *, strict: bool
-    ) -> None:
+
+class _Knowledge:
+    """The bounds ``player``'s view puts on hidden traits, turn by turn, and the public
+    record of damage: read once from the log, then only read."""
+
+    def __init__(self, game: Saw, view: SawState, player: str) -> None:
         self.game = game
         self.view = view
         self.player = player
-        self.rng = rng
-        self.strict = strict
         self.variable = game.options.variable_traits
-        self.cap = game.options.weapon_cap
-        count = len(view.units)
-        self.traits: list[list[int]] = [[] for _ in range(count)]
-        self.taken = [0] * count
-        self.seen: Counter[tuple[int, int]] = Counter()
-        self.low: dict[tuple[int, int], list[int]] = {}
-        self.high: dict[tuple[int, int], list[int | None]] = {}
+        self.low: dict[int, dict[int, list[int]]] = {}
+        self.high: dict[int, dict[int, list[int | None]]] = {}
         self.first_damage: dict[int, int] = {}
         self.damaging: Counter[tuple[int, int]] = Counter()
         self.destroyed: set[tuple[int, int]] = set()
@@ -173,47 +174,63 @@ class _Sampler:
     ) -> None:
         """Unit ``unit`` had ``low <= trait <= high`` when it attacked or was attacked (or
         moved) in ``turn``."""
-        if self._mine(unit):
+        if self.mine(unit):
             return
         size = len(self.game.traits[unit])
-        lows = self.low.setdefault((unit, turn), [0] * size)
+        lows = self.low.setdefault(unit, {}).setdefault(turn, [0] * size)
         lows[slot] = max(lows[slot], low)
         if high is not None:
-            highs = self.high.setdefault((unit, turn), [None] * size)
+            highs = self.high.setdefault(unit, {}).setdefault(turn, [None] * size)
             old = highs[slot]
             highs[slot] = high if old is None else min(old, high)
 
-    def _mine(self, index: int) -> bool:
+    def mine(self, index: int) -> bool:
         return self.view.units[index].owner == self.player
 
-    def _fail(self) -> None:
-        if self.strict:
-            raise _Reject
-
-    def _floor(self, index: int, turns: Callable[[int], bool]) -> list[int]:
+    def floor(self, index: int, turns: Callable[[int], bool]) -> list[int]:
         """The highest lower bound of each trait of unit ``index`` over the ``turns``."""
         floor = [0] * len(self.game.traits[index])
-        for (unit, turn), lows in self.low.items():
-            if unit == index and turns(turn):
+        for turn, lows in self.low.get(index, {}).items():
+            if turns(turn):
                 floor = [max(a, b) for a, b in zip(floor, lows, strict=True)]
         return floor
 
-    def _ceiling(self, index: int, turns: Callable[[int], bool]) -> list[int | None]:
+    def ceiling(self, index: int, turns: Callable[[int], bool]) -> list[int | None]:
         """The lowest upper bound of each trait of unit ``index`` over the ``turns``."""
         ceiling: list[int | None] = [None] * len(self.game.traits[index])
-        for (unit, turn), highs in self.high.items():
-            if unit == index and turns(turn):
+        for turn, highs in self.high.get(index, {}).items():
+            if turns(turn):
                 ceiling = [_lowest(a, b) for a, b in zip(ceiling, highs, strict=True)]
         return ceiling
 
-    def _kept(self, index: int, after: int) -> list[int]:
+    def kept(self, index: int, after: int) -> list[int]:
         """What each trait of unit ``index`` must keep after the damage of turn ``after``:
         without variable traits, every later bound (traits only go down); with them, only
         the total the next re-allocation needs."""
         if self.variable:
-            needed = sum(self.low.get((index, after + 1), ()))
+            needed = sum(self.low.get(index, {}).get(after + 1, ()))
             return [needed] + [0] * (len(self.game.traits[index]) - 1)
-        return self._floor(index, lambda turn: turn > after)
+        return self.floor(index, lambda turn: turn > after)
+
+
+class _Sampler:
+    """One replay of the view's log, drawing what the player cannot see."""
+
+    def __init__(self, known: _Knowledge, rng: random.Random, *, strict: bool) -> None:
+        self.known = known
+        self.game = known.game
+        self.view = known.view
+        self.player = known.player
+        self.rng = rng
+        self.strict = strict
+        count = len(self.view.units)
+        self.traits: list[list[int]] = [[] for _ in range(count)]
+        self.taken = [0] * count
+        self.seen: Counter[tuple[int, int]] = Counter()
+
+    def _fail(self) -> None:
+        if self.strict:
+            raise _Reject
 
     def _design(
         self, index: int, total: int, floor: list[int], ceiling: list[int | None]
@@ -222,11 +239,16 @@ class _Sampler:
         draw = self.rng.randrange
         try:
             design = random_design(
-                total, unit.weapons, draw, cap=self.cap, floor=floor, ceiling=ceiling
+                total,
+                unit.weapons,
+                draw,
+                cap=self.game.options.weapon_cap,
+                floor=floor,
+                ceiling=ceiling,
             )
         except ValueError:
             self._fail()
-            design = random_design(total, unit.weapons, draw, cap=self.cap)
+            design = random_design(total, unit.weapons, draw, cap=self.game.options.weapon_cap)
         return list(design)
 
     # -- the log ----------------------------------------------------------------------------
@@ -258,37 +280,41 @@ class _Sampler:
 
     def _designed(self, event: Designed) -> Designed:
         index = self.game.unit_index(event.unit)
-        if self._mine(index):
+        if self.known.mine(index):
             self.traits[index] = list(event.traits)
             return event
-        known = self.record.get((0, event.unit))
+        known = self.known.record.get((0, event.unit))
         points = self.view.units[index].points
         if known:
             traits = list(known)
-        elif self.variable:  # each turn's re-allocation is drawn on its own
+        elif self.known.variable:  # each turn's re-allocation is drawn on its own
             traits = self._design(index, points, [], [])
         else:  # traits only go down: every bound before its first damage is on the design
-            first = self.first_damage.get(index, NO_LIMIT)
-            floor = self._floor(index, lambda turn: True)
-            traits = self._design(index, points, floor, self._ceiling(index, lambda t: t <= first))
+            first = self.known.first_damage.get(index, NO_LIMIT)
+            floor = self.known.floor(index, lambda turn: True)
+            traits = self._design(
+                index, points, floor, self.known.ceiling(index, lambda t: t <= first)
+            )
         self.traits[index] = traits
         return Designed(event.unit, event.owner, tuple(traits))
 
     def _reallocated(self, event: Reallocated) -> Reallocated:
         index = self.game.unit_index(event.unit)
-        if self._mine(index):
+        if self.known.mine(index):
             self.traits[index] = list(event.traits)
             return event
         total = sum(self.traits[index])
-        known = self.record.get((event.turn, event.unit))
+        known = self.known.record.get((event.turn, event.unit))
         if known is not None and sum(known) != total:
             self._fail()
         if known:
             traits = list(known)
         else:
             now = event.turn
-            floor = self._floor(index, lambda turn: turn == now)
-            traits = self._design(index, total, floor, self._ceiling(index, lambda t: t == now))
+            floor = self.known.floor(index, lambda turn: turn == now)
+            traits = self._design(
+                index, total, floor, self.known.ceiling(index, lambda t: t == now)
+            )
         self.traits[index] = traits
         return Reallocated(event.turn, event.unit, event.owner, tuple(traits))
 
@@ -349,18 +375,18 @@ class _Sampler:
     def _hit_points(self, target: int, turn: int) -> tuple[int, int]:
         """The hit points the next damaging hit on ``target`` in ``turn`` may do so that the
         turn's total fits the record (see the module docs)."""
-        hits = self.damaging[target, turn]
+        hits = self.known.damaging[target, turn]
         later = hits - self.seen[target, turn] - 1
         so_far = self.taken[target]
         left = sum(self.traits[target])
         unit = self.view.units[target].id
-        after = self.record.get((turn + 1, unit))
-        if (target, turn) in self.destroyed:
+        after = self.known.record.get((turn + 1, unit))
+        if (target, turn) in self.known.destroyed:
             low, high = left, NO_LIMIT
         elif after is not None:
             low = high = left - sum(after)
         else:
-            low, high = hits, left - max(1, sum(self._kept(target, turn)))
+            low, high = hits, left - max(1, sum(self.known.kept(target, turn)))
         top = high - so_far - later
         bottom = max(1, low - so_far) if later == 0 else 1
         if bottom > top:
@@ -401,7 +427,7 @@ class _Sampler:
 
     def _destroyed(self, event: Destroyed) -> Destroyed:
         index = self.game.unit_index(event.unit)
-        if not self._mine(index) and self.taken[index] < sum(self.traits[index]):
+        if not self.known.mine(index) and self.taken[index] < sum(self.traits[index]):
             self._fail()
         self.traits[index] = [0] * len(self.traits[index])
         self.taken[index] = 0
@@ -410,12 +436,12 @@ class _Sampler:
     def _allocated(self, event: Allocated) -> Allocated:
         index = self.game.unit_index(event.unit)
         points, self.taken[index] = self.taken[index], 0
-        if self._mine(index):
+        if self.known.mine(index):
             amounts = list(event.amounts)
         else:
-            amounts = self._spread(index, points, self._kept(index, event.turn))
+            amounts = self._spread(index, points, self.known.kept(index, event.turn))
         self.traits[index] = [t - a for t, a in zip(self.traits[index], amounts, strict=True)]
-        if self._mine(index):
+        if self.known.mine(index):
             return event
         return Allocated(event.turn, event.unit, event.owner, tuple(amounts))
 
@@ -424,7 +450,7 @@ class _Sampler:
         never below zero nor below ``floor`` (under variable traits: its first entry is the
         total that must be left)."""
         traits = self.traits[index]
-        if self.variable:
+        if self.known.variable:
             room = list(traits) if sum(traits) - points >= floor[0] else []
         else:
             room = [max(0, t - f) for t, f in zip(traits, floor, strict=True)]
@@ -441,7 +467,7 @@ class _Sampler:
     # -- where the current phase stands ------------------------------------------------------
 
     def _unit(self, index: int, unit: Unit) -> Unit:
-        if self._mine(index):
+        if self.known.mine(index):
             return unit
         view = self.view
         phase = self.game.phase(view)
