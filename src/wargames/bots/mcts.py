@@ -1,11 +1,15 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
 
-Each iteration draws a determinisation of the searching player's view (``game.determinize``
+Each iteration takes a determinisation of the searching player's view (``game.determinize``
 of ``game.view``: a full state consistent with what the player knows) and walks one shared
 tree in it: nodes are keyed by the actions taken, a child competes for selection only in the
 iterations where its action is legal (UCB with availability counts), and the leaf is scored
 with ``game.evaluate`` after an optional random rollout.  The bot never reads hidden
 information: everything it sees comes from determinisations of the view.
+
+The worlds are drawn once per decision, ``samples`` of them, and the iterations take them in
+turn, each time with a fresh dice stream: drawing a world is often the dearest step (it
+replays the log), and a few dozen worlds already cover what the player does not know.
 
 Two refinements make a small budget count when a turn offers dozens of actions.  The root's
 children start from a heuristic prior, the mean ``game.evaluate`` one action ahead over
@@ -42,10 +46,11 @@ class MctsBot:
     ``rollout_depth`` random actions follow each expansion before ``game.evaluate`` scores the
     position for every player (0, the default, scores the leaf itself: right for games whose
     ``evaluate`` is a heuristic; a game that scores only outcomes needs rollouts);
-    ``exploration`` is the UCB constant; ``prior`` the determinisations of the one-ahead prior
-    (0: none, and every action is searched); ``width`` how many of the best-prior actions
-    are searched.  Negotiation actions (draw offers, trades) are left alone unless nothing
-    else is legal, as for the other bots.
+    ``exploration`` is the UCB constant; ``samples`` the determinisations drawn per decision
+    (the iterations cycle through them, each with fresh dice); ``prior`` how many of them
+    give the one-ahead prior (0: none, and every action is searched); ``width`` how many of
+    the best-prior actions are searched.  Negotiation actions (draw offers, trades) are left
+    alone unless nothing else is legal, as for the other bots.
     """
 
     def __init__(
@@ -55,15 +60,21 @@ class MctsBot:
         iterations: int = 200,
         rollout_depth: int = 0,
         exploration: float = 0.7,
+        samples: int = 20,
         prior: int = 4,
         width: int = 6,
     ) -> None:
-        if iterations < 1 or rollout_depth < 0 or prior < 0 or width < 1:
-            raise ValueError("iterations and width must be >= 1, rollout_depth and prior >= 0")
+        if min(iterations, samples, width) < 1 or rollout_depth < 0 or prior < 0:
+            raise ValueError(
+                "iterations, samples and width must be >= 1, rollout_depth and prior >= 0"
+            )
+        if prior > samples:
+            raise ValueError(f"the prior uses {prior} of only {samples} samples")
         self.seed = seed
         self.iterations = iterations
         self.rollout_depth = rollout_depth
         self.exploration = exploration
+        self.samples = samples
         self.prior = prior
         self.width = width
         self._random = random.Random(seed)
@@ -75,9 +86,9 @@ class MctsBot:
         if len(actions) == 1:
             return actions[0]
         view = game.view(state, player)  # redacted once; each world determinises it
+        worlds = [game.determinize(view, player, self._random) for _ in range(self.samples)]
         root = _Node()
-        for _ in range(self.prior):
-            world = game.determinize(view, player, self._random)
+        for world in worlds[: self.prior]:
             for action in actions:
                 child = root.children.setdefault(action, _Node())
                 child.available += 1
@@ -87,8 +98,10 @@ class MctsBot:
             ranked = sorted(actions, key=lambda a: _mean(root, a), reverse=True)
             actions = ranked[: self.width]
             root.children = {a: root.children[a] for a in actions}
-        for _ in range(self.iterations):
-            world = game.determinize(view, player, self._random)
+        for i in range(self.iterations):
+            world = worlds[i % self.samples]
+            if i >= self.samples:  # a world seen before, with new dice
+                world = world.with_changes(rng=game.fresh_rng(self._random))
             self._iterate(game, world, root, frozenset(actions))
         return max(actions, key=lambda a: _mean(root, a))
 
