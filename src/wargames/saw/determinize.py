@@ -22,7 +22,8 @@ the player's view of the log from the start and draws every secret the player ca
 A draw that makes some seen result impossible is thrown away and the replay starts again.
 After :data:`ATTEMPTS` such tries (rare: the constraints are loose, as a player sees no roll
 of another player's), the last replay keeps every public fact and the player's own
-knowledge but lets the hidden totals fall outside what two dice can roll.  Either way the
+knowledge but lets the hidden totals fall outside what two dice can roll (a unit still
+standing gets a fresh design if the replay wore it down below its hits).  Either way the
 result gives the player exactly the same view.
 """
 
@@ -202,6 +203,12 @@ class _Knowledge:
             if turns(turn):
                 ceiling = [_lowest(a, b) for a, b in zip(ceiling, highs, strict=True)]
         return ceiling
+
+    def hits_after(self, index: int, turn: int) -> int:
+        """The damaging hits unit ``index`` takes after ``turn`` in the turns it survives:
+        each does at least 1 point, so it must keep more points than that."""
+        end = min((t for unit, t in self.destroyed if unit == index), default=NO_LIMIT)
+        return sum(n for (unit, t), n in self.damaging.items() if unit == index and turn < t < end)
 
     def kept(self, index: int, after: int) -> list[int]:
         """What each trait of unit ``index`` must keep after the damage of turn ``after``:
@@ -386,7 +393,8 @@ class _Sampler:
         elif after is not None:
             low = high = left - sum(after)
         else:
-            low, high = hits, left - max(1, sum(self.known.kept(target, turn)))
+            need = max(1 + self.known.hits_after(target, turn), sum(self.known.kept(target, turn)))
+            low, high = hits, left - need
         top = high - so_far - later
         bottom = max(1, low - so_far) if later == 0 else 1
         if bottom > top:
@@ -481,6 +489,9 @@ class _Sampler:
             sheet = Sheet((0,) * len(traits))
         elif phase == "damage" and self.taken[index]:
             points = self.taken[index]
+            if points >= sum(traits):  # a lenient replay wore it down: alive, it has more
+                self._fail()
+                traits = self._design(index, min(unit.points, points + 1), [], [])
             if unit.owner in view.waiting or view.result is not None:
                 sheet = Sheet(traits, hits=points)
             else:
