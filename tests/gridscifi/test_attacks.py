@@ -8,7 +8,7 @@ import pytest
 
 from wargames.core.rng import Rng
 from wargames.gridscifi import Effect, Matchup, attack_dice, effect, hits, matchup, pins
-from wargames.gridscifi.rules import TABLES
+from wargames.gridscifi.tables import TABLES
 
 # -- the text's worked examples ---------------------------------------------------------
 

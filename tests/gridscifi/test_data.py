@@ -5,8 +5,8 @@ from typing import Any
 
 import pytest
 
-from wargames.gridscifi.rules import ARMIES, TABLES
-from wargames.gridscifi.tables import load_tables
+from wargames.gridscifi.rules import ARMIES
+from wargames.gridscifi.tables import TABLES, load_tables
 from wargames.gridscifi.units import armies_from_data, profile_from_data
 
 SQUAD: dict[str, Any] = {

@@ -18,7 +18,7 @@ from wargames.gridscifi import (
     Target,
     matchup,
 )
-from wargames.gridscifi.rules import TABLES
+from wargames.gridscifi.tables import TABLES
 
 from .helpers import activating, arena, at, sq
 

@@ -36,11 +36,9 @@ from wargames.gridscifi.state import (
     TakeCover,
     Target,
 )
-from wargames.gridscifi.tables import load_tables
+from wargames.gridscifi.tables import TABLES
 
 __all__ = ["action_odds", "attack", "declared_by"]
-
-_TABLES = load_tables()
 
 
 def attack(
@@ -61,7 +59,7 @@ def attack(
     True
     """
     hypothetical = matchup(
-        _TABLES,
+        TABLES,
         weapon,
         target=target,
         cover=cover,

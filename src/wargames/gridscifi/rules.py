@@ -91,7 +91,7 @@ from wargames.gridscifi.state import (
     Unpinned,
     with_units,
 )
-from wargames.gridscifi.tables import Tables, load_tables
+from wargames.gridscifi.tables import TABLES, Tables
 from wargames.gridscifi.units import Army, armies_from_data, load_armies
 from wargames.render.svg import Token
 
@@ -100,7 +100,6 @@ __all__ = ["PLAYERS", "TURNS", "GridSciFi", "GridSciFiOptions"]
 PLAYERS = ("blue", "red")
 """Blue plays first each turn."""
 TURNS = TurnStructure(setup=(Phase("set-up"),), cycle=(Phase("activation"),))
-TABLES: Tables = load_tables()
 ARMIES: dict[str, Army] = load_armies(TABLES)
 SCENARIOS: dict[str, Scenario] = load_scenarios()
 

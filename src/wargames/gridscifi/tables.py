@@ -12,12 +12,12 @@ import tomllib
 from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from attrs import field, frozen
 from attrs.validators import ge, instance_of
 
-__all__ = ["Numbers", "Tables", "Terrain", "WeaponType", "load_tables", "read_toml"]
+__all__ = ["TABLES", "Numbers", "Tables", "Terrain", "WeaponType", "load_tables", "read_toml"]
 
 _non_negative = [instance_of(int), ge(0)]
 
@@ -137,3 +137,7 @@ def load_tables(source: str | Path | None = None) -> Tables:
         )
     except (KeyError, TypeError) as error:
         raise ValueError(f"malformed rules table: {error!r}") from error
+
+
+TABLES: Final[Tables] = load_tables()
+"""The library's tables (``data/rules.toml``), read once."""
