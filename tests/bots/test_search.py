@@ -2,7 +2,7 @@
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +13,7 @@ from wargames import Outcome, State
 from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
 from wargames.core.game import Game
 from wargames.sabotage import Move, OfferDraw, Sabotage
+from wargames.saw import Saw, SawAction, SawState
 from wargames.testing import states
 
 MINI = wargames.load("sabotage", variant="SM")
@@ -82,3 +83,29 @@ def test_search_bots_play_a_whole_game() -> None:
     )
     assert isinstance(match.outcome, Outcome)
     assert match.replay.final_state(MINI) == match.final
+
+
+def test_mcts_leaves_a_simultaneous_choice_to_the_rival() -> None:
+    """In SAW both players plot at once: a rival's plot chosen inside the search tree would
+    answer the plot it was searching, so the search stops where the rival would choose."""
+
+    class Watched(Saw):
+        asked: ClassVar[set[str]] = set()
+
+        def legal_actions(self, state: SawState, player: str) -> tuple[SawAction, ...]:
+            Watched.asked.add(player)
+            return super().legal_actions(state, player)
+
+    game = Watched()
+    state = game.start(1)
+    one_left = game.apply(state, game.parse_action(state, "b1 done"))
+    assert game.to_act(one_left) == {"blue", "red"}
+    Watched.asked.clear()
+    MctsBot(0, iterations=60).choose(game, one_left, "blue")
+    assert game.asked == {"blue"}
+    plots = ("b1 done", "b2 done", "r1 done")
+    plotted = game.apply_all(state, [game.parse_action(state, t) for t in plots])
+    assert game.to_act(plotted) == {"red"}
+    Watched.asked.clear()
+    MctsBot(0, iterations=60).choose(game, plotted, "red")
+    assert game.asked == {"blue", "red"}, "the next turn's plots are searched"

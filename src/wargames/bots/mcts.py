@@ -78,6 +78,7 @@ class MctsBot:
         self.prior = prior
         self.width = width
         self._random = random.Random(seed)
+        self._values = _Span()
 
     def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
         actions = playing(game, game.legal_actions(state, player))
@@ -88,30 +89,45 @@ class MctsBot:
         view = game.view(state, player)  # redacted once; each world determinises it
         worlds = [game.determinize(view, player, self._random) for _ in range(self.samples)]
         root = _Node()
+        self._values = _Span()
         for world in worlds[: self.prior]:
             for action in actions:
                 child = root.children.setdefault(action, _Node())
                 child.available += 1
                 child.visits += 1
-                child.reward += game.evaluate(game.apply_unchecked(world, action), player)
+                value = game.evaluate(game.apply_unchecked(world, action), player)
+                child.reward += value
+                self._values.add(value)
         if self.prior:
             ranked = sorted(actions, key=lambda a: _mean(root, a), reverse=True)
             actions = ranked[: self.width]
             root.children = {a: root.children[a] for a in actions}
+        candidates = frozenset(actions)
+        rivals = game.to_act(state) - {player}  # they choose now too, without seeing ours
         for i in range(self.iterations):
             world = worlds[i % self.samples]
             if i >= self.samples:  # a world seen before, with new dice
                 world = world.with_changes(rng=game.fresh_rng(self._random))
-            self._iterate(game, world, root, frozenset(actions))
+            self._iterate(game, world, root, player, candidates, rivals)
         return max(actions, key=lambda a: _mean(root, a))
 
     def _iterate(
-        self, game: Game[Any, Any], world: State, root: _Node, candidates: frozenset[Action]
+        self,
+        game: Game[Any, Any],
+        world: State,
+        root: _Node,
+        player: str,
+        candidates: frozenset[Action],
+        rivals: frozenset[str],
     ) -> None:
+        """One descent.  It stops where one of ``rivals`` would choose: they act at the same
+        time as the searching player, and a choice made in this tree would see ours."""
         node = root
         path: list[tuple[_Node, str]] = []  # each node entered, and who chose it
         while game.outcome(world) is None:
-            mover = _mover(game, world)
+            mover = player if node is root else _mover(game, world)
+            if mover in rivals:
+                break
             legal = playing(game, game.legal_actions(world, mover))
             if node is root:
                 legal = [a for a in legal if a in candidates]
@@ -133,15 +149,21 @@ class MctsBot:
             path.append((node, mover))
         world = self._rollout(game, world)
         values = {p: game.evaluate(world, p) for p in game.players}
+        for value in values.values():
+            self._values.add(value)
         for visited, chooser in path:
             visited.visits += 1
             visited.reward += values[chooser]
 
     def _ucb(self, node: _Node) -> float:
+        """UCB1 with availability counts, the exploration term scaled by the spread of the
+        values seen in this search: a game whose evaluations differ by thousandths explores
+        as one whose evaluations differ by tenths."""
         if node.visits == 0:
             return math.inf
         mean = node.reward / node.visits
-        return mean + self.exploration * math.sqrt(math.log(max(node.available, 1)) / node.visits)
+        bonus = math.sqrt(math.log(max(node.available, 1)) / node.visits)
+        return mean + self.exploration * self._values.width * bonus
 
     def _rollout(self, game: Game[Any, Any], world: State) -> State:
         for _ in range(self.rollout_depth):
@@ -154,6 +176,25 @@ class MctsBot:
 
     def __repr__(self) -> str:
         return f"MctsBot(seed={self.seed}, iterations={self.iterations})"
+
+
+class _Span:
+    """The lowest and highest values seen so far."""
+
+    __slots__ = ("high", "low")
+
+    def __init__(self) -> None:
+        self.low = math.inf
+        self.high = -math.inf
+
+    def add(self, value: float) -> None:
+        self.low = min(self.low, value)
+        self.high = max(self.high, value)
+
+    @property
+    def width(self) -> float:
+        """``high - low``, or 1 before two different values are seen."""
+        return self.high - self.low if self.high > self.low else 1.0
 
 
 def _mover(game: Game[Any, Any], world: State) -> str:
