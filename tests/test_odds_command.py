@@ -77,7 +77,7 @@ def test_every_registered_game_has_match_ups(game: str, args: list[str], row: st
 
 def test_the_grid_scifi_attack_is_the_attack_matchup_s_distribution() -> None:
     from wargames.gridscifi.attacks import matchup
-    from wargames.gridscifi.rules import TABLES
+    from wargames.gridscifi.tables import TABLES
 
     effects = matchup(TABLES, "power", target="non_troop", intense=True).roll().distribution()
     texts = odds.attack("power", target="non_troop", intense=True)
