@@ -12,7 +12,8 @@ import wargames
 from wargames import Outcome, State
 from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
 from wargames.core.game import Game
-from wargames.sabotage import Move, OfferDraw, Sabotage
+from wargames.sabotage import Move, OfferDraw, Sabotage, SabotageState
+from wargames.sabotage.variants import MiniSabotage
 from wargames.saw import Saw, SawAction, SawState
 from wargames.testing import states
 
@@ -72,6 +73,10 @@ def test_bad_settings_are_refused() -> None:
         GreedyBot(samples=0)
     with pytest.raises(ValueError, match="iterations"):
         MctsBot(iterations=0)
+    with pytest.raises(ValueError, match="samples"):
+        MctsBot(samples=0)
+    with pytest.raises(ValueError, match="the prior uses 8 of only 4 samples"):
+        MctsBot(samples=4, prior=8)
 
 
 def test_search_bots_play_a_whole_game() -> None:
@@ -109,3 +114,23 @@ def test_mcts_leaves_a_simultaneous_choice_to_the_rival() -> None:
     Watched.asked.clear()
     MctsBot(0, iterations=60).choose(game, plotted, "red")
     assert game.asked == {"blue", "red"}, "the next turn's plots are searched"
+
+
+class _Tiny(MiniSabotage):
+    """Mini Sabotage whose evaluations are 2**20 times smaller (exactly: a power of two)."""
+
+    def evaluate(self, state: SabotageState, player: str) -> float:
+        return super().evaluate(state, player) / 2**20
+
+
+@settings(max_examples=20, deadline=None)
+@given(states(MINI, max_steps=30), st.integers(0, 2**16))
+def test_mcts_explores_alike_whatever_the_scale_of_the_evaluation(state: State, seed: int) -> None:
+    """Exploration is scaled by the spread of the values seen, so a game whose evaluations
+    differ by thousandths is searched as one whose evaluations differ by tenths."""
+    if MINI.outcome(state) is not None:
+        return
+    tiny = _Tiny()
+    player = _acting(MINI, state)
+    bots = [MctsBot(seed, iterations=100) for _ in range(2)]
+    assert bots[0].choose(MINI, state, player) == bots[1].choose(tiny, state, player)
