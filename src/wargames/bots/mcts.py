@@ -16,6 +16,12 @@ children start from a heuristic prior, the mean ``game.evaluate`` one action ahe
 ``prior`` determinisations (what :class:`~wargames.bots.GreedyBot` computes), and only the
 ``width`` best of them are searched (progressive unpruning, Chaslot et al. 2008, reduced to
 its first step); the choice is then the child with the best mean value.
+
+Two more keep the search honest.  UCB's exploration term is scaled by the spread of the
+values seen in the search, so a game whose evaluations differ by thousandths is searched
+as one whose evaluations differ by tenths.  And where other players act at the same time
+as the searching one (simultaneous plots), a descent stops where one of them would choose:
+a choice made in this tree would see the one it answers.
 """
 
 from __future__ import annotations
