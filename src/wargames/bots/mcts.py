@@ -37,13 +37,18 @@ __all__ = ["MctsBot"]
 
 
 class _Node:
-    __slots__ = ("available", "children", "reward", "visits")
+    __slots__ = ("available", "children", "chooser", "reward", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, chooser: str) -> None:
+        self.chooser = chooser  # the player whose action led here
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0  # summed, from the point of view of the player who chose this node
+
+    @property
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else -math.inf
 
 
 class MctsBot:
@@ -84,7 +89,7 @@ class MctsBot:
         self.prior = prior
         self.width = width
         self._random = random.Random(seed)
-        self._values = _Span()
+        self._values: dict[str, _Span] = {}
 
     def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
         actions = playing(game, game.legal_actions(state, player))
@@ -94,46 +99,59 @@ class MctsBot:
             return actions[0]
         view = game.view(state, player)  # redacted once; each world determinises it
         worlds = [game.determinize(view, player, self._random) for _ in range(self.samples)]
-        root = _Node()
-        self._values = _Span()
-        for world in worlds[: self.prior]:
+        root = _Node(player)
+        self._values = {p: _Span() for p in game.players}
+        baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]
+        for world, baseline in zip(worlds[: self.prior], baselines, strict=False):
             for action in actions:
-                child = root.children.setdefault(action, _Node())
+                child = root.children.setdefault(action, _Node(player))
                 child.available += 1
                 child.visits += 1
                 value = game.evaluate(game.apply_unchecked(world, action), player)
+                value -= baseline[player]
                 child.reward += value
-                self._values.add(value)
+                self._values[player].add(value)
         if self.prior:
-            ranked = sorted(actions, key=lambda a: _mean(root, a), reverse=True)
+            ranked = sorted(actions, key=lambda a: root.children[a].mean, reverse=True)
             actions = ranked[: self.width]
             root.children = {a: root.children[a] for a in actions}
         candidates = frozenset(actions)
-        rivals = game.to_act(state) - {player}  # they choose now too, without seeing ours
+        together = game.to_act(state)  # the others choose now too, without seeing ours
         for i in range(self.iterations):
             world = worlds[i % self.samples]
             if i >= self.samples:  # a world seen before, with new dice
                 world = world.with_changes(rng=game.fresh_rng(self._random))
-            self._iterate(game, world, root, player, candidates, rivals)
-        return max(actions, key=lambda a: _mean(root, a))
+            baseline = baselines[i % self.samples]
+            self._iterate(game, world, baseline, root, player, candidates, together)
+        searched = root.children
+        return max(actions, key=lambda a: searched[a].mean if a in searched else -math.inf)
 
     def _iterate(
         self,
         game: Game[Any, Any],
         world: State,
+        baseline: dict[str, float],
         root: _Node,
         player: str,
         candidates: frozenset[Action],
-        rivals: frozenset[str],
+        together: frozenset[str],
     ) -> None:
-        """One descent.  It stops where one of ``rivals`` would choose: they act at the same
-        time as the searching player, and a choice made in this tree would see ours."""
+        """One descent, its values measured from the world's ``baseline`` (each player's
+        evaluation of the world as drawn).  It stops where a player would choose after
+        another one who acts at the same time (``together``: those to act at the root; then
+        whoever is to act where someone new is): a choice made in this tree would see the
+        one it answers."""
         node = root
         path: list[tuple[_Node, str]] = []  # each node entered, and who chose it
+        chose: set[str] = set()  # who has chosen since ``together`` began to act
         while game.outcome(world) is None:
             mover = player if node is root else _mover(game, world)
-            if mover in rivals:
+            acting = game.to_act(world)
+            if acting - together:  # someone new: a new round of choices
+                together, chose = acting, set()
+            if chose - {mover}:
                 break
+            chose.add(mover)
             legal = playing(game, game.legal_actions(world, mover))
             if node is root:
                 legal = [a for a in legal if a in candidates]
@@ -144,7 +162,7 @@ class MctsBot:
             untried = [a for a in legal if a not in node.children]
             if untried:
                 action = self._random.choice(untried)
-                child = node.children[action] = _Node()
+                child = node.children[action] = _Node(mover)
                 child.available = 1
                 world = game.apply_unchecked(world, action)
                 path.append((child, mover))
@@ -154,9 +172,9 @@ class MctsBot:
             world = game.apply_unchecked(world, action)
             path.append((node, mover))
         world = self._rollout(game, world)
-        values = {p: game.evaluate(world, p) for p in game.players}
-        for value in values.values():
-            self._values.add(value)
+        values = {p: game.evaluate(world, p) - baseline[p] for p in game.players}
+        for p, value in values.items():
+            self._values[p].add(value)
         for visited, chooser in path:
             visited.visits += 1
             visited.reward += values[chooser]
@@ -169,7 +187,7 @@ class MctsBot:
             return math.inf
         mean = node.reward / node.visits
         bonus = math.sqrt(math.log(max(node.available, 1)) / node.visits)
-        return mean + self.exploration * self._values.width * bonus
+        return mean + self.exploration * self._values[node.chooser].width * bonus
 
     def _rollout(self, game: Game[Any, Any], world: State) -> State:
         for _ in range(self.rollout_depth):
@@ -207,8 +225,3 @@ def _mover(game: Game[Any, Any], world: State) -> str:
     """The first player, in seating order, among those to act."""
     acting = game.to_act(world)
     return next(p for p in game.players if p in acting)
-
-
-def _mean(root: _Node, action: Action) -> float:
-    child = root.children.get(action)
-    return child.reward / child.visits if child is not None and child.visits else -math.inf
