@@ -12,7 +12,7 @@ import wargames
 from wargames import Outcome, State
 from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
 from wargames.core.game import Game
-from wargames.sabotage import Move, OfferDraw, Sabotage, SabotageState
+from wargames.sabotage import Kind, Move, OfferDraw, Sabotage, SabotageState
 from wargames.sabotage.variants import MiniSabotage
 from wargames.saw import Saw, SawAction, SawState
 from wargames.testing import states
@@ -92,13 +92,14 @@ def test_search_bots_play_a_whole_game() -> None:
 
 def test_mcts_leaves_a_simultaneous_choice_to_the_rival() -> None:
     """In SAW both players plot at once: a rival's plot chosen inside the search tree would
-    answer the plot it was searching, so the search stops where the rival would choose."""
+    answer the plot it was searching, so the search stops where the rival would choose; and
+    in the next turn, where the rival plots first in the tree, before the player answers."""
 
     class Watched(Saw):
-        asked: ClassVar[set[str]] = set()
+        asked: ClassVar[set[tuple[str, int, str]]] = set()
 
         def legal_actions(self, state: SawState, player: str) -> tuple[SawAction, ...]:
-            Watched.asked.add(player)
+            Watched.asked.add((player, state.clock.turn, self.phase(state)))
             return super().legal_actions(state, player)
 
     game = Watched()
@@ -107,13 +108,44 @@ def test_mcts_leaves_a_simultaneous_choice_to_the_rival() -> None:
     assert game.to_act(one_left) == {"blue", "red"}
     Watched.asked.clear()
     MctsBot(0, iterations=60).choose(game, one_left, "blue")
-    assert game.asked == {"blue"}
-    plots = ("b1 done", "b2 done", "r1 done")
-    plotted = game.apply_all(state, [game.parse_action(state, t) for t in plots])
-    assert game.to_act(plotted) == {"red"}
+    assert {player for player, _, _ in game.asked} == {"blue"}
+    lone = Watched(army="lone")  # one unit a side: the next turn is near the root
+    state = lone.start(1)
+    plotted = lone.apply(state, lone.parse_action(state, "b1 done"))
+    assert lone.to_act(plotted) == {"red"}
     Watched.asked.clear()
-    MctsBot(0, iterations=60).choose(game, plotted, "red")
-    assert game.asked == {"blue", "red"}, "the next turn's plots are searched"
+    MctsBot(0, iterations=200).choose(lone, plotted, "red")
+    assert ("blue", 2, "plot") in game.asked, "the next turn's plots are searched"
+    assert ("red", 2, "plot") not in game.asked, "but red does not answer blue's"
+
+
+class _Shifted(Sabotage):
+    """Sabotage whose evaluations are shifted by up to 6,000 according to which hidden red
+    piece is which: a world's shift is far larger than any difference between actions, and
+    no action changes it (captured pieces keep their kinds)."""
+
+    def evaluate(self, state: SabotageState, player: str) -> float:
+        pieces = [p for p in (*state.cells, *state.captured) if p is not None and p.owner == "red"]
+        kinds = list(Kind)
+        shift = sum(piece.id * kinds.index(piece.kind) for piece in pieces) % 7
+        return super().evaluate(state, player) + 1000.0 * shift
+
+
+def test_mcts_compares_actions_within_each_world() -> None:
+    """Each world's values are measured from its own evaluation as drawn, so what differs
+    between worlds (here, by thousands) does not drown what differs between actions."""
+    game = _Shifted()
+    hidden = {"j9": "r1", "j8": "r5", "i10": "rS", "h10": "r3", "i9": "rM"}
+    pieces = {"e4": "g1", "e5": "rH", "a1": "gH", "a2": "g2", **hidden}
+    state = game.position(pieces, revealed=("e5",))
+    samples = {
+        game.evaluate(game.sample_state(state, "green", random.Random(i)), "green") // 1000
+        for i in range(20)
+    }
+    assert len(samples) > 1, "the worlds' shifts differ"
+    take = Move("green", *(game.board.parse(s) for s in ("e4", "e5")))
+    for seed in range(5):
+        assert MctsBot(seed, iterations=60).choose(game, state, "green") == take
 
 
 class _Tiny(MiniSabotage):
