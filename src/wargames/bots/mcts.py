@@ -17,11 +17,14 @@ children start from a heuristic prior, the mean ``game.evaluate`` one action ahe
 ``width`` best of them are searched (progressive unpruning, Chaslot et al. 2008, reduced to
 its first step); the choice is then the child with the best mean value.
 
-Two more keep the search honest.  UCB's exploration term is scaled by the spread of the
-values seen in the search, so a game whose evaluations differ by thousandths is searched
-as one whose evaluations differ by tenths.  And where other players act at the same time
-as the searching one (simultaneous plots), a descent stops where one of them would choose:
-a choice made in this tree would see the one it answers.
+Three more keep the search honest.  Every value is measured from the evaluation of the
+world it came from (a control variate: worlds drawn from one view differ far more than the
+actions in them do, and the same amount comes off every action of a world).  UCB's
+exploration term is scaled by the spread of the values the chooser has seen, so a game whose
+evaluations differ by thousandths is searched as one whose evaluations differ by tenths.
+And where players act at the same time (simultaneous plots), they choose one after another
+inside the tree, so a descent stops where one would choose after another of the same round:
+its choice would see the one it answers.
 """
 
 from __future__ import annotations
