@@ -53,16 +53,14 @@ def test_finished_games_score_one_or_minus_one(name: str) -> None:
 def _saw_worth(game: Saw, state: SawState, owner: str, threat: float = 0.0) -> float:
     """An independent reckoning of what ``owner``'s units are worth (``threat``: expected hit
     points coming to the first of them): the root of points left times the best expected
-    hit points it deals over the mean it takes, each attacker closing in by its movement and
-    each target drawing off by its own, the distance then within two hexes either way."""
+    hit points it deals over the mean it takes, each attacker closing in by its movement."""
 
     def expected(attacker: Unit, target: Unit) -> float:
         assert attacker.hex is not None
         assert target.hex is not None
         a, t = attacker.sheet.traits, target.sheet.traits
-        chased = hexes.distance(attacker.hex, target.hex) - a[0] + t[0]
-        ends = [max(1, chased + drift) for drift in (-2, -1, 0, 1, 2)]
-        return sum(float(hit_points(a[3], t[1], a[4], t[2], end).mean()) for end in ends) / 5
+        closest = max(1, hexes.distance(attacker.hex, target.hex) - a[0])
+        return float(hit_points(a[3], t[1], a[4], t[2], closest).mean())
 
     worth = []
     for unit in (u for u in state.units if u.owner == owner and u.alive):
@@ -96,7 +94,7 @@ def test_saw_values_a_unit_by_the_hit_points_it_can_deal_before_it_falls() -> No
 def test_saw_the_trait_a_hit_point_comes_from_matters() -> None:
     """r1, a Balanced unit, faces a Balanced unit and a Bruiser (damage 6, evasion 0): a point
     of evasion or endurance keeps more of its hit points than a point of accuracy adds to what
-    it deals, and a point of movement costs least this near."""
+    it deals, and movement it cannot use to close in is worth nothing."""
     game = Saw()
     state = game.start(seed=1, hexes={"r1": "0503"})  # 4 hexes from b1: no range to gain
 
@@ -119,19 +117,6 @@ def test_saw_movement_is_worth_the_range_it_gains() -> None:
         costs.append(game.evaluate(state, "red") - game.evaluate(slowed, "red"))
     near_cost, far_cost = costs
     assert 0 < near_cost < far_cost, "slowed far off, r1 can no longer close to range 1"
-
-
-def test_saw_every_hex_of_a_chase_counts() -> None:
-    """A point of movement costs r1 more the farther off it stands, even where closing in
-    would not cross a range band (1 to 5 hexes: penalty 1): the enemy may draw off."""
-    game = Saw()
-    costs = []
-    for cell in ("0203", "0303", "0503", "0603", "0903"):
-        state = game.start(seed=1, hexes={"r1": cell})
-        slowed = _with_traits(game, state, "r1", (3, 4, 4, 4, 4))
-        costs.append(game.evaluate(state, "red") - game.evaluate(slowed, "red"))
-    assert costs[0] > 0
-    assert costs == sorted(set(costs)), "strictly dearer the farther off"
 
 
 def test_saw_weighs_a_plotted_attack_by_its_exact_expected_hit_points() -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar, Final
@@ -115,10 +114,6 @@ _NAME = re.compile(r"[a-z]+")
 _EVEN: Final = 0.01
 """Added to both sides of a unit's exchange of hit points, so that one that cannot hurt or
 cannot be hurt still counts (library default, for bots)."""
-_DRIFT: Final = 2
-"""How many hexes either way the distance of a chase may end from its reckoning: the
-evaluation averages over them, so every hex closer counts, not only one that crosses a
-range band (library default, for bots)."""
 
 
 @cache
@@ -287,29 +282,22 @@ class Saw(Game[SawState, SawAction]):
     def _expected_hits(
         self, units: Sequence[Unit], standing: Mapping[int, Hex], attacker: int, target: int
     ) -> float:
-        """The expected hit points of ``attacker``'s attacks on ``target`` (all its weapons,
-        through the cover between them now) after a chase: the attacker closes in by its
-        movement while the target draws off by its own, and the distance then is taken as
-        uniform over :data:`_DRIFT` hexes either way.  So movement is worth the range it
-        gains or denies, a hex at a time."""
+        """The expected hit points of ``attacker``'s attacks on ``target`` (all its weapons)
+        once it has closed in as far as its movement allows, through the cover between them
+        now: so movement is worth the range it gains."""
         source, there = standing[attacker], standing[target]
         traits, defender = units[attacker].sheet.traits, units[target].sheet.traits
-        chased = hexes.distance(source, there) - traits[MOVEMENT] + defender[MOVEMENT]
-        cover = self.arena.extra_penalty(source, there)
-        ends = range(chased - _DRIFT, chased + _DRIFT + 1)
-        penalties = Counter(self.range_table.penalty(max(1, end)) + cover for end in ends)
-        total = sum(
-            times
-            * _mean_hit_points(
+        closest = max(1, hexes.distance(source, there) - traits[MOVEMENT])
+        penalty = self.range_table.penalty(closest) + self.arena.extra_penalty(source, there)
+        return sum(
+            _mean_hit_points(
                 traits[accuracy_index(weapon)] - penalty,
                 defender[EVASION],
                 traits[damage_index(weapon)],
                 defender[ENDURANCE],
             )
-            for penalty, times in penalties.items()
             for weapon in range(1, self.specs[attacker].weapons + 1)
         )
-        return total / len(ends)
 
     def _plotted_threat(self, state: SawState) -> dict[int, float]:
         """The expected hit points each unit takes from the attacks plotted so far, from where
