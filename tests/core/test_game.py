@@ -223,3 +223,15 @@ def test_opponent_is_only_for_two_player_games() -> None:
         wargames.load("saw", players=3).opponent("blue")
     with pytest.raises(wargames.UnknownPlayer):
         wargames.load("sabotage").opponent("blue")
+
+
+def test_by_default_an_afterstate_is_the_result_and_awaits_no_chance() -> None:
+    state = opening()
+    for action in GAME.legal_actions(state, "green"):
+        assert GAME.afterstate(state, action) == GAME.apply(state, action)
+    assert not GAME.awaits_chance(state)
+    offered = GAME.apply(state, OfferDraw("green"))
+    over = GAME.apply(offered, AcceptDraw("red"))
+    assert GAME.outcome(over) is not None
+    assert not GAME.to_act(over)
+    assert not GAME.awaits_chance(over), "a finished game awaits nothing"

@@ -1,5 +1,6 @@
 """The public hypothesis strategies and the rules state machine, on Mini Sabotage."""
 
+import random
 from typing import Any, cast
 
 import pytest
@@ -10,10 +11,12 @@ from hypothesis.stateful import run_state_machine_as_test
 import wargames
 from wargames import Action, State
 from wargames.sabotage import Deploy, MiniSabotage, SabotageState
+from wargames.sabotage.state import SabotageAction
 from wargames.testing import (
     ConformanceError,
     Playout,
     actions,
+    check_state,
     playouts,
     rules_machine,
     seeds,
@@ -155,6 +158,20 @@ def test_the_machine_catches_a_broken_game() -> None:
                 phases=[Phase.generate],  # no shrinking: the first failure is enough
             ),
         )
+
+
+class ForeseeingMini(MiniSabotage):
+    """A broken game: its afterstates carry the next dice, which a search bot would read."""
+
+    def afterstate(self, state: SabotageState, action: SabotageAction) -> SabotageState:
+        after = self.apply_unchecked(state, action)
+        return after.with_changes(rng=self.fresh_rng(random.Random(0)))
+
+
+def test_the_suite_catches_an_afterstate_that_draws_chance() -> None:
+    game = ForeseeingMini()
+    with pytest.raises(ConformanceError, match="afterstate"):
+        check_state(game, game.start(0))
 
 
 def test_rng_rolling_gives_the_faces_asked_for() -> None:

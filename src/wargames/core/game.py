@@ -256,6 +256,23 @@ class Game(ABC, Generic[S, A]):
             return 0.0
         return 1.0 if player in over.winners else -1.0
 
+    def afterstate(self, state: S, action: A) -> S:
+        """The state once a legal ``action`` is decided, before the chance it sets off is
+        drawn (the post-decision state), for search bots: scoring it weighs the action by
+        the expected result, as :meth:`evaluate` reckons it, not by one roll of the dice.
+
+        A game that draws chance inside an action may override it to return a state with
+        the decision made, the chance not yet drawn and nobody to act (it
+        :meth:`awaits_chance`); such a state is only ever evaluated, never applied to.  The
+        default is :meth:`apply_unchecked`: the chance is drawn from the state's stream.
+        """
+        return self.apply_unchecked(state, action)
+
+    def awaits_chance(self, state: S) -> bool:
+        """Whether ``state`` is an :meth:`afterstate` whose chance is still to be drawn: the
+        game is not over and nobody is to act."""
+        return not self.to_act(state) and self.outcome(state) is None
+
     def describe(self, state: S, player: str | None = None) -> str:
         """The state as text (a board), as ``player`` sees it, or omnisciently for ``None``."""
         return repr(state if player is None else self.view(state, player))

@@ -4,7 +4,8 @@
 
 * the game is over exactly when nobody is to act, and whoever is to act has a legal action;
 * every legal action applies, leaves its input unchanged, prints and parses back to itself,
-  and survives a JSON round trip;
+  and survives a JSON round trip; its afterstate is its result, or a state that awaits
+  chance, none of it drawn yet;
 * actions that are legal elsewhere but not here raise ``IllegalAction`` and change nothing;
 * views leak nothing: a determinisation (``sample_state``) of what a player knows gives that
   player the same view, the same legal actions and the same error messages;
@@ -90,6 +91,11 @@ def _check_legal_action(game: Game[Any, Any], state: State, action: Action) -> N
     parsed = game.parse_action(state, text, action.player)
     _expect(parsed == action, f"{text!r} parses to {parsed!r}, not {action!r}")
     _expect(loads(dumps(game, action), game) == action, f"{action} fails a JSON round trip")
+    before = game.afterstate(state, action)
+    _expect(
+        before == after or (game.awaits_chance(before) and before.rng == state.rng),
+        f"the afterstate of {action} is neither its result nor a state awaiting chance",
+    )
 
 
 def _candidate_illegal(
