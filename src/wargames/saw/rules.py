@@ -628,9 +628,28 @@ class Saw(Game[SawState, SawAction]):
         if isinstance(action, Release):
             released = Sheet((0,) * len(sheet.traits), sheet.points, released=True)
             return state.with_changes(units=_replace(state.units, index, unit.with_sheet(released)))
+        state = self._plotted(state, action)
+        if isinstance(action, Done) and self._plot_complete(state, action.player):
+            return self._finished(state, action.player)
+        return state
+
+    def afterstate(self, state: SawState, action: SawAction) -> SawState:
+        """The last plot in, its movement and attacks not yet resolved: every plot stays on
+        the state and nobody is to act, so :meth:`evaluate` reckons each plotted attack at
+        its exact expected hit points rather than by one roll of the dice."""
+        if not isinstance(action, Done) or state.waiting != {action.player}:
+            return self.apply_unchecked(state, action)
+        state = self._plotted(state, action)
+        if self._plot_complete(state, action.player):
+            return state.with_changes(waiting=frozenset())
+        return state
+
+    def _plotted(self, state: SawState, action: Step | Attack | Done) -> SawState:
+        """``state`` with ``action`` written into its unit's order."""
+        index = self._index[action.unit]
         order = self._order(state, index)
         if isinstance(action, Step):
-            here = order.path[-1] if order.path else unit.hex
+            here = order.path[-1] if order.path else state.units[index].hex
             assert here is not None
             there = self.arena.step(here, action.direction)
             assert there is not None
@@ -643,10 +662,11 @@ class Saw(Game[SawState, SawAction]):
         seat = self.players.index(action.player)
         plot = state.plots[seat]
         orders = tuple(order if o.unit == order.unit else o for o in plot.orders)
-        state = state.with_changes(plots=_replace(state.plots, seat, Plot(plot.player, orders)))
-        if isinstance(action, Done) and all(o.done for o in orders):
-            return self._finished(state, action.player)
-        return state
+        return state.with_changes(plots=_replace(state.plots, seat, Plot(plot.player, orders)))
+
+    def _plot_complete(self, state: SawState, player: str) -> bool:
+        """Whether every order of ``player``'s plot is done."""
+        return all(o.done for o in state.plots[self.players.index(player)].orders)
 
     def _with_points(
         self, state: SawState, index: int, slot: int, action: Assign | Allocate
