@@ -14,8 +14,10 @@ from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
 from wargames.core.game import Game
 from wargames.sabotage import Kind, Move, OfferDraw, Sabotage, SabotageState
 from wargames.sabotage.variants import MiniSabotage
-from wargames.saw import Saw, SawAction, SawState
+from wargames.saw import Attack, Saw, SawAction, SawState
 from wargames.testing import states
+
+from ..saw.helpers import duel, side_by_side
 
 MINI = wargames.load("sabotage", variant="SM")
 SEARCHERS: list[Callable[[int], Bot]] = [
@@ -109,14 +111,23 @@ def test_mcts_leaves_a_simultaneous_choice_to_the_rival() -> None:
     Watched.asked.clear()
     MctsBot(0, iterations=60).choose(game, one_left, "blue")
     assert {player for player, _, _ in game.asked} == {"blue"}
-    lone = Watched(army="lone")  # one unit a side: the next turn is near the root
+    lone = Watched(army="lone")  # one unit a side: red's done would roll the dice
     state = lone.start(1)
     plotted = lone.apply(state, lone.parse_action(state, "b1 done"))
     assert lone.to_act(plotted) == {"red"}
     Watched.asked.clear()
     MctsBot(0, iterations=200).choose(lone, plotted, "red")
-    assert ("blue", 2, "plot") in game.asked, "the next turn's plots are searched"
-    assert ("red", 2, "plot") not in game.asked, "but red does not answer blue's"
+    assert Watched.asked == {("red", 1, "plot")}, "the search stops before the dice"
+
+
+def test_the_action_that_rolls_the_dice_is_weighed_before_them() -> None:
+    """Red plots last, so its done rolls every plotted attack.  Weighed before the dice
+    (``game.afterstate``), attacking b1 first is better than being done; weighed by one roll,
+    done would win whenever blue's plotted attack on r1 happened to miss."""
+    game = duel()
+    state = side_by_side(game, 0, "b1 attack r1", "b1 done")
+    for seed in range(10):
+        assert isinstance(GreedyBot(seed, samples=1).choose(game, state, "red"), Attack)
 
 
 class _Shifted(Sabotage):

@@ -17,10 +17,12 @@ class GreedyBot:
     """Plays the action with the best mean evaluation one action ahead.
 
     Each decision draws ``samples`` determinisations of the player's view
-    (``game.sample_state``); every legal action is applied to each (its chance drawn from the
-    determinisation's own fresh stream) and scored with ``game.evaluate``.  Ties are broken at
-    random.  Negotiation actions (draw offers, trades) are left alone unless nothing else is
-    legal, as for :class:`~wargames.bots.RandomBot`.
+    (``game.sample_state``); every legal action is taken in each and the result scored with
+    ``game.evaluate``: before the chance it sets off where the game gives an ``afterstate``
+    (:meth:`~wargames.core.game.Game.afterstate`), else with the chance drawn from the
+    determinisation's own fresh stream.  Ties are broken at random.  Negotiation actions (draw
+    offers, trades) are left alone unless nothing else is legal, as for
+    :class:`~wargames.bots.RandomBot`.
     """
 
     def __init__(self, seed: int = 0, *, samples: int = 4) -> None:
@@ -40,7 +42,7 @@ class GreedyBot:
         view = game.view(state, player)
         worlds = [game.determinize(view, player, self._random) for _ in range(self.samples)]
         scores = [
-            sum(game.evaluate(game.apply_unchecked(world, action), player) for world in worlds)
+            sum(game.evaluate(game.afterstate(world, action), player) for world in worlds)
             for action in choices
         ]
         best = max(scores)

@@ -25,6 +25,11 @@ evaluations differ by thousandths is searched as one whose evaluations differ by
 And where players act at the same time (simultaneous plots), they choose one after another
 inside the tree, so a descent stops where one would choose after another of the same round:
 its choice would see the one it answers.
+
+Actions are taken through ``game.afterstate``: where a game draws chance inside an action
+(SAW rolls every attack when the last plot is in), the search scores the decision before the
+dice, by the expectation ``game.evaluate`` reckons, and the descent stops there.  One roll
+per descent would weigh that action by noise far larger than what tells the actions apart.
 """
 
 from __future__ import annotations
@@ -110,7 +115,7 @@ class MctsBot:
                 child = root.children.setdefault(action, _Node(player))
                 child.available += 1
                 child.visits += 1
-                value = game.evaluate(game.apply_unchecked(world, action), player)
+                value = game.evaluate(game.afterstate(world, action), player)
                 value -= baseline[player]
                 child.reward += value
                 self._values[player].add(value)
@@ -143,7 +148,8 @@ class MctsBot:
         evaluation of the world as drawn).  It stops where a player would choose after
         another one who acts at the same time (``together``: those to act at the root; then
         whoever is to act where someone new is): a choice made in this tree would see the
-        one it answers."""
+        one it answers.  And it stops at an afterstate that awaits chance, scored as it
+        stands."""
         node = root
         path: list[tuple[_Node, str]] = []  # each node entered, and who chose it
         chose: set[str] = set()  # who has chosen since ``together`` began to act
@@ -167,14 +173,17 @@ class MctsBot:
                 action = self._random.choice(untried)
                 child = node.children[action] = _Node(mover)
                 child.available = 1
-                world = game.apply_unchecked(world, action)
+                world = game.afterstate(world, action)
                 path.append((child, mover))
                 break
             action = max(legal, key=lambda a: self._ucb(node.children[a]))
             node = node.children[action]
-            world = game.apply_unchecked(world, action)
+            world = game.afterstate(world, action)
             path.append((node, mover))
-        world = self._rollout(game, world)
+            if game.awaits_chance(world):
+                break
+        if not game.awaits_chance(world):
+            world = self._rollout(game, world)
         values = {p: game.evaluate(world, p) - baseline[p] for p in game.players}
         for p, value in values.items():
             self._values[p].add(value)
