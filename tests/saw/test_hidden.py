@@ -19,7 +19,7 @@ from wargames.saw import (
 )
 from wargames.testing import states
 
-from .helpers import act, audit, duel, events, first_seed, playout, side_by_side
+from .helpers import BRUISER, act, audit, duel, events, first_seed, playout, side_by_side
 
 GAMES = {
     "basic": Saw(players=3, army="patrol"),
@@ -38,7 +38,9 @@ def assert_no_leak(game: Saw, state: SawState, player: str) -> None:
     for plot in view.plots:
         assert is_hidden(plot.orders) == (plot.player != player), plot
     for event in view.log:
-        if isinstance(event, Designed | Reallocated):
+        if isinstance(event, Designed):
+            assert is_hidden(event.traits) == (event.owner != player and not event.published)
+        elif isinstance(event, Reallocated):
             assert is_hidden(event.traits) == (event.owner != player), event
         elif isinstance(event, Allocated):
             assert is_hidden(event.amounts) == (event.owner != player), event
@@ -137,9 +139,38 @@ def test_submitted_plots_are_resampled_as_complete_legal_plots() -> None:
             assert game.arena.path_cost(order.path) <= movement
 
 
-def test_odds_use_only_what_the_attacker_knows() -> None:
+def test_a_ready_design_is_published_and_determinisations_keep_it() -> None:
+    """Traits given in the options are every player's knowledge: blue's view shows r1's
+    ready design, and every world drawn for blue has it, before and after r1 takes damage
+    (only where the hit points went is redrawn).  A design drawn at the start stays secret."""
     game = duel()
     state = game.start(seed=1, hexes={"b1": "0505", "r1": "0605"})
+    (design,) = [e for e in events(game.view(state, "blue"), Designed) if e.unit == "r1"]
+    assert design.published
+    assert design.traits == BRUISER[3]
+    assert game.published_design(game.view(state, "blue"), 1) == BRUISER[3]
+    hurt = first_seed(
+        lambda seed: side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 done"),
+        lambda s: game.to_act(s) == {"red"},
+    )
+    hurt = game.apply(hurt, game.legal_actions(hurt, "red")[0])
+    assert hurt.units[1].damaged
+    assert game.published_design(hurt, 1) is None, "where the damage went is secret"
+    rng = random.Random(2)
+    for world in [game.sample_state(s, "blue", rng) for s in (state, hurt) for _ in range(5)]:
+        (drawn,) = [e for e in events(world, Designed) if e.unit == "r1"]
+        assert drawn.traits == BRUISER[3]
+        assert all(t <= d for t, d in zip(world.units[1].sheet.traits, BRUISER[3], strict=True))
+    secret = game.start(seed=1, design="random")
+    (design,) = [e for e in events(game.view(secret, "blue"), Designed) if e.unit == "r1"]
+    assert not design.published
+    assert is_hidden(design.traits)
+    assert len({game.sample_state(secret, "blue", rng).units[1].sheet for _ in range(10)}) > 1
+
+
+def test_odds_use_only_what_the_attacker_knows() -> None:
+    game = duel()
+    state = game.start(seed=1, design="random", hexes={"b1": "0505", "r1": "0605"})
     attack = Attack("blue", "b1", "r1")
     odds = game.odds(state, attack)
     assert odds is not None
@@ -149,6 +180,8 @@ def test_odds_use_only_what_the_attacker_knows() -> None:
     assert game.exact_odds(state, attack) != odds, "the true traits are not used"
     with pytest.raises(ValueError, match="hidden"):
         game.exact_odds(game.view(state, "blue"), attack)
+    published = game.start(seed=1, hexes={"b1": "0505", "r1": "0605"})
+    assert game.odds(published, attack) == game.exact_odds(published, attack)
 
 
 @given(st.randoms(use_true_random=False))

@@ -5,9 +5,10 @@ once revealed, moves, who attacked whom, every hit and whether it did damage, de
 and their own units' designs, allocations, hit points and rolls.  :func:`determinize` replays
 the player's view of the log from the start and draws every secret the player cannot see:
 
-* other units' designs, uniformly among those of their points whose movement covers every
-  move they were seen to plot (movement only ever goes down, so the floor is the longest move
-  still to come); under "Variable Traits", each turn's re-allocation likewise;
+* other units' designs (unless published: a ready design from the options), uniformly among
+  those of their points whose movement covers every move they were seen to plot (movement
+  only ever goes down, so the floor is the longest move still to come); under "Variable
+  Traits", each turn's re-allocation likewise;
 * the hidden totals of every attack, from the 2d6 distribution conditioned on what is known:
   the public hit or miss and damage or no damage, the player's own totals, the hit points
   the player's units took;
@@ -287,7 +288,7 @@ class _Sampler:
 
     def _designed(self, event: Designed) -> Designed:
         index = self.game.unit_index(event.unit)
-        if self.known.mine(index):
+        if self.known.mine(index) or event.published:
             self.traits[index] = list(event.traits)
             return event
         known = self.known.record.get((0, event.unit))

@@ -323,10 +323,11 @@ class Saw(Game[SawState, SawAction]):
         """A new game.  Units stand on their players' deployment zones (or the hexes given
         by ``hexes={"b1": "0305", ...}``).
 
-        ``design``: ``"preset"`` (the default) uses each army's ready designs and draws the
-        others uniformly from the seed; ``"random"`` draws every design from the seed;
-        ``"manual"`` starts with the design phase, where each player assigns their units'
-        points with :class:`~wargames.saw.state.Assign` actions, in secret.
+        ``design``: ``"preset"`` (the default) uses each army's ready designs, published to
+        every player (they are in the game's options, which every player reads), and draws
+        the others uniformly from the seed, in secret; ``"random"`` draws every design from
+        the seed; ``"manual"`` starts with the design phase, where each player assigns their
+        units' points with :class:`~wargames.saw.state.Assign` actions, in secret.
 
         :raises TypeError: for an unknown set-up keyword.
         :raises ValueError: for an unknown design mode or a bad hex.
@@ -348,10 +349,11 @@ class Saw(Game[SawState, SawAction]):
                 sheet = Sheet((0,) * len(self.traits[i]), pool=spec.points)
             else:
                 traits = spec.traits if design == "preset" else None
+                published = traits is not None
                 if traits is None:
                     traits, rng = _rng_design(spec, self.options.weapon_cap, rng)
                 sheet = Sheet(traits)
-                events.append(Designed(self.ids[i], self.owners[i], traits))
+                events.append(Designed(self.ids[i], self.owners[i], traits, published))
             units.append(
                 Unit(
                     self.ids[i],
@@ -916,17 +918,34 @@ class Saw(Game[SawState, SawAction]):
         Uses only ``view(state, action.player)``: the player's own traits and plot (the attack
         joins the player's coordinated attacks on the target already plotted), distances from
         where the attackers' plotted paths end to where the target stands now (its own move is
-        secret), the terrain, and for the target's secret evasion and endurance
-        :func:`~wargames.saw.odds.design_prior`: every design of its points equally likely.
+        secret), the terrain, and the target's evasion and endurance: as published while it
+        still has its published design (:meth:`published_design`), else by
+        :func:`~wargames.saw.odds.design_prior`, every design of its points equally likely.
         :meth:`exact_odds` uses the true traits instead.
         """
         if not isinstance(action, Attack):
             return None
         view = self.view(state, action.player)
         accuracy, damage, penalty, target = self._attack_terms(view, action)
+        known = self.published_design(view, target)
+        if known is not None:
+            evasion, endurance = known[EVASION], known[ENDURANCE]
+            return attack_dice(accuracy, evasion, damage, endurance, penalty).distribution()
         unit = view.units[target]
         prior = design_prior(unit.points, unit.weapons, self.options.weapon_cap, unit.damaged)
         return hit_points_against(accuracy, damage, penalty, prior)
+
+    def published_design(self, state: SawState, index: int) -> tuple[int, ...] | None:
+        """The traits of unit ``index`` if every player knows them: its design was published
+        (a ready design from the options), it has taken no damage and its traits cannot be
+        re-allocated (no Variable Traits).  ``None`` otherwise."""
+        unit = state.units[index]
+        if unit.damaged or self.options.variable_traits:
+            return None
+        for event in state.log:
+            if isinstance(event, Designed) and event.unit == unit.id:
+                return event.traits if event.published else None
+        return None
 
     def exact_odds(self, state: SawState, action: Attack) -> Distribution[int]:
         """The exact distribution of the hit points of a plotted attack, from the true traits

@@ -5,7 +5,8 @@ players during the game"; plots go "face-down" until "all players are finished p
 
 * :attr:`Unit.sheet` — traits, unassigned points, pending hit points — is its owner's;
 * :attr:`Plot.orders` is its player's until the plots are revealed (a public event);
-* events carry the rest with their own visibility: a unit's owner alone sees its design, its
+* events carry the rest with their own visibility: a unit's owner alone sees its design (but
+  a ready design from the options is published: the options are every player's), its
   re-allocations, its damage allocation and the hit points it took; each roll's total is seen
   by the owner of the unit that rolled it; whether an attack hit and whether it did damage are
   public ("must reveal whether the unit takes damage from any particular hit").
@@ -276,13 +277,20 @@ def _to_owner(event: Designed | Reallocated | Allocated, player: str) -> bool:
     return player == event.owner
 
 
+def _to_owner_unless_published(event: Designed, player: str) -> bool:
+    return event.published or player == event.owner
+
+
 @frozen
 class Designed(Event):
-    """A unit's points were divided among its traits (told to its owner only)."""
+    """A unit's points were divided among its traits: told to its owner only, unless the
+    design was ``published`` (a ready design from the game's options, which every player
+    can read)."""
 
     unit: str
     owner: str
-    traits: tuple[int, ...] = secret(_to_owner, converter=_ints)
+    traits: tuple[int, ...] = secret(_to_owner_unless_published, converter=_ints)
+    published: bool = False
 
 
 @frozen
