@@ -14,10 +14,10 @@ from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
 from wargames.core.game import Game
 from wargames.sabotage import Kind, Move, OfferDraw, Sabotage, SabotageState
 from wargames.sabotage.variants import MiniSabotage
-from wargames.saw import Attack, Saw, SawAction, SawState
+from wargames.saw import Done, Saw, SawAction, SawState
 from wargames.testing import states
 
-from ..saw.helpers import duel, side_by_side
+from ..saw.helpers import act, duel, side_by_side
 
 MINI = wargames.load("sabotage", variant="SM")
 SEARCHERS: list[Callable[[int], Bot]] = [
@@ -122,12 +122,16 @@ def test_mcts_leaves_a_simultaneous_choice_to_the_rival() -> None:
 
 def test_the_action_that_rolls_the_dice_is_weighed_before_them() -> None:
     """Red plots last, so its done rolls every plotted attack.  Weighed before the dice
-    (``game.afterstate``), attacking b1 first is better than being done; weighed by one roll,
-    done would win whenever blue's plotted attack on r1 happened to miss."""
+    (``game.afterstate``), being done, which gives up r1's attack on b1, is worse than any
+    other choice; weighed by one roll, done would win whenever blue's plotted attack on r1
+    happened to miss."""
     game = duel()
     state = side_by_side(game, 0, "b1 attack r1", "b1 done")
-    for seed in range(10):
-        assert isinstance(GreedyBot(seed, samples=1).choose(game, state, "red"), Attack)
+    done = act(game, state, "r1 done")
+    assert game.awaits_chance(game.afterstate(state, game.parse_action(state, "r1 done")))
+    assert game.to_act(done) == {"blue", "red"}, "the dice are rolled and a new turn begins"
+    for seed in range(20):  # by one roll, seed 15 was done
+        assert not isinstance(GreedyBot(seed, samples=1).choose(game, state, "red"), Done)
 
 
 class _Shifted(Sabotage):

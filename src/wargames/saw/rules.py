@@ -19,24 +19,22 @@
 
 from __future__ import annotations
 
-import math
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from functools import cache
 from typing import Any, ClassVar, Final
 
-from wargames.core import hexes
 from wargames.core.board import HexBoard
 from wargames.core.distribution import Distribution
 from wargames.core.errors import IllegalAction, InvalidAction, UnknownOption
 from wargames.core.events import EventLog
-from wargames.core.game import Game, Outcome, balance
+from wargames.core.game import Game, Outcome
 from wargames.core.hexes import Hex
 from wargames.core.hidden import is_hidden
 from wargames.core.phases import Mode, Phase, TurnStructure
 from wargames.core.rng import Rng
 from wargames.render.svg import Token
+from wargames.saw import evaluation
 from wargames.saw.arena import Arena, RangeTable, load_maps, load_rules
 from wargames.saw.movement import RULES, CollisionRule
 from wargames.saw.odds import (
@@ -46,7 +44,6 @@ from wargames.saw.odds import (
     hit_chance,
     hit_points,
     hit_points_against,
-    mean_hit_points,
 )
 from wargames.saw.options import SawOptions
 from wargames.saw.state import (
@@ -111,14 +108,6 @@ _PHASE_ACTIONS: Final[dict[str, tuple[type, ...]]] = {
     DAMAGE: (Allocate,),
 }
 _NAME = re.compile(r"[a-z]+")
-_EVEN: Final = 0.01
-"""Added to both sides of a unit's exchange of hit points, so that one that cannot hurt or
-cannot be hurt still counts (library default, for bots)."""
-
-
-@cache
-def _mean_hit_points(attack: int, evasion: int, damage: int, endurance: int) -> float:
-    return float(mean_hit_points(attack, evasion, damage, endurance))
 
 
 class Saw(Game[SawState, SawAction]):
@@ -248,74 +237,13 @@ class Saw(Game[SawState, SawAction]):
             raise InvalidAction(f"there is no unit {unit!r}; units: {' '.join(self.ids)}") from None
 
     def evaluate(self, state: SawState, player: str) -> float:
-        """For bots, on a full state (a determinisation): the outcome if over, else the
-        :func:`~wargames.core.game.balance` of what ``player``'s units are worth against the
-        strongest other player's.  A heuristic, not a rule.
-
-        A unit is worth the square root of the hit points it can expect to deal before it
-        falls: its points left (less the hit points it still has to allocate and, while
-        plotting, the exact expected hit points of the attacks plotted at it), times the
-        expected hit points of its attack on the enemy it hurts most, over the mean expected
-        hit points an enemy's attack does to it (:meth:`_expected_hits`).  So the trait a hit
-        point is taken from matters as much as it does in play, and the root makes a point
-        taken from a weakened unit count more: fire is focused and units are finished off.
-        """
+        """For bots, on a full state (a determinisation): the outcome if over, else what
+        ``player``'s units are worth against the strongest other player's, this turn's
+        plotted attacks reckoned at their expected hit points (:mod:`wargames.saw.evaluation`).
+        A heuristic, not a rule."""
         if state.result is not None:
             return super().evaluate(state, player)
-        threat = self._plotted_threat(state) if self.phase(state) == PLOT else {}
-        units = state.units
-        standing = {i: self._plotted_end(state, i) for i, unit in enumerate(units) if unit.alive}
-        worth: dict[str, float] = dict.fromkeys(self.players, 0.0)
-        for i in standing:
-            sheet = units[i].sheet
-            enemies = [j for j in standing if units[j].owner != units[i].owner]
-            if not enemies:
-                continue
-            dealt = max(self._expected_hits(units, standing, i, j) for j in enemies)
-            taken = sum(self._expected_hits(units, standing, j, i) for j in enemies)
-            left = max(0.0, sheet.points - sheet.hits - threat.get(i, 0.0))
-            ratio = (dealt + _EVEN) / (taken / len(enemies) + _EVEN)
-            worth[units[i].owner] += math.sqrt(left * ratio)
-        strongest = max(points for owner, points in worth.items() if owner != player)
-        return balance(worth[player], strongest)
-
-    def _expected_hits(
-        self, units: Sequence[Unit], standing: Mapping[int, Hex], attacker: int, target: int
-    ) -> float:
-        """The expected hit points of ``attacker``'s attacks on ``target`` (all its weapons)
-        once it has closed in as far as its movement allows, through the cover between them
-        now: so movement is worth the range it gains."""
-        source, there = standing[attacker], standing[target]
-        traits, defender = units[attacker].sheet.traits, units[target].sheet.traits
-        closest = max(1, hexes.distance(source, there) - traits[MOVEMENT])
-        penalty = self.range_table.penalty(closest) + self.arena.extra_penalty(source, there)
-        return sum(
-            _mean_hit_points(
-                traits[accuracy_index(weapon)] - penalty,
-                defender[EVASION],
-                traits[damage_index(weapon)],
-                defender[ENDURANCE],
-            )
-            for weapon in range(1, self.specs[attacker].weapons + 1)
-        )
-
-    def _plotted_threat(self, state: SawState) -> dict[int, float]:
-        """The expected hit points each unit takes from the attacks plotted so far, from where
-        the plotted paths end (a full state: every plot and sheet known)."""
-        threat: dict[int, float] = {}
-        for _, members, target in self._strikes(state.plots):
-            if not state.units[target].alive:
-                continue
-            defender = state.units[target].sheet.traits
-            there = self._plotted_end(state, target)
-            accuracy, damage, penalty = self._attack_sums(
-                state.units, members, there, lambda i: self._plotted_end(state, i)
-            )
-            expected = mean_hit_points(
-                accuracy - penalty, defender[EVASION], damage, defender[ENDURANCE]
-            )
-            threat[target] = threat.get(target, 0.0) + float(expected)
-        return threat
+        return evaluation.evaluate(self, state, player)
 
     # -- starting ---------------------------------------------------------------------------
 

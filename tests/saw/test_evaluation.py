@@ -1,0 +1,132 @@
+"""SAW's evaluation for bots (:mod:`wargames.saw.evaluation`), against an independent
+reckoning and in the choices it makes."""
+
+import math
+
+import pytest
+
+from wargames.core import hexes
+from wargames.core.game import balance
+from wargames.saw import Saw, SawState, Sheet, Unit
+from wargames.saw.evaluation import HORIZON
+from wargames.saw.odds import hit_points
+
+from .helpers import act
+
+
+def _expected(attacker: Unit, target: Unit, distance: int) -> float:
+    a, t = attacker.sheet.traits, target.sheet.traits
+    return float(hit_points(a[3], t[1], a[4], t[2], distance).mean())
+
+
+def _worth(state: SawState, owner: str) -> float:
+    """An independent reckoning of what ``owner``'s units are worth at the start of a turn's
+    plotting on the open arena: each unit attacks, from where it stands, the enemy it hurts
+    most; then a unit is worth the root of its points left times the best of its attacks over
+    the next ``HORIZON`` turns (closing in by its movement each turn) over the mean of the
+    enemies'."""
+    alive = [u for u in state.units if u.alive]
+
+    def distance(a: Unit, b: Unit) -> int:
+        assert a.hex is not None
+        assert b.hex is not None
+        return hexes.distance(a.hex, b.hex)
+
+    def reach(a: Unit, b: Unit) -> float:
+        far = distance(a, b)
+        turns = range(1, HORIZON + 1)
+        closing = (max(1, far - t * a.sheet.traits[0]) for t in turns)
+        return sum(_expected(a, b, d) for d in closing) / HORIZON
+
+    threat = dict.fromkeys([u.id for u in alive], 0.0)
+    for unit in alive:
+        enemies = [u for u in alive if u.owner != unit.owner]
+        target = max(enemies, key=lambda e: _expected(unit, e, distance(unit, e)))
+        threat[target.id] += _expected(unit, target, distance(unit, target))
+    total = 0.0
+    for unit in (u for u in alive if u.owner == owner):
+        enemies = [u for u in alive if u.owner != owner]
+        dealt = max(reach(unit, e) for e in enemies)
+        taken = sum(reach(e, unit) for e in enemies) / len(enemies)
+        left = max(0.0, unit.sheet.points - threat[unit.id])
+        total += math.sqrt(left * (dealt + 0.01) / (taken + 0.01))
+    return total
+
+
+def _with_traits(
+    game: Saw, state: SawState, unit: str, traits: tuple[int, ...], pool: int = 0
+) -> SawState:
+    index = game.unit_index(unit)
+    units = list(state.units)
+    units[index] = units[index].with_sheet(Sheet(traits, pool=pool))
+    return state.with_changes(units=tuple(units))
+
+
+def test_a_unit_is_worth_the_root_of_the_hit_points_it_deals_before_it_falls() -> None:
+    game = Saw()
+    state = game.start(seed=1)
+    assert game.evaluate(state, "blue") == 0.0, "equal armies"
+    for traits in ((2, 4, 4, 4, 4), (4, 4, 4, 2, 4), (4, 1, 4, 4, 4), (0, 0, 0, 0, 1)):
+        changed = _with_traits(game, state, "r1", traits)
+        expected = balance(_worth(changed, "red"), _worth(changed, "blue"))
+        assert game.evaluate(changed, "red") == pytest.approx(expected)
+
+
+def test_the_trait_a_hit_point_comes_from_matters() -> None:
+    """r1, a Balanced unit 4 hexes from b1, faces a Balanced unit and a Bruiser (damage 6,
+    evasion 0): a point of evasion or endurance keeps more of its hit points than a point of
+    accuracy adds to what it deals, and movement it cannot use to close in is worth nothing."""
+    game = Saw()
+    state = game.start(seed=1, hexes={"r1": "0503"})
+
+    def losing(trait: int) -> float:
+        traits = [4, 4, 4, 4, 4]
+        traits[trait] -= 1
+        return game.evaluate(_with_traits(game, state, "r1", tuple(traits)), "red")
+
+    movement, evasion, endurance, accuracy, _ = (losing(t) for t in range(5))
+    assert movement > accuracy > max(evasion, endurance)
+
+
+def test_movement_is_worth_the_range_it_gains_over_the_horizon() -> None:
+    """r1 slowed to movement 1, its three points kept unassigned (so its hit points stay):
+    within five hexes of both blue units, where the range penalty is already its least, the
+    lost speed costs nothing; ten hexes off, where it would take five turns to get there, it
+    costs."""
+    game = Saw()
+    near = game.start(seed=1, hexes={"r1": "0503"})  # 4 hexes from b1 and b2
+    far = game.start(seed=1)  # 10 hexes from b1 and b2
+    costs = []
+    for state in (near, far):
+        slowed = _with_traits(game, state, "r1", (1, 4, 4, 4, 4), pool=3)
+        costs.append(game.evaluate(state, "red") - game.evaluate(slowed, "red"))
+    near_cost, far_cost = costs
+    assert near_cost == pytest.approx(0.0, abs=1e-12)
+    assert far_cost > 0.005
+
+
+def test_a_plot_is_weighed_as_it_will_be_once_complete() -> None:
+    """A unit still plotting counts the attack it would make on the enemy it hurts most: that
+    attack plotted changes nothing, one at a worse target costs, and done without attacking
+    gives the attack up.  (Counting plotted attacks only, done weighed the same as an attack
+    not yet plotted, and a search bot ended its plots without firing.)"""
+    game = Saw()
+    state = game.start(seed=1)
+    base = game.evaluate(state, "blue")
+    best, worse = (act(game, state, f"b1 attack {t}") for t in ("r1", "r2"))
+    done = act(game, state, "b1 done")
+    assert game.evaluate(best, "blue") == pytest.approx(base)
+    assert game.evaluate(worse, "blue") < base
+    assert game.evaluate(done, "blue") < game.evaluate(worse, "blue")
+
+
+def test_focused_fire_scores_better_than_spread_fire() -> None:
+    game = Saw()
+    state = game.start(seed=1)
+    r1, r2 = (state.units[game.unit_index(u)] for u in ("r1", "r2"))
+    units = tuple(r2.with_sheet(r1.sheet) if u.id == "r2" else u for u in state.units)
+    plotted = act(game, state.with_changes(units=units), "b1 attack r1", "b1 done")
+    # b2 (0104) stands 10 hexes from both r1 (1103) and r2 (1104): the same odds.
+    focused = act(game, plotted, "b2 attack r1")
+    spread = act(game, plotted, "b2 attack r2")
+    assert game.evaluate(focused, "blue") > game.evaluate(spread, "blue")
