@@ -181,3 +181,50 @@ def test_mcts_explores_alike_whatever_the_scale_of_the_evaluation(state: State, 
     player = _acting(MINI, state)
     bots = [MctsBot(seed, iterations=100) for _ in range(2)]
     assert bots[0].choose(MINI, state, player) == bots[1].choose(tiny, state, player)
+
+
+class _FewGoodLines(Saw):
+    """SAW whose evaluation for blue depends on b1's order alone: a first step north is
+    worth 0.2 if b1 does nothing more, -0.3 if it moves on, 0 if it attacks; a first step
+    south 0.1 whatever follows; anything else 0."""
+
+    def evaluate(self, state: SawState, player: str) -> float:
+        b1 = state.units[self.unit_index("b1")].hex
+        assert b1 is not None
+        order = state.plots[0].orders[0]
+        north = 0.0 if order.shots else 0.2 if len(order.path) == 1 else -0.3
+        first = {b1.neighbour(0): north, b1.neighbour(3): 0.1}
+        value = first.get(order.path[0], 0.0) if order.path else 0.0
+        return value if player == "blue" else -value
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mcts_weighs_its_own_next_choice_by_the_best_that_follows(seed: int) -> None:
+    """A player who goes on choosing takes the best of what follows, not the average of
+    what the search tried: the step north, after which most of b1's choices (its steps) are
+    bad and one (done) good, is worth more than the step south (by their means, the step
+    south would be taken)."""
+    game = _FewGoodLines()
+    state = game.start(1)
+    choice = MctsBot(seed, iterations=200, prior=0).choose(game, state, "blue")
+    assert str(choice) == "b1 step n"
+
+
+def test_mcts_searches_one_decision_at_a_time() -> None:
+    """A SAW plot orders one unit after another (``game.decision``): the search for b1's
+    order stops where b2's would begin, so an order that ends soonest is not credited with
+    what b2's adds."""
+
+    class Watched(Saw):
+        asked: ClassVar[set[int | None]] = set()
+
+        def legal_actions(self, state: SawState, player: str) -> tuple[SawAction, ...]:
+            if player == "blue":
+                Watched.asked.add(self.current_unit(state, player))
+            return super().legal_actions(state, player)
+
+    game = Watched()
+    state = game.start(1)
+    MctsBot(0, iterations=100).choose(game, state, "blue")
+    assert Watched.asked == {game.unit_index("b1")}
+    assert game.decision(state, "blue") != game.decision(act(game, state, "b1 done"), "blue")

@@ -5,9 +5,10 @@ import math
 
 import pytest
 
+from wargames.bots import GreedyBot, MctsBot
 from wargames.core import hexes
 from wargames.core.game import balance
-from wargames.saw import Saw, SawState, Sheet, Unit
+from wargames.saw import Attack, Done, Saw, SawState, Sheet, Step, Unit
 from wargames.saw.evaluation import HORIZON
 from wargames.saw.odds import hit_points
 
@@ -130,3 +131,18 @@ def test_focused_fire_scores_better_than_spread_fire() -> None:
     focused = act(game, plotted, "b2 attack r1")
     spread = act(game, plotted, "b2 attack r2")
     assert game.evaluate(focused, "blue") > game.evaluate(spread, "blue")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_search_bots_attack_before_they_are_done(seed: int) -> None:
+    """In the open, b1 can hit either red unit: neither bot ends its plot without firing."""
+    game = Saw()
+    state = game.start(seed=seed)
+    for bot in (GreedyBot(seed), MctsBot(seed, iterations=100)):
+        plotted = state
+        while game.current_unit(plotted, "blue") == 0:
+            action = bot.choose(game, plotted, "blue")
+            assert isinstance(action, Step | Attack | Done)
+            plotted = game.apply(plotted, action)
+        (order, _) = plotted.plots[0].orders
+        assert order.shots, f"{bot} was done with b1 before it attacked"

@@ -15,7 +15,7 @@ Two refinements make a small budget count when a turn offers dozens of actions. 
 children start from a heuristic prior, the mean ``game.evaluate`` one action ahead over
 ``prior`` determinisations (what :class:`~wargames.bots.GreedyBot` computes), and only the
 ``width`` best of them are searched (progressive unpruning, Chaslot et al. 2008, reduced to
-its first step); the choice is then the child with the best mean value.
+its first step); the choice is then the child with the best value.
 
 Three more keep the search honest.  Every value is measured from the evaluation of the
 world it came from (a control variate: worlds drawn from one view differ far more than the
@@ -25,6 +25,14 @@ evaluations differ by thousandths is searched as one whose evaluations differ by
 And where players act at the same time (simultaneous plots), they choose one after another
 inside the tree, so a descent stops where one would choose after another of the same round:
 its choice would see the one it answers.
+
+Where one player takes several actions in a row, two more.  A descent stops where the
+player would go on to decide something else (``game.decision``: the next unit of a plot),
+leaving the rest of the turn to ``game.evaluate``; run on, it would credit the actions that
+end a decision soonest with what the next decision adds.  And a node whose chooser chooses
+again is worth the best of what follows (a continuation tried, or while some are untried its
+own evaluation), not the mean of the continuations the search explored: the player will take
+the best one.
 
 Actions are taken through ``game.afterstate``: where a game draws chance inside an action
 (SAW rolls every attack when the last plot is in), the search scores the decision before the
@@ -36,6 +44,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Hashable
 from typing import Any
 
 from wargames.bots.base import playing
@@ -45,7 +54,7 @@ __all__ = ["MctsBot"]
 
 
 class _Node:
-    __slots__ = ("available", "children", "chooser", "reward", "visits")
+    __slots__ = ("available", "children", "chooser", "first", "open", "reward", "value", "visits")
 
     def __init__(self, chooser: str) -> None:
         self.chooser = chooser  # the player whose action led here
@@ -53,10 +62,29 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0  # summed, from the point of view of the player who chose this node
+        self.first = 0.0  # the value of its first visit: the evaluation of its position
+        self.open = False  # whether some continuation is still untried
+        self.value = -math.inf  # what the search reckons choosing this node is worth
 
     @property
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else -math.inf
+
+    def add(self, value: float) -> None:
+        if not self.visits:
+            self.first = value
+        self.visits += 1
+        self.reward += value
+
+    def revalue(self) -> None:
+        """Where its chooser goes on choosing (a plot of several orders), the best of what
+        the player can choose next: a continuation tried, or one untried, reckoned by the
+        evaluation of this position.  The player takes the best, not the average of what
+        the search tried.  Elsewhere, the mean of its visits."""
+        then = [c.value for c in self.children.values() if c.chooser == self.chooser and c.visits]
+        if self.open:
+            then.append(self.first)
+        self.value = max(then) if then else self.mean
 
 
 class MctsBot:
@@ -114,11 +142,12 @@ class MctsBot:
             for action in actions:
                 child = root.children.setdefault(action, _Node(player))
                 child.available += 1
-                child.visits += 1
                 value = game.evaluate(game.afterstate(world, action), player)
                 value -= baseline[player]
-                child.reward += value
+                child.add(value)
                 self._values[player].add(value)
+        for child in root.children.values():
+            child.first = child.value = child.mean
         if self.prior:
             ranked = sorted(actions, key=lambda a: root.children[a].mean, reverse=True)
             actions = ranked[: self.width]
@@ -132,7 +161,7 @@ class MctsBot:
             baseline = baselines[i % self.samples]
             self._iterate(game, world, baseline, root, player, candidates, together)
         searched = root.children
-        return max(actions, key=lambda a: searched[a].mean if a in searched else -math.inf)
+        return max(actions, key=lambda a: searched[a].value if a in searched else -math.inf)
 
     def _iterate(
         self,
@@ -153,6 +182,7 @@ class MctsBot:
         node = root
         path: list[tuple[_Node, str]] = []  # each node entered, and who chose it
         chose: set[str] = set()  # who has chosen since ``together`` began to act
+        deciding: tuple[str, Hashable] | None = None  # the last mover, and what it decided
         while game.outcome(world) is None:
             mover = player if node is root else _mover(game, world)
             acting = game.to_act(world)
@@ -161,6 +191,10 @@ class MctsBot:
             if chose - {mover}:
                 break
             chose.add(mover)
+            decision = game.decision(world, mover)
+            if deciding is not None and deciding != (mover, decision) and deciding[0] == mover:
+                break  # the same player goes on to decide something else
+            deciding = (mover, decision)
             legal = playing(game, game.legal_actions(world, mover))
             if node is root:
                 legal = [a for a in legal if a in candidates]
@@ -169,6 +203,7 @@ class MctsBot:
                 if child is not None:
                     child.available += 1
             untried = [a for a in legal if a not in node.children]
+            node.open = len(untried) > 1  # one is tried now
             if untried:
                 action = self._random.choice(untried)
                 child = node.children[action] = _Node(mover)
@@ -187,9 +222,9 @@ class MctsBot:
         values = {p: game.evaluate(world, p) - baseline[p] for p in game.players}
         for p, value in values.items():
             self._values[p].add(value)
-        for visited, chooser in path:
-            visited.visits += 1
-            visited.reward += values[chooser]
+        for visited, chooser in reversed(path):
+            visited.add(values[chooser])
+            visited.revalue()
 
     def _ucb(self, node: _Node) -> float:
         """UCB1 with availability counts, the exploration term scaled by the spread of the
@@ -197,9 +232,8 @@ class MctsBot:
         as one whose evaluations differ by tenths."""
         if node.visits == 0:
             return math.inf
-        mean = node.reward / node.visits
         bonus = math.sqrt(math.log(max(node.available, 1)) / node.visits)
-        return mean + self.exploration * self._values[node.chooser].width * bonus
+        return node.value + self.exploration * self._values[node.chooser].width * bonus
 
     def _rollout(self, game: Game[Any, Any], world: State) -> State:
         for _ in range(self.rollout_depth):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
@@ -272,6 +272,15 @@ class Game(ABC, Generic[S, A]):
         """Whether ``state`` is an :meth:`afterstate` whose chance is still to be drawn: the
         game is not over and nobody is to act."""
         return not self.to_act(state) and self.outcome(state) is None
+
+    def decision(self, state: S, player: str) -> Hashable:
+        """What ``player``'s next action in ``state`` decides, for search bots: where one
+        player takes several actions in a row, those deciding different things (a plot's
+        orders, one unit after another) are searched apart, each weighed with the rest left
+        to :meth:`evaluate`; a search that ran on into the next would credit the actions that
+        end a decision soonest with what the next one adds.  The default, ``None``: all one
+        decision."""
+        return None
 
     def describe(self, state: S, player: str | None = None) -> str:
         """The state as text (a board), as ``player`` sees it, or omnisciently for ``None``."""

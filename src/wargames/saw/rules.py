@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from wargames.core.board import HexBoard
@@ -346,6 +346,11 @@ class Saw(Game[SawState, SawAction]):
     def phase(self, state: SawState) -> str:
         """``"design"``, ``"plot"`` or ``"damage"``."""
         return TURNS.phase(state.clock).name
+
+    def decision(self, state: SawState, player: str) -> Hashable:
+        """For search bots: a player's actions decide one unit at a time (its design, its
+        order, where its hit points go), so the search weighs one unit's before the next's."""
+        return self.phase(state), self.current_unit(state, player)
 
     def current_unit(self, state: SawState, player: str) -> int | None:
         """The index of the unit ``player`` acts for next (units go in army order): in design,
