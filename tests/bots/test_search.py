@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import wargames
 from wargames import Outcome, State
 from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
+from wargames.bots.mcts import _Node
 from wargames.core.game import Game
 from wargames.sabotage import Kind, Move, OfferDraw, Sabotage, SabotageState
 from wargames.sabotage.variants import MiniSabotage
@@ -228,3 +229,25 @@ def test_mcts_searches_one_decision_at_a_time() -> None:
     MctsBot(0, iterations=100).choose(game, state, "blue")
     assert Watched.asked == {game.unit_index("b1")}
     assert game.decision(state, "blue") != game.decision(act(game, state, "b1 done"), "blue")
+
+
+def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:
+    """The best continuation counts only where the node's chooser chooses again; after a
+    rival's choice, a node is worth the mean of its visits (which UCB makes converge)."""
+    node = _Node("red")
+    for value in (0.5, -0.1):
+        node.add(value)
+    reply = node.children[OfferDraw("green")] = _Node("green")
+    reply.add(0.3)
+    reply.revalue()
+    node.open = True
+    node.revalue()
+    assert node.value == pytest.approx(0.2)
+    again = node.children[OfferDraw("red")] = _Node("red")
+    again.add(-0.4)
+    again.revalue()
+    node.revalue()
+    assert node.value == 0.5, "its own evaluation, better than the one continuation tried"
+    node.open = False
+    node.revalue()
+    assert node.value == -0.4

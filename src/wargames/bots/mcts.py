@@ -63,7 +63,7 @@ class _Node:
         self.available = 0
         self.reward = 0.0  # summed, from the point of view of the player who chose this node
         self.first = 0.0  # the value of its first visit: the evaluation of its position
-        self.open = False  # whether some continuation is still untried
+        self.open = False  # whether some continuation by its chooser is still untried
         self.value = -math.inf  # what the search reckons choosing this node is worth
 
     @property
@@ -82,7 +82,7 @@ class _Node:
         evaluation of this position.  The player takes the best, not the average of what
         the search tried.  Elsewhere, the mean of its visits."""
         then = [c.value for c in self.children.values() if c.chooser == self.chooser and c.visits]
-        if self.open:
+        if then and self.open:
             then.append(self.first)
         self.value = max(then) if then else self.mean
 
@@ -203,7 +203,7 @@ class MctsBot:
                 if child is not None:
                     child.available += 1
             untried = [a for a in legal if a not in node.children]
-            node.open = len(untried) > 1  # one is tried now
+            node.open = mover == node.chooser and len(untried) > 1  # one is tried now
             if untried:
                 action = self._random.choice(untried)
                 child = node.children[action] = _Node(mover)
