@@ -54,21 +54,22 @@ def _mean(attack: int, evasion: int, damage: int, endurance: int) -> float:
     return float(mean_hit_points(attack, evasion, damage, endurance))
 
 
+def _expected(units: Sequence[Unit], accuracy: int, damage: int, target: int) -> float:
+    """The exact expected hit points of an attack of ``accuracy`` (its range penalty taken
+    off) and ``damage`` on unit ``target``."""
+    defender = units[target].sheet.traits
+    return _mean(accuracy, defender[EVASION], damage, defender[ENDURANCE])
+
+
 def evaluate(game: Saw, state: SawState, player: str) -> float:
     """The :func:`~wargames.core.game.balance` of what ``player``'s units are worth against
     what the strongest other player's are worth (see the module docs), on a full state of a
     game not over."""
     units = state.units
-    plotting = game.phase(state) == "plot"
-    standing = {
-        i: game._plotted_end(state, i) if plotting else unit.hex
-        for i, unit in enumerate(units)
-        if unit.alive
-    }
-    threat = exchange(game, state, standing) if plotting else {}
+    standing = {i: game._plotted_end(state, i) for i, unit in enumerate(units) if unit.alive}
+    threat = exchange(game, state, standing) if game.phase(state) == "plot" else {}
     worth: dict[str, float] = dict.fromkeys(game.players, 0.0)
-    for i, here in standing.items():
-        assert here is not None
+    for i in standing:
         enemies = [j for j in standing if units[j].owner != units[i].owner]
         if not enemies:
             continue
@@ -82,19 +83,13 @@ def evaluate(game: Saw, state: SawState, player: str) -> float:
 
 
 def reach(
-    game: Saw,
-    units: Sequence[Unit],
-    standing: Mapping[int, Hex | None],
-    attacker: int,
-    target: int,
+    game: Saw, units: Sequence[Unit], standing: Mapping[int, Hex], attacker: int, target: int
 ) -> float:
     """The expected hit points of ``attacker``'s attacks (all its weapons) on ``target`` per
     turn over the next :data:`HORIZON` turns, closing in by its movement each turn, through
     the cover between them now."""
     source, there = standing[attacker], standing[target]
-    assert source is not None
-    assert there is not None
-    traits, defender = units[attacker].sheet.traits, units[target].sheet.traits
+    traits = units[attacker].sheet.traits
     distance = hexes.distance(source, there)
     cover = game.arena.extra_penalty(source, there)
     turns = Counter(
@@ -104,69 +99,36 @@ def reach(
     total = 0.0
     for penalty, count in turns.items():
         for weapon in range(1, units[attacker].weapons + 1):
-            total += count * _mean(
-                traits[accuracy_index(weapon)] - penalty,
-                defender[EVASION],
-                traits[damage_index(weapon)],
-                defender[ENDURANCE],
-            )
+            accuracy = traits[accuracy_index(weapon)] - penalty
+            total += count * _expected(units, accuracy, traits[damage_index(weapon)], target)
     return total / HORIZON
 
 
-def exchange(game: Saw, state: SawState, standing: Mapping[int, Hex | None]) -> dict[int, float]:
+def exchange(game: Saw, state: SawState, standing: Mapping[int, Hex]) -> dict[int, float]:
     """The expected hit points each unit takes this turn (by index): every attack plotted so
     far, and the attack each free weapon of a unit still plotting would make on the enemy it
     hurts most, each from where the plotted paths end (``standing``)."""
     units = state.units
     threat: dict[int, float] = {}
 
-    def origin(index: int) -> Hex:
-        here = standing[index]
-        assert here is not None
-        return here
+    def attack(members: Sequence[tuple[int, int]], target: int) -> float:
+        accuracy, damage, penalty = game._attack_sums(
+            units, members, standing[target], standing.__getitem__
+        )
+        return _expected(units, accuracy - penalty, damage, target)
 
     for _, members, target in game._strikes(state.plots):
-        there = standing.get(target)
-        if there is None:
-            continue
-        accuracy, damage, penalty = game._attack_sums(units, members, there, origin)
-        defender = units[target].sheet.traits
-        expected = _mean(accuracy - penalty, defender[EVASION], damage, defender[ENDURANCE])
-        threat[target] = threat.get(target, 0.0) + expected
+        if target in standing:
+            threat[target] = threat.get(target, 0.0) + attack(members, target)
     for plot in state.plots:
+        enemies = [j for j in standing if units[j].owner != plot.player]
         for order in plot.orders:
-            if order.done:
+            if order.done or not enemies:
                 continue
             index = game.unit_index(order.unit)
             used = {shot.weapon for shot in order.shots}
-            enemies = [j for j in standing if units[j].owner != plot.player]
             for weapon in range(1, units[index].weapons + 1):
-                if weapon in used or not enemies:
-                    continue
-                best, target = max(
-                    (_shot(game, units, standing, index, weapon, j), j) for j in enemies
-                )
-                threat[target] = threat.get(target, 0.0) + best
+                if weapon not in used:
+                    best, target = max((attack([(index, weapon)], j), j) for j in enemies)
+                    threat[target] = threat.get(target, 0.0) + best
     return threat
-
-
-def _shot(
-    game: Saw,
-    units: Sequence[Unit],
-    standing: Mapping[int, Hex | None],
-    attacker: int,
-    weapon: int,
-    target: int,
-) -> float:
-    """The expected hit points of one weapon's attack, from and at the plotted ends."""
-    source, there = standing[attacker], standing[target]
-    assert source is not None
-    assert there is not None
-    traits, defender = units[attacker].sheet.traits, units[target].sheet.traits
-    penalty = game.arena.penalty(source, there, game.range_table)
-    return _mean(
-        traits[accuracy_index(weapon)] - penalty,
-        defender[EVASION],
-        traits[damage_index(weapon)],
-        defender[ENDURANCE],
-    )
