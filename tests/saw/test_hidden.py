@@ -168,6 +168,19 @@ def test_a_ready_design_is_published_and_determinisations_keep_it() -> None:
     assert len({game.sample_state(secret, "blue", rng).units[1].sheet for _ in range(10)}) > 1
 
 
+def test_a_design_that_may_be_reallocated_is_not_taken_as_known() -> None:
+    """Under Variable Traits an undamaged unit may re-allocate its points each turn, so its
+    published design says nothing certain about it after the start: odds use the prior."""
+    game = duel(variable_traits=True)
+    state = game.start(seed=1, hexes={"b1": "0505", "r1": "0605"})
+    view = game.view(state, "blue")
+    (design,) = [e for e in events(view, Designed) if e.unit == "r1"]
+    assert design.published
+    assert game.published_design(view, 1) is None
+    attack = Attack("blue", "b1", "r1")
+    assert game.odds(state, attack) != game.exact_odds(state, attack)
+
+
 def test_odds_use_only_what_the_attacker_knows() -> None:
     game = duel()
     state = game.start(seed=1, design="random", hexes={"b1": "0505", "r1": "0605"})
