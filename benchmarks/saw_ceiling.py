@@ -65,19 +65,19 @@ def _expected(game: Saw, view: SawState, attack: Attack) -> float:
     return float(odds.mean())
 
 
+POLICIES: Final[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
+    "steadfast": ALLOCATION,
+    "steadfast, reversed allocation": {name: order[::-1] for name, order in ALLOCATION.items()},
+}
+"""The policies measured, by name: Steadfast with each allocation order."""
+
+
 def _game(policy: str, seed: int) -> bool:
     game = wargames.load("saw")
-    assert isinstance(game, Saw)
     players = game.players
     mine = players[seed % len(players)]
-    policies = {
-        "steadfast": Steadfast(ALLOCATION),
-        "steadfast, reversed allocation": Steadfast(
-            {name: order[::-1] for name, order in ALLOCATION.items()}
-        ),
-    }
     bots = {
-        p: policies[policy] if p == mine else RandomBot(seed * 31 + i)
+        p: Steadfast(POLICIES[policy]) if p == mine else RandomBot(seed * 31 + i)
         for i, p in enumerate(players)
     }
     match = play(game, bots, seed=seed)
@@ -90,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("-n", type=int, default=1000, help="games per policy")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
-    for policy in ("steadfast", "steadfast, reversed allocation"):
+    for policy in POLICIES:
         with ProcessPoolExecutor(args.workers) as pool:
             wins = sum(pool.map(_game, [policy] * args.n, range(args.n), chunksize=20))
         low, high = wilson(wins, args.n)
