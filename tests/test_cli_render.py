@@ -79,7 +79,8 @@ def test_render_a_games_start_as_a_player_sees_it(tmp_path: Path) -> None:
     result = run("render", "sabotage", "--svg", out, "--player", "red", "--seed", "4")
     assert result.exit_code == 0, result.output
     assert f"wrote {out}" in said(result)
-    assert "sabotage SG, start (seed 4), as red sees it" in said(result)
+    assert "sabotage SG, start, as red sees it" in said(result)
+    assert "seed" not in out.read_text()  # the seed rebuilds green's set-up: never shown to red
     assert set(labels(out, "green")) == {"?"}
     assert set(labels(out, "red")) <= SYMBOLS
     assert len(labels(out, "red")) == 30
@@ -89,7 +90,9 @@ def test_render_everything_and_a_variant(tmp_path: Path) -> None:
     out = tmp_path / "all.svg"
     assert run("render", "sabotage", "--variant", "SM", "--svg", out).exit_code == 0
     assert set(labels(out, "green")) <= SYMBOLS
-    assert "sabotage SM, start (seed 0), everything shown" in out.read_text()
+    assert "sabotage SM, start, everything shown" in out.read_text()
+    assert run("render", "sabotage", "--seed", "3", "--svg", out).exit_code == 0
+    assert "sabotage SG, start (seed 3), everything shown" in out.read_text()
 
 
 def test_render_a_hex_map(tmp_path: Path) -> None:

@@ -34,12 +34,12 @@ def scripted(lines: list[str]) -> tuple[Callable[[str], str], list[str]]:
 
 def test_bad_input_is_explained_and_plays_nothing() -> None:
     session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=0)
-    ask, shown = scripted(["b2-b3", "zz", "99", "quit"])
+    ask, shown = scripted(["d4-d5", "zz", "99", "quit"])
     start = session.state
     session.run(ask, shown.append)
     assert session.state == start
     assert session.actions == []
-    assert any("no piece of green on b2" in line for line in shown)
+    assert any("no piece of green on d4" in line for line in shown)
     assert any("cannot read 'zz'" in line for line in shown)
     assert any("no action number 99" in line for line in shown)
 
@@ -139,8 +139,8 @@ def test_play_in_a_real_pseudo_terminal() -> None:
         screen = _read_until(main, "green> ")
         assert "Mini Sabotage (SM)" in screen
         assert "r?" in screen, "red's pieces are hidden from green"
-        os.write(main, b"b2-b3\r")
-        assert "no piece of green on b2" in _read_until(main, "green> ")
+        os.write(main, b"d4-d5\r")
+        assert "no piece of green on d4" in _read_until(main, "green> ")
         os.write(main, b"quit\r")
         assert process.wait(timeout=30) == 0
     finally:

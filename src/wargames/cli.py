@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import inspect
 import json
+import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -34,6 +35,7 @@ from wargames.core.errors import InvalidAction, SerializationError
 from wargames.core.game import Game, State
 from wargames.core.registry import games as registered_games
 from wargames.core.replay import Replay
+from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
 from wargames.play import HUMAN, Session, seen_action
 from wargames.render.svg import NotDrawable, render_game
@@ -287,7 +289,10 @@ def _convert(text: str, hint: Any) -> Any:
 def play_command(
     game: Annotated[str | None, typer.Argument(help="A registered game.")] = None,
     variant: Annotated[str | None, typer.Option(help="The game's variant.")] = None,
-    seed: Annotated[int, typer.Option(help="The game's seed.")] = 0,
+    seed: Annotated[
+        str | None,
+        typer.Option(help="Play the game of this seed (default: secret chance, new each game)."),
+    ] = None,
     players: Annotated[
         str, typer.Option(help="Seats in order: human or a bot, e.g. human,mcts.")
     ] = "human,random",
@@ -303,8 +308,10 @@ def play_command(
     else:
         raise typer.BadParameter("name a game, or --resume a saved one")
     specs = _seats(players, instance, humans=True)
+    # Bots' own choices are seeded from the game's seed when there is one, else in secret.
+    bot_seed = secrets.randbits(32) if seed is None else int.from_bytes(key_from_seed(seed)[:4])
     seats: dict[str, Bot | str] = {
-        p: HUMAN if s == HUMAN else make_bot(s, seed + i)
+        p: HUMAN if s == HUMAN else make_bot(s, bot_seed + i)
         for i, (p, s) in enumerate(zip(instance.players, specs, strict=True))
     }
     if resume is not None:
@@ -389,7 +396,9 @@ def render_command(
         str | None, typer.Option(help="Draw what this player sees (default: everything).")
     ] = None,
     variant: Annotated[str | None, typer.Option(help="The game's variant (GAME only).")] = None,
-    seed: Annotated[int | None, typer.Option(help="The start's seed (GAME only; 0).")] = None,
+    seed: Annotated[
+        str | None, typer.Option(help="The start's seed (GAME only; default: secret).")
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP + " GAME only.")
     ] = None,
@@ -409,8 +418,9 @@ def render_command(
         when = f"after {len(replay.actions)} actions" + (f" ({over})" if over else "")
     else:
         game = _game_named(source, variant, _options(option))
-        state = game.start(seed or 0)
-        when = f"start (seed {seed or 0})"
+        state = game.start(seed)
+        # A seed is the whole game: it is named only in a picture of everything.
+        when = "start" if seed is None or player is not None else f"start (seed {seed})"
     _check_seat(game, player)
     title = _heading(game, when, player)
     try:
@@ -470,7 +480,9 @@ def _summary(game: Game[Any, Any], replay: Replay, final: State, player: str | N
     options = json.dumps(replay.options, sort_keys=True) if replay.options else "-"
     table.add_row("game", f"{game.name} {game.variant}".rstrip())
     table.add_row("options", escape(options))
-    table.add_row("seed", str(replay.seed))
+    if player is None:  # the seed rebuilds every secret: only the omniscient summary has it
+        seed = replay.seed
+        table.add_row("seed", f"key {seed.hex()}" if isinstance(seed, bytes) else str(seed))
     if replay.setup:
         table.add_row("set-up", escape(json.dumps(replay.setup, sort_keys=True)))
     counts = Counter(action.player for action in replay.actions)

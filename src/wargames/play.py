@@ -15,6 +15,7 @@ from wargames.core.errors import InvalidAction
 from wargames.core.game import Action, Game, State
 from wargames.core.hidden import redact
 from wargames.core.replay import Replay
+from wargames.core.rng import Seed
 from wargames.core.serialize import dumps
 
 __all__ = ["HUMAN", "Session", "seen_action"]
@@ -30,7 +31,8 @@ HELP = (
 class Session:
     """One game being played: the game, its seed, the actions so far and who plays whom.
 
-    ``seats`` maps each player to ``"human"`` or a bot.
+    ``seats`` maps each player to ``"human"`` or a bot.  Without a ``seed`` the game's chance
+    has a fresh secret key, which only the saved replay records.
     """
 
     def __init__(
@@ -38,7 +40,7 @@ class Session:
         game: Game[Any, Any],
         seats: Mapping[str, Bot | str],
         *,
-        seed: int = 0,
+        seed: Seed | None = None,
         actions: Sequence[Action] = (),
     ) -> None:
         missing = set(game.players) - set(seats)
@@ -46,9 +48,9 @@ class Session:
             raise ValueError(f"nobody plays {', '.join(sorted(missing))}")
         self.game = game
         self.seats = dict(seats)
-        self.seed = seed
         self.actions: list[Action] = []
         self.state: State = game.start(seed)
+        self.seed: Seed = self.state.rng.key if seed is None else seed
         for action in actions:
             self._take(action)
 

@@ -18,7 +18,7 @@ def test_remaining_takes_a_multiset_away() -> None:
 
 def test_a_bag_draws_each_item_equally_often() -> None:
     bag = Bag.of(["x", "y", "y"])
-    rng = Rng(1)
+    rng = Rng.from_seed(1)
     counts: Counter[str] = Counter()
     for _ in range(3000):
         item, rest, rng = bag.draw(rng)
@@ -30,7 +30,7 @@ def test_a_bag_draws_each_item_equally_often() -> None:
 def test_a_bag_is_sorted_so_equal_contents_are_equal() -> None:
     assert Bag.of([3, 1, 2]) == Bag.of([1, 2, 3]).take(2).put(2)
     with pytest.raises(ValueError, match="empty"):
-        Bag.of([]).draw(Rng(0))
+        Bag.of([]).draw(Rng.from_seed(0))
 
 
 def test_hidden_and_public_bags() -> None:
@@ -39,7 +39,7 @@ def test_hidden_and_public_bags() -> None:
 
 
 def test_a_deck_hides_its_order_and_reshuffles_its_discards() -> None:
-    deck, rng = Deck.shuffled(["a", "b", "c"], Rng(2))
+    deck, rng = Deck.shuffled(["a", "b", "c"], Rng.from_seed(2))
     assert sorted(deck.cards) == ["a", "b", "c"]
     assert is_hidden(redact(deck, "p").cards)
     drawn = []
@@ -50,7 +50,7 @@ def test_a_deck_hides_its_order_and_reshuffles_its_discards() -> None:
     assert sorted(drawn[:3]) == ["a", "b", "c"], "every card once before a reshuffle"
     assert len(deck.cards) + len(deck.discards) == 3
     with pytest.raises(ValueError, match="no cards"):
-        Deck(()).draw(Rng(0))
+        Deck(()).draw(Rng.from_seed(0))
 
 
 def test_resampling_keeps_the_discards_and_the_unseen_cards() -> None:

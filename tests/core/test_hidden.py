@@ -22,7 +22,7 @@ from wargames.core.hidden import (
     sample_assignment,
     secret,
 )
-from wargames.core.rng import Rng
+from wargames.core.rng import Rng, key_from_seed
 
 
 def placeholder(value: object) -> bool:
@@ -123,14 +123,14 @@ def test_nested_tuples_frozensets_and_attrs() -> None:
 
 
 def test_rng_is_always_hidden() -> None:
-    assert placeholder(redact(Rng(5), "ann"))
-    pair: object = redact((Rng(5), 1), "ann")
+    assert placeholder(redact(Rng.from_seed(5), "ann"))
+    pair: object = redact((Rng.from_seed(5), 1), "ann")
     assert pair == (HIDDEN, 1)
-    table = Table(rng=Rng(5, 2), hand=Hand("x", (), frozenset()))
+    table = Table(rng=Rng(key_from_seed(5), 2), hand=Hand("x", (), frozenset()))
     view = redact(table, "ann")
     assert placeholder(view.rng)
     assert view.hand is table.hand
-    assert view == redact(Table(rng=Rng(6), hand=table.hand), "ann")
+    assert view == redact(Table(rng=Rng.from_seed(6), hand=table.hand), "ann")
 
 
 @pytest.mark.parametrize(

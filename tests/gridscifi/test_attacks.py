@@ -160,8 +160,8 @@ def test_the_distribution_counts_every_roll(attack: Matchup) -> None:
 def test_rolling_an_attack_draws_the_same_faces_as_its_dice() -> None:
     attack = Matchup(dice=3, armour=3)
     for seed in range(50):
-        rolled, rng = attack.roll().roll(Rng(seed))
-        faces, same = attack.faces().roll(Rng(seed))
+        rolled, rng = attack.roll().roll(Rng.from_seed(seed))
+        faces, same = attack.faces().roll(Rng.from_seed(seed))
         assert rolled == effect(attack, faces)
         assert rng == same
 

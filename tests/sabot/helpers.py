@@ -41,7 +41,7 @@ def drawn(terrain: str, overlay: str | None = None) -> Sabot:
 
 def seed_for(*faces: int) -> int:
     """A seed whose stream rolls the d10 ``faces`` first: fixed dice for exact tests."""
-    return wargames.testing.rng_rolling(d10, *faces).seed
+    return wargames.testing.seed_rolling(d10, *faces)
 
 
 def change(state: SabotState, unit: int, **changes: Any) -> SabotState:

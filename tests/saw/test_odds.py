@@ -102,7 +102,7 @@ def test_sampled_attacks_agree_with_the_exact_distribution() -> None:
     """20000 attacks rolled with the stream, as play rolls them, against the exact odds."""
     dice = attack_dice(5, 3, 6, 4, 2)
     exact = dice.distribution()
-    rng = Rng(2024)
+    rng = Rng.from_seed(2024)
     counts: Counter[int] = Counter()
     for _ in range(20000):
         rolls, rng = dice.rolls(rng)
@@ -118,10 +118,10 @@ def test_sampled_attacks_agree_with_the_exact_distribution() -> None:
 
 def test_damage_is_rolled_only_after_a_hit() -> None:
     dice = attack_dice(0, 30, 5, 0, 1)  # cannot hit: 11 at most against 32 at least
-    rolls, rng = dice.rolls(Rng(1))
+    rolls, rng = dice.rolls(Rng.from_seed(1))
     assert rolls.to_wound is None
     assert rolls.hit_points == 0
-    assert rng == to_hit(0, 30, 1).roll(Rng(1))[1], "no damage dice drawn"
+    assert rng == to_hit(0, 30, 1).roll(Rng.from_seed(1))[1], "no damage dice drawn"
 
 
 def test_the_design_prior_counts_designs() -> None:

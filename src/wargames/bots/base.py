@@ -9,6 +9,7 @@ from attrs import frozen
 
 from wargames.core.game import Action, Game, Outcome, State
 from wargames.core.replay import Replay
+from wargames.core.rng import Seed
 
 __all__ = ["Bot", "Match", "play", "playing"]
 
@@ -55,11 +56,12 @@ def play(
     game: Game[Any, Any],
     bots: Mapping[str, Bot],
     *,
-    seed: int = 0,
+    seed: Seed | None = None,
     max_actions: int | None = None,
     setup: Mapping[str, Any] | None = None,
 ) -> Match:
-    """Play ``game`` from ``game.start(seed, **setup)`` with one bot per player.
+    """Play ``game`` from ``game.start(seed, **setup)`` with one bot per player; without a
+    ``seed`` the game's chance is secret and its replay records the key.
 
     When several players act at once, they choose in seating order, each from the state
     the previous choice left.  Stops at the outcome or after ``max_actions`` actions.
@@ -67,7 +69,7 @@ def play(
     missing = set(game.players) - set(bots)
     if missing:
         raise ValueError(f"no bot for {', '.join(sorted(missing))}")
-    state = game.start(seed, **(setup or {}))
+    state = start = game.start(seed, **(setup or {}))
     actions: list[Action] = []
     while game.outcome(state) is None and (max_actions is None or len(actions) < max_actions):
         acting = game.to_act(state)
@@ -75,5 +77,5 @@ def play(
         action = bots[player].choose(game, state, player)
         state = game.apply(state, action)
         actions.append(action)
-    replay = Replay.record(game, seed, actions, setup)
+    replay = Replay.record(game, start.rng.key if seed is None else seed, actions, setup)
     return Match(replay, state, game.outcome(state))

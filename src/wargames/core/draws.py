@@ -13,7 +13,7 @@ them; :meth:`Bag.resample` and :meth:`Deck.resample` rebuild them for a determin
 
 >>> from wargames.core.rng import Rng
 >>> bag = Bag.of(["sword", "shield", "shield"])
->>> item, rest, rng = bag.draw(Rng(1))
+>>> item, rest, rng = bag.draw(Rng.from_seed(1))
 >>> len(rest), rest.put(item) == bag
 (2, True)
 """

@@ -11,6 +11,7 @@ from __future__ import annotations
 __all__ = [
     "IllegalAction",
     "InvalidAction",
+    "InvalidSeed",
     "NotYourTurn",
     "SerializationError",
     "UnknownGame",
@@ -40,6 +41,10 @@ class IllegalAction(InvalidAction):
 
 class NotYourTurn(IllegalAction):
     """The action's player is not one of the players who must act now."""
+
+
+class InvalidSeed(WargamesError, ValueError):
+    """A seed that is neither an ``int`` nor a ``str``, or a key of the wrong length."""
 
 
 class UnknownGame(WargamesError, LookupError):

@@ -21,7 +21,7 @@ from wargames.core.distribution import Distribution
 from wargames.core.errors import IllegalAction, InvalidAction, NotYourTurn, UnknownOption
 from wargames.core.events import EventLog
 from wargames.core.hidden import redact
-from wargames.core.rng import Rng
+from wargames.core.rng import KEY_BYTES, Rng, Seed
 
 __all__ = ["Action", "Game", "NoOptions", "Outcome", "State", "UnknownPlayer", "balance"]
 
@@ -198,8 +198,16 @@ class Game(ABC, Generic[S, A]):
     # -- the rules ------------------------------------------------------------------------
 
     @abstractmethod
-    def start(self, seed: int = 0, **setup: Any) -> S:
-        """A new game: a complete default set-up drawn from ``seed`` unless ``setup`` says."""
+    def start(self, seed: Seed | None = None, **setup: Any) -> S:
+        """A new game: a complete default set-up, drawn by chance unless ``setup`` says.
+
+        Without ``seed`` the game's chance stream has a fresh secret key (from
+        :mod:`secrets`): nobody can predict it or rebuild the game from a guess.  With a
+        ``seed`` (an ``int`` or ``str``; or the key a replay recorded) the same seed gives the
+        same game, and the game is only as secret as the seed (:mod:`wargames.core.rng`).
+
+        :raises InvalidSeed: for a seed of another type.
+        """
 
     @abstractmethod
     def to_act(self, state: S) -> frozenset[str]:
@@ -356,5 +364,6 @@ class Game(ABC, Generic[S, A]):
 
     @staticmethod
     def fresh_rng(rng: random.Random) -> Rng:
-        """A new stream for a determinised state (its future chance is unknown anyway)."""
-        return Rng(rng.getrandbits(64))
+        """A new stream for a determinised state, drawn from ``rng`` so that a bot's search is
+        reproducible from the bot's own seed (the real future chance is unknown anyway)."""
+        return Rng(rng.getrandbits(8 * KEY_BYTES).to_bytes(KEY_BYTES, "little"))

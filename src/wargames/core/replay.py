@@ -1,7 +1,9 @@
 """Replays: a game's name, options, seed, set-up and actions — everything needed to replay it.
 
-Because all chance comes from the seeded stream in the state, replaying the actions from
-the same seed reproduces every state bit for bit.
+Because all chance comes from the stream in the state, replaying the actions from the same
+seed reproduces every state bit for bit.  A game started without a seed is recorded with its
+secret key instead: a replay is the whole truth of a game, for its players after the game or
+for the record, never something to show one player while it is played.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 from attrs import field, frozen
 
 from wargames.core.game import Action, Game, State
+from wargames.core.rng import Seed
 
 __all__ = ["Replay"]
 
@@ -26,12 +29,16 @@ def _actions(actions: Iterable[Action]) -> tuple[Action, ...]:
 
 @frozen(eq=True, hash=False)
 class Replay:
-    """A recorded game.  Build one with :meth:`record`; replay it with :meth:`states`."""
+    """A recorded game.  Build one with :meth:`record`; replay it with :meth:`states`.
+
+    ``seed`` is what the game was started from: the ``int`` or ``str`` seed, or the
+    stream's key (bytes) for a game started without one.
+    """
 
     game: str
     variant: str
     options: dict[str, Any] = field(converter=_dict)
-    seed: int
+    seed: Seed
     setup: dict[str, Any] = field(converter=_dict)
     actions: tuple[Action, ...] = field(converter=_actions)
 
@@ -39,7 +46,7 @@ class Replay:
     def record(
         cls,
         game: Game[Any, Any],
-        seed: int,
+        seed: Seed,
         actions: Sequence[Action],
         setup: Mapping[str, Any] | None = None,
     ) -> Replay:

@@ -1,61 +1,125 @@
-"""A deterministic random stream that lives inside the immutable game state.
+"""Chance no player can predict: a keyed cryptographic stream carried inside the game state.
 
-The stream is *counter based*: ``Rng(seed, counter)`` is a plain value, and every draw
-returns the drawn number together with the advanced stream.  The same seed and the same
-sequence of draws give the same numbers on every machine and Python version, and a
-stream survives a JSON round trip because it is nothing but two integers (compare
-OpenSpiel issue 276, where the RNG was lost on deserialisation).
+``Rng(key, counter)`` is a plain immutable value.  Draw number ``counter`` is the first eight
+bytes (little-endian) of BLAKE2b keyed with the 256-bit ``key`` over ``counter`` as sixteen
+little-endian bytes; a draw returns the number with the stream advanced by one.  The same key
+and the same draws give the same numbers on every machine and Python version (BLAKE2b is in
+the standard library and fully specified, RFC 7693), and the stream survives JSON because it
+is a key and a counter (compare OpenSpiel issue 276, where the RNG was lost on deserialising).
 
-Each output is SplitMix64 applied to ``seed_key + counter * golden_gamma``, a well-studied
-64-bit mixer that passes BigCrush when used this way.  Integers in ``range(n)`` are drawn
-without modulo bias by rejection.
+What this protects against:
+
+* **Predicting chance.** Without the key, the next draw cannot be told from earlier ones:
+  BLAKE2b with a secret key is a pseudo-random function, so seeing any number of rolls says
+  nothing about the next one (an invertible mixer such as SplitMix64 can be solved from its
+  outputs).
+* **Recovering a secret game.** :meth:`Rng.from_seed` without a seed draws the key from
+  :mod:`secrets`: 2**256 keys, none of them reachable from a seed a person would type, so
+  neither the opponent's hidden set-up nor future chance can be found by trying seeds.
+
+What it does not protect against:
+
+* **A game started from a seed is only as secret as the seed.** An explicit ``seed`` (an
+  ``int`` or ``str``) is hashed into a key so that runs are reproducible; anyone who can guess
+  the seed can rebuild the game.  Use seeds for tests, simulations and demonstrations, and
+  no seed for games between people.
+* **Whoever holds the full state** (the key is in it): the state itself is the secret.  What
+  a player is given is a view, from which the key is redacted
+  (:mod:`wargames.core.hidden`), and the omniscient replay records the key.
+
+Integers in ``range(n)`` are drawn without modulo bias by rejection.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import Sequence
-from typing import TypeVar
+from functools import lru_cache
+from typing import Final, TypeAlias, TypeVar
 
 from attrs import field, frozen
 
-__all__ = ["Rng"]
+from wargames.core.errors import InvalidSeed
+
+__all__ = ["KEY_BYTES", "Rng", "Seed", "key_from_seed"]
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+Seed: TypeAlias = int | str | bytes
+"""What ``Game.start`` accepts as a seed: an ``int`` or ``str`` (hashed into a key), or a key
+itself (``KEY_BYTES`` bytes, as recorded by the replay of a game started without a seed)."""
+
+KEY_BYTES: Final = 32
+_PERSON: Final = b"wargames seed"
 
 
-def _mix64(z: int) -> int:
-    """The SplitMix64 finaliser: a bijection on 64-bit integers with good avalanche."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
+def key_from_seed(seed: Seed) -> bytes:
+    """The stream key for ``seed``: a key given as bytes is itself; an ``int`` or ``str`` is
+    hashed from its text (so ``7`` and ``"7"`` give the same game).
+
+    >>> key_from_seed(7) == key_from_seed("7")
+    True
+    >>> len(key_from_seed("a long and memorable seed"))
+    32
+
+    :raises InvalidSeed: for anything else, or bytes of another length.
+    """
+    if isinstance(seed, bytes):
+        if len(seed) != KEY_BYTES:
+            raise InvalidSeed(f"a key must be {KEY_BYTES} bytes, got {len(seed)}")
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise InvalidSeed(f"a seed is an int or a str, got {type(seed).__name__} {seed!r}")
+    text = str(seed).encode("utf-8", "surrogatepass")
+    return hashlib.blake2b(text, digest_size=KEY_BYTES, person=_PERSON).digest()
 
 
-def _non_negative(_: object, attribute: object, value: int) -> None:
+@lru_cache(maxsize=256)
+def _keyed(key: bytes) -> hashlib.blake2b:
+    """BLAKE2b with ``key`` already absorbed: copying it is cheaper than keying anew."""
+    return hashlib.blake2b(key=key, digest_size=8)
+
+
+def _key_size(_: object, __: object, value: bytes) -> None:
+    if not isinstance(value, bytes) or len(value) != KEY_BYTES:
+        raise ValueError(f"an Rng key is {KEY_BYTES} bytes")
+
+
+def _non_negative(_: object, __: object, value: int) -> None:
     if value < 0:
         raise ValueError(f"Rng counter must be >= 0, got {value}")
 
 
 @frozen
 class Rng:
-    """An immutable, serialisable stream of random numbers.
+    """An immutable, serialisable, unpredictable stream of random numbers.
 
-    >>> value, rng = Rng(7).below(6)
-    >>> value == Rng(7).below(6)[0]
-    True
-    >>> rng.counter
-    1
+    >>> rng = Rng.from_seed(7)
+    >>> value, after = rng.below(6)
+    >>> value == Rng.from_seed(7).below(6)[0], after.counter
+    (True, 1)
+
+    The key is left out of ``repr``, so a state printed in a log does not give it away.
     """
 
-    seed: int
+    key: bytes = field(validator=_key_size, repr=False)
     counter: int = field(default=0, validator=_non_negative)
 
+    @classmethod
+    def from_seed(cls, seed: Seed | None = None) -> Rng:
+        """A stream from ``seed`` (see :func:`key_from_seed`), or with a fresh secret key from
+        :mod:`secrets` when ``seed`` is ``None``."""
+        key = secrets.token_bytes(KEY_BYTES) if seed is None else key_from_seed(seed)
+        return cls(key)
+
     def _next64(self) -> tuple[int, Rng]:
-        key = _mix64(self.seed & _MASK) ^ (self.seed >> 64)
-        value = _mix64((key + (self.counter + 1) * _GAMMA) & _MASK)
-        return value, Rng(self.seed, self.counter + 1)
+        hasher = _keyed(self.key).copy()
+        hasher.update(self.counter.to_bytes(16, "little"))
+        advanced = object.__new__(Rng)  # the fields are already valid: skip the validators
+        object.__setattr__(advanced, "key", self.key)
+        object.__setattr__(advanced, "counter", self.counter + 1)
+        return int.from_bytes(hasher.digest(), "little"), advanced
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` and the advanced stream.
@@ -95,7 +159,3 @@ class Rng:
             j, rng = rng.below(i + 1)
             pool[i], pool[j] = pool[j], pool[i]
         return tuple(pool), rng
-
-    def spawn(self, label: int) -> Rng:
-        """An independent stream derived from this one and ``label`` (for sub-games, bots)."""
-        return Rng(_mix64((self.seed ^ _mix64(label & _MASK) ^ self.counter) & _MASK))

@@ -3,12 +3,20 @@
 Every document is an envelope naming the game, its variant and options, so
 ``loads(text)`` can rebuild the game from the registry on its own::
 
-    {"wargames": 1, "game": "sabotage", "variant": "SR", "options": {},
-     "kind": "state" | "action" | "replay", "data": {...}}
+    {"wargames": 2, "game": "sabotage", "variant": "SR", "options": {},
+     "kind": "state" | "view" | "action" | "replay", "data": {...}}
 
-Actions and events are tagged with their class name (``"type": "Move"``).  Anything that is
-not valid JSON, names an unknown game, or does not fit the game's types raises
+Actions and events are tagged with their class name (``"type": "Move"``).  A view (a state
+as one player may see it) is written like a state with ``{"?": "hidden"}`` wherever a secret
+was (:mod:`wargames.core.redacted`); the chance stream is written as its key and counter in a
+state and is always hidden in a view.  A replay records its seed, or for a game started
+without one, its key (``"key": "<hex>"``).  Anything that is not valid JSON, names an unknown
+game, or does not fit the game's types raises
 :class:`~wargames.core.errors.SerializationError`, never a bare ``KeyError``.
+
+Format 2 is the format of wargames 0.2, whose chance stream is keyed BLAKE2b; format 1
+documents (wargames 0.1, SplitMix64 chance) are refused with an error saying so, since their
+seeds no longer give the same games.
 """
 
 from __future__ import annotations
@@ -26,18 +34,29 @@ from cattrs.preconf.json import make_converter
 from wargames.core.errors import SerializationError, WargamesError
 from wargames.core.events import Event, EventLog
 from wargames.core.game import Action, Game, State
+from wargames.core.hidden import is_hidden
+from wargames.core.redacted import TAG, RedactedJson
 from wargames.core.replay import Replay
+from wargames.core.rng import KEY_BYTES, Rng, Seed
 
-__all__ = ["FORMAT_VERSION", "converter_for", "digest", "dumps", "loads", "to_data"]
+__all__ = [
+    "FORMAT_VERSION",
+    "converter_for",
+    "digest",
+    "dumps",
+    "is_view",
+    "loads",
+    "to_data",
+]
 
-FORMAT_VERSION: Final = 1
-TAG: Final = "type"
+FORMAT_VERSION: Final = 2
 
 T = TypeVar("T")
 
 
-def _tagged(converter: cattrs.Converter, base: type, classes: tuple[type, ...]) -> None:
-    """Register tagged-union hooks so that fields typed ``base`` hold any of ``classes``."""
+def _tagged(converter: cattrs.Converter, base: type, classes: tuple[type, ...]) -> dict[str, type]:
+    """Register tagged-union hooks so that fields typed ``base`` hold any of ``classes``;
+    return the classes by name."""
     by_name = {cls.__name__: cls for cls in classes}
     if len(by_name) != len(classes):
         raise ValueError(f"{base.__name__} classes must have distinct names: {classes}")
@@ -63,25 +82,61 @@ def _tagged(converter: cattrs.Converter, base: type, classes: tuple[type, ...]) 
 
     converter.register_unstructure_hook(base, unstructure)
     converter.register_structure_hook(base, structure)
+    return by_name
+
+
+def _rng_data(rng: Rng) -> dict[str, Any]:
+    return {"key": rng.key.hex(), "counter": rng.counter}
+
+
+def _rng(data: Any, _: type) -> Rng:
+    if not isinstance(data, dict) or set(data) != {"key", "counter"}:
+        raise SerializationError(f"a chance stream is a key and a counter, not {data!r}")
+    counter = data["counter"]
+    if isinstance(counter, bool) or not isinstance(counter, int):
+        raise SerializationError(f"a chance stream's counter is a whole number, not {counter!r}")
+    return Rng(_key(data["key"]), counter)
+
+
+def _key(text: Any) -> bytes:
+    """The key written as ``text`` (hexadecimal)."""
+    try:
+        key = bytes.fromhex(text)
+    except (TypeError, ValueError):
+        key = b""
+    if len(key) != KEY_BYTES:
+        raise SerializationError(f"a key is {KEY_BYTES} bytes in hexadecimal, not {text!r}")
+    return key
 
 
 @functools.cache
-def converter_for(game_cls: type[Game[Any, Any]]) -> cattrs.Converter:
-    """The converter for a game class's states, actions and events (built once per class)."""
+def _codec(game_cls: type[Game[Any, Any]]) -> RedactedJson:
+    """The converter for a game class's states, actions and events, wrapped to write views
+    too (built once per class)."""
     converter = make_converter()
     # Sets become sorted lists, so a state's JSON (and digest) is the same in every process.
     converter.register_unstructure_hook_factory(
         _is_set, lambda type_: _sorted_list(converter, type_)
     )
-    _tagged(converter, Action, game_cls.action_types)
-    _tagged(converter, Event, game_cls.event_types)
+    tagged = {
+        Action: _tagged(converter, Action, game_cls.action_types),
+        Event: _tagged(converter, Event, game_cls.event_types),
+    }
     converter.register_unstructure_hook(
         EventLog, lambda log: [converter.unstructure(event, Event) for event in log]
     )
     converter.register_structure_hook(
         EventLog, lambda data, _: EventLog(converter.structure(e, Event) for e in data)
     )
-    return converter
+    converter.register_unstructure_hook(Rng, _rng_data)
+    converter.register_structure_hook(Rng, _rng)
+    return RedactedJson(converter, tagged)
+
+
+def converter_for(game_cls: type[Game[Any, Any]]) -> cattrs.Converter:
+    """The cattrs converter for a game class's states, actions and events (built once per
+    class); views go through :mod:`wargames.core.redacted` around it."""
+    return _codec(game_cls).converter
 
 
 def _is_set(type_: Any) -> bool:
@@ -99,17 +154,38 @@ def _sorted_list(converter: cattrs.Converter, type_: Any) -> Callable[[Any], lis
     return unstructure
 
 
+def _seed_data(seed: Seed) -> dict[str, Any]:
+    return {"key": seed.hex()} if isinstance(seed, bytes) else {"seed": seed}
+
+
+def _seed(data: dict[str, Any]) -> Seed:
+    if "key" in data:
+        return _key(data["key"])
+    seed = data["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise SerializationError(f"a replay's seed is a whole number or text, not {seed!r}")
+    return seed
+
+
+def is_view(value: object) -> bool:
+    """Whether ``value`` is a view (a state as a player sees it): its chance is hidden."""
+    return isinstance(value, State) and is_hidden(value.rng)
+
+
 def to_data(game: Game[Any, Any], value: State | Action | Replay) -> dict[str, Any]:
-    """The JSON-ready envelope of a state, action or replay of ``game``."""
-    converter = converter_for(type(game))
-    if isinstance(value, State):
+    """The JSON-ready envelope of a state, view, action or replay of ``game``."""
+    codec = _codec(type(game))
+    converter = codec.converter
+    if is_view(value):
+        kind, data = "view", codec.unstructure(value, type(value))
+    elif isinstance(value, State):
         kind, data = "state", converter.unstructure(value, type(value))
     elif isinstance(value, Action):
         kind, data = "action", converter.unstructure(value, Action)
     elif isinstance(value, Replay):
         kind = "replay"
         data = {
-            "seed": value.seed,
+            **_seed_data(value.seed),
             "setup": value.setup,
             "actions": [converter.unstructure(a, Action) for a in value.actions],
         }
@@ -169,8 +245,19 @@ def _guarded(build: Callable[[], T]) -> T:
 
 
 def _from_document(document: Any, game: Game[Any, Any] | None) -> Any:
-    if not isinstance(document, dict) or document.get("wargames") != FORMAT_VERSION:
-        raise SerializationError(f"not a wargames document of format {FORMAT_VERSION}")
+    if not isinstance(document, dict) or "wargames" not in document:
+        raise SerializationError("not a wargames document")
+    version = document["wargames"]
+    if version == 1:
+        raise SerializationError(
+            "this is a format 1 document, written by wargames 0.1, whose chance stream this "
+            f"version no longer has; this version reads format {FORMAT_VERSION} "
+            "(replay the file with wargames 0.1)"
+        )
+    if version != FORMAT_VERSION:
+        raise SerializationError(
+            f"unknown document format {version!r}; this version reads format {FORMAT_VERSION}"
+        )
     from wargames.core.registry import load  # the registry imports the game module
 
     name, variant, options = document["game"], document["variant"], document["options"]
@@ -180,11 +267,14 @@ def _from_document(document: Any, game: Game[Any, Any] | None) -> Any:
         game = load(name, variant or None, **options)
     elif name != game.name or variant != game.variant or game.Options(**options) != game.options:
         raise SerializationError(f"document is for {name} {variant} {options}, not {game!r}")
-    converter = converter_for(type(game))
+    codec = _codec(type(game))
+    converter = codec.converter
     data = document["data"]
     kind = document["kind"]
     if kind == "state":
         return converter.structure(data, game.state_type)
+    if kind == "view":
+        return codec.structure(data, game.state_type)
     if kind == "action":
         return converter.structure(data, Action)
     if kind == "replay":
@@ -192,7 +282,7 @@ def _from_document(document: Any, game: Game[Any, Any] | None) -> Any:
             game=document["game"],
             variant=document["variant"],
             options=document["options"],
-            seed=data["seed"],
+            seed=_seed(data),
             setup=data["setup"],
             actions=[converter.structure(a, Action) for a in data["actions"]],
         )

@@ -35,7 +35,7 @@ from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption
 from wargames.core.game import Game, Outcome
 from wargames.core.phases import Phase, TurnStructure
-from wargames.core.rng import Rng
+from wargames.core.rng import Rng, Seed
 from wargames.gridscifi import (
     activation,
     combat,
@@ -178,7 +178,7 @@ class GridSciFi(Game[GridState, GridAction]):
 
     # -- starting -------------------------------------------------------------------------
 
-    def start(self, seed: int = 0, **setup: Any) -> GridState:
+    def start(self, seed: Seed | None = None, **setup: Any) -> GridState:
         """A new game.  ``deploy=True`` (the default) sets up both armies at random from
         ``seed`` (see :func:`~wargames.gridscifi.scenario.deploy`); ``deploy=False`` starts in
         the set-up phase, where each player in turn order places their units bound for the
@@ -190,7 +190,7 @@ class GridSciFi(Game[GridState, GridAction]):
         at_random = setup.pop("deploy", True)
         if setup:
             raise TypeError(f"unknown set-up options: {', '.join(sorted(setup))}")
-        units, rng = deploy(self.field, self.scenario, Rng(seed), place=bool(at_random))
+        units, rng = deploy(self.field, self.scenario, Rng.from_seed(seed), place=bool(at_random))
         state = GridState(rng=rng, units=units, clock=TURNS.start(len(PLAYERS)))
         return self._set_up(state)
 
@@ -226,7 +226,7 @@ class GridSciFi(Game[GridState, GridAction]):
         *,
         player: str = "blue",
         turn: int = 1,
-        seed: int = 0,
+        seed: Seed = 0,
     ) -> GridState:
         """A position in play, for studies and tests: ``units`` (ids 0, 1, ... in order),
         ``player`` to act in ``turn``, between activations.  Nothing is reset: tokens are as
@@ -244,7 +244,7 @@ class GridSciFi(Game[GridState, GridAction]):
         clock = TURNS.start(len(PLAYERS))
         while TURNS.in_setup(clock) or clock.turn < turn or TURNS.actor(clock, PLAYERS) != player:
             clock = TURNS.advance(clock)
-        state = GridState(rng=Rng(seed), units=tuple(units), clock=clock)
+        state = GridState(rng=Rng.from_seed(seed), units=tuple(units), clock=clock)
         for unit in state.units:
             square = unit.square
             if unit.on_table and square is not None:

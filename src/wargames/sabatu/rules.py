@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from wargames.core.distribution import Distribution
 from wargames.core.errors import UnknownOption
 from wargames.core.game import Game, Outcome, balance
+from wargames.core.rng import Seed
 from wargames.render.svg import Token
 from wargames.sabatu import display, fighting, moving, ports, purchases, trade, turn
 from wargames.sabatu.armies import army_count, occupants, owner_at, places
@@ -166,7 +167,7 @@ class Sabatu(Game[SabatuState, SabatuAction]):
 
     # -- set-up, whose turn, outcome ---------------------------------------------------------
 
-    def start(self, seed: int = 0, **setup: Any) -> SabatuState:
+    def start(self, seed: Seed | None = None, **setup: Any) -> SabatuState:
         """A new game (see :func:`wargames.sabatu.turn.start`).
 
         :raises TypeError: for any set-up keyword (Sabatu has none).

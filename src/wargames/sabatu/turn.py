@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from wargames.core.dice import d6
 from wargames.core.draws import Bag, Deck
 from wargames.core.game import Outcome
-from wargames.core.rng import Rng
+from wargames.core.rng import Rng, Seed
 from wargames.sabatu import cards
 from wargames.sabatu.armies import add_armies, army_count, free_armies, remove_army, with_realm
 from wargames.sabatu.bags import draw_tiles
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["begin_turn", "lose", "next_turn", "roll", "spend", "start", "winner"]
 
 
-def start(game: Sabatu, seed: int = 0, **setup: Any) -> SabatuState:
+def start(game: Sabatu, seed: Seed | None = None, **setup: Any) -> SabatuState:
     """A new game: "Each player chooses a home region and places one army ... at Home"
     (seats take the layout's home regions in order); both decks shuffled; "players roll
     dice to see who goes first" (drawn from the seed), then clockwise.
@@ -48,7 +48,7 @@ def start(game: Sabatu, seed: int = 0, **setup: Any) -> SabatuState:
     """
     if setup:
         raise TypeError(f"unknown set-up options: {', '.join(sorted(setup))}")
-    rng = Rng(seed)
+    rng = Rng.from_seed(seed)
     conquest, rng = Deck.shuffled(game.tables.conquest, rng)
     destiny, rng = Deck.shuffled(game.tables.destiny, rng)
     first, rng = rng.below(len(game.players))

@@ -30,6 +30,7 @@ from wargames.core.errors import InvalidAction, UnknownOption
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.hexes import Hex
 from wargames.core.phases import TurnStructure
+from wargames.core.rng import Seed
 from wargames.render.svg import Token
 from wargames.sabot import (
     combat,
@@ -127,7 +128,7 @@ class Sabot(Game[SabotState, SabotAction]):
     )  # fmt: skip
     victory: ClassVar[Callable[[Sabot, SabotState], Outcome | None]] = annihilation
     """VIII: the victory condition, checked in the victory phase; a scenario replaces it."""
-    demo_options: ClassVar[Mapping[str, Any]] = {"build_points": 60}
+    demo_options: ClassVar[Mapping[str, Any]] = {"build_points": 60, "max_turns": 40}
     """Random bots take tens of thousands of actions to annihilate 200-point armies."""
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
         "attack": combat.matchup,
@@ -172,7 +173,7 @@ class Sabot(Game[SabotState, SabotAction]):
 
     # -- starting (II, IV) --------------------------------------------------------------
 
-    def start(self, seed: int = 0, **options: Any) -> SabotState:
+    def start(self, seed: Seed | None = None, **options: Any) -> SabotState:
         """A new game.  ``armies`` maps each player to a list of platoon names (II); by
         default each player buys platoons at random with the build points.  ``deploy``
         (default True) sets both armies up at random from ``seed``; ``deploy=False`` starts
@@ -184,7 +185,7 @@ class Sabot(Game[SabotState, SabotAction]):
         return setup.start(self, seed, **options)
 
     def position(
-        self, units: list[tuple[str, str, str, int]], *, seed: int = 0, phase: str = "movement"
+        self, units: list[tuple[str, str, str, int]], *, seed: Seed = 0, phase: str = "movement"
     ) -> SabotState:
         """A position for studies and tests: ``(player, symbol, hex label, facing)`` per
         counter (ids in order), turn 1, blue first, in ``phase``; no initiative roll."""

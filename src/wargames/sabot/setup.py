@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.phases import Clock
-from wargames.core.rng import Rng
+from wargames.core.rng import Rng, Seed
 from wargames.sabot.army import FACING, buy, counter, engineers, place, random_platoons
 from wargames.sabot.carriers import load
 from wargames.sabot.movement import stands
@@ -54,13 +54,13 @@ if TYPE_CHECKING:
 __all__ = ["actions", "apply", "facings", "finish", "next_counter", "placing", "position", "start"]
 
 
-def start(game: Sabot, seed: int, **options: Any) -> SabotState:
+def start(game: Sabot, seed: Seed | None, **options: Any) -> SabotState:
     """A new game (see :meth:`Sabot.start <wargames.sabot.rules.Sabot.start>`)."""
     chosen = options.pop("armies", None)
     at_random = options.pop("deploy", True)
     if options:
         raise TypeError(f"unknown set-up options: {', '.join(sorted(options))}")
-    rng = Rng(seed)
+    rng = Rng.from_seed(seed)
     counters: dict[str, tuple[str, ...]] = {}
     for player in PLAYERS:
         if chosen is not None:
@@ -85,7 +85,7 @@ def start(game: Sabot, seed: int, **options: Any) -> SabotState:
 
 
 def position(
-    game: Sabot, units: list[tuple[str, str, str, int]], *, seed: int = 0, phase: str = "movement"
+    game: Sabot, units: list[tuple[str, str, str, int]], *, seed: Seed = 0, phase: str = "movement"
 ) -> SabotState:
     """A position for studies and tests: ``(player, symbol, hex label, facing)`` per counter
     (ids in order), turn 1, blue first, in ``phase``; no initiative roll."""
@@ -98,7 +98,7 @@ def position(
     )  # fmt: skip
     names = [p.name for p in game.turns.phases]
     clock = Clock(1, names.index(phase), 0, (0, 1))
-    return SabotState(rng=Rng(seed), clock=clock, units=counters)
+    return SabotState(rng=Rng.from_seed(seed), clock=clock, units=counters)
 
 
 # -- placing counters (set-up and reinforcements) ------------------------------------------

@@ -30,7 +30,7 @@ from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.hidden import is_hidden, sample_assignment
 from wargames.core.phases import Clock, Phase, TurnStructure
-from wargames.core.rng import Rng
+from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
 from wargames.sabotage.layout import Layout, load_layouts, load_values
@@ -154,7 +154,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
 
     # -- starting ---------------------------------------------------------------------------
 
-    def start(self, seed: int = 0, **setup: Any) -> SabotageState:
+    def start(self, seed: Seed | None = None, **setup: Any) -> SabotageState:
         """A new game.  ``deploy=True`` (the default) sets up both armies at random from the
         seed; ``deploy=False`` starts in the set-up phase, where players place their pieces
         with :class:`~wargames.sabotage.state.Deploy` actions.
@@ -165,7 +165,9 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         if setup:
             raise TypeError(f"unknown set-up options: {', '.join(sorted(setup))}")
         state = SabotageState(
-            rng=Rng(seed), cells=(None,) * len(self.board), clock=TURNS.start(len(PLAYERS))
+            rng=Rng.from_seed(seed),
+            cells=(None,) * len(self.board),
+            clock=TURNS.start(len(PLAYERS)),
         )
         if not deploy:
             return state
@@ -186,7 +188,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         to_move: str = "green",
         turn: int = 1,
         revealed: tuple[str, ...] = (),
-        seed: int = 0,
+        seed: Seed = 0,
     ) -> SabotageState:
         """A position in play, for studies and tests: ``{"b2": "g5", "c3": "rM"}`` puts a green
         5-star General on b2 and a red landmine on c3 (owner initial, then symbol as drawn by
@@ -213,7 +215,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         clock = TURNS.start(len(PLAYERS))
         while TURNS.in_setup(clock) or clock.turn < turn or TURNS.actor(clock, PLAYERS) != to_move:
             clock = TURNS.advance(clock)
-        state = SabotageState(rng=Rng(seed), cells=tuple(cells), clock=clock)
+        state = SabotageState(rng=Rng.from_seed(seed), cells=tuple(cells), clock=clock)
         return self._begin_play(state)
 
     # -- whose turn ---------------------------------------------------------------------------

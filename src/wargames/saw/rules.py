@@ -32,7 +32,7 @@ from wargames.core.game import Game, Outcome
 from wargames.core.hexes import Hex
 from wargames.core.hidden import is_hidden
 from wargames.core.phases import Mode, Phase, TurnStructure
-from wargames.core.rng import Rng
+from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token
 from wargames.saw import evaluation
 from wargames.saw.arena import Arena, RangeTable, load_maps, load_rules
@@ -247,7 +247,7 @@ class Saw(Game[SawState, SawAction]):
 
     # -- starting ---------------------------------------------------------------------------
 
-    def start(self, seed: int = 0, **setup: Any) -> SawState:
+    def start(self, seed: Seed | None = None, **setup: Any) -> SawState:
         """A new game.  Units stand on their players' deployment zones (or the hexes given
         by ``hexes={"b1": "0305", ...}``).
 
@@ -269,7 +269,7 @@ class Saw(Game[SawState, SawAction]):
         unknown = sorted(set(placed) - set(self.ids))
         if unknown:
             raise ValueError(f"hexes given for unknown units {unknown}; units: {self.ids}")
-        rng = Rng(seed)
+        rng = Rng.from_seed(seed)
         units: list[Unit] = []
         events: list[Designed] = []
         for i, spec in enumerate(self.specs):

@@ -12,7 +12,7 @@
 """
 
 from wargames.testing.conformance import ConformanceError, check_rules, check_state
-from wargames.testing.dice import rng_rolling
+from wargames.testing.dice import rng_rolling, seed_rolling
 from wargames.testing.golden import check_golden, golden_record
 from wargames.testing.machine import rules_machine
 from wargames.testing.strategies import Playout, actions, playouts, seeds, states
@@ -28,6 +28,7 @@ __all__ = [
     "playouts",
     "rng_rolling",
     "rules_machine",
+    "seed_rolling",
     "seeds",
     "states",
 ]
