@@ -189,6 +189,30 @@ def test_replay_as_a_player_hides_what_they_do_not_know(sabotage_file: Path) -> 
     assert any(re.match(r"red: [a-h]\d=[HM54321RS]", a) for a in actions), "red's own set-up"
 
 
+def test_replay_summary_for_a_player_names_no_seed(sabotage_file: Path) -> None:
+    # The seed rebuilds green's whole set-up: red's summary must not name it.
+    result = run("replay", sabotage_file, "--player", "red")
+    assert result.exit_code == 0, result.output
+    assert "outcome" in said(result)
+    assert "seed" not in said(result)
+
+
+def test_a_secret_game_is_replayed_from_its_key(tmp_path: Path) -> None:
+    game = wargames.load("sabotage", variant="SM")
+    match = play(game, {p: RandomBot(i) for i, p in enumerate(game.players)}, max_actions=30)
+    key = match.replay.seed
+    assert isinstance(key, bytes)
+    assert key == match.final.rng.key
+    path = tmp_path / "secret.json"
+    path.write_text(dumps(game, match.replay))
+    assert json.loads(path.read_text())["data"]["key"] == key.hex()
+    everything = said(run("replay", path))
+    assert f"seed key {key.hex()}" in everything, "the omniscient summary has the key"
+    as_green = run("replay", path, "--all", "--player", "green").output
+    assert key.hex() not in as_green
+    assert "seed" not in said(run("replay", path, "--player", "green"))
+
+
 def test_replay_one_step(sabotage_file: Path) -> None:
     result = run("replay", sabotage_file, "--step", "0", "--player", "green")
     assert result.exit_code == 0, result.output

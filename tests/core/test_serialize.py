@@ -2,6 +2,7 @@
 
 import json
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Callable
@@ -15,9 +16,10 @@ from hypothesis import strategies as st
 import wargames
 from wargames import Action, Outcome, SerializationError
 from wargames.bots import RandomBot, play
+from wargames.core.hidden import is_hidden
 from wargames.core.replay import Replay
 from wargames.core.rng import Rng
-from wargames.core.serialize import FORMAT_VERSION, digest, dumps, loads, to_data
+from wargames.core.serialize import FORMAT_VERSION, digest, dumps, is_view, loads, to_data
 from wargames.sabotage import Move, Sabotage, SabotageState
 from wargames.testing import playouts
 
@@ -253,6 +255,12 @@ def test_bad_replays() -> None:
     document = json.loads(dumps(MINI, Replay.record(MINI, 2, actions)))
     changes: list[Callable[[dict[str, Any]], object]] = [
         lambda data: data.pop("seed"),
+        lambda data: data.update(seed=1.5),
+        lambda data: data.update(seed=None),
+        lambda data: data.update(seed=[1]),
+        lambda data: data.update(seed=True),
+        lambda data: data.update(key="abc"),
+        lambda data: data.update(key=5),
         lambda data: data.pop("actions"),
         lambda data: data.update(actions=5),
         lambda data: data.update(actions=[{"type": "Jump"}]),
@@ -263,6 +271,56 @@ def test_bad_replays() -> None:
         change(broken["data"])
         with pytest.raises(SerializationError):
             loads(json.dumps(broken))
+
+
+def test_a_format_1_document_is_refused_naming_its_version() -> None:
+    document = json.loads(dumps(MINI, Replay.record(MINI, 2, [])))
+    document["wargames"] = 1
+    with pytest.raises(SerializationError, match=r"format 1 .*wargames 0\.1.*format 2"):
+        loads(json.dumps(document))
+    document["wargames"] = 99
+    with pytest.raises(SerializationError, match="unknown document format 99"):
+        loads(json.dumps(document))
+
+
+# -- views --------------------------------------------------------------------------------------
+
+
+def test_a_view_round_trips_hidden_places_included() -> None:
+    state, _ = played(4, 12)
+    view = MINI.view(state, "red")
+    hidden = [cell for cell in view.cells if cell is not None and is_hidden(cell.kind)]
+    assert hidden, "green's pieces are hidden from red"
+    text = dumps(MINI, view)
+    assert json.loads(text)["kind"] == "view"
+    assert json.loads(text)["data"]["rng"] == {"?": "hidden"}
+    back = loads(text)
+    assert back == view
+    assert all(is_hidden(c.kind) for c in back.cells if c is not None and c.owner == "green")
+    assert dumps(MINI, back) == text
+
+
+def test_a_loaded_view_can_be_determinised() -> None:
+    state, _ = played(5, 9)
+    view = loads(dumps(MINI, MINI.view(state, "green")))
+    sample = MINI.sample_state(view, "green", random.Random(1))
+    assert not is_view(sample)
+    assert MINI.view(sample, "green") == MINI.view(state, "green")
+
+
+def test_a_view_holds_neither_key_nor_seed() -> None:
+    state = MINI.start("a seed nobody may see")
+    for player in MINI.players:
+        text = dumps(MINI, MINI.view(state, player))
+        assert state.rng.key.hex() not in text
+        assert "a seed nobody may see" not in text
+
+
+def test_a_marker_where_no_secret_can_be_is_refused() -> None:
+    document = json.loads(dumps(MINI, MINI.view(MINI.start(1), "red")))
+    document["data"]["clock"] = {"?": "hidden"}
+    with pytest.raises(SerializationError):
+        loads(json.dumps(document))
 
 
 def test_serialising_something_else() -> None:

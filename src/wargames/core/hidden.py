@@ -17,6 +17,8 @@ the board hides (the leak class behind OpenSpiel #676 and boardgame.io #399).
 from __future__ import annotations
 
 import random
+import types
+import typing
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Final, Generic, TypeVar
@@ -30,6 +32,7 @@ __all__ = [
     "HIDDEN",
     "Hidden",
     "Secret",
+    "hideable",
     "is_hidden",
     "redact",
     "sample_assignment",
@@ -96,6 +99,20 @@ def _redact_rng(_: Rng, __: str) -> object:
 
 _SPECIAL: dict[type, Callable[[Any, str], object]] = {Rng: _redact_rng}
 _ATOMS = (str, int, float, bool, bytes, type(None))
+
+
+def hideable(field: attrs.Attribute[Any] | None, type_: Any) -> bool:
+    """Whether a view may hold :data:`HIDDEN` in a place declared as ``type_`` (the attrs
+    ``field`` it is, if any): a :func:`secret` field, a :class:`Secret` or the chance stream."""
+    if field is not None and VISIBILITY in field.metadata:
+        return True
+    union = typing.get_origin(type_) in (typing.Union, types.UnionType)
+    arms = typing.get_args(type_) if union else (type_,)
+    for arm in arms:
+        origin = typing.get_origin(arm) or arm
+        if isinstance(origin, type) and (issubclass(origin, Secret) or origin in _SPECIAL):
+            return True
+    return False
 
 
 def redact(value: T, player: str) -> T:

@@ -46,6 +46,7 @@ __all__ = [
     "dumps",
     "is_view",
     "loads",
+    "register_tagged",
     "to_data",
 ]
 
@@ -54,7 +55,9 @@ FORMAT_VERSION: Final = 2
 T = TypeVar("T")
 
 
-def _tagged(converter: cattrs.Converter, base: type, classes: tuple[type, ...]) -> dict[str, type]:
+def register_tagged(
+    converter: cattrs.Converter, base: type, classes: tuple[type, ...]
+) -> dict[str, type]:
     """Register tagged-union hooks so that fields typed ``base`` hold any of ``classes``;
     return the classes by name."""
     by_name = {cls.__name__: cls for cls in classes}
@@ -119,8 +122,8 @@ def _codec(game_cls: type[Game[Any, Any]]) -> RedactedJson:
         _is_set, lambda type_: _sorted_list(converter, type_)
     )
     tagged = {
-        Action: _tagged(converter, Action, game_cls.action_types),
-        Event: _tagged(converter, Event, game_cls.event_types),
+        Action: register_tagged(converter, Action, game_cls.action_types),
+        Event: register_tagged(converter, Event, game_cls.event_types),
     }
     converter.register_unstructure_hook(
         EventLog, lambda log: [converter.unstructure(event, Event) for event in log]

@@ -9,7 +9,13 @@
 * actions that are legal elsewhere but not here raise ``IllegalAction`` and change nothing;
 * views leak nothing: a determinisation (``sample_state``) of what a player knows gives that
   player the same view, the same legal actions and the same error messages;
-* states survive a JSON round trip, and a replay of the game reproduces it exactly.
+* views travel: a view survives a JSON round trip, ``HIDDEN`` included, and a loaded view can
+  be determinised; nothing a player is shown (the view, its JSON, ``describe``, error
+  messages) holds the chance stream's key;
+* states survive a JSON round trip, and a replay of the game reproduces it exactly;
+* chance is secret or reproducible: the same seed gives the same game, two games started
+  without a seed have different keys, and no view or description of a game started from a
+  seed shows the seed.
 
 A failure raises :class:`ConformanceError` naming the check, shrunk by hypothesis to a short
 game.
@@ -141,7 +147,14 @@ def _check_view(
     view = game.view(state, player)
     _expect(view == game.view(state, player), "views are not deterministic")
     _expect(game.view(view, player) == view, "the view of a view differs from the view")
-    sample = game.sample_state(state, player, rng)
+    text = dumps(game, view)
+    _expect(loads(text, game) == view, f"{player}'s view does not survive a JSON round trip")
+    key = state.rng.key.hex()
+    shown = {"view's JSON": text, "description": game.describe(state, player)}
+    for what, words in shown.items():
+        _expect(key not in words, f"{player}'s {what} holds the chance stream's key: a leak")
+    # Determinised from the view as a client would get it: a JSON document.
+    sample = game.sample_state(loads(text, game), player, rng)
     where = f"{player}'s determinisation"
     _expect(isinstance(sample, type(state)), f"{where} is a {type(sample).__name__}")
     _expect(game.view(sample, player) == view, f"{where} changes {player}'s view: a leak")
@@ -153,10 +166,12 @@ def _check_view(
     )
     for action in illegal:
         if action.player == player:
+            error = _error(game, state, action)
             _expect(
-                _error(game, sample, action) == _error(game, state, action),
+                _error(game, sample, action) == error,
                 f"the error for {action} depends on what {player} may not know: a leak",
             )
+            _expect(key not in error, f"the error for {action} holds the chance key: a leak")
     _expect(loads(dumps(game, sample), game) == sample, f"{where} fails a JSON round trip")
 
 
@@ -171,6 +186,24 @@ def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
     _expect(copy.final_state(game) == playout.final, "the replay does not reproduce the game")
     again = game.start(playout.seed, **playout.setup)
     _expect(again == playout.states[0], "the same seed gives a different start")
+
+
+_SEED = "check-rules: a seed no view may show"
+
+
+def _check_chance(game: Game[Any, Any], setup: Mapping[str, Any]) -> None:
+    """Secret or reproducible chance: one seed, one game; no seed, a fresh key each time; and
+    nothing a player is shown names the seed."""
+    start = game.start(_SEED, **setup)
+    _expect(game.start(_SEED, **setup) == start, "the same seed gives a different start")
+    fresh = [game.start(**setup).rng.key for _ in range(2)]
+    _expect(
+        fresh[0] != fresh[1],
+        "two games started without a seed share their chance: start() must draw a fresh key",
+    )
+    for player in game.players:
+        shown = dumps(game, game.view(start, player)) + game.describe(start, player)
+        _expect(_SEED not in shown, f"{player} is shown the game's seed: a leak")
 
 
 def check_rules(
@@ -190,6 +223,7 @@ def check_rules(
     """
     if not isinstance(game, Game):
         raise TypeError(f"expected a wargames Game, got {game!r}")
+    _check_chance(game, setup or {})
 
     @settings(
         max_examples=max_examples,
