@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from wargames import IllegalAction
+from wargames import IllegalAction, UnknownOption
 from wargames.core.hidden import is_hidden
 from wargames.gridscifi import Activate, Deploy, EndTurn, GridSciFi, GridState, Status
 from wargames.gridscifi.state import Deployed, TurnBegan
@@ -176,7 +176,7 @@ def test_the_game_proceeds_normally_after_set_up() -> None:
 
 
 def test_set_up_options_are_checked() -> None:
-    with pytest.raises(TypeError, match="unknown set-up options: placement"):
+    with pytest.raises(UnknownOption, match="unknown set-up options: placement"):
         GAME.start(seed=1, placement="free")
 
 

@@ -79,7 +79,7 @@ def test_bad_setup_is_refused() -> None:
     game = Saw()
     with pytest.raises(ValueError, match="design must be one of preset, random, manual"):
         game.start(1, design="secret")
-    with pytest.raises(TypeError, match="unknown set-up options: deploy"):
+    with pytest.raises(UnknownOption, match="unknown set-up options: deploy"):
         game.start(1, deploy=False)
     with pytest.raises(ValueError, match="b1 and b2 on one hex 0505"):
         game.start(1, hexes={"b1": "0505", "b2": "0505"})

@@ -9,6 +9,7 @@ that refuses it, and never contain information hidden from the player who caused
 from __future__ import annotations
 
 __all__ = [
+    "DocumentOptionError",
     "IllegalAction",
     "InvalidAction",
     "InvalidSeed",
@@ -52,8 +53,14 @@ class UnknownGame(WargamesError, LookupError):
 
 
 class UnknownOption(WargamesError, ValueError):
-    """A game or variant was given an option it does not have, or a bad value for one."""
+    """A game or variant was given an option (or a set-up keyword) it does not have, or a bad
+    value for one."""
 
 
 class SerializationError(WargamesError, ValueError):
-    """JSON that does not describe a valid state, action or replay."""
+    """JSON that does not describe a valid state, view, action or replay."""
+
+
+class DocumentOptionError(SerializationError, UnknownOption):
+    """A document (a replay file, a state) whose game options are bad: both a
+    :class:`SerializationError` and an :class:`UnknownOption` naming the option."""

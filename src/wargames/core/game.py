@@ -152,6 +152,8 @@ class Game(ABC, Generic[S, A]):
             )
         try:
             self.options = self.Options(**options)
+        except UnknownOption as error:  # the kernel's option fields say what they allow
+            raise UnknownOption(f"{type(self).__name__}: {error}") from error
         except (TypeError, ValueError) as error:
             raise UnknownOption(f"{type(self).__name__}: bad option value: {error}") from error
 
@@ -226,10 +228,9 @@ class Game(ABC, Generic[S, A]):
         """The state after a *legal* ``action``.  For search loops that generated it."""
 
     @abstractmethod
-    def parse_action(self, state: S, text: str, player: str | None = None) -> A:
-        """The action written ``text`` in this game's notation (the inverse of ``str``).
-
-        ``player`` may be left out when only one player is to act.
+    def read_action(self, state: S, text: str, player: str | None) -> A:
+        """The action written ``text`` (a ``str``) in this game's notation, for
+        :meth:`parse_action`, which has checked the types of ``text`` and ``player``.
 
         :raises InvalidAction: for text that is not an action of this game here.
         """
@@ -237,6 +238,18 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def determinize(self, view: S, player: str, rng: random.Random) -> S:
         """A full state whose view for ``player`` is ``view`` (see :meth:`sample_state`)."""
+
+    def violations(self, state: S) -> Iterable[str]:
+        """Every invariant of the game's states that ``state`` breaks, each named in a short
+        sentence (nothing for a state the rules can reach).
+
+        The game declares its invariants here once (a piece on one square only, counters on
+        the map, numbers in their ranges); :func:`~wargames.core.serialize.loads` refuses a
+        document whose state breaks one, and the conformance suite checks every state of
+        every playout.  The default knows only the kernel's own: a state of the game's type.
+        """
+        if not isinstance(state, self.state_type):
+            yield f"a {type(state).__name__} is not a {self.state_type.__name__}"
 
     def illegal_reason(self, state: S, action: A) -> str | None:
         """Why ``action`` (by a player who is to act) is illegal, or ``None`` if it is legal.
@@ -295,6 +308,31 @@ class Game(ABC, Generic[S, A]):
         return repr(state if player is None else self.view(state, player))
 
     # -- what the base class does for every game ----------------------------------------
+
+    def parse_action(self, state: S, text: str, player: str | None = None) -> A:
+        """The action written ``text`` in this game's notation (the inverse of ``str``).
+
+        ``player`` may be left out when only one player is to act.
+
+        :raises InvalidAction: for text that is not an action of this game here, or anything
+            that is not text at all; :class:`UnknownPlayer` for an unknown ``player``.
+        """
+        if not isinstance(text, str):
+            raise InvalidAction(f"an action is written as text, not {type(text).__name__}")
+        if player is not None:
+            if not isinstance(player, str):
+                raise UnknownPlayer(f"a player is named by text, not {type(player).__name__}")
+            self.check_player(player)
+        return self.read_action(state, text, player)
+
+    @staticmethod
+    def check_setup(setup: Mapping[str, Any]) -> None:
+        """For a game's :meth:`start`: refuse set-up keywords it did not take from ``setup``.
+
+        :raises UnknownOption: naming them.
+        """
+        if setup:
+            raise UnknownOption(f"unknown set-up options: {', '.join(sorted(setup))}")
 
     def check_player(self, player: str) -> None:
         """:raises UnknownPlayer: if ``player`` is not one of :attr:`players`."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import typing
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -31,7 +32,12 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 
-from wargames.core.errors import SerializationError, WargamesError
+from wargames.core.errors import (
+    DocumentOptionError,
+    SerializationError,
+    UnknownOption,
+    WargamesError,
+)
 from wargames.core.events import Event, EventLog
 from wargames.core.game import Action, Game, State
 from wargames.core.hidden import is_hidden
@@ -112,11 +118,70 @@ def _key(text: Any) -> bytes:
     return key
 
 
+_LARGEST: Final = 2**63 - 1
+"""No whole number in a document is larger (or smaller than its negative)."""
+
+
+def _whole(data: Any, _: Any) -> int:
+    if isinstance(data, bool) or not isinstance(data, int) or abs(data) > _LARGEST:
+        raise SerializationError(f"expected a whole number, got {data!r}")
+    return data
+
+
+def _text(data: Any, _: Any) -> str:
+    if not isinstance(data, str):
+        raise SerializationError(f"expected text, got {data!r}")
+    return data
+
+
+def _truth(data: Any, _: Any) -> bool:
+    if not isinstance(data, bool):
+        raise SerializationError(f"expected true or false, got {data!r}")
+    return data
+
+
+def _real(data: Any, _: Any) -> float:
+    if isinstance(data, bool) or not isinstance(data, int | float):
+        raise SerializationError(f"expected a number, got {data!r}")
+    return float(data)
+
+
+def _is_collection(type_: Any) -> bool:
+    return typing.get_origin(type_) in (tuple, frozenset, list, set)
+
+
+def _strict_collection(converter: cattrs.Converter, type_: Any) -> Callable[[Any, Any], Any]:
+    """Structure a tuple, list or set only from a JSON list (cattrs takes any iterable: the
+    text ``"abc"`` would become three letters), element by element."""
+    origin = typing.get_origin(type_)
+    args = typing.get_args(type_)
+    fixed = origin is tuple and not (len(args) == 2 and args[1] is Ellipsis)
+    element = args[0] if args else Any
+
+    def structure(data: Any, _: Any) -> Any:
+        if not isinstance(data, list):
+            raise SerializationError(f"expected a list, got {data!r}")
+        if fixed:
+            if len(data) != len(args):
+                raise SerializationError(f"expected a list of {len(args)}, got {data!r}")
+            return tuple(converter.structure(d, t) for d, t in zip(data, args, strict=True))
+        items = [converter.structure(d, element) for d in data]
+        return origin(items)
+
+    return structure
+
+
 @functools.cache
 def _codec(game_cls: type[Game[Any, Any]]) -> RedactedJson:
     """The converter for a game class's states, actions and events, wrapped to write views
-    too (built once per class)."""
+    too (built once per class).  It is strict: a whole number is a JSON integer (``1.5`` or
+    ``true`` is refused, not rounded), text is a string, a tuple a list."""
     converter = make_converter()
+    for type_, hook in ((int, _whole), (str, _text), (bool, _truth), (float, _real)):
+        converter.register_structure_hook(type_, hook)
+    converter.register_structure_hook_factory(
+        _is_collection, lambda type_: _strict_collection(converter, type_)
+    )
     # Sets become sorted lists, so a state's JSON (and digest) is the same in every process.
     converter.register_unstructure_hook_factory(
         _is_set, lambda type_: _sorted_list(converter, type_)
@@ -238,6 +303,8 @@ def _guarded(build: Callable[[], T]) -> T:
         return build()
     except SerializationError:
         raise
+    except UnknownOption as error:
+        raise DocumentOptionError(f"invalid wargames document: {error}") from error
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError, WargamesError) as error:
         message = (
             "; ".join(cattrs.transform_error(error))
@@ -275,7 +342,11 @@ def _from_document(document: Any, game: Game[Any, Any] | None) -> Any:
     data = document["data"]
     kind = document["kind"]
     if kind == "state":
-        return converter.structure(data, game.state_type)
+        state = converter.structure(data, game.state_type)
+        broken = list(game.violations(state))
+        if broken:
+            raise SerializationError(f"not a state of {game.name}: {'; '.join(broken)}")
+        return state
     if kind == "view":
         return codec.structure(data, game.state_type)
     if kind == "action":

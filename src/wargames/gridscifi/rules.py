@@ -185,11 +185,10 @@ class GridSciFi(Game[GridState, GridAction]):
         table with :class:`~wargames.gridscifi.state.Deploy` actions (which units start in
         reserve or inside a transport is still drawn from ``seed``).
 
-        :raises TypeError: for an unknown set-up option.
+        :raises UnknownOption: for an unknown set-up keyword.
         """
         at_random = setup.pop("deploy", True)
-        if setup:
-            raise TypeError(f"unknown set-up options: {', '.join(sorted(setup))}")
+        self.check_setup(setup)
         units, rng = deploy(self.field, self.scenario, Rng.from_seed(seed), place=bool(at_random))
         state = GridState(rng=rng, units=units, clock=TURNS.start(len(PLAYERS)))
         return self._set_up(state)
@@ -491,7 +490,7 @@ class GridSciFi(Game[GridState, GridAction]):
 
     # -- notation ---------------------------------------------------------------------------
 
-    def parse_action(self, state: GridState, text: str, player: str | None = None) -> GridAction:
+    def read_action(self, state: GridState, text: str, player: str | None) -> GridAction:
         """Read an action in the notation of :mod:`wargames.gridscifi.notation`.
 
         :raises InvalidAction: for text that is not an action of this game.

@@ -170,7 +170,7 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     def start(self, seed: Seed | None = None, **setup: Any) -> SabatuState:
         """A new game (see :func:`wargames.sabatu.turn.start`).
 
-        :raises TypeError: for any set-up keyword (Sabatu has none).
+        :raises UnknownOption: for any set-up keyword (Sabatu has none).
         """
         return turn.start(self, seed, **setup)
 
@@ -321,9 +321,7 @@ class Sabatu(Game[SabatuState, SabatuAction]):
 
     # -- notation and determinisation ---------------------------------------------------------
 
-    def parse_action(
-        self, state: SabatuState, text: str, player: str | None = None
-    ) -> SabatuAction:
+    def read_action(self, state: SabatuState, text: str, player: str | None) -> SabatuAction:
         return parse(self, state, text, player)
 
     def determinize(self, view: SabatuState, player: str, rng: random.Random) -> SabatuState:

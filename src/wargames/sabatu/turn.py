@@ -44,10 +44,9 @@ def start(game: Sabatu, seed: Seed | None = None, **setup: Any) -> SabatuState:
     (seats take the layout's home regions in order); both decks shuffled; "players roll
     dice to see who goes first" (drawn from the seed), then clockwise.
 
-    :raises TypeError: for any set-up keyword (Sabatu has none).
+    :raises UnknownOption: for any set-up keyword (Sabatu has none).
     """
-    if setup:
-        raise TypeError(f"unknown set-up options: {', '.join(sorted(setup))}")
+    game.check_setup(setup)
     rng = Rng.from_seed(seed)
     conquest, rng = Deck.shuffled(game.tables.conquest, rng)
     destiny, rng = Deck.shuffled(game.tables.destiny, rng)

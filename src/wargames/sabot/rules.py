@@ -179,7 +179,7 @@ class Sabot(Game[SabotState, SabotAction]):
         (default True) sets both armies up at random from ``seed``; ``deploy=False`` starts
         in the set-up phase, played as actions (see :mod:`~wargames.sabot.setup`).
 
-        :raises TypeError: for an unknown set-up option.
+        :raises UnknownOption: for an unknown set-up keyword.
         :raises ValueError: for an army that costs too much or does not fit its zone.
         """
         return setup.start(self, seed, **options)
@@ -360,7 +360,7 @@ class Sabot(Game[SabotState, SabotAction]):
 
     # -- notation, views, determinisation, pictures -----------------------------------------
 
-    def parse_action(self, state: SabotState, text: str, player: str | None = None) -> SabotAction:
+    def read_action(self, state: SabotState, text: str, player: str | None) -> SabotAction:
         """The inverse of ``str(action)`` (see :mod:`~wargames.sabot.notation`)."""
         if player is None:
             acting = sorted(self.to_act(state))

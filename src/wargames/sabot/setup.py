@@ -58,8 +58,7 @@ def start(game: Sabot, seed: Seed | None, **options: Any) -> SabotState:
     """A new game (see :meth:`Sabot.start <wargames.sabot.rules.Sabot.start>`)."""
     chosen = options.pop("armies", None)
     at_random = options.pop("deploy", True)
-    if options:
-        raise TypeError(f"unknown set-up options: {', '.join(sorted(options))}")
+    game.check_setup(options)
     rng = Rng.from_seed(seed)
     counters: dict[str, tuple[str, ...]] = {}
     for player in PLAYERS:

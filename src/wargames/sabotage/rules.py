@@ -159,11 +159,10 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         seed; ``deploy=False`` starts in the set-up phase, where players place their pieces
         with :class:`~wargames.sabotage.state.Deploy` actions.
 
-        :raises TypeError: for an unknown set-up option.
+        :raises UnknownOption: for an unknown set-up keyword.
         """
         deploy = setup.pop("deploy", True)
-        if setup:
-            raise TypeError(f"unknown set-up options: {', '.join(sorted(setup))}")
+        self.check_setup(setup)
         state = SabotageState(
             rng=Rng.from_seed(seed),
             cells=(None,) * len(self.board),
@@ -535,9 +534,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         "decline draw": DeclineDraw,
     }
 
-    def parse_action(
-        self, state: SabotageState, text: str, player: str | None = None
-    ) -> SabotageAction:
+    def read_action(self, state: SabotageState, text: str, player: str | None) -> SabotageAction:
         """Read ``b2-b3`` (or ``b2xb3``), ``a1=H`` / ``a1=5`` / ``a1=-``, ``offer draw``,
         ``accept draw`` or ``decline draw``.
 

@@ -257,13 +257,12 @@ class Saw(Game[SawState, SawAction]):
         the seed; ``"manual"`` starts with the design phase, where each player assigns their
         units' points with :class:`~wargames.saw.state.Assign` actions, in secret.
 
-        :raises TypeError: for an unknown set-up keyword.
+        :raises UnknownOption: for an unknown set-up keyword.
         :raises ValueError: for an unknown design mode or a bad hex.
         """
         design = setup.pop("design", "preset")
         placed = setup.pop("hexes", None) or {}
-        if setup:
-            raise TypeError(f"unknown set-up options: {', '.join(sorted(setup))}")
+        self.check_setup(setup)
         if design not in DESIGNS:
             raise ValueError(f"design must be one of {', '.join(DESIGNS)}, got {design!r}")
         unknown = sorted(set(placed) - set(self.ids))
@@ -827,7 +826,7 @@ class Saw(Game[SawState, SawAction]):
 
     # -- notation, determinisation, odds, text -----------------------------------------------
 
-    def parse_action(self, state: SawState, text: str, player: str | None = None) -> SawAction:
+    def read_action(self, state: SawState, text: str, player: str | None) -> SawAction:
         """Read ``b1 step ne``, ``b1 attack r2``, ``b1 attack r2 weapon 2 coordinated``,
         ``b1 done``, ``b1 assign 5 evasion``, ``b1 reallocate``, ``b1 lose 1 endurance``.
         Without ``player``, the unit's owner acts.

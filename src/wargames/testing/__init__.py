@@ -6,6 +6,7 @@
 
 * :func:`states`, :func:`actions`, :func:`playouts` — hypothesis strategies.
 * :func:`check_rules` — the conformance suite every game and variant must pass.
+* :func:`check_inputs` — junk text, tampered documents and wild options, refused cleanly.
 * :func:`rules_machine` — a stateful test: ``TestMine = rules_machine(my_game).TestCase``.
 * :func:`golden_record` and :func:`check_golden` — regression guards pinning seeded games
   to their final states.
@@ -13,6 +14,7 @@
 
 from wargames.testing.conformance import ConformanceError, check_rules, check_state
 from wargames.testing.dice import rng_rolling, seed_rolling
+from wargames.testing.fuzz import check_inputs, junk_json, junk_text
 from wargames.testing.golden import check_golden, golden_record
 from wargames.testing.machine import rules_machine
 from wargames.testing.strategies import Playout, actions, playouts, seeds, states
@@ -22,9 +24,12 @@ __all__ = [
     "Playout",
     "actions",
     "check_golden",
+    "check_inputs",
     "check_rules",
     "check_state",
     "golden_record",
+    "junk_json",
+    "junk_text",
     "playouts",
     "rng_rolling",
     "rules_machine",

@@ -2,6 +2,7 @@
 
 :func:`check_rules` plays hypothesis-drawn games and checks at every state that
 
+* the state keeps every invariant the game declares (``game.violations``);
 * the game is over exactly when nobody is to act, and whoever is to act has a legal action;
 * every legal action applies, leaves its input unchanged, prints and parses back to itself,
   and survives a JSON round trip; its afterstate is its result, or a state that awaits
@@ -63,6 +64,8 @@ def check_state(
     :raises ConformanceError: naming the first broken rule of the contract.
     """
     rng = rng or random.Random(0)
+    broken = list(game.violations(state))
+    _expect(not broken, f"the state breaks the game's invariants: {'; '.join(broken)}")
     acting = game.to_act(state)
     over = game.outcome(state)
     _expect((over is None) == bool(acting), f"outcome {over} but players to act {set(acting)}")

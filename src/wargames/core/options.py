@@ -1,0 +1,149 @@
+"""Typed, bounded game options: every value checked where it comes in, with a clear error.
+
+A game's ``Options`` is a frozen attrs class; its fields are declared with the helpers here,
+so a bad value (from ``load``, a JSON document or a replay file) is refused at once with an
+:class:`~wargames.core.errors.UnknownOption` naming the option, the value and what is allowed,
+and no value can make a game hang or run out of memory (every number has bounds)::
+
+    @frozen
+    class MyOptions:
+        players: int = number(2, low=2, high=8)
+        turn_limit: int | None = number(100, low=1, high=10_000, optional=True)
+        fog: bool = flag(False)
+        map: str = choice("arena", ("arena", "ruins"))
+
+Options hold plain JSON-like data (numbers, text, booleans, tuples), so a game's options
+travel in documents and come back equal.  A file (a unit table, a scenario) is read only when
+the caller's own code passes a :class:`pathlib.Path` (:func:`table`): a document can only
+ever name a built-in table or carry the table itself as text, never a path to open.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Collection
+from pathlib import Path
+from typing import Any, Final
+
+from attrs import Attribute, field
+
+from wargames.core.errors import UnknownOption
+
+__all__ = ["ALLOWED", "allowed", "choice", "flag", "number", "table", "text"]
+
+ALLOWED: Final = "wargames.allowed"
+"""The attrs metadata key under which an option says what it allows (shown by ``wargames
+games`` and in errors)."""
+
+_MAX_TEXT: Final = 10_000
+"""No text option is longer (a map drawn as text is the longest the built-in games take)."""
+_MAX_TABLE_BYTES: Final = 1_000_000
+"""No table file read for an option is bigger."""
+
+
+def allowed(attribute: Attribute[Any]) -> str:
+    """What the option ``attribute`` allows, in words (``""`` if it does not say)."""
+    return str(attribute.metadata.get(ALLOWED, ""))
+
+
+def _refuse(attribute: Attribute[Any], value: object, what: str) -> UnknownOption:
+    shown = repr(value)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    return UnknownOption(f"option {attribute.name}={shown} is not allowed: expected {what}")
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def number(default: int | None, *, low: int, high: int, optional: bool = False) -> Any:
+    """A whole-number option from ``low`` to ``high`` (``None`` too if ``optional``)."""
+    what = f"a whole number from {low} to {high}" + (", or null" if optional else "")
+
+    def check(_: object, attribute: Attribute[Any], value: object) -> None:
+        if value is None and optional:
+            return
+        if not _is_whole(value) or not low <= value <= high:  # type: ignore[operator]
+            raise _refuse(attribute, value, what)
+
+    return field(default=default, validator=check, metadata={ALLOWED: what})
+
+
+def flag(default: bool) -> Any:
+    """A true-or-false option (``1`` or ``"yes"`` is not a boolean)."""
+    what = "true or false"
+
+    def check(_: object, attribute: Attribute[Any], value: object) -> None:
+        if not isinstance(value, bool):
+            raise _refuse(attribute, value, what)
+
+    return field(default=default, validator=check, metadata={ALLOWED: what})
+
+
+def choice(default: str | None, choices: Collection[str], *, optional: bool = False) -> Any:
+    """An option that is one of ``choices`` (``None`` too if ``optional``)."""
+    what = "one of " + ", ".join(repr(c) for c in choices) + (", or null" if optional else "")
+
+    def check(_: object, attribute: Attribute[Any], value: object) -> None:
+        if value is None and optional:
+            return
+        if not isinstance(value, str) or value not in choices:
+            raise _refuse(attribute, value, what)
+
+    return field(default=default, validator=check, metadata={ALLOWED: what})
+
+
+def text(default: str, *, what: str = "text", max_length: int = _MAX_TEXT) -> Any:
+    """A text option of at most ``max_length`` characters; ``what`` says what it names."""
+    described = f"{what} (at most {max_length} characters)"
+
+    def check(_: object, attribute: Attribute[Any], value: object) -> None:
+        if not isinstance(value, str) or len(value) > max_length:
+            raise _refuse(attribute, value, described)
+
+    return field(default=default, validator=check, metadata={ALLOWED: described})
+
+
+def table(
+    default: str, *, builtins: Collection[str], parse: Callable[[str], object], what: str
+) -> Any:
+    """An option naming a table (a unit table, a scenario): a built-in table's name, or the
+    table itself as TOML text.  The caller's own code may pass a :class:`pathlib.Path`
+    instead: the file is read here, once, and its text is what the options keep (so documents
+    carry the table itself).  ``parse`` turns TOML text into the game's table, raising
+    ``ValueError`` (or ``KeyError``, ``TypeError``) for a bad one; ``what`` names the table.
+
+    Text is never taken for a path, so a document cannot make the library open a file.
+    """
+    names = ", ".join(repr(n) for n in builtins)
+    described = f"a built-in {what} ({names}), a {what} as TOML text, or a pathlib.Path"
+
+    def convert(value: object) -> object:
+        return _read_text(Path(value)) if isinstance(value, os.PathLike) else value
+
+    def check(_: object, attribute: Attribute[Any], value: object) -> None:
+        if not isinstance(value, str) or len(value) > _MAX_TABLE_BYTES:
+            raise _refuse(attribute, value, described)
+        if value in builtins:
+            return
+        try:
+            parse(value)
+        except (KeyError, TypeError, ValueError) as error:
+            raise _refuse(attribute, value, f"{described}; as TOML: {error}") from error
+
+    return field(default=default, converter=convert, validator=check, metadata={ALLOWED: described})
+
+
+def _read_text(path: Path) -> str:
+    """The text of a file named by the caller's own code, refused if unreadable or too big."""
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(_MAX_TABLE_BYTES + 1)
+    except OSError as error:
+        raise UnknownOption(f"cannot read {path}: {error.strerror or error}") from error
+    if len(raw) > _MAX_TABLE_BYTES:
+        raise UnknownOption(f"{path} is bigger than {_MAX_TABLE_BYTES} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UnknownOption(f"{path} is not UTF-8 text: {error}") from error

@@ -1,0 +1,135 @@
+"""Each check the library round added to the suites fails on a game that breaks it.
+
+Every broken game here is Mini Sabotage with one thing wrong, so a passing check proves
+nothing unless it fails on the broken one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from wargames.core.distribution import Distribution
+from wargames.core.rng import Rng, Seed
+from wargames.sabotage import Move, SabotageState
+from wargames.sabotage.state import SabotageAction
+from wargames.sabotage.variants import MiniSabotage
+from wargames.testing import ConformanceError, check_inputs, check_rules, check_state
+
+FAST: dict[str, Any] = {"max_examples": 3, "max_steps": 12, "derandomize": True}
+
+
+class SeededMini(MiniSabotage):
+    """Broken: a game started without a seed always has the same chance."""
+
+    def start(self, seed: Seed | None = None, **setup: Any) -> SabotageState:
+        return super().start(0 if seed is None else seed, **setup)
+
+
+def test_check_rules_catches_a_game_without_secret_chance() -> None:
+    with pytest.raises(ConformanceError, match="share their chance"):
+        check_rules(SeededMini(), **FAST)
+
+
+class SeedShowingMini(MiniSabotage):
+    """Broken: its description names the seed the game was started from."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.seeds: dict[bytes, Seed | None] = {}
+
+    def start(self, seed: Seed | None = None, **setup: Any) -> SabotageState:
+        state = super().start(seed, **setup)
+        self.seeds[state.rng.key] = seed
+        return state
+
+    def describe(self, state: SabotageState, player: str | None = None) -> str:
+        seed = self.seeds.get(state.rng.key) if isinstance(state.rng, Rng) else None
+        return f"{super().describe(state, player)}\nseed {seed!r}"
+
+
+def test_check_rules_catches_a_description_that_shows_the_seed() -> None:
+    with pytest.raises(ConformanceError, match="shown the game's seed"):
+        check_rules(SeedShowingMini(), **FAST)
+
+
+class KeyShowingMini(MiniSabotage):
+    """Broken: a player's description prints the chance stream's key."""
+
+    def describe(self, state: SabotageState, player: str | None = None) -> str:
+        key = state.rng.key.hex() if isinstance(state.rng, Rng) else ""
+        return f"{super().describe(state, player)}\n{key}"
+
+
+def test_check_state_catches_a_description_holding_the_key() -> None:
+    game = KeyShowingMini()
+    with pytest.raises(ConformanceError, match="holds the chance stream's key"):
+        check_state(game, game.start(1))
+
+
+class BrokenInvariantMini(MiniSabotage):
+    """Broken: declares an invariant its own start breaks."""
+
+    def violations(self, state: SabotageState) -> Iterable[str]:
+        yield from super().violations(state)
+        if any(cell is not None for cell in state.cells):
+            yield "the board must be empty"
+
+
+def test_check_state_checks_the_declared_invariants() -> None:
+    game = BrokenInvariantMini()
+    with pytest.raises(ConformanceError, match="the board must be empty"):
+        check_state(game, game.start(1))
+
+
+class PeekingOddsMini(MiniSabotage):
+    """Broken: the odds of an attack tell the attacker what the defender is."""
+
+    def odds(self, state: SabotageState, action: SabotageAction) -> Distribution[Any] | None:
+        if not isinstance(action, Move):
+            return None
+        target = state.cells[self.board.index(action.target)]
+        if target is None:
+            return None
+        return Distribution.certain(target.kind)
+
+
+def _pending_odds_check() -> None:
+    game = PeekingOddsMini()
+    state = game.position({"d4": "g3", "d5": "r1", "a1": "gH", "h8": "rH"})
+    with pytest.raises(ConformanceError, match=r"odds of d4-d5 depend on what green may not"):
+        check_state(game, state)
+
+
+class CrashingParserMini(MiniSabotage):
+    """Broken: reading an action trusts its input."""
+
+    def read_action(self, state: SabotageState, text: str, player: str | None) -> SabotageAction:
+        origin, target = text.split("-")  # ValueError on junk, not InvalidAction
+        return super().read_action(state, f"{origin}-{target}", player)
+
+
+def test_check_inputs_catches_a_parser_that_crashes_on_junk() -> None:
+    with pytest.raises(ConformanceError, match="not a typed wargames error"):
+        check_inputs(CrashingParserMini(), max_examples=20, max_steps=4, derandomize=True)
+
+
+def test_parse_action_refuses_what_is_not_text_in_every_game() -> None:
+    game = MiniSabotage()
+    state = game.start(1)
+    for junk in (None, 12, b"a1-a2", ["a1-a2"]):
+        with pytest.raises(ValueError, match="written as text"):
+            game.parse_action(state, junk)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown player"):
+        game.parse_action(state, "a1-a2", "blue")
+
+
+def test_a_loaded_state_must_keep_the_invariants() -> None:
+    from wargames.core.errors import SerializationError
+    from wargames.core.serialize import dumps, loads
+
+    game = BrokenInvariantMini()
+    with pytest.raises(SerializationError, match="the board must be empty"):
+        loads(dumps(game, MiniSabotage().start(1)), game)
