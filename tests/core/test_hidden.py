@@ -1,5 +1,6 @@
 """Visibility rules, the one redaction every view goes through, and determinisation."""
 
+import enum
 import os
 import random
 import subprocess
@@ -7,6 +8,7 @@ import sys
 from collections import Counter
 from typing import Any, NamedTuple
 
+import attrs
 import pytest
 from attrs import frozen
 from hypothesis import given
@@ -28,6 +30,11 @@ from wargames.core.rng import Rng, key_from_seed
 def placeholder(value: object) -> bool:
     """Whether ``value`` is the one placeholder (typed ``object`` for mypy's sake)."""
     return value is HIDDEN
+
+
+class Colour(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
 
 
 def _to_owner(card: "Card", player: str) -> bool:
@@ -269,3 +276,50 @@ def test_interlocking_domains_are_solved_without_search_blow_up() -> None:
         assignment = sample_assignment(domains, pool, random.Random(seed))
         assert all(v in d for v, d in zip(assignment, domains, strict=True))
         assert all(assignment.count(v) == 8 for v in values)
+
+
+# -- the cost of a view: handlers per class, and remembered redactions ---------------------
+
+
+def test_a_redaction_is_remembered_per_value_and_player() -> None:
+    card = Card("ann", 7)
+    for_bob = redact(card, "bob")
+    assert placeholder(for_bob.face)
+    assert redact(card, "bob") is for_bob, "the same immutable card: the same redaction"
+    assert redact(card, "ann") is card, "its owner sees it whole"
+    assert placeholder(redact(Card("ann", 7), "bob").face), "an equal card is redacted alike"
+
+
+def _open_to_all(cell: "Cell", player: str) -> bool:
+    return cell.open
+
+
+@attrs.define
+class Cell:
+    """A mutable class with a secret: its redaction must never be remembered."""
+
+    open: bool
+    note: str = secret(_open_to_all)
+
+
+def test_a_mutable_value_is_redacted_anew_each_time() -> None:
+    cell = Cell(False, "treasure")
+    assert placeholder(redact(cell, "ann").note)
+    cell.open = True
+    assert redact(cell, "ann").note == "treasure"
+
+
+@frozen
+class Scored:
+    """Plain fields (passed over without a look) beside a nested secret."""
+
+    points: int
+    colour: Colour
+    card: Card
+
+
+def test_plain_fields_are_kept_and_nested_secrets_still_hidden() -> None:
+    scored = Scored(3, Colour.RED, Card("ann", 9))
+    view = redact(scored, "bob")
+    assert (view.points, view.colour) == (3, Colour.RED)
+    assert placeholder(view.card.face)

@@ -16,6 +16,7 @@ the board hides (the leak class behind OpenSpiel #676 and boardgame.io #399).
 
 from __future__ import annotations
 
+import enum
 import random
 import types
 import typing
@@ -99,6 +100,8 @@ def _redact_rng(_: Rng, __: str) -> object:
 
 _SPECIAL: dict[type, Callable[[Any, str], object]] = {Rng: _redact_rng}
 _ATOMS = (str, int, float, bool, bytes, type(None))
+_PLAIN = (*_ATOMS, enum.Enum)
+"""Values no redaction can change, whatever their subclass."""
 
 
 def hideable(field: attrs.Attribute[Any] | None, type_: Any) -> bool:
@@ -125,67 +128,129 @@ def redact(value: T, player: str) -> T:
     return _redact(value, player)  # type: ignore[no-any-return]
 
 
+_Handler = Callable[[Any, str], Any]
+_handlers: dict[type, _Handler] = {}
+
+
 def _redact(value: Any, player: str) -> Any:
-    if isinstance(value, _ATOMS):
-        return value
-    special = _SPECIAL.get(type(value))
-    if special is not None:
-        return special(value, player)
-    hook = getattr(type(value), "__redact__", None)
-    if hook is not None:
-        return hook(value, player)
-    if isinstance(value, tuple):
-        items = tuple(_redact(item, player) for item in value)
-        if all(a is b for a, b in zip(items, value, strict=True)):
-            return value
-        return type(value)(*items) if hasattr(value, "_fields") else items
-    if isinstance(value, frozenset):
-        pairs = [(_redact(item, player), item) for item in value]
-        if all(new is item for new, item in pairs):
-            return value
-        return frozenset(new for new, _ in pairs)
-    if isinstance(value, Mapping):
-        return type(value)({k: _redact(v, player) for k, v in value.items()})  # type: ignore[call-arg]
-    if attrs.has(type(value)):
-        return _redact_attrs(value, player)
+    handler = _handlers.get(type(value))
+    if handler is None:
+        handler = _handlers[type(value)] = _handler_for(type(value))
+    return handler(value, player)
+
+
+def _same(value: Any, _: str) -> Any:
     return value
 
 
-_Plan = tuple[tuple[str, Callable[[Any, str], bool] | None], ...]
-_plans: dict[type, _Plan] = {}
+def _handler_for(cls: type) -> _Handler:
+    """How values of ``cls`` are redacted, decided once per class (the hot path of every view
+    is a dictionary look-up per value)."""
+    if issubclass(cls, _PLAIN):
+        return _same
+    special = _SPECIAL.get(cls)
+    if special is not None:
+        return special
+    hook = getattr(cls, "__redact__", None)
+    if hook is not None:
+        return hook  # type: ignore[no-any-return]
+    if issubclass(cls, tuple):
+        return _redact_tuple
+    if issubclass(cls, frozenset):
+        return _redact_frozenset
+    if issubclass(cls, Mapping):
+        return _redact_mapping
+    if attrs.has(cls):
+        return _attrs_handler(cls)
+    return _same
 
 
-def _plan(cls: type) -> _Plan:
-    """Each field's name and visibility rule, looked up once per class."""
-    plan = _plans.get(cls)
-    if plan is None:
-        plan = tuple((a.name, a.metadata.get(VISIBILITY)) for a in attrs.fields(cls))
-        _plans[cls] = plan
-    return plan
-
-
-def _redact_attrs(value: Any, player: str) -> Any:
-    plan = _plan(type(value))
-    values: list[Any] = []
-    changed = False
-    for name, rule in plan:
-        current = getattr(value, name)
-        new: Any
-        if rule is not None and not rule(value, player):
-            new = HIDDEN
-        elif isinstance(current, _ATOMS):
-            new = current
-        else:
-            new = _redact(current, player)
-        changed = changed or new is not current
-        values.append(new)
-    if not changed:
+def _redact_tuple(value: tuple[Any, ...], player: str) -> Any:
+    items = tuple(_redact(item, player) for item in value)
+    if all(a is b for a, b in zip(items, value, strict=True)):
         return value
-    # Bypass __init__: validators would (rightly) refuse HIDDEN in a real state.
-    copy = object.__new__(type(value))
-    for (name, _), new in zip(plan, values, strict=True):
-        object.__setattr__(copy, name, new)
-    return copy
+    return type(value)(*items) if hasattr(value, "_fields") else items
+
+
+def _redact_frozenset(value: frozenset[Any], player: str) -> Any:
+    pairs = [(_redact(item, player), item) for item in value]
+    if all(new is item for new, item in pairs):
+        return value
+    return frozenset(new for new, _ in pairs)
+
+
+def _redact_mapping(value: Mapping[Any, Any], player: str) -> Any:
+    return type(value)({k: _redact(v, player) for k, v in value.items()})  # type: ignore[call-arg]
+
+
+def _plain(type_: Any) -> bool:
+    """Whether a field declared as ``type_`` holds a value no redaction can change (text,
+    numbers, an enum), whatever subclass it is."""
+    arms = typing.get_args(type_) if typing.get_origin(type_) in _UNIONS else (type_,)
+    return all(isinstance(arm, type) and issubclass(arm, _PLAIN) for arm in arms)
+
+
+_UNIONS = (typing.Union, types.UnionType)
+
+
+def _attrs_handler(cls: type) -> _Handler:
+    """The redaction of instances of the attrs class ``cls``: each field's visibility rule,
+    and a walk into every field that may hold a secret (fields declared as plain values are
+    passed over)."""
+    try:
+        attrs.resolve_types(cls)
+        declared = {a.name: a.type for a in attrs.fields(cls)}
+    except (NameError, TypeError):  # annotations it cannot resolve: walk every field
+        declared = {}
+    plan = tuple(
+        (a.name, a.metadata.get(VISIBILITY), _plain(declared.get(a.name)))
+        for a in attrs.fields(cls)
+    )
+    keeps_secrets = any(rule is not None for _, rule, _ in plan) and cls.__hash__ is not None
+
+    def redact_instance(value: Any, player: str) -> Any:
+        values: list[Any] = []
+        changed = False
+        for name, rule, plain in plan:
+            current = getattr(value, name)
+            if rule is not None and not rule(value, player):
+                new: Any = HIDDEN
+            elif plain:
+                new = current
+            else:
+                new = _redact(current, player)
+            changed = changed or new is not current
+            values.append(new)
+        if not changed:
+            return value
+        # Bypass __init__: validators would (rightly) refuse HIDDEN in a real state.
+        copy: Any = object.__new__(cls)
+        for (name, _, _), new in zip(plan, values, strict=True):
+            object.__setattr__(copy, name, new)
+        return copy
+
+    if not keeps_secrets:
+        return redact_instance
+
+    def remembered(value: Any, player: str) -> Any:
+        key = (id(value), player)
+        seen = _seen.get(key)
+        if seen is not None and seen[0] is value:
+            return seen[1]
+        if len(_seen) >= _SEEN_LIMIT:
+            _seen.clear()
+        redacted = redact_instance(value, player)
+        _seen[key] = (value, redacted)
+        return redacted
+
+    return remembered
+
+
+_seen: dict[tuple[int, str], tuple[Any, Any]] = {}
+"""The redactions of immutable values that declare secrets (a piece, a unit), by identity
+and player: successive states share most of their pieces, so a view redacts only the pieces
+that changed.  Each entry holds its value, so an identity is never reused while remembered."""
+_SEEN_LIMIT: Final = 1 << 16
 
 
 def sample_assignment(
