@@ -38,13 +38,15 @@ from wargames.core.replay import Replay
 from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
 from wargames.play import HUMAN, Session, seen_action
-from wargames.render.svg import NotDrawable, render_game
 from wargames.simulate import GameResult, Job, summarize
 from wargames.simulate import simulate as run_simulation
 
 __all__ = ["app", "main"]
 
-app = typer.Typer(help="Rules engine for tabletop wargames.", no_args_is_help=True)
+# Plain help: rich's help panels would import a markdown parser on every start.
+app = typer.Typer(
+    help="Rules engine for tabletop wargames.", no_args_is_help=True, rich_markup_mode=None
+)
 console = Console(highlight=False, soft_wrap=True)
 
 
@@ -423,6 +425,8 @@ def render_command(
         when = "start" if seed is None or player is not None else f"start (seed {seed})"
     _check_seat(game, player)
     title = _heading(game, when, player)
+    from wargames.render.svg import NotDrawable, render_game  # networkx: only when drawing
+
     try:
         picture = render_game(game, state, player, title=title)
     except NotDrawable as error:

@@ -12,16 +12,18 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 from attrs import field, frozen
 
-from wargames.core.distribution import Distribution
 from wargames.core.errors import IllegalAction, InvalidAction, NotYourTurn, UnknownOption
 from wargames.core.events import EventLog
 from wargames.core.hidden import redact
 from wargames.core.rng import KEY_BYTES, Rng, Seed
+
+if TYPE_CHECKING:  # a game's odds need exact fractions; importing the kernel does not
+    from wargames.core.distribution import Distribution
 
 __all__ = ["Action", "Game", "NoOptions", "Outcome", "State", "UnknownPlayer", "balance"]
 
