@@ -6,14 +6,15 @@ nothing unless it fails on the broken one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
 
 from wargames.core.distribution import Distribution
+from wargames.core.errors import InvalidAction
 from wargames.core.rng import Rng, Seed
-from wargames.sabotage import Move, SabotageState
+from wargames.sabotage import Deploy, Move, SabotageState
 from wargames.sabotage.state import SabotageAction
 from wargames.sabotage.variants import MiniSabotage
 from wargames.testing import ConformanceError, check_inputs, check_rules, check_state
@@ -133,3 +134,29 @@ def test_a_loaded_state_must_keep_the_invariants() -> None:
     game = BrokenInvariantMini()
     with pytest.raises(SerializationError, match="the board must be empty"):
         loads(dumps(game, MiniSabotage().start(1)), game)
+
+
+class CrowdedCodecMini(MiniSabotage):
+    """Broken: its action space leaves out the draw offer and its answers."""
+
+    def every_action(self, player: str) -> Iterator[SabotageAction]:
+        return (a for a in super().every_action(player) if isinstance(a, Move | Deploy))
+
+
+def test_check_state_catches_an_action_missing_from_the_action_space() -> None:
+    game = CrowdedCodecMini()
+    with pytest.raises(InvalidAction, match="not in the game's action space"):
+        check_state(game, game.start(1))
+
+
+class PeekingTensorMini(MiniSabotage):
+    """Broken: its tensor is made from the full state, the opponent's pieces included."""
+
+    def observation_tensor(self, state: SabotageState, player: str) -> Any:
+        return super().encode_view(state, player)
+
+
+def test_check_state_catches_a_tensor_made_from_more_than_the_view() -> None:
+    game = PeekingTensorMini()
+    with pytest.raises(ConformanceError, match="observation tensor depends on what"):
+        check_state(game, game.start(1))

@@ -9,6 +9,7 @@ rules.  Variants are subclasses, selected by ``variant=`` (python-chess's ``ches
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
@@ -17,12 +18,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 import attrs
 from attrs import field, frozen
 
+from wargames.core.codec import ActionCodec
 from wargames.core.errors import IllegalAction, InvalidAction, NotYourTurn, UnknownOption
 from wargames.core.events import EventLog
 from wargames.core.hidden import redact
 from wargames.core.rng import KEY_BYTES, Rng, Seed
 
-if TYPE_CHECKING:  # a game's odds need exact fractions; importing the kernel does not
+if TYPE_CHECKING:  # a game's odds need exact fractions, its tensors numpy; the kernel does not
+    import numpy
+    from numpy.typing import NDArray
+
     from wargames.core.distribution import Distribution
 
 __all__ = ["Action", "Game", "NoOptions", "Outcome", "State", "UnknownPlayer", "balance"]
@@ -308,6 +313,94 @@ class Game(ABC, Generic[S, A]):
     def describe(self, state: S, player: str | None = None) -> str:
         """The state as text (a board), as ``player`` sees it, or omnisciently for ``None``."""
         return repr(state if player is None else self.view(state, player))
+
+    # -- for learning agents (wargames.envs) ---------------------------------------------
+
+    def every_action(self, player: str) -> Iterable[A]:
+        """Every action ``player`` could ever take in this game (with its options), each
+        once, in a fixed order: the action space of learning agents (:mod:`wargames.envs`).
+
+        A game that implements it gets :attr:`num_distinct_actions`,
+        :meth:`action_index`, :meth:`action_from_index` and :meth:`legal_mask` for free.
+
+        :raises NotImplementedError: for a game without an action space.
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} has no action space for learning agents: implement "
+            "every_action (see docs/rl.md)"
+        )
+
+    @functools.cached_property
+    def action_codec(self) -> ActionCodec:
+        """The numbering of :meth:`every_action` over every player (built once per game)."""
+        return ActionCodec.of(a for player in self.players for a in self.every_action(player))
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many distinct actions the game has: action indices are ``0`` to this minus 1,
+        fixed for a game and its options."""
+        return len(self.action_codec)
+
+    def action_index(self, action: A) -> int:
+        """The index of ``action`` in the game's action space.
+
+        :raises InvalidAction: for an action not in it.
+        """
+        return self.action_codec.encode(action)
+
+    def action_from_index(self, state: S, player: str, index: int) -> A:
+        """``player``'s action numbered ``index`` (legal or not: :meth:`legal_mask` says).
+
+        :raises InvalidAction: for an index out of range; :class:`UnknownPlayer`.
+        """
+        self.check_player(player)
+        return self.action_codec.decode(player, index)  # type: ignore[return-value]
+
+    def legal_mask(self, state: S, player: str) -> NDArray[numpy.int8]:
+        """A 0/1 ``numpy`` vector of :attr:`num_distinct_actions`, 1 where ``player``'s
+        actions are legal now."""
+        return self.action_codec.mask(self.legal_actions(state, player))
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`observation_tensor` (fixed for a game and its options).
+
+        :raises NotImplementedError: for a game without observation tensors.
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} has no observation tensor: implement observation_shape "
+            "and encode_view (see docs/rl.md)"
+        )
+
+    def observation_tensor(self, state: S, player: str) -> NDArray[numpy.float32]:
+        """What ``player`` may know, as a ``float32`` array of :attr:`observation_shape`:
+        :meth:`encode_view` of :meth:`view`, so it is computed from the view alone and two
+        states with equal views give equal tensors."""
+        return self.encode_view(self.view(state, player), player)
+
+    def encode_view(self, view: S, player: str) -> NDArray[numpy.float32]:
+        """``player``'s view as a tensor (the game's channel layout, documented per game).
+
+        :raises NotImplementedError: for a game without observation tensors.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no observation tensor")
+
+    @property
+    def max_game_length(self) -> int:
+        """An upper bound on the actions of one game (turn limits included), for adapters
+        that must know it (OpenSpiel).
+
+        :raises NotImplementedError: for a game without one.
+        """
+        raise NotImplementedError(f"{type(self).__name__} declares no max_game_length")
+
+    def returns(self, state: S) -> dict[str, float]:
+        """Each player's reward for how the game ended: 1 for a winner, -1 for a loser (when
+        somebody won), 0 for everybody in a draw or an unfinished game."""
+        over = self.outcome(state)
+        if over is None or over.is_draw:
+            return dict.fromkeys(self.players, 0.0)
+        return {p: 1.0 if p in over.winners else -1.0 for p in self.players}
 
     # -- what the base class does for every game ----------------------------------------
 

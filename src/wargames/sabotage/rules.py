@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
 from attrs.validators import instance_of, optional
@@ -33,6 +33,7 @@ from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
+from wargames.sabotage import learning
 from wargames.sabotage.layout import Layout, load_layouts, load_values
 from wargames.sabotage.pieces import Kind, attacker_wins, battle
 from wargames.sabotage.state import (
@@ -51,6 +52,10 @@ from wargames.sabotage.state import (
     SabotageAction,
     SabotageState,
 )
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
 
 __all__ = ["PLAYERS", "TURNS", "Sabotage", "SabotageOptions"]
 
@@ -660,6 +665,22 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         return 0.9 * balance(material[player], material[other]) + 0.1 * balance(
             pressure[player], pressure[other]
         )
+
+    # -- for learning agents (see wargames.sabotage.learning) ------------------------------
+
+    def every_action(self, player: str) -> Iterator[SabotageAction]:
+        return learning.every_action(self, player)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return learning.observation_shape(self)
+
+    def encode_view(self, view: SabotageState, player: str) -> NDArray[numpy.float32]:
+        return learning.encode_view(self, view, player)
+
+    @property
+    def max_game_length(self) -> int:
+        return learning.max_game_length(self)
 
     # -- text -------------------------------------------------------------------------------------
 

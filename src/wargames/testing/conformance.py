@@ -14,6 +14,11 @@
   be determinised; nothing a player is shown (the view, its JSON, ``describe``, error
   messages) holds the chance stream's key;
 * states survive a JSON round trip, and a replay of the game reproduces it exactly;
+* for a game with an action space (``every_action``): every legal action has its own index
+  in range, which decodes back to it, and the legal mask marks exactly the legal actions; for
+  a game with observation tensors (``encode_view``): the tensor has the declared shape, is
+  ``float32`` and finite, and is the same on a determinisation (equal views, equal
+  tensors); a game that declares ``max_game_length`` ends within it (these need numpy);
 * chance is secret or reproducible: the same seed gives the same game, two games started
   without a seed have different keys, and no view or description of a game started from a
   seed shows the seed.
@@ -28,6 +33,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from attrs import frozen
 from hypothesis import HealthCheck, given, settings
 
 from wargames.core.errors import IllegalAction, InvalidAction
@@ -88,8 +94,10 @@ def check_state(
     for action in illegal:
         _check_refused(game, state, action)
     _expect(dumps(game, state) == snapshot, "a refused action changed the state")
+    learning = _Learning.of(game)
     for player in game.players:
-        _check_view(game, state, player, legal_by_player[player], illegal, rng)
+        sample = _check_view(game, state, player, legal_by_player[player], illegal, rng)
+        learning.check(game, state, sample, player, legal_by_player[player])
 
 
 def _check_legal_action(game: Game[Any, Any], state: State, action: Action) -> None:
@@ -146,7 +154,7 @@ def _check_view(
     legal: tuple[Action, ...],
     illegal: list[Action],
     rng: random.Random,
-) -> None:
+) -> State:
     view = game.view(state, player)
     _expect(view == game.view(state, player), "views are not deterministic")
     _expect(game.view(view, player) == view, "the view of a view differs from the view")
@@ -157,7 +165,7 @@ def _check_view(
     for what, words in shown.items():
         _expect(key not in words, f"{player}'s {what} holds the chance stream's key: a leak")
     # Determinised from the view as a client would get it: a JSON document.
-    sample = game.sample_state(loads(text, game), player, rng)
+    sample: State = game.sample_state(loads(text, game), player, rng)
     where = f"{player}'s determinisation"
     _expect(isinstance(sample, type(state)), f"{where} is a {type(sample).__name__}")
     _expect(game.view(sample, player) == view, f"{where} changes {player}'s view: a leak")
@@ -176,9 +184,74 @@ def _check_view(
             )
             _expect(key not in error, f"the error for {action} holds the chance key: a leak")
     _expect(loads(dumps(game, sample), game) == sample, f"{where} fails a JSON round trip")
+    return sample
+
+
+@frozen
+class _Learning:
+    """What a game offers learning agents, and so what the suite checks of it."""
+
+    codec: bool
+    tensors: bool
+    length: bool
+
+    @classmethod
+    def of(cls, game: Game[Any, Any]) -> _Learning:
+        mine = type(game)
+        return cls(
+            codec=mine.every_action is not Game.every_action,
+            tensors=mine.encode_view is not Game.encode_view and _has_numpy(),
+            length=getattr(mine, "max_game_length", None) is not Game.max_game_length,
+        )
+
+    def check(
+        self,
+        game: Game[Any, Any],
+        state: State,
+        sample: State,
+        player: str,
+        legal: tuple[Action, ...],
+    ) -> None:
+        if self.codec:
+            size = game.num_distinct_actions
+            indices = [game.action_index(action) for action in legal]
+            _expect(len(set(indices)) == len(indices), f"{player}'s legal actions share indices")
+            _expect(all(0 <= i < size for i in indices), "an action index is out of range")
+            for index, action in zip(indices, legal, strict=True):
+                decoded = game.action_from_index(state, player, index)
+                _expect(decoded == action, f"index {index} decodes to {decoded}, not {action}")
+            if _has_numpy():
+                mask = game.legal_mask(state, player)
+                marked = sorted(int(i) for i in mask.nonzero()[0])
+                _expect(marked == sorted(indices), f"{player}'s legal mask is not their actions")
+        if self.tensors:
+            import numpy
+
+            tensor = game.observation_tensor(state, player)
+            shape = game.observation_shape
+            _expect(tensor.shape == shape, f"a tensor of shape {tensor.shape}, not {shape}")
+            _expect(tensor.dtype == numpy.float32, f"a tensor of {tensor.dtype}, not float32")
+            _expect(bool(numpy.isfinite(tensor).all()), "an observation tensor is not finite")
+            _expect(
+                bool(numpy.array_equal(game.observation_tensor(sample, player), tensor)),
+                f"{player}'s observation tensor depends on what {player} may not know: a leak",
+            )
+
+
+def _has_numpy() -> bool:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
+    if _Learning.of(game).length:
+        _expect(
+            len(playout.actions) <= game.max_game_length,
+            f"the game runs past its max_game_length of {game.max_game_length}",
+        )
     rng = random.Random(playout.seed)
     for index, state in enumerate(playout.states):
         others = playout.states[max(0, index - 6) : index] + playout.states[index + 1 : index + 4]

@@ -1,0 +1,131 @@
+"""Integer actions for learning agents: a fixed index for every action a game can have.
+
+Agents in OpenSpiel, PettingZoo and Gymnasium choose among ``num_distinct_actions`` integers
+under a legal-action mask.  A game lists every action its players could ever take
+(:meth:`~wargames.core.game.Game.every_action`); :class:`ActionCodec` numbers them once, by
+what they do regardless of who does it (an action's fields but its ``player``), so index
+``i`` means the same move for every player whose turn it is, and decodes back into that
+player's action.
+
+Numpy is needed only for masks and tensors (``pip install "tabletop-wargames[rl]"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from attrs import field, frozen
+
+from wargames.core.errors import InvalidAction
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
+
+    from wargames.core.game import Action
+
+__all__ = ["ActionCodec", "ActionKey", "action_key", "numpy_or_explain"]
+
+ActionKey = tuple[Hashable, ...]
+"""What an action does, whoever does it: its class name and its fields but ``player``."""
+
+
+def action_key(action: Action) -> ActionKey:
+    """The key of ``action`` (its class name, then every field but ``player``, in order)."""
+    cls = type(action)
+    return (
+        cls.__name__,
+        *(getattr(action, a.name) for a in attrs.fields(cls) if a.name != "player"),
+    )
+
+
+def numpy_or_explain() -> Any:
+    """The numpy module, or an ImportError that says which extra brings it."""
+    try:
+        import numpy
+    except ImportError as error:
+        raise ImportError(
+            'masks and observation tensors need numpy: pip install "tabletop-wargames[rl]"'
+        ) from error
+    return numpy
+
+
+def _index(keys: tuple[ActionKey, ...]) -> dict[ActionKey, int]:
+    return {key: i for i, key in enumerate(keys)}
+
+
+@frozen
+class ActionCodec:
+    """Every distinct action of a game, numbered from 0 in a fixed order.
+
+    >>> import wargames
+    >>> game = wargames.load("sabotage", variant="SM")
+    >>> state = game.start(1)
+    >>> move = game.legal_actions(state, "green")[0]
+    >>> game.action_from_index(state, "green", game.action_index(move)) == move
+    True
+    """
+
+    keys: tuple[ActionKey, ...]
+    classes: Mapping[str, type[Action]] = field(eq=False, repr=False)
+    _positions: dict[ActionKey, int] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_positions", _index(self.keys))
+
+    @classmethod
+    def of(cls, actions: Iterable[Action]) -> ActionCodec:
+        """The codec of ``actions`` (every player's, in a fixed order; repeats of the same key,
+        as two players' versions of one move, are numbered once, where first seen)."""
+        keys: dict[ActionKey, None] = {}
+        classes: dict[str, type[Action]] = {}
+        for action in actions:
+            keys.setdefault(action_key(action), None)
+            classes[type(action).__name__] = type(action)
+        return cls(tuple(keys), classes)
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def encode(self, action: Action) -> int:
+        """The index of ``action``.
+
+        :raises InvalidAction: for an action the game's action space does not list.
+        """
+        try:
+            return self._positions[action_key(action)]
+        except (KeyError, TypeError):  # TypeError: a field that is not hashable
+            raise InvalidAction(f"{action!r} is not in the game's action space") from None
+
+    def decode(self, player: str, index: int) -> Action:
+        """``player``'s action number ``index``.
+
+        :raises InvalidAction: for an index out of range, or not a whole number.
+        """
+        if isinstance(index, bool) or not isinstance(index, (int, *_integer_types())):
+            raise InvalidAction(f"an action index is a whole number, not {index!r}")
+        if not 0 <= index < len(self.keys):
+            raise InvalidAction(f"action index {index} is not in 0..{len(self.keys) - 1}")
+        name, *values = self.keys[int(index)]
+        cls = self.classes[str(name)]
+        names = [a.name for a in attrs.fields(cls) if a.name != "player"]
+        return cls(player=player, **dict(zip(names, values, strict=True)))
+
+    def mask(self, legal: Iterable[Action]) -> NDArray[numpy.int8]:
+        """A 0/1 vector over the action space with a 1 at every action of ``legal``."""
+        np = numpy_or_explain()
+        mask = np.zeros(len(self.keys), dtype=np.int8)
+        for action in legal:
+            mask[self.encode(action)] = 1
+        return mask  # type: ignore[no-any-return]
+
+
+def _integer_types() -> tuple[type, ...]:
+    """Numpy's integer types too, when numpy is there (agents hand back numpy integers)."""
+    try:
+        import numpy
+    except ImportError:
+        return ()
+    return (numpy.integer,)

@@ -1,0 +1,135 @@
+"""Sabotage for learning agents: its action space, its observation planes, its length.
+
+**Actions** (:func:`every_action`), numbered in this order: each player's set-up placements
+(every square of their zone with every kind, or left empty), then every step of one square
+orthogonally between two squares that are not volcanoes, then the draw offer and its answers.
+A move is numbered by its squares alone, so one index means the same step for either player.
+
+**Observation** (:func:`encode_view`): ``float32`` planes over the board, ``(CHANNELS, height,
+width)``, row ``y`` and column ``x`` as in :class:`~wargames.core.board.Square`, all from the
+player's view (an unidentified enemy piece is known only to be there):
+
+====== ====================================================================================
+plane  holds
+====== ====================================================================================
+0-8    the player's own pieces, one plane per kind (``H M 5 4 3 2 1 R S``)
+9-17   the opponent's identified pieces, one plane per kind
+18     the opponent's unidentified pieces
+19     the player's pieces already moved this turn
+20     squares the player's pieces may not move back to next ("left in the previous turn")
+21     the same for the opponent's pieces
+22     volcanoes
+23     1 everywhere if the player is to act
+24     1 everywhere during the set-up
+25     moves made this turn, as a share of the moves a turn allows
+26     turns without a capture, as a share of the no-capture draw's limit
+27     1 everywhere if a draw offer awaits the player's answer
+28     1 everywhere if the player is Green (who moves first)
+29-37  the player's captured pieces, by kind, as a share of the kind's count in an army
+38-46  the opponent's captured pieces whose kind the player knows, likewise
+47     the opponent's captured pieces of unknown kind, as a share of an army
+====== ====================================================================================
+
+**Length** (:func:`max_game_length`): the set-up, then at most the no-capture limit of turns
+between two captures (and after the last), each turn its moves plus a draw offer and answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final
+
+from wargames.core.codec import numpy_or_explain
+from wargames.core.hidden import is_hidden
+from wargames.sabotage.pieces import Kind
+from wargames.sabotage.state import (
+    AcceptDraw,
+    DeclineDraw,
+    Deploy,
+    OfferDraw,
+    SabotageAction,
+    SabotageState,
+)
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
+
+    from wargames.sabotage.rules import Sabotage
+
+__all__ = ["CHANNELS", "encode_view", "every_action", "max_game_length"]
+
+KINDS: Final = tuple(Kind)
+OWN, KNOWN, UNKNOWN, MOVED, OWN_LEFT, THEIR_LEFT, VOLCANO = 0, 9, 18, 19, 20, 21, 22
+TO_ACT, SETUP, MOVES, QUIET, OFFERED, FIRST = 23, 24, 25, 26, 27, 28
+OWN_LOST, KNOWN_LOST, UNKNOWN_LOST = 29, 38, 47
+CHANNELS: Final = 48
+
+
+def every_action(game: Sabotage, player: str) -> Iterator[SabotageAction]:
+    """Every action ``player`` could ever take, in the order documented above."""
+    board = game.board
+    zone = game._zones[game.players.index(player)]
+    for index in zone:
+        square = board.node(index)
+        for kind in (*KINDS, None):
+            yield Deploy(player, square, kind)
+    for index in range(len(board)):
+        for _, move in game._steps[index][player]:
+            yield move
+    if game.options.draw_offers:
+        yield from (OfferDraw(player), AcceptDraw(player), DeclineDraw(player))
+
+
+def observation_shape(game: Sabotage) -> tuple[int, int, int]:
+    """``(CHANNELS, height, width)`` of the game's board."""
+    return (CHANNELS, game.layout.height, game.layout.width)
+
+
+def encode_view(game: Sabotage, view: SabotageState, player: str) -> NDArray[numpy.float32]:
+    """``player``'s view as planes (see the module docs)."""
+    np = numpy_or_explain()
+    width = game.layout.width
+    planes: Any = np.zeros(observation_shape(game), dtype=np.float32)
+    turn = view.clock.turn
+    for index, piece in enumerate(view.cells):
+        if piece is None:
+            continue
+        y, x = divmod(index, width)
+        mine = piece.owner == player
+        if is_hidden(piece.kind):
+            planes[UNKNOWN, y, x] = 1
+        else:
+            planes[(OWN if mine else KNOWN) + KINDS.index(piece.kind), y, x] = 1
+        if mine and piece.id in view.moved:
+            planes[MOVED, y, x] = 1
+        if piece.left >= 0 and turn - piece.left_turn <= game.no_return_turns:
+            left_y, left_x = divmod(piece.left, width)
+            planes[OWN_LEFT if mine else THEIR_LEFT, left_y, left_x] = 1
+    for index in game._volcano:
+        planes[VOLCANO, *divmod(index, width)] = 1
+    acting = game.to_act(view)
+    army = game.army
+    planes[TO_ACT] = player in acting
+    planes[SETUP] = game.in_setup(view)
+    planes[MOVES] = len(view.moved) / game.layout.moves_per_turn
+    planes[QUIET] = max(view.quiet, 0) / (game.layout.quiet_turn_limit * len(game.players))
+    planes[OFFERED] = view.offer is not None and view.offer.pending and player in acting
+    planes[FIRST] = player == game.players[0]
+    for piece in view.captured:
+        if is_hidden(piece.kind):
+            planes[UNKNOWN_LOST] += 1 / game.layout.pieces
+        else:
+            base = OWN_LOST if piece.owner == player else KNOWN_LOST
+            planes[base + KINDS.index(piece.kind)] += 1 / army[piece.kind]
+    return planes  # type: ignore[no-any-return]
+
+
+def max_game_length(game: Sabotage) -> int:
+    """An upper bound on the actions of one game (see the module docs)."""
+    layout = game.layout
+    setup = sum(len(zone) for zone in game._zones)
+    turns_between_captures = layout.quiet_turn_limit * len(game.players)
+    captures = layout.pieces * len(game.players)
+    per_turn = layout.moves_per_turn + 2  # a draw offer and its answer
+    return setup + (captures + 1) * turns_between_captures * per_turn
