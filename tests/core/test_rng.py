@@ -233,3 +233,26 @@ def test_survives_json(seed: int | str, counter: int) -> None:
     copy = converter.structure(json.loads(text), Rng)
     assert copy == rng
     assert draws(copy, 1000, 3) == draws(rng, 1000, 3)
+
+
+def test_forced_results_come_first_then_the_keyed_stream() -> None:
+    rng = Rng.from_seed(3).with_forced(4, 0)
+    first, rng = rng.below(6)
+    second, rng = rng.below(2)
+    assert (first, second) == (4, 0)
+    assert not rng.forced
+    assert rng.below(6) == Rng(key_from_seed(3), 2).below(6), "then the stream, counted on"
+
+
+def test_a_forced_result_out_of_range_is_refused() -> None:
+    with pytest.raises(ValueError, match="forced draw of 6 cannot come from below"):
+        Rng.from_seed(1).with_forced(6).below(6)
+
+
+def test_forced_results_survive_json() -> None:
+    converter = converter_for(Sabotage)
+    rng = Rng.from_seed(2).with_forced(1, 2, 3)
+    data = converter.unstructure(rng)
+    assert data["forced"] == [1, 2, 3]
+    assert converter.structure(json.loads(json.dumps(data)), Rng) == rng
+    assert "forced" not in converter.unstructure(Rng.from_seed(2)), "real games write none"

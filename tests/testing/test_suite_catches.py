@@ -6,6 +6,7 @@ nothing unless it fails on the broken one.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction
+from wargames.core.history import History
 from wargames.core.rng import Rng, Seed
 from wargames.sabotage import Deploy, Move, SabotageState
 from wargames.sabotage.state import SabotageAction
@@ -160,3 +162,18 @@ def test_check_state_catches_a_tensor_made_from_more_than_the_view() -> None:
     game = PeekingTensorMini()
     with pytest.raises(ConformanceError, match="observation tensor depends on what"):
         check_state(game, game.start(1))
+
+
+class ShortMemoryMini(MiniSabotage):
+    """Broken: its sampled past starts where the game now stands, as if nothing had happened."""
+
+    def sample_history(self, view: SabotageState, player: str, rng: random.Random) -> History:
+        return History(MiniSabotage.determinize(self, view, player, rng), ())
+
+    def determinize(self, view: SabotageState, player: str, rng: random.Random) -> SabotageState:
+        return MiniSabotage.determinize(self, view, player, rng)
+
+
+def test_check_rules_catches_a_past_that_shows_a_player_less_than_they_saw() -> None:
+    with pytest.raises(ConformanceError, match=r"sampled past of step \d+ shows green"):
+        check_rules(ShortMemoryMini(), **FAST)

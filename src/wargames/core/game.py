@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # a game's odds need exact fractions, its tensors numpy; the 
     from numpy.typing import NDArray
 
     from wargames.core.distribution import Distribution
+    from wargames.core.history import History
 
 __all__ = ["Action", "Game", "NoOptions", "Outcome", "State", "UnknownPlayer", "balance"]
 
@@ -242,9 +243,24 @@ class Game(ABC, Generic[S, A]):
         :raises InvalidAction: for text that is not an action of this game here.
         """
 
-    @abstractmethod
     def determinize(self, view: S, player: str, rng: random.Random) -> S:
-        """A full state whose view for ``player`` is ``view`` (see :meth:`sample_state`)."""
+        """A full state whose view for ``player`` is ``view`` (see :meth:`sample_state`):
+        the last state of :meth:`sample_history`, so it is a state that could have arisen.
+
+        A game without :meth:`sample_history` overrides this instead (and its samples keep
+        the view, but the suite cannot prove that their past fits it).
+        """
+        history: History = self.sample_history(view, player, rng)
+        return history.final(self)  # type: ignore[return-value]
+
+    def sample_history(self, view: S, player: str, rng: random.Random) -> History:
+        """A past that gives ``player`` exactly ``view``: a full start with every secret drawn
+        from ``rng`` and the actions since (the public ones as played), whose replay shows
+        ``player`` what they saw at every step (:mod:`wargames.core.history`).
+
+        :raises NotImplementedError: for a game that determinises without a history.
+        """
+        raise NotImplementedError(f"{type(self).__name__} samples no history")
 
     def violations(self, state: S) -> Iterable[str]:
         """Every invariant of the game's states that ``state`` breaks, each named in a short

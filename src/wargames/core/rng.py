@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final, TypeAlias, TypeVar
 
@@ -86,6 +86,10 @@ def _key_size(_: object, __: object, value: bytes) -> None:
         raise ValueError(f"an Rng key is {KEY_BYTES} bytes")
 
 
+def _results(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
 def _non_negative(_: object, __: object, value: int) -> None:
     if value < 0:
         raise ValueError(f"Rng counter must be >= 0, got {value}")
@@ -105,6 +109,10 @@ class Rng:
 
     key: bytes = field(validator=_key_size, repr=False)
     counter: int = field(default=0, validator=_non_negative)
+    forced: tuple[int, ...] = field(default=(), converter=_results, repr=False)
+    """Results the next draws of :meth:`below` must give, in order, before the keyed stream
+    takes over: how a sampled past (:class:`~wargames.core.history.History`) replays the rolls
+    a player saw.  Empty in every real game."""
 
     @classmethod
     def from_seed(cls, seed: Seed | None = None) -> Rng:
@@ -113,13 +121,21 @@ class Rng:
         key = secrets.token_bytes(KEY_BYTES) if seed is None else key_from_seed(seed)
         return cls(key)
 
+    def with_forced(self, *results: int) -> Rng:
+        """The stream whose next draws of :meth:`below` give ``results`` (then its own)."""
+        return Rng(self.key, self.counter, (*self.forced, *results))
+
     def _next64(self) -> tuple[int, Rng]:
         hasher = _keyed(self.key).copy()
         hasher.update(self.counter.to_bytes(16, "little"))
+        return int.from_bytes(hasher.digest(), "little"), self._advanced(self.forced)
+
+    def _advanced(self, forced: tuple[int, ...]) -> Rng:
         advanced = object.__new__(Rng)  # the fields are already valid: skip the validators
         object.__setattr__(advanced, "key", self.key)
         object.__setattr__(advanced, "counter", self.counter + 1)
-        return int.from_bytes(hasher.digest(), "little"), advanced
+        object.__setattr__(advanced, "forced", forced)
+        return advanced
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` and the advanced stream.
@@ -130,6 +146,11 @@ class Rng:
             raise ValueError(f"below() needs n >= 1, got {n}")
         if n > 1 << 64:
             raise ValueError(f"below() needs n <= 2**64, got {n}")
+        if self.forced:
+            value = self.forced[0]
+            if not 0 <= value < n:
+                raise ValueError(f"a forced draw of {value} cannot come from below({n})")
+            return value, self._advanced(self.forced[1:])
         limit = (1 << 64) - ((1 << 64) % n)  # largest multiple of n that fits
         rng = self
         while True:

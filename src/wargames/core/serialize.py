@@ -95,16 +95,28 @@ def register_tagged(
 
 
 def _rng_data(rng: Rng) -> dict[str, Any]:
-    return {"key": rng.key.hex(), "counter": rng.counter}
+    data: dict[str, Any] = {"key": rng.key.hex(), "counter": rng.counter}
+    if rng.forced:
+        data["forced"] = list(rng.forced)
+    return data
 
 
 def _rng(data: Any, _: type) -> Rng:
-    if not isinstance(data, dict) or set(data) != {"key", "counter"}:
+    if not isinstance(data, dict) or not {"key", "counter"} <= set(data) <= _RNG_KEYS:
         raise SerializationError(f"a chance stream is a key and a counter, not {data!r}")
     counter = data["counter"]
-    if isinstance(counter, bool) or not isinstance(counter, int):
-        raise SerializationError(f"a chance stream's counter is a whole number, not {counter!r}")
-    return Rng(_key(data["key"]), counter)
+    forced = data.get("forced", [])
+    numbers = [counter, *forced] if isinstance(forced, list) else [None]
+    if not all(_is_count(n) for n in numbers):
+        raise SerializationError(f"a chance stream's counts are whole numbers, not {data!r}")
+    return Rng(_key(data["key"]), counter, tuple(forced))
+
+
+_RNG_KEYS: Final = frozenset({"key", "counter", "forced"})
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _LARGEST
 
 
 def _key(text: Any) -> bytes:

@@ -19,6 +19,9 @@
   a game with observation tensors (``encode_view``): the tensor has the declared shape, is
   ``float32`` and finite, and is the same on a determinisation (equal views, equal
   tensors); a game that declares ``max_game_length`` ends within it (these need numpy);
+* for a game that samples histories (``sample_history``): the sampled past of a
+  mid-game and of the last state replays legally and shows the player, step by step, what
+  the real game showed them (:mod:`wargames.core.history`);
 * chance is secret or reproducible: the same seed gives the same game, two games started
   without a seed have different keys, and no view or description of a game started from a
   seed shows the seed.
@@ -38,6 +41,7 @@ from hypothesis import HealthCheck, given, settings
 
 from wargames.core.errors import IllegalAction, InvalidAction
 from wargames.core.game import Action, Game, State
+from wargames.core.history import distinct_views
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
 from wargames.testing.strategies import Playout, playouts
@@ -256,12 +260,33 @@ def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
     for index, state in enumerate(playout.states):
         others = playout.states[max(0, index - 6) : index] + playout.states[index + 1 : index + 4]
         check_state(game, state, others=others, rng=rng)
+    if type(game).sample_history is not Game.sample_history:
+        for moment in sorted({len(playout.actions) // 2, len(playout.actions)}):
+            for player in game.players:
+                _check_history(game, playout.states[: moment + 1], player, rng)
     replay = Replay.record(game, playout.seed, playout.actions, playout.setup)
     copy = loads(dumps(game, replay))
     _expect(copy == replay, "the replay fails a JSON round trip")
     _expect(copy.final_state(game) == playout.final, "the replay does not reproduce the game")
     again = game.start(playout.seed, **playout.setup)
     _expect(again == playout.states[0], "the same seed gives a different start")
+
+
+def _check_history(
+    game: Game[Any, Any], states: Sequence[State], player: str, rng: random.Random
+) -> None:
+    """A sampled past of ``states[-1]`` shows ``player`` what ``states`` showed them."""
+    history = game.sample_history(game.view(states[-1], player), player, rng)
+    where = f"{player}'s sampled past of step {len(states) - 1}"
+    try:
+        replayed = list(history.states(game))
+    except IllegalAction as error:
+        raise ConformanceError(f"{where} breaks a rule: {error}") from error
+    seen = distinct_views(game, states, player)
+    shown = distinct_views(game, replayed, player)
+    for step, (real, sampled) in enumerate(zip(seen, shown, strict=False)):
+        _expect(real == sampled, f"{where} shows {player} something else at their view {step}")
+    _expect(len(seen) == len(shown), f"{where} shows {player} {len(shown)} views, not {len(seen)}")
 
 
 _SEED = "check-rules: a seed no view may show"
