@@ -260,6 +260,33 @@ def test_replay_refuses_a_tampered_game(sabotage_file: Path, tmp_path: Path) -> 
     assert "tampered.json does not replay:" in said(result)
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"setup": {"deploy": False, "teleport": True}}, "unknown set-up options: teleport"),
+        ({"seed": 1.5}, "seed is a whole number or text"),
+        ({"seed": None}, "seed is a whole number or text"),
+        ({"seed": [3]}, "seed is a whole number or text"),
+    ],
+)
+def test_a_tampered_replay_is_one_line_of_error(
+    sabotage_file: Path, tmp_path: Path, change: dict[str, object], message: str
+) -> None:
+    document = json.loads(sabotage_file.read_text())
+    document["data"].update(change)
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(document))
+    commands: list[list[str | Path]] = [
+        ["replay", tampered],
+        ["render", tampered, "--svg", tmp_path / "x.svg"],
+    ]
+    for command in commands:
+        result = run(*command)
+        assert result.exit_code == 2, result.output
+        assert message in said(result)
+        assert "Traceback" not in result.output
+
+
 def test_replay_explains_bad_files(tmp_path: Path) -> None:
     missing = run("replay", tmp_path / "missing.json")
     assert missing.exit_code == 2

@@ -31,7 +31,7 @@ from wargames.bots import RandomBot, play
 from wargames.bots.base import Bot
 from wargames.bots.specs import make_bot
 from wargames.core.distribution import Distribution
-from wargames.core.errors import InvalidAction, SerializationError
+from wargames.core.errors import SerializationError, WargamesError
 from wargames.core.game import Game, State
 from wargames.core.registry import games as registered_games
 from wargames.core.replay import Replay
@@ -344,10 +344,11 @@ def _read_replay(path: Path, hint: str) -> Replay:
 
 
 def _replayed(game: Game[Any, Any], replay: Replay, path: Path, hint: str) -> list[State]:
-    """Every state of ``replay``, the start first; a clear error if an action is refused."""
+    """Every state of ``replay``, the start first; a clear error if an action is refused or
+    the set-up is not the game's."""
     try:
         return list(replay.states(game))
-    except InvalidAction as error:
+    except WargamesError as error:
         raise typer.BadParameter(f"{path} does not replay: {error}", param_hint=hint) from None
 
 

@@ -177,3 +177,17 @@ class ShortMemoryMini(MiniSabotage):
 def test_check_rules_catches_a_past_that_shows_a_player_less_than_they_saw() -> None:
     with pytest.raises(ConformanceError, match=r"sampled past of step \d+ shows green"):
         check_rules(ShortMemoryMini(), **FAST)
+
+
+def test_a_failure_leads_with_the_check_then_how_to_reproduce_it_then_the_board() -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_rules(KeyShowingMini(), max_examples=3, max_steps=6, derandomize=True, shrink=False)
+    lines = str(caught.value).splitlines()
+    assert lines[0] == (
+        "KeyShowingMini breaks the contract: green's description holds the chance stream's key:"
+        " a leak"
+    )
+    assert lines[1].startswith("  reproduce: state = game.start(")
+    assert "Mini Sabotage (SM)" in lines[4]
+    assert len(lines) < 30
+    assert "SabotageState(" not in str(caught.value), "the board, not a repr of the state"

@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from attrs import frozen
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 
 from wargames.core.errors import IllegalAction, InvalidAction
 from wargames.core.game import Action, Game, State
@@ -54,6 +54,33 @@ _ACTIONS_TRIED = 24
 
 class ConformanceError(AssertionError):
     """A game broke the contract; the message names the check."""
+
+
+class _Failure(ConformanceError):
+    """A check that failed at step ``step`` of a playout (for the report)."""
+
+    def __init__(self, check: str, step: int) -> None:
+        super().__init__(check)
+        self.check = check
+        self.step = step
+
+
+def report(game: Game[Any, Any], playout: Playout, error: ConformanceError) -> str:
+    """A failure as a person wants to read it: the check that failed first, then how to
+    reproduce it (seed, set-up and actions in the game's notation), then the state it failed
+    at, drawn with ``describe``."""
+    step = error.step if isinstance(error, _Failure) else len(playout.actions)
+    check = error.check if isinstance(error, _Failure) else str(error)
+    setup = "".join(f", {k}={v!r}" for k, v in playout.setup.items())
+    taken = [f"{a} ({a.player})" for a in playout.actions[:step]]
+    lines = [
+        f"{type(game).__name__} breaks the contract: {check}",
+        f"  reproduce: state = game.start({playout.seed!r}{setup}), then these {step} actions:",
+        "    " + (", ".join(taken) or "(none)"),
+        f"  the state after them ({step} of the {len(playout.actions)} drawn):",
+        *("    " + line for line in game.describe(playout.states[step]).splitlines()),
+    ]
+    return "\n".join(lines)
 
 
 def _expect(condition: bool, message: str) -> None:
@@ -259,7 +286,10 @@ def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
     rng = random.Random(playout.seed)
     for index, state in enumerate(playout.states):
         others = playout.states[max(0, index - 6) : index] + playout.states[index + 1 : index + 4]
-        check_state(game, state, others=others, rng=rng)
+        try:
+            check_state(game, state, others=others, rng=rng)
+        except ConformanceError as error:
+            raise _Failure(str(error), index) from error
     if type(game).sample_history is not Game.sample_history:
         for moment in sorted({len(playout.actions) // 2, len(playout.actions)}):
             for player in game.players:
@@ -314,17 +344,23 @@ def check_rules(
     max_steps: int = 60,
     setup: Mapping[str, Any] | None = None,
     derandomize: bool = False,
+    shrink: bool = True,
 ) -> None:
     """Run the conformance suite on ``game`` (any game or variant, yours too).
 
     Plays ``max_examples`` hypothesis-drawn games of up to ``max_steps`` actions and checks
     the contract at every state; ``setup`` is passed to ``game.start``.  Call it from a test.
+    ``shrink=False`` reports the first failing game as found (hypothesis otherwise spends
+    time finding a shorter one).
 
-    :raises ConformanceError: with the first broken rule, on a shrunk game.
+    :raises ConformanceError: leading with the broken rule, then the seed and actions that
+        reproduce it and the state it broke at, drawn with ``describe``.
     """
     if not isinstance(game, Game):
         raise TypeError(f"expected a wargames Game, got {game!r}")
     _check_chance(game, setup or {})
+
+    phases = tuple(Phase) if shrink else tuple(p for p in Phase if p is not Phase.shrink)
 
     @settings(
         max_examples=max_examples,
@@ -332,9 +368,15 @@ def check_rules(
         derandomize=derandomize,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         database=None,
+        phases=phases,
+        report_multiple_bugs=False,
+        verbosity=Verbosity.quiet,
     )
     @given(playouts(game, max_steps=max_steps, setup=setup))
     def conforms(playout: Playout) -> None:
-        _check_playout(game, playout)
+        try:
+            _check_playout(game, playout)
+        except ConformanceError as error:
+            raise ConformanceError(report(game, playout, error)) from None
 
     conforms()

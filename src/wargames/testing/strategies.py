@@ -32,6 +32,15 @@ class Playout:
         """The last state."""
         return self.states[-1]
 
+    def __repr__(self) -> str:
+        actions = ", ".join(str(action) for action in self.actions)
+        return f"Playout({self.game!r}, seed={self.seed!r}, actions=[{actions}])"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Hypothesis prints a failing example with this: the seed and the actions, not every
+        state of the game."""
+        printer.text(repr(self))
+
     def steps(self) -> Iterator[tuple[State, Action, State]]:
         """Each (state before, action, state after)."""
         return zip(self.states, self.actions, self.states[1:], strict=False)
