@@ -17,6 +17,7 @@ from wargames.core.errors import InvalidAction
 from wargames.core.history import History
 from wargames.core.rng import Rng, Seed
 from wargames.sabotage import Deploy, Move, SabotageState
+from wargames.sabotage.pieces import Kind
 from wargames.sabotage.state import SabotageAction
 from wargames.sabotage.variants import MiniSabotage
 from wargames.testing import ConformanceError, check_inputs, check_rules, check_state
@@ -152,10 +153,14 @@ def test_check_state_catches_an_action_missing_from_the_action_space() -> None:
 
 
 class PeekingTensorMini(MiniSabotage):
-    """Broken: its tensor is made from the full state, the opponent's pieces included."""
+    """Broken: its tensor marks where the enemy Headquarters stands, hidden or not."""
 
     def observation_tensor(self, state: SabotageState, player: str) -> Any:
-        return super().encode_view(state, player)
+        planes = super().observation_tensor(state, player).copy()
+        for index, piece in enumerate(state.cells):
+            if piece is not None and piece.owner != player and piece.kind is Kind.HEADQUARTERS:
+                planes[0].flat[index] = 1
+        return planes
 
 
 def test_check_state_catches_a_tensor_made_from_more_than_the_view() -> None:

@@ -70,21 +70,31 @@ class ActionCodec:
 
     keys: tuple[ActionKey, ...]
     classes: Mapping[str, type[Action]] = field(eq=False, repr=False)
+    known: Mapping[Action, int] = field(factory=dict, eq=False, repr=False)
+    """Every listed action (of every player) and its index: encoding is one look-up."""
     _positions: dict[ActionKey, int] = field(init=False, eq=False, repr=False)
+    _listed: dict[tuple[str, int], Action] = field(init=False, eq=False, repr=False)
+    _by_identity: dict[int, tuple[Action, int]] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_positions", _index(self.keys))
+        listed = {(action.player, index): action for action, index in self.known.items()}
+        object.__setattr__(self, "_listed", listed)
+        # Games hand out the very objects they listed (prebuilt moves): found without hashing.
+        same = {id(action): (action, index) for action, index in self.known.items()}
+        object.__setattr__(self, "_by_identity", same)
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> ActionCodec:
         """The codec of ``actions`` (every player's, in a fixed order; repeats of the same key,
         as two players' versions of one move, are numbered once, where first seen)."""
-        keys: dict[ActionKey, None] = {}
+        keys: dict[ActionKey, int] = {}
         classes: dict[str, type[Action]] = {}
+        known: dict[Action, int] = {}
         for action in actions:
-            keys.setdefault(action_key(action), None)
+            known[action] = keys.setdefault(action_key(action), len(keys))
             classes[type(action).__name__] = type(action)
-        return cls(tuple(keys), classes)
+        return cls(tuple(keys), classes, known)
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -94,6 +104,12 @@ class ActionCodec:
 
         :raises InvalidAction: for an action the game's action space does not list.
         """
+        same = self._by_identity.get(id(action))
+        if same is not None and same[0] is action:
+            return same[1]
+        index = self.known.get(action)
+        if index is not None:
+            return index
         try:
             return self._positions[action_key(action)]
         except (KeyError, TypeError):  # TypeError: a field that is not hashable
@@ -108,6 +124,9 @@ class ActionCodec:
             raise InvalidAction(f"an action index is a whole number, not {index!r}")
         if not 0 <= index < len(self.keys):
             raise InvalidAction(f"action index {index} is not in 0..{len(self.keys) - 1}")
+        listed = self._listed.get((player, int(index)))
+        if listed is not None:
+            return listed
         name, *values = self.keys[int(index)]
         cls = self.classes[str(name)]
         names = [a.name for a in attrs.fields(cls) if a.name != "player"]
@@ -117,8 +136,7 @@ class ActionCodec:
         """A 0/1 vector over the action space with a 1 at every action of ``legal``."""
         np = numpy_or_explain()
         mask = np.zeros(len(self.keys), dtype=np.int8)
-        for action in legal:
-            mask[self.encode(action)] = 1
+        mask[[self.encode(action) for action in legal]] = 1
         return mask  # type: ignore[no-any-return]
 
 

@@ -65,6 +65,13 @@ class EventLog:
             log = log.with_event(event)
         return log
 
+    def __copy__(self) -> EventLog:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EventLog:
+        """Immutable: a deep copy is the log itself."""
+        return self
+
     def __reduce__(self) -> tuple[type[EventLog], tuple[tuple[Any, ...]]]:
         """Pickle (and deep-copy) as the flat tuple of events, not a deep chain of nodes."""
         return (EventLog, (tuple(self),))

@@ -78,6 +78,15 @@ class State:
     rng: Rng
     log: EventLog = field(factory=EventLog)
 
+    def __copy__(self) -> Self:
+        """A state is immutable: its copy is itself."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """A state is immutable: its deep copy is itself (free clones for search code that
+        copies states, such as OpenSpiel's)."""
+        return self
+
     def with_changes(self, **changes: Any) -> Self:
         """A copy with ``changes`` (like :func:`attrs.evolve`, validators included, but with
         the field names looked up once per class: games call it on every ``apply``)."""
@@ -146,6 +155,9 @@ class Game(ABC, Generic[S, A]):
     negotiation_types: ClassVar[tuple[type[Action], ...]] = ()
     """Actions that are agreements between players rather than play (draw offers, trades);
     simple bots leave them alone unless nothing else is legal."""
+    simultaneous: ClassVar[bool] = False
+    """Whether several players ever act at once (SAW's secret plots): adapters that tell
+    simultaneous games apart (OpenSpiel) read it."""
     demo_options: ClassVar[Mapping[str, Any]] = {}
     """Options for a short demonstration (``wargames demo``): a game whose default set-up
     takes random bots too long to finish names a smaller one here."""
@@ -387,6 +399,10 @@ class Game(ABC, Generic[S, A]):
             f"{type(self).__name__} has no observation tensor: implement observation_shape "
             "and encode_view (see docs/rl.md)"
         )
+
+    observation_range: ClassVar[tuple[float, float]] = (0.0, 1.0)
+    """The least and the greatest value of any place of an observation tensor (agents learn
+    best from values of this size: a game scales its counts to shares)."""
 
     def observation_tensor(self, state: S, player: str) -> NDArray[numpy.float32]:
         """What ``player`` may know, as a ``float32`` array of :attr:`observation_shape`:

@@ -166,10 +166,19 @@ def _handler_for(cls: type) -> _Handler:
 
 
 def _redact_tuple(value: tuple[Any, ...], player: str) -> Any:
-    items = tuple(_redact(item, player) for item in value)
-    if all(a is b for a, b in zip(items, value, strict=True)):
+    handlers = _handlers
+    items = []
+    changed = False
+    for item in value:  # the hot loop of every view (a board's cells): no call it can spare
+        handler = handlers.get(type(item))
+        if handler is None:
+            handler = handlers[type(item)] = _handler_for(type(item))
+        new = handler(item, player)
+        changed = changed or new is not item
+        items.append(new)
+    if not changed:
         return value
-    return type(value)(*items) if hasattr(value, "_fields") else items
+    return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
 
 
 def _redact_frozenset(value: frozenset[Any], player: str) -> Any:

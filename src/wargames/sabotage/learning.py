@@ -36,11 +36,13 @@ between two captures (and after the last), each turn its moves plus a draw offer
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
+from attrs import frozen
+
 from wargames.core.codec import numpy_or_explain
-from wargames.core.hidden import is_hidden
 from wargames.sabotage.pieces import Kind
 from wargames.sabotage.state import (
     AcceptDraw,
@@ -60,6 +62,7 @@ if TYPE_CHECKING:
 __all__ = ["CHANNELS", "encode_view", "every_action", "max_game_length"]
 
 KINDS: Final = tuple(Kind)
+KIND_INDEX: Final = {kind: i for i, kind in enumerate(KINDS)}
 OWN, KNOWN, UNKNOWN, MOVED, OWN_LEFT, THEIR_LEFT, VOLCANO = 0, 9, 18, 19, 20, 21, 22
 TO_ACT, SETUP, MOVES, QUIET, OFFERED, FIRST = 23, 24, 25, 26, 27, 28
 OWN_LOST, KNOWN_LOST, UNKNOWN_LOST = 29, 38, 47
@@ -87,42 +90,81 @@ def observation_shape(game: Sabotage) -> tuple[int, int, int]:
 
 
 def encode_view(game: Sabotage, view: SabotageState, player: str) -> NDArray[numpy.float32]:
-    """``player``'s view as planes (see the module docs)."""
+    """``player``'s view as planes (see the module docs).
+
+    A piece's kind is read only where :func:`~wargames.sabotage.state.visible` (the rule
+    that hides it in views) lets ``player`` see it, so this gives the same planes for a state
+    as for the player's view of it, and
+    :meth:`~wargames.sabotage.rules.Sabotage.observation_tensor` calls it on the state
+    itself, sparing the redaction (the conformance suite checks that the two agree).
+    """
     np = numpy_or_explain()
-    width = game.layout.width
-    planes: Any = np.zeros(observation_shape(game), dtype=np.float32)
+    channels, height, width = observation_shape(game)
+    area = height * width
+    offsets = _offsets(area)
+    ones = list(game._volcano_planes)
     turn = view.clock.turn
+    moved = view.moved
+    recent = turn - game.no_return_turns
     for index, piece in enumerate(view.cells):
         if piece is None:
             continue
-        y, x = divmod(index, width)
-        mine = piece.owner == player
-        if is_hidden(piece.kind):
-            planes[UNKNOWN, y, x] = 1
+        if piece.owner == player:
+            ones.append(offsets.own[piece.kind] + index)
+            if piece.id in moved:
+                ones.append(offsets.moved + index)
+            if piece.left >= 0 and piece.left_turn >= recent:
+                ones.append(offsets.own_left + piece.left)
+            continue
+        if piece.revealed:
+            ones.append(offsets.known[piece.kind] + index)
         else:
-            planes[(OWN if mine else KNOWN) + KINDS.index(piece.kind), y, x] = 1
-        if mine and piece.id in view.moved:
-            planes[MOVED, y, x] = 1
-        if piece.left >= 0 and turn - piece.left_turn <= game.no_return_turns:
-            left_y, left_x = divmod(piece.left, width)
-            planes[OWN_LEFT if mine else THEIR_LEFT, left_y, left_x] = 1
-    for index in game._volcano:
-        planes[VOLCANO, *divmod(index, width)] = 1
+            ones.append(offsets.unknown + index)
+        if piece.left >= 0 and piece.left_turn >= recent:
+            ones.append(offsets.their_left + piece.left)
+    planes: Any = np.zeros(channels * area, dtype=np.float32)
+    planes[ones] = 1
+    planes = planes.reshape(channels, height, width)
     acting = game.to_act(view)
-    army = game.army
+    layout = game.layout
     planes[TO_ACT] = player in acting
     planes[SETUP] = game.in_setup(view)
-    planes[MOVES] = len(view.moved) / game.layout.moves_per_turn
-    planes[QUIET] = max(view.quiet, 0) / (game.layout.quiet_turn_limit * len(game.players))
+    planes[MOVES] = len(moved) / layout.moves_per_turn
+    planes[QUIET] = max(view.quiet, 0) / (layout.quiet_turn_limit * len(game.players))
     planes[OFFERED] = view.offer is not None and view.offer.pending and player in acting
     planes[FIRST] = player == game.players[0]
     for piece in view.captured:
-        if is_hidden(piece.kind):
-            planes[UNKNOWN_LOST] += 1 / game.layout.pieces
+        if piece.owner == player:
+            planes[OWN_LOST + KIND_INDEX[piece.kind]] += 1 / game.army[piece.kind]
+        elif piece.revealed:
+            planes[KNOWN_LOST + KIND_INDEX[piece.kind]] += 1 / game.army[piece.kind]
         else:
-            base = OWN_LOST if piece.owner == player else KNOWN_LOST
-            planes[base + KINDS.index(piece.kind)] += 1 / army[piece.kind]
+            planes[UNKNOWN_LOST] += 1 / layout.pieces
     return planes  # type: ignore[no-any-return]
+
+
+@frozen
+class _Offsets:
+    """Where each plane begins in the flat tensor of a board of ``area`` squares."""
+
+    own: dict[Kind, int]
+    known: dict[Kind, int]
+    unknown: int
+    moved: int
+    own_left: int
+    their_left: int
+
+
+@functools.cache
+def _offsets(area: int) -> _Offsets:
+    return _Offsets(
+        own={kind: (OWN + i) * area for i, kind in enumerate(KINDS)},
+        known={kind: (KNOWN + i) * area for i, kind in enumerate(KINDS)},
+        unknown=UNKNOWN * area,
+        moved=MOVED * area,
+        own_left=OWN_LEFT * area,
+        their_left=THEIR_LEFT * area,
+    )
 
 
 def max_game_length(game: Sabotage) -> int:

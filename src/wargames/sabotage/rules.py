@@ -149,6 +149,8 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             frozenset(board.index(t) for t in board.orthogonal(board.node(i))) for i in range(size)
         )
         self._offers = {player: OfferDraw(player) for player in PLAYERS}
+        area = self.layout.width * self.layout.height
+        self._volcano_planes = tuple(learning.VOLCANO * area + i for i in sorted(self._volcano))
         self._zones = tuple(
             tuple(board.index(s) for s in self.layout.zone(p, board)) for p in range(2)
         )
@@ -677,6 +679,11 @@ class Sabotage(Game[SabotageState, SabotageAction]):
 
     def encode_view(self, view: SabotageState, player: str) -> NDArray[numpy.float32]:
         return learning.encode_view(self, view, player)
+
+    def observation_tensor(self, state: SabotageState, player: str) -> NDArray[numpy.float32]:
+        """:meth:`encode_view` of the state itself: it reads only what ``player`` may see."""
+        self.check_player(player)
+        return learning.encode_view(self, state, player)
 
     @property
     def max_game_length(self) -> int:

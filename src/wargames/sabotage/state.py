@@ -32,6 +32,7 @@ __all__ = [
     "OfferDraw",
     "Piece",
     "Revealed",
+    "visible",
     "SabotageAction",
     "SabotageState",
 ]
@@ -39,7 +40,9 @@ __all__ = [
 NO_SQUARE: Final = -1
 
 
-def _owner_or_revealed(piece: Piece, player: str) -> bool:
+def visible(piece: Piece, player: str) -> bool:
+    """Whether ``player`` may know what ``piece`` is: its owner, or anyone once it has been
+    exposed ("Hidden Identity")."""
     return player == piece.owner or piece.revealed
 
 
@@ -54,7 +57,7 @@ class Piece:
 
     id: int
     owner: str
-    kind: Kind = secret(_owner_or_revealed)
+    kind: Kind = secret(visible)
     revealed: bool = False
     left: int = NO_SQUARE
     left_turn: int = 0

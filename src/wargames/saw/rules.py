@@ -121,6 +121,7 @@ class Saw(Game[SawState, SawAction]):
         "hit": hit_chance,
         "hit_points": hit_points,
     }
+    simultaneous = True
     event_types = (
         Designed,
         Reallocated,

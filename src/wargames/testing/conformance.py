@@ -17,8 +17,9 @@
 * for a game with an action space (``every_action``): every legal action has its own index
   in range, which decodes back to it, and the legal mask marks exactly the legal actions; for
   a game with observation tensors (``encode_view``): the tensor has the declared shape, is
-  ``float32`` and finite, and is the same on a determinisation (equal views, equal
-  tensors); a game that declares ``max_game_length`` ends within it (these need numpy);
+  ``float32``, finite and within ``observation_range``, and is the same on a
+  determinisation (equal views, equal tensors); a game that declares ``max_game_length`` ends
+  within it (these need numpy);
 * for a game that samples histories (``sample_history``): the sampled past of a
   mid-game and of the last state replays legally and shows the player, step by step, what
   the real game showed them (:mod:`wargames.core.history`);
@@ -263,9 +264,18 @@ class _Learning:
             _expect(tensor.shape == shape, f"a tensor of shape {tensor.shape}, not {shape}")
             _expect(tensor.dtype == numpy.float32, f"a tensor of {tensor.dtype}, not float32")
             _expect(bool(numpy.isfinite(tensor).all()), "an observation tensor is not finite")
+            low, high = game.observation_range
+            _expect(
+                bool(((tensor >= low) & (tensor <= high)).all()),
+                f"an observation tensor leaves the game's observation_range {low}..{high}",
+            )
             _expect(
                 bool(numpy.array_equal(game.observation_tensor(sample, player), tensor)),
                 f"{player}'s observation tensor depends on what {player} may not know: a leak",
+            )
+            _expect(
+                bool(numpy.array_equal(game.encode_view(game.view(state, player), player), tensor)),
+                f"{player}'s observation tensor is not the encoding of {player}'s view",
             )
 
 

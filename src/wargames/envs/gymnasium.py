@@ -1,0 +1,112 @@
+"""A Gymnasium environment: one seat of any registered game, the others played by bots.
+
+>>> from wargames.envs.gymnasium import make
+>>> env = make("sabotage", opponent="random", variant="SM")
+>>> seen, info = env.reset(seed=1)
+>>> legal = seen["action_mask"].nonzero()[0]
+>>> seen, reward, terminated, truncated, info = env.step(int(legal[0]))
+
+The agent plays ``seat`` (the game's first player unless named); every other seat is a bot
+(``opponent``: ``"random"``, ``"greedy"``, ``"mcts"`` or ``"mcts:400"``, as on the command line,
+or a bot object), which plays its turns before the agent's next observation.  Observations are
+``{"observation": float32 tensor, "action_mask": int8 vector}`` from the agent's view alone;
+the reward is the game's return at the end (1 a win, -1 a loss, 0 a draw).
+
+An illegal action (an agent that ignores the mask) ends the episode as a loss, with
+``info["illegal_action"]`` naming it: the state is not changed by it, and training sees the
+mistake.  ``reset(seed=...)`` replays a game and its bots; ``reset()`` starts with secret
+chance.  ``render()`` (``render_mode="ansi"``) draws the agent's view.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import gymnasium
+
+from wargames.bots.base import Bot
+from wargames.bots.specs import make_bot
+from wargames.core.errors import InvalidAction
+from wargames.core.game import Game, State
+from wargames.envs.common import first_to_act, game_named, observation, observation_space
+
+__all__ = ["WargamesEnv", "make"]
+
+
+class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
+    """One seat of a game against bots (see the module docs)."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own attribute)
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        opponent: str | Bot = "greedy",
+        *,
+        seat: str | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.game = game
+        self.seat = seat if seat is not None else game.players[0]
+        game.check_player(self.seat)
+        self.opponent = opponent
+        self.render_mode = render_mode
+        self.observation_space = observation_space(game)
+        self.action_space = gymnasium.spaces.Discrete(game.num_distinct_actions)
+        self.position: State = game.start(0)
+        self.bots: dict[str, Bot] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        self.position = self.game.start(seed)
+        bot_seed = secrets.randbits(32) if seed is None else seed
+        others = [p for p in self.game.players if p != self.seat]
+        self.bots = {
+            player: make_bot(self.opponent, bot_seed + i) if isinstance(self.opponent, str)
+            else self.opponent
+            for i, player in enumerate(others)
+        }  # fmt: skip
+        self._let_bots_play()
+        return observation(self.game, self.position, self.seat), {}
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        try:
+            chosen = self.game.action_from_index(self.position, self.seat, int(action))
+            self.position = self.game.apply(self.position, chosen)
+        except InvalidAction as error:
+            seen = observation(self.game, self.position, self.seat)
+            return seen, -1.0, True, False, {"illegal_action": str(error)}
+        self._let_bots_play()
+        over = self.game.outcome(self.position) is not None
+        reward = self.game.returns(self.position)[self.seat] if over else 0.0
+        return observation(self.game, self.position, self.seat), reward, over, False, {}
+
+    def _let_bots_play(self) -> None:
+        """Bots take their turns until the agent is to act or the game is over."""
+        while (player := first_to_act(self.game, self.position)) not in (None, self.seat):
+            if self.seat in self.game.to_act(self.position):  # acting together: agent first
+                return
+            action = self.bots[player].choose(self.game, self.position, player)
+            self.position = self.game.apply(self.position, action)
+
+    def render(self) -> str | None:
+        """The agent's view as text."""
+        if self.render_mode != "ansi":
+            return None
+        return self.game.describe(self.position, self.seat)
+
+
+def make(
+    name: str | Game[Any, Any],
+    opponent: str | Bot = "greedy",
+    *,
+    seat: str | None = None,
+    render_mode: str | None = None,
+    **options: Any,
+) -> WargamesEnv:
+    """The registered game ``name`` with ``options`` (``variant`` too), or a game instance, as
+    a single-agent environment against ``opponent`` bots."""
+    return WargamesEnv(game_named(name, options), opponent, seat=seat, render_mode=render_mode)

@@ -1,0 +1,72 @@
+"""PettingZoo's own API, seed and parallel tests, on every game with an action space."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from wargames import IllegalAction
+from wargames.envs.pettingzoo import env, parallel_env
+
+from .conftest import learnable
+
+SMALL: dict[str, dict[str, Any]] = {"sabotage": {"variant": "SM"}}
+"""Options that keep a game short enough for PettingZoo's tests."""
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("name", learnable())
+def test_api_test(name: str) -> None:
+    api_test(env(name, **SMALL.get(name, {})), num_cycles=200)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("name", learnable())
+def test_parallel_api_test(name: str) -> None:
+    parallel_api_test(parallel_env(name, **SMALL.get(name, {})), num_cycles=200)
+
+
+@pytest.mark.parametrize("name", learnable())
+def test_seed_test(name: str) -> None:
+    seed_test(lambda: env(name, **SMALL.get(name, {})), num_cycles=30)
+
+
+def test_an_observation_is_the_agents_view_and_its_legal_actions() -> None:
+    table = env("sabotage", variant="SM")
+    table.reset(seed=2)
+    agent = table.agent_selection
+    seen = table.observe(agent)
+    game = table.game
+    assert (seen["observation"] == game.observation_tensor(table.position, agent)).all()
+    legal = {game.action_index(a) for a in game.legal_actions(table.position, agent)}
+    assert set(seen["action_mask"].nonzero()[0]) == legal
+    other = next(p for p in game.players if p != agent)
+    assert not table.observe(other)["action_mask"].any(), "not to act: nothing legal"
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    table = env("sabotage", variant="SM")
+    table.reset(seed=2)
+    before = table.position
+    mask = table.observe(table.agent_selection)["action_mask"]
+    illegal = int((mask == 0).nonzero()[0][0])
+    with pytest.raises(IllegalAction):
+        table.step(illegal)
+    assert table.position is before
+
+
+def test_a_finished_game_rewards_winner_and_loser() -> None:
+    table = env("sabotage", variant="SM")
+    table.reset(seed=5)
+    for _ in table.agent_iter():
+        seen, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)  # type: ignore[arg-type]  # PettingZoo's way for a done agent
+            continue
+        table.step(int(seen["action_mask"].nonzero()[0][0]))
+    outcome = table.game.outcome(table.position)
+    assert outcome is not None
+    returns = table.game.returns(table.position)
+    assert sorted(returns.values()) in ([-1.0, 1.0], [0.0, 0.0])
