@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from wargames.core.board import HexBoard
 from wargames.core.distribution import Distribution
@@ -34,7 +34,7 @@ from wargames.core.hidden import is_hidden
 from wargames.core.phases import Mode, Phase, TurnStructure
 from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token
-from wargames.saw import evaluation
+from wargames.saw import evaluation, learning
 from wargames.saw.arena import Arena, RangeTable, load_maps, load_rules
 from wargames.saw.movement import RULES, CollisionRule
 from wargames.saw.odds import (
@@ -84,6 +84,10 @@ from wargames.saw.units import (
     random_design,
     trait_names,
 )
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
 
 __all__ = ["DESIGNS", "PLAYER_NAMES", "TURNS", "Saw"]
 
@@ -824,6 +828,22 @@ class Saw(Game[SawState, SawAction]):
         if self.options.variable_traits:
             log = log.with_event(RecordRevealed(_record(log)))
         return state.with_changes(log=log, waiting=frozenset(), result=result)
+
+    # -- for learning agents (see wargames.saw.learning) -------------------------------------
+
+    def every_action(self, player: str) -> Iterator[SawAction]:
+        return learning.every_action(self, player)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return learning.observation_shape(self)
+
+    def encode_view(self, view: SawState, player: str) -> NDArray[numpy.float32]:
+        return learning.encode_view(self, view, player)
+
+    @property
+    def max_game_length(self) -> int:
+        return learning.max_game_length(self)
 
     # -- notation, determinisation, odds, text -----------------------------------------------
 
