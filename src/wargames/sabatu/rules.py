@@ -19,16 +19,25 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from wargames.core.distribution import Distribution
 from wargames.core.errors import UnknownOption
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.rng import Seed
 from wargames.render.svg import Token
-from wargames.sabatu import display, fighting, moving, ports, purchases, trade, turn
+from wargames.sabatu import (
+    display,
+    fighting,
+    learning,
+    moving,
+    ports,
+    purchases,
+    trade,
+    turn,
+)
 from wargames.sabatu.armies import army_count, occupants, owner_at, places
 from wargames.sabatu.battle import assault, battle
 from wargames.sabatu.board import (
@@ -82,6 +91,13 @@ from wargames.sabatu.state import (
     Withdraw,
 )
 from wargames.sabatu.tables import Tables, load_tables
+
+if TYPE_CHECKING:
+    pass
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
 
 __all__ = ["TABLES", "Sabatu"]
 
@@ -320,6 +336,22 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         return display.tokens(self, state, player)
 
     # -- notation and determinisation ---------------------------------------------------------
+
+    # -- for learning agents (see wargames.sabatu.learning) ----------------------------------
+
+    def every_action(self, player: str) -> Iterator[SabatuAction]:
+        return learning.every_action(self, player)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return learning.observation_shape(self)
+
+    def encode_view(self, view: SabatuState, player: str) -> NDArray[numpy.float32]:
+        return learning.encode_view(self, view, player)
+
+    @property
+    def max_game_length(self) -> int:
+        return learning.max_game_length(self)
 
     def read_action(self, state: SabatuState, text: str, player: str | None) -> SabatuAction:
         return parse(self, state, text, player)

@@ -1,0 +1,236 @@
+"""Sabatu for learning agents: its action space, its observation vector, its length.
+
+**Actions** (:func:`every_action`): spending each coin value, the roll, every move (each
+place, each die value a die can have, each place within that many steps), every voyage
+(port to port, each die value), every purchase, losing an army on each place, laying down
+each tile, ready, press, withdraw, every retreat, pass, every offer and counter-offer (each
+partner, each coin value, each tile), accept, decline, and under Variant #2 every hire and
+asking price.
+
+**Observation** (:func:`encode_view`): a ``float32`` vector from the player's view, seats
+counted from the player (0: the player, 1: the next clockwise, ...), so one network plays any
+seat:
+
+================================ ===========================================================
+part                             holds
+================================ ===========================================================
+armies                           for each place and seat, that seat's armies there, as a
+                                 share of an army's largest size
+capitals                         for each capital: its holder (one-hot, seats then nobody),
+                                 its garrison and its walls, as shares of their limits
+seats                            for each seat: coins held and tiles held (shares of the
+                                 bags), armies (share of the largest army), and whether it
+                                 is that seat's turn
+the player's coins and tiles     each coin value and each tile name the player holds, as a
+                                 share of the bag's copies (another player's tiles are secret)
+dice                             the dice of the turn by value, free and bound to an army, as
+                                 shares of the dice a turn rolls
+step                             one-hot: dice, move, battle, deal, losses, tie, press, retreat
+battle                           whether the player attacks, defends, its place and target
+                                 (one-hot over places), tiles laid down by the player, and
+                                 whether each side is ready
+deal                             whether a deal is on the table, the player made it or is
+                                 asked, and whether it was answered
+the clock                        the round, as a share of the turn limit; whether the player
+                                 is to act
+================================ ===========================================================
+
+**Length** (:func:`max_game_length`): the turn limit in rounds, each seat a turn, each turn at
+most :data:`TURN_ACTIONS` actions (no turn comes near it; only chains of Destiny dice and
+pressed ties make a turn longer than its dice, coins and trades).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final
+
+from wargames.core.codec import numpy_or_explain
+from wargames.core.hidden import is_hidden
+from wargames.sabatu.state import (
+    Accept,
+    Arm,
+    Ask,
+    Buy,
+    Decline,
+    Hire,
+    Lose,
+    Move,
+    Offer,
+    Pass,
+    Press,
+    Ready,
+    RetreatTo,
+    Roll,
+    SabatuAction,
+    SabatuState,
+    Sail,
+    SpendCoin,
+    Withdraw,
+)
+from wargames.sabatu.state import (
+    Counter as CounterOffer,
+)
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
+
+    from wargames.sabatu.rules import Sabatu
+
+__all__ = ["STEPS", "TURN_ACTIONS", "encode_view", "every_action", "max_game_length"]
+
+STEPS: Final = ("dice", "move", "battle", "deal", "losses", "tie", "press", "retreat")
+TURN_ACTIONS: Final = 1000
+"""A turn's actions, at most, for the length bound."""
+
+
+def die_values(game: Sabatu) -> tuple[int, ...]:
+    """Every value a die of the turn can have: a face, a coin spent for a die, a Destiny
+    card's extra move."""
+    advances = {card.amount for card in game.tables.cards.values() if card.effect == "advance"}
+    return tuple(sorted({*range(1, 7), *game.tables.numbers.coins, *advances}))
+
+
+def _within(game: Sabatu, origin: int, steps: int) -> list[int]:
+    """Every place but ``origin`` at most ``steps`` moves away (where a die may end)."""
+    adjacent = game.board.adjacent_indices
+    seen = {origin}
+    frontier = [origin]
+    for _ in range(steps):
+        frontier = [n for node in frontier for n in adjacent[node] if n not in seen]
+        seen.update(frontier)
+    return sorted(seen - {origin})
+
+
+def every_action(game: Sabatu, player: str) -> Iterator[SabatuAction]:
+    """Every action ``player`` could ever take, in the order documented above."""
+    board = game.board
+    node = board.node
+    coins = sorted(set(game.tables.numbers.coins))
+    tiles = sorted(game.tables.tiles)
+    dice = die_values(game)
+    partners = [p for p in game.players if p != player]
+    yield from (SpendCoin(player, value) for value in coins)
+    yield Roll(player)
+    for origin in range(len(board)):
+        for value in dice:
+            targets = _within(game, origin, value)
+            yield from (Move(player, node(origin), value, node(t)) for t in targets)
+    for port in board.ports:
+        for other in board.ports:
+            if other != port:
+                yield from (Sail(player, node(port), node(other), value) for value in dice)
+    yield from (Buy(player, "tile"), Buy(player, "army"))
+    yield from (Buy(player, "wall", node(capital)) for capital in board.capitals)
+    yield from (Lose(player, node(place)) for place in range(len(board)))
+    yield from (Arm(player, tile) for tile in tiles)
+    yield from (Ready(player), Press(player), Withdraw(player))
+    yield from (RetreatTo(player, node(place)) for place in range(len(board)))
+    yield Pass(player)
+    for offer in (Offer, CounterOffer):
+        for partner in partners:
+            yield from (offer(player, partner, coin=coin) for coin in coins)
+            yield from (offer(player, partner, tile=tile) for tile in tiles)
+    yield from (Accept(player), Decline(player))
+    if game.hiring:
+        spaces = [place for place in range(len(board)) if board.is_space(place)]
+        yield from (Hire(player, node(place)) for place in spaces)
+        yield from (Ask(player, price) for price in coins)
+
+
+def observation_shape(game: Sabatu) -> tuple[int]:
+    """One vector (see the module docs)."""
+    seats = len(game.players)
+    places = len(game.board)
+    capitals = len(game.board.capitals)
+    coins = len(set(game.tables.numbers.coins))
+    return (
+        places * seats
+        + capitals * (seats + 3)
+        + seats * 4
+        + coins
+        + len(game.tables.tiles)
+        + 2 * len(die_values(game))
+        + len(STEPS)
+        + 5
+        + 2 * places
+        + 4
+        + 2,
+    )
+
+
+def encode_view(game: Sabatu, view: SabatuState, player: str) -> NDArray[numpy.float32]:
+    """``player``'s view as a vector (see the module docs)."""
+    np = numpy_or_explain()
+    board = game.board
+    numbers = game.tables.numbers
+    seats = len(game.players)
+    me = game.seat(player)
+    places = len(board)
+
+    def relative(seat: int) -> int:
+        return (seat - me) % seats
+
+    values: list[float] = []
+    armies = [0.0] * (places * seats)
+    for seat, realm in enumerate(view.realms):
+        for place in realm.armies:
+            armies[place * seats + relative(seat)] += 1 / numbers.max_armies
+    values += armies
+    for capital in view.capitals:
+        holder = [0.0] * (seats + 1)
+        holder[relative(capital.owner) if capital.owner >= 0 else seats] = 1.0
+        values += holder
+        values += [capital.armies / numbers.max_armies, capital.walls / numbers.win_walls]
+    all_coins = sum(numbers.coins)
+    bag = Counter(game.tables.armory)
+    for offset in range(seats):
+        seat = (me + offset) % seats
+        realm = view.realms[seat]
+        held = len(realm.armies) + sum(c.armies for c in view.capitals if c.owner == seat)
+        values += [
+            sum(realm.coins) / all_coins,
+            len(realm.tiles) / len(game.tables.armory),
+            held / numbers.max_armies,
+            float(view.seat == seat),
+        ]
+    mine = view.realms[me]
+    in_bag = Counter(numbers.coins)
+    held_coins = Counter(mine.coins)
+    values += [held_coins[coin] / in_bag[coin] for coin in sorted(in_bag)]
+    held_tiles = Counter(str(t.value) for t in mine.tiles if not is_hidden(t))
+    values += [held_tiles[name] / max(bag[name], 1) for name in sorted(game.tables.tiles)]
+    dice = die_values(game)
+    per_turn = max(numbers.dice, numbers.dice_nine_regions, 1)
+    free = Counter(d.value for d in view.dice if d.army < 0)
+    bound = Counter(d.value for d in view.dice if d.army >= 0)
+    values += [free[v] / per_turn for v in dice] + [bound[v] / per_turn for v in dice]
+    values += [float(view.step == step) for step in STEPS]
+    fight = view.battle
+    battle = [0.0] * (5 + 2 * places)
+    if fight is not None:
+        battle[0] = fight.attacker == player
+        battle[1] = fight.defender == player
+        battle[5 + fight.origin] = 1.0
+        battle[5 + places + fight.target] = 1.0
+        laid = fight.attack if fight.attacker == player else fight.defence
+        battle[2] = 0.0 if is_hidden(laid) else min(len(laid) / numbers.max_armies, 1.0)
+        battle[3] = fight.attacker_ready
+        battle[4] = fight.defender_ready
+    values += battle
+    deal = view.deal
+    values += [
+        float(deal is not None),
+        float(deal is not None and deal.by == player),
+        float(deal is not None and deal.to == player),
+        float(deal is not None and deal.answered),
+    ]
+    values += [min(view.round / game.turn_limit, 1.0), float(player in game.to_act(view))]
+    return np.asarray(values, dtype=np.float32)  # type: ignore[no-any-return]
+
+
+def max_game_length(game: Sabatu) -> int:
+    """An upper bound on the actions of one game (see the module docs)."""
+    return game.turn_limit * len(game.players) * TURN_ACTIONS
