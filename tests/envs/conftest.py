@@ -1,16 +1,39 @@
-"""The games the adapters are tested on: every registered game with an action space."""
+"""The games the adapters are tested on, and options that keep them short."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import wargames
-from wargames.core.game import Game
+
+SMALL: dict[str, dict[str, Any]] = {
+    "sabotage": {"variant": "SM"},
+    "sabot": {"build_points": 60, "max_turns": 3},
+}
+"""Options that keep a game short enough for the adapters' own test suites."""
 
 
 def learnable() -> list[str]:
-    """Registered games that give an action space and observation tensors."""
-    return [
-        name
-        for name in wargames.available()
-        if type(wargames.load(name)).every_action is not Game.every_action
-        and type(wargames.load(name)).encode_view is not Game.encode_view
-    ]
+    """Every registered game: each gives an action space and observation tensors
+    (``test_every_game_is_learnable`` holds them to it)."""
+    return sorted(wargames.available())
+
+
+def small(name: str) -> dict[str, Any]:
+    """The options of :data:`SMALL` for ``name`` (none for a game short already)."""
+    return SMALL.get(name, {})
+
+
+SPIEL_SMALL: dict[str, dict[str, Any]] = {
+    "sabatu": {"players": 2, "seed": 3},
+}
+"""For OpenSpiel's random simulation, which reads each player's whole information state at
+every step: Sabatu's turn limit is no OpenSpiel parameter (its default is the table's), so
+two players and a seed whose random game ends in a conquest after 540 steps."""
+
+
+def spiel_parameters(name: str) -> str:
+    """:data:`SMALL` (and :data:`SPIEL_SMALL`) as OpenSpiel's game-string parameters, e.g.
+    ``(variant=SM)``."""
+    chosen = {**small(name), **SPIEL_SMALL.get(name, {})}
+    return f"({','.join(f'{k}={v}' for k, v in chosen.items())})" if chosen else ""

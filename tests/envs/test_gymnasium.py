@@ -7,13 +7,13 @@ from gymnasium.utils.env_checker import check_env
 
 from wargames.envs.gymnasium import make
 
-from .conftest import learnable
+from .conftest import learnable, small
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("name", learnable())
 def test_check_env(name: str) -> None:
-    check_env(make(name, opponent="random"), skip_render_check=True)
+    check_env(make(name, opponent="random", **small(name)), skip_render_check=True)
 
 
 def test_the_bots_play_their_turns_before_the_agent_sees_the_board() -> None:

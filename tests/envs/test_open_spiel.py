@@ -9,18 +9,14 @@ import pytest
 
 from wargames.envs import open_spiel
 
-from .conftest import learnable
+from .conftest import learnable, spiel_parameters
 
 open_spiel.register()
 
 
-SMALL = {"sabotage": "(variant=SM)"}
-"""Parameters that keep a game short enough for a random simulation test."""
-
-
 @pytest.mark.parametrize("name", learnable())
 def test_random_sim_test(name: str) -> None:
-    game = pyspiel.load_game(open_spiel.short_name(name) + SMALL.get(name, ""))
+    game = pyspiel.load_game(open_spiel.short_name(name) + spiel_parameters(name))
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 

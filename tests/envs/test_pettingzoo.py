@@ -2,35 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from wargames import IllegalAction
 from wargames.envs.pettingzoo import env, parallel_env
 
-from .conftest import learnable
-
-SMALL: dict[str, dict[str, Any]] = {"sabotage": {"variant": "SM"}}
-"""Options that keep a game short enough for PettingZoo's tests."""
+from .conftest import learnable, small
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("name", learnable())
 def test_api_test(name: str) -> None:
-    api_test(env(name, **SMALL.get(name, {})), num_cycles=200)
+    api_test(env(name, **small(name)), num_cycles=200)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("name", learnable())
 def test_parallel_api_test(name: str) -> None:
-    parallel_api_test(parallel_env(name, **SMALL.get(name, {})), num_cycles=200)
+    parallel_api_test(parallel_env(name, **small(name)), num_cycles=200)
 
 
 @pytest.mark.parametrize("name", learnable())
 def test_seed_test(name: str) -> None:
-    seed_test(lambda: env(name, **SMALL.get(name, {})), num_cycles=30)
+    seed_test(lambda: env(name, **small(name)), num_cycles=30)
 
 
 def test_an_observation_is_the_agents_view_and_its_legal_actions() -> None:

@@ -79,7 +79,7 @@ def test_soldiers_fire_only_ahead_and_odds_match() -> None:
     units = [("blue", "MBT", "0505", 0), ("yellow", "INF", "0507", 0)]
     state = play(game, game.position(units, phase="attack"), "move 0")
     action = Fire("blue", 0, "gun", 1)
-    odds = game.odds(state, action)
+    odds = game.exact_odds(state, action)
     assert odds is not None
     assert odds[(1, "destroyed")] == shot(4, 3).distribution()["destroyed"]
     assert odds[(1, "disabled")] == 0  # soldiers ignore Disabled
@@ -105,7 +105,7 @@ def test_artillery_scatter_odds() -> None:
     game = field(14, 14)
     units = [("blue", "SPA", "0702", 3), ("yellow", "MBT", "0712", 0)]
     state = play(game, game.position(units, phase="attack"), "move 0")
-    odds = game.odds(state, Fire("blue", 0, "artillery", 1))
+    odds = game.exact_odds(state, Fire("blue", 0, "artillery", 1))
     assert odds is not None
     on_target = odds.probability(lambda outcome: outcome[0] == 1)
     assert on_target == Fraction(4, 10)
@@ -116,7 +116,7 @@ def test_at_missiles_at_flyers_take_minus_one_and_heavy_guns_cannot_fire() -> No
     game = field()
     units = [("blue", "HVY", "0505", 0), ("yellow", "RSC", "0503", 0), ("blue", "MBT", "0506", 0)]
     state = change(game.position(units, phase="attack"), 1, revealed=True)
-    odds = game.odds(play(game, state, "move 0"), Fire("blue", 0, "at", 1))
+    odds = game.exact_odds(play(game, state, "move 0"), Fire("blue", 0, "at", 1))
     expected = shot(4, 2, Modifiers(attack=-1, fragile=True)).distribution()
     assert odds is not None
     assert odds[(1, "destroyed")] == expected["destroyed"]
@@ -162,10 +162,10 @@ def test_a_painted_gp_missile_does_not_scatter() -> None:
     game = drawn(GP_MAP)
     units = [("blue", "MSL", "0310", 0), ("yellow", "MBT", "0303", 0)]
     state = play(game, game.position(units, phase="attack"), "move 0")
-    odds = game.odds(state, Fire("blue", 0, "gp", 1))
+    odds = game.exact_odds(state, Fire("blue", 0, "gp", 1))
     assert odds is not None
     assert odds.probability(lambda o: o[0] == 1) == Fraction(4, 10)
     painted = evolve(state, painted=frozenset({("blue", 1)}))
-    odds = game.odds(painted, Fire("blue", 0, "gp", 1))
+    odds = game.exact_odds(painted, Fire("blue", 0, "gp", 1))
     assert odds is not None
     assert odds.probability(lambda o: o[0] == 1) == 1

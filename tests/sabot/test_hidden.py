@@ -5,7 +5,8 @@ from hypothesis import strategies as st
 
 from wargames.core.hidden import is_hidden, redact
 from wargames.play import seen_action
-from wargames.sabot import Attack, Buy, Sabot
+from wargames.sabot import Attack, Buy, Fire, Sabot
+from wargames.sabot.firing import kind_prior
 
 from .helpers import change, drawn, field, newest, play, seed_for
 
@@ -102,3 +103,29 @@ def test_whether_a_mover_is_revealed_tells_nothing_of_concealed_counters() -> No
     assert not play(woods, state, "move 0", "advance").units[0].revealed
     known = change(state, 1, revealed=True)
     assert play(woods, known, "move 0", "advance").units[0].revealed
+
+
+def test_the_odds_a_player_is_shown_do_not_tell_a_concealed_targets_kind() -> None:
+    game = Sabot(map="open:12x12", decoys=1)
+    shown, exact = [], []
+    for kind in ("INF", "HVT"):
+        units = [("blue", "MBT", "0505", 0), ("yellow", kind, "0507", 0)]
+        state = play(game, game.position(units, phase="attack"), "move 0")
+        shown.append(game.odds(state, Fire("blue", 0, "gun", 1)))
+        exact.append(game.exact_odds(state, Fire("blue", 0, "gun", 1)))
+    assert shown[0] == shown[1], "the shown odds are the same whatever the target is"
+    assert exact[0] != exact[1], "the true odds differ"
+    prior = kind_prior(game, game.view(state, "blue"), state.units[1])
+    assert prior["DECOY"] == 1, "one concealed counter, one decoy not yet unmasked"
+
+
+def test_without_decoys_the_shown_odds_weigh_every_unit_type_alike() -> None:
+    game = Sabot(map="open:12x12", decoys=0)
+    units = [("blue", "MBT", "0505", 0), ("yellow", "INF", "0507", 0)]
+    state = play(game, game.position(units, phase="attack"), "move 0")
+    prior = kind_prior(game, game.view(state, "blue"), state.units[1])
+    assert set(prior) == set(game.table.types)
+    assert len({p for _, p in prior.items()}) == 1
+    shown = game.odds(state, Fire("blue", 0, "gun", 1))
+    assert shown is not None
+    assert shown[(1, "destroyed")] > 0

@@ -100,7 +100,7 @@ class PeekingOddsMini(MiniSabotage):
         return Distribution.certain(target.kind)
 
 
-def _pending_odds_check() -> None:
+def test_check_state_catches_odds_that_depend_on_hidden_pieces() -> None:
     game = PeekingOddsMini()
     state = game.position({"d4": "g3", "d5": "r1", "a1": "gH", "h8": "rH"})
     with pytest.raises(ConformanceError, match=r"odds of d4-d5 depend on what green may not"):

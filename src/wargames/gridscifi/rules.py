@@ -22,9 +22,9 @@ breaks, and :meth:`GridSciFi.legal_actions` keeps the candidates it finds no fau
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 from attrs import field, frozen
@@ -40,6 +40,7 @@ from wargames.gridscifi import (
     activation,
     combat,
     display,
+    learning,
     movement,
     notation,
     reserves,
@@ -94,6 +95,10 @@ from wargames.gridscifi.state import (
 from wargames.gridscifi.tables import TABLES, Tables
 from wargames.gridscifi.units import Army, armies_from_data, load_armies
 from wargames.render.svg import Token
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
 
 __all__ = ["PLAYERS", "TURNS", "GridSciFi", "GridSciFiOptions"]
 
@@ -476,6 +481,22 @@ class GridSciFi(Game[GridState, GridAction]):
             log=state.log.with_events(events),
         )
         return self._idle(transports.settle(self.field, state))
+
+    # -- for learning agents (see wargames.gridscifi.learning) ------------------------------
+
+    def every_action(self, player: str) -> Iterator[GridAction]:
+        return learning.every_action(self, player)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return learning.observation_shape(self)
+
+    def encode_view(self, view: GridState, player: str) -> NDArray[numpy.float32]:
+        return learning.encode_view(self, view, player)
+
+    @property
+    def max_game_length(self) -> int:
+        return learning.max_game_length(self)
 
     # -- odds -------------------------------------------------------------------------------
 

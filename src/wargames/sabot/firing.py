@@ -17,8 +17,11 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
+from attrs import evolve
+
 from wargames.core.dice import d10
 from wargames.core.distribution import Distribution
+from wargames.core.hidden import is_hidden
 from wargames.sabot import combat
 from wargames.sabot.carriers import exits
 from wargames.sabot.combat import Modifiers, in_front_arc, rolls, straight_ahead
@@ -37,7 +40,7 @@ from wargames.sabot.state import (
     Unit,
 )
 from wargames.sabot.state import with_unit as set_unit
-from wargames.sabot.units import UnitType
+from wargames.sabot.units import DECOY, UnitType
 
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
@@ -49,6 +52,7 @@ __all__ = [
     "fire",
     "fire_actions",
     "fire_problem",
+    "kind_prior",
     "may_shoot",
     "modifiers",
     "odds",
@@ -273,7 +277,11 @@ def _shot(game: Sabot, state: SabotState, unit: Unit, weapon: str, hit: Unit) ->
 
 
 def odds(game: Sabot, state: SabotState, action: Fire) -> Distribution[Any]:
-    """The exact distribution of a shot as ``(unit hit or -1, result)``, scatter included."""
+    """The exact distribution of a shot as ``(unit hit or -1, result)``, scatter included.
+
+    ``state`` may be a player's view: a counter it may hit whose kind is concealed is each
+    kind of :func:`kind_prior` with its chance, so the odds tell nothing the view does not.
+    """
     unit, target = state.units[action.unit], state.units[action.target]
     faces = (
         d10.distribution() if _scatters(game, state, unit, action.weapon, target)
@@ -284,12 +292,43 @@ def odds(game: Sabot, state: SabotState, action: Fire) -> Distribution[Any]:
         hit = _landing(game, state, unit, action.weapon, target, face)
         results = (
             Distribution.certain(combat.MISS) if hit < 0
-            else _shot(game, state, unit, action.weapon, state.units[hit])
+            else _shot_as_known(game, state, unit, action.weapon, state.units[hit])
         )  # fmt: skip
         for result, q in results.items():
             key = (hit, result)
             table[key] = table.get(key, Fraction(0)) + p * q
     return Distribution(table)
+
+
+def kind_prior(game: Sabot, state: SabotState, counter: Unit) -> Distribution[str]:
+    """What a concealed ``counter`` may be, from what its enemy sees (library default; the
+    text gives no odds): a decoy with the chance of the decoys not yet unmasked among its
+    owner's concealed counters, else each unit type of the table alike."""
+    owner = counter.owner
+    concealed = sum(
+        u.owner == owner and is_hidden(u.kind) and u.status in (OK, DISABLED)
+        for u in state.units
+    )  # fmt: skip
+    unmasked = sum(u.owner == owner and u.kind == DECOY for u in state.units)
+    decoys = min(max(game.options.decoys - unmasked, 0), concealed)
+    p_decoy = Fraction(decoys, max(concealed, 1))
+    kinds = sorted(game.table.types)
+    table = {kind: (1 - p_decoy) / len(kinds) for kind in kinds}
+    if p_decoy:
+        table[DECOY] = p_decoy
+    return Distribution(table)
+
+
+def _shot_as_known(
+    game: Sabot, state: SabotState, unit: Unit, weapon: str, hit: Unit
+) -> Distribution[str]:
+    if not is_hidden(hit.kind):
+        return _shot(game, state, unit, weapon, hit)
+    mixed: dict[str, Fraction] = {}
+    for kind, p in kind_prior(game, state, hit).items():
+        for result, q in _shot(game, state, unit, weapon, evolve(hit, kind=kind)).items():
+            mixed[result] = mixed.get(result, Fraction(0)) + p * q
+    return Distribution(mixed)
 
 
 def fire(game: Sabot, state: SabotState, action: Fire) -> SabotState:

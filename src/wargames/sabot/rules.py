@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import evolve, field, frozen
 from attrs.validators import ge, instance_of, optional
@@ -36,6 +36,7 @@ from wargames.sabot import (
     combat,
     display,
     firing,
+    learning,
     moving,
     notation,
     overwatch,
@@ -87,6 +88,10 @@ from wargames.sabot.state import with_unit as set_unit
 from wargames.sabot.turn import PLAYERS, REINFORCED, TURNS, annihilation, next_phase
 from wargames.sabot.units import DECOY, DEFAULT_TABLE, UnitTable, UnitType
 
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
+
 __all__ = ["Sabot", "SabotOptions"]
 
 
@@ -103,14 +108,18 @@ class SabotOptions:
     ``reinforcements``: build points each player may spend in each turn's reinforcement
     phase (V; 0, the default: no reinforcements); ``units``: the path of a unit table of
     your own in the shape of ``data/units.toml`` ("": the library's default table);
-    ``max_turns``: a draw after that many turns (None: play to the end)."""
+    ``max_turns``: a draw after that many turns (library default 20, as the text sets no
+    length; None: play to annihilation, which may never come)."""
 
     map: str = field(default="crossroads", validator=_map_option)
     build_points: int = field(default=200, validator=[instance_of(int), ge(0)])
     decoys: int = field(default=2, validator=[instance_of(int), ge(0)])
     reinforcements: int = field(default=0, validator=[instance_of(int), ge(0)])
     units: str = field(default="", validator=instance_of(str))
-    max_turns: int | None = field(default=None, validator=optional(instance_of(int)))
+    max_turns: int | None = field(
+        default=20,
+        validator=optional([instance_of(int), ge(1)]),  # type: ignore[arg-type]
+    )
 
 
 class Sabot(Game[SabotState, SabotAction]):
@@ -276,8 +285,17 @@ class Sabot(Game[SabotState, SabotAction]):
         return hexes.map(lambda i: self.map.label(i) if i >= 0 else "off map")
 
     def odds(self, state: SabotState, action: SabotAction) -> Distribution[Any] | None:
-        """The exact distribution of a shot: ``(unit hit or -1, result)``; of a scouting
-        roll: success; of a repair: success."""
+        """The distribution of a shot: ``(unit hit or -1, result)``; of a scouting roll:
+        success; of a repair: success; as ``action``'s player can know it: from their view,
+        a concealed counter being each kind of :func:`~wargames.sabot.firing.kind_prior`
+        with its chance.  :meth:`exact_odds` uses the true kinds."""
+        if isinstance(action, Fire) and action.weapon != "laser":
+            return firing.odds(self, self.view(state, action.player), action)
+        return self.exact_odds(state, action)
+
+    def exact_odds(self, state: SabotState, action: SabotAction) -> Distribution[Any] | None:
+        """:meth:`odds` from the whole truth, concealed kinds included: for analysis and
+        tests, never to be shown to a player while their enemy's counters are concealed."""
         if isinstance(action, Fire) and action.weapon != "laser":
             return firing.odds(self, state, action)
         if isinstance(action, Scout) and state.moving is not None:
@@ -357,6 +375,22 @@ class Sabot(Game[SabotState, SabotAction]):
         if isinstance(action, Special):
             return special.special(self, state, action)
         return moving.step(self, state, action)
+
+    # -- for learning agents (see wargames.sabot.learning) ----------------------------------
+
+    def every_action(self, player: str) -> Iterator[SabotAction]:
+        return learning.every_action(self, player)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return learning.observation_shape(self)
+
+    def encode_view(self, view: SabotState, player: str) -> NDArray[numpy.float32]:
+        return learning.encode_view(self, view, player)
+
+    @property
+    def max_game_length(self) -> int:
+        return learning.max_game_length(self)
 
     # -- notation, views, determinisation, pictures -----------------------------------------
 

@@ -51,14 +51,15 @@ def sees(game: Sabot, state: SabotState, viewer: Unit, hex_: int, *, public: boo
         other = occupant.get(i)
         if other is None:
             return False
-        other_kind = game.kind(other)
         ground = not field.elevation[i]
         if other.owner != viewer.owner:  # enemy units; from a hill, not ground vehicles
-            soldier = other.revealed and other_kind is not None and other_kind.soldier
+            known = game.kind(other) if other.revealed else None
+            soldier = known is not None and known.soldier
             return not (high and not soldier and ground)
         if public and not other.revealed:
             soldier = False  # a concealed friend: a vehicle, as far as the enemy knows
         else:
+            other_kind = game.kind(other)
             soldier = other_kind is None or other_kind.soldier  # decoys do not block either
         return not (soldier or agrav or (high and ground))
 

@@ -9,7 +9,8 @@
   chance, none of it drawn yet;
 * actions that are legal elsewhere but not here raise ``IllegalAction`` and change nothing;
 * views leak nothing: a determinisation (``sample_state``) of what a player knows gives that
-  player the same view, the same legal actions and the same error messages;
+  player the same view, the same legal actions, the same error messages and the same
+  ``odds`` of each of their actions;
 * views travel: a view survives a JSON round trip, ``HIDDEN`` included, and a loaded view can
   be determinised; nothing a player is shown (the view, its JSON, ``describe``, error
   messages) holds the chance stream's key;
@@ -215,6 +216,11 @@ def _check_view(
                 f"the error for {action} depends on what {player} may not know: a leak",
             )
             _expect(key not in error, f"the error for {action} holds the chance key: a leak")
+    for action in legal[:_ACTIONS_TRIED]:
+        _expect(
+            game.odds(sample, action) == game.odds(state, action),
+            f"the odds of {action} depend on what {player} may not know: a leak",
+        )
     _expect(loads(dumps(game, sample), game) == sample, f"{where} fails a JSON round trip")
     return sample
 

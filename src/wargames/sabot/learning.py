@@ -1,0 +1,243 @@
+"""SABOT for learning agents: its action space, its observation vector, its length.
+
+Counter ids are the set-up order and every purchase adds counters, so the action space
+numbers the most counters a game can ever hold (:func:`most_counters`): the build points
+spent on the platoons with the most counters per point, the decoys, and, with
+reinforcements, every turn's purchase to ``max_turns``.
+
+**Actions** (:func:`every_action`): selecting each counter; advancing, turning either way,
+flying, revealing, stopping, holding fire, "done"; scouting each counter; boarding each
+counter; leaving a carrier into, placing on and preparing a position on each hex; each
+counter firing each weapon of the unit table at each counter; each special action of each
+counter (repair and reload of each counter, deploy and fold, prepare on each hex); embarking
+in each counter at set-up; each facing; buying each platoon.
+
+**Observation** (:func:`encode_view`): a ``float32`` vector, ``counter_features`` values for
+each counter slot (by id; slots not yet bought are 0), then the global values; all read from
+the player's view, so a concealed counter's kind and an enemy's shots are never read:
+
+============================= ==============================================================
+place (counter ``c``: ``c*F+``) holds
+============================= ==============================================================
+0                             the slot holds a counter
+1                             the counter is the player's
+2                             its kind is known to the player
+3 .. 3+K-1                    its kind (one-hot over the unit table's types, then the decoy)
+3+K .. 3+K+4                  its status: ok, disabled, destroyed, gone, unplaced (one-hot)
+8+K                           it is aboard a carrier
+9+K, 10+K                     its hex: column and row, as shares of the map's extent
+11+K .. 16+K                  its facing (one-hot)
+17+K .. 24+K                  has moved, moved this turn, done, fired, shot at, crossed a
+                              river, an unfolded bridge, right side up
+25+K                          the player's own counter: its shots marker, as a share of the
+                              most shots
+26+K                          move spent this turn, as a share of the longest move
+============================= ==============================================================
+
+with ``K`` the unit table's types plus the decoy and ``F`` = ``counter_features``.  Then: the
+turn as a share of ``max_turns``, the phase (set-up, reinforcement, movement, attack,
+special; one-hot), whether the player is to act, the counter moving or firing now (one-hot
+over the slots), whether it flies, whether an overwatch window is open, the player's
+reinforcement points as a share of a turn's, and for each hex whether it holds a prepared
+position of the player's, then of the enemy's.
+
+The map is fixed for a game and its options, so the vector holds only what changes.
+
+**Length** (:func:`max_game_length`): each counter's set-up (a place or embark, a facing)
+and the prepared positions; then in every turn to ``max_turns``, for every counter, a move
+of at most twice its half move units in steps plus its turns, a scout, a reveal, a board or
+disembark and a stop, each step answered by the enemy's holding or firing; a shot per weapon
+of each counter; a special action each; and the phases' "done"s and purchases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from wargames.core.codec import numpy_or_explain
+from wargames.core.hidden import is_hidden
+from wargames.sabot.firing import weapons
+from wargames.sabot.state import (
+    ABOARD,
+    DESTROYED,
+    DISABLED,
+    GONE,
+    OK,
+    UNPLACED,
+    Advance,
+    Board,
+    Buy,
+    Disembark,
+    Done,
+    Embark,
+    Entrench,
+    Face,
+    Fire,
+    Hold,
+    Place,
+    Reveal,
+    SabotAction,
+    SabotState,
+    Scout,
+    Select,
+    Special,
+    Stop,
+    TakeOff,
+    Turn,
+)
+from wargames.sabot.units import DECOY
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
+
+    from wargames.sabot.rules import Sabot, SabotOptions
+
+__all__ = [
+    "counter_features",
+    "encode_view",
+    "every_action",
+    "max_game_length",
+    "most_counters",
+    "observation_shape",
+]
+
+_STATUSES = (OK, DISABLED, DESTROYED, GONE, UNPLACED)
+_PHASES = ("set-up", "reinforcement", "movement", "attack", "special")
+_FLAGS = ("has_moved", "moved", "done", "fired", "shot_at", "crossed", "bridge", "revealed")
+_HEX_FACES = 6
+
+
+def _turn_limit(game: Sabot) -> int:
+    limit: int | None = game.options.max_turns
+    if limit is None:
+        raise NotImplementedError(
+            "SABOT with max_turns=None has no bound on its length or on its counters"
+        )
+    return limit
+
+
+def most_counters(game: Sabot) -> int:
+    """The most counters a game can hold (both players): the id slots of the action space.
+
+    :raises NotImplementedError: with reinforcements and no turn limit (purchases go on).
+    """
+    table = game.table
+    per_point = max(len(p.units) / p.cost for p in table.platoons.values())
+    options: SabotOptions = game.options
+    each = int(options.build_points * per_point) + options.decoys
+    if options.reinforcements:
+        each += int(options.reinforcements * per_point) * _turn_limit(game)
+    return len(game.players) * each
+
+
+def _kinds(game: Sabot) -> list[str]:
+    return [*sorted(game.table.types), DECOY]
+
+
+def _weapon_names(game: Sabot) -> list[str]:
+    return sorted({w for kind in game.table.types.values() for w in weapons(kind)})
+
+
+def every_action(game: Sabot, player: str) -> Iterator[SabotAction]:
+    """Every action ``player`` could ever take, in the order documented above."""
+    slots = range(most_counters(game))
+    labels = [game.map.label(i) for i in range(len(game.map.board))]
+    yield from (Select(player, c) for c in slots)
+    yield from (Advance(player), Turn(player, 1), Turn(player, -1), TakeOff(player))
+    yield from (Reveal(player), Stop(player), Hold(player), Done(player))
+    yield from (Scout(player, c) for c in slots)
+    yield from (Board(player, c) for c in slots)
+    yield from (Disembark(player, label) for label in labels)
+    yield from (Place(player, label) for label in labels)
+    yield from (Entrench(player, label) for label in labels)
+    names = _weapon_names(game)
+    yield from (Fire(player, c, w, t) for c in slots for w in names for t in slots)
+    for c in slots:
+        yield from (Special(player, c, what, t) for what in ("repair", "reload") for t in slots)
+        yield from (Special(player, c, "deploy"), Special(player, c, "fold"))
+        yield from (Special(player, c, "prepare", h) for h in range(len(labels)))
+    yield from (Embark(player, c) for c in slots)
+    yield from (Face(player, f) for f in range(_HEX_FACES))
+    yield from (Buy(player, name) for name in sorted(game.table.platoons))
+
+
+def counter_features(game: Sabot) -> int:
+    """How many values describe one counter slot."""
+    return 27 + len(_kinds(game))
+
+
+def observation_shape(game: Sabot) -> tuple[int]:
+    """One vector: every counter slot's values, then the global ones."""
+    slots = most_counters(game)
+    hexes = len(game.map.board)
+    return (slots * counter_features(game) + 1 + len(_PHASES) + 1 + slots + 3 + 2 * hexes,)
+
+
+def encode_view(game: Sabot, view: SabotState, player: str) -> NDArray[numpy.float32]:
+    """``player``'s view as a vector (see the module docs)."""
+    np = numpy_or_explain()
+    board = game.map.board
+    cells = board.nodes
+    q_low, q_high = min(c.q for c in cells), max(c.q for c in cells)
+    r_low, r_high = min(c.r for c in cells), max(c.r for c in cells)
+    kinds = {name: i for i, name in enumerate(_kinds(game))}
+    types = game.table.types.values()
+    most_shots = max(1, *(t.limited_shots for t in types))
+    longest = 2 * max(t.move + 1 for t in types)
+    k = len(kinds)
+    width = counter_features(game)
+    slots = most_counters(game)
+    vector: Any = np.zeros(observation_shape(game), dtype=np.float32)
+    for unit in view.units:
+        values = vector[unit.id * width : (unit.id + 1) * width]
+        values[0] = 1
+        values[1] = unit.owner == player
+        if not is_hidden(unit.kind):
+            values[2] = 1
+            values[3 + kinds[unit.kind]] = 1
+        values[3 + k + _STATUSES.index(unit.status)] = 1
+        values[8 + k] = unit.hex == ABOARD and unit.status != UNPLACED
+        if 0 <= unit.hex < len(cells):
+            cell = cells[unit.hex]
+            values[9 + k] = (cell.q - q_low) / max(q_high - q_low, 1)
+            values[10 + k] = (cell.r - r_low) / max(r_high - r_low, 1)
+        values[11 + k + unit.facing % _HEX_FACES] = 1
+        values[17 + k : 25 + k] = [bool(getattr(unit, flag)) for flag in _FLAGS]
+        if not is_hidden(unit.ammo):
+            values[25 + k] = min(unit.ammo / most_shots, 1.0)
+        values[26 + k] = min(unit.spent / longest, 1.0)
+    at = slots * width
+    vector[at] = min(view.clock.turn / _turn_limit(game), 1.0)
+    vector[at + 1 + _PHASES.index(game.phase(view))] = 1
+    at += 1 + len(_PHASES)
+    vector[at] = player in game.to_act(view)
+    at += 1
+    if view.moving is not None:
+        vector[at + view.moving.unit] = 1
+        vector[at + slots] = view.moving.flying
+        vector[at + slots + 1] = view.moving.watch
+    at += slots + 2
+    mine = next((p for p in view.purses if p.owner == player), None)
+    if mine is not None and game.options.reinforcements and not is_hidden(mine.points):
+        vector[at] = min(mine.points / game.options.reinforcements, 1.0)
+    at += 1
+    for owner, hex_ in view.prepared:
+        vector[at + (0 if owner == player else len(cells)) + hex_] = 1
+    return vector  # type: ignore[no-any-return]
+
+
+def max_game_length(game: Sabot) -> int:
+    """An upper bound on the actions of one game (see the module docs).
+
+    :raises NotImplementedError: without ``max_turns`` (a game may then go on for ever).
+    """
+    turns = _turn_limit(game)
+    counters = most_counters(game)
+    types = game.table.types.values()
+    move = max(2 * (t.move + 1) + t.turns for t in types) + 5
+    shots = len(_weapon_names(game))
+    setup = counters * 3 + 4 * counters + 4
+    turn = counters * (2 * move + shots + 2) + counters * 2 + len(game.table.platoons) + 16
+    return setup + turns * turn
