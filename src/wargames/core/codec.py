@@ -12,6 +12,7 @@ Numpy is needed only for masks and tensors (``pip install "tabletop-wargames[rl]
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,7 @@ def action_key(action: Action) -> ActionKey:
     )
 
 
+@functools.cache
 def numpy_or_explain() -> Any:
     """The numpy module, or an ImportError that says which extra brings it."""
     try:
@@ -136,7 +138,12 @@ class ActionCodec:
         """A 0/1 vector over the action space with a 1 at every action of ``legal``."""
         np = numpy_or_explain()
         mask = np.zeros(len(self.keys), dtype=np.int8)
-        mask[[self.encode(action) for action in legal]] = 1
+        same = self._by_identity
+        indices = []
+        for action in legal:  # the listed objects themselves, mostly: one look-up each
+            found = same.get(id(action))
+            indices.append(found[1] if found and found[0] is action else self.encode(action))
+        mask.put(indices, 1)
         return mask  # type: ignore[no-any-return]
 
 

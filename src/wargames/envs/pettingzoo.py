@@ -90,25 +90,39 @@ class WargamesAECEnv(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = first_to_act(self.game, self.position) or self.agents[0]
+        self._observed: tuple[State | None, str, Any] = (None, "", None)
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return observation(self.game, self.position, agent)
+        seen = observation(self.game, self.position, agent)
+        self._observed = (self.position, agent, seen["action_mask"].copy())
+        return seen
 
     def step(self, action: int) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = self.game.action_from_index(self.position, agent, int(action))
-        self.position = self.game.apply(self.position, chosen)
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        if self.game.outcome(self.position) is not None:
-            self.rewards.update(self.game.returns(self.position))
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
+        index = int(action)
+        chosen = self.game.action_codec.decode(agent, index)  # the agent to act: a player
+        self.position = self._applied(agent, index, chosen)
+        if self.game.outcome(self.position) is None:
+            # Rewards come only at the end: until then every reward stays 0.
             self.agent_selection = first_to_act(self.game, self.position) or agent
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = self.game.returns(self.position)
+        self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
+
+    def _applied(self, agent: str, index: int, chosen: Any) -> State:
+        """The position after ``chosen``: legality is not checked twice when the agent's
+        last observation of this very (immutable) position marked the index legal."""
+        position, seat, mask = self._observed
+        checked = position is not self.position or seat != agent or not mask[index]
+        after: State = (self.game.apply if checked else self.game.apply_unchecked)(
+            self.position, chosen
+        )
+        return after
 
 
 class WargamesParallelEnv(_Table, ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]

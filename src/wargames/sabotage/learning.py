@@ -123,23 +123,31 @@ def encode_view(game: Sabotage, view: SabotageState, player: str) -> NDArray[num
         if piece.left >= 0 and piece.left_turn >= recent:
             ones.append(offsets.their_left + piece.left)
     planes: Any = np.zeros(channels * area, dtype=np.float32)
-    planes[ones] = 1
+    planes.put(ones, 1)
     planes = planes.reshape(channels, height, width)
-    acting = game.to_act(view)
     layout = game.layout
-    planes[TO_ACT] = player in acting
-    planes[SETUP] = game.in_setup(view)
-    planes[MOVES] = len(moved) / layout.moves_per_turn
-    planes[QUIET] = max(view.quiet, 0) / (layout.quiet_turn_limit * len(game.players))
-    planes[OFFERED] = view.offer is not None and view.offer.pending and player in acting
-    planes[FIRST] = player == game.players[0]
+    lost: dict[int, float] = {}
     for piece in view.captured:
         if piece.owner == player:
-            planes[OWN_LOST + KIND_INDEX[piece.kind]] += 1 / game.army[piece.kind]
+            plane, share = OWN_LOST + KIND_INDEX[piece.kind], 1 / game.army[piece.kind]
         elif piece.revealed:
-            planes[KNOWN_LOST + KIND_INDEX[piece.kind]] += 1 / game.army[piece.kind]
+            plane, share = KNOWN_LOST + KIND_INDEX[piece.kind], 1 / game.army[piece.kind]
         else:
-            planes[UNKNOWN_LOST] += 1 / layout.pieces
+            plane, share = UNKNOWN_LOST, 1 / layout.pieces
+        lost[plane] = lost.get(plane, 0.0) + share
+    acting = game.to_act(view)
+    whole = {
+        TO_ACT: player in acting,
+        SETUP: game.in_setup(view),
+        MOVES: len(moved) / layout.moves_per_turn,
+        QUIET: max(view.quiet, 0) / (layout.quiet_turn_limit * len(game.players)),
+        OFFERED: view.offer is not None and view.offer.pending and player in acting,
+        FIRST: player == game.players[0],
+        **lost,
+    }
+    for plane, value in whole.items():  # planes of one value: most are 0, left as they are
+        if value:
+            planes[plane] = value
     return planes  # type: ignore[no-any-return]
 
 

@@ -27,6 +27,10 @@ class Kind(enum.Enum):
     RECON = "R"
     SABOTEUR = "S"
 
+    # Members are singletons compared by identity: hashing by identity too keeps every
+    # dictionary keyed by kind fast (Enum's own hash is a Python call on the name).
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """The one-character symbol: ``H M 5 4 3 2 1 R S``."""
