@@ -65,3 +65,15 @@ def test_a_finished_game_rewards_winner_and_loser() -> None:
     assert outcome is not None
     returns = table.game.returns(table.position)
     assert sorted(returns.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_mask_the_agent_changes_does_not_make_an_action_legal() -> None:
+    table = env("sabotage", variant="SM")
+    table.reset(seed=2)
+    seen = table.observe(table.agent_selection)
+    illegal = int((seen["action_mask"] == 0).nonzero()[0][0])
+    seen["action_mask"][illegal] = 1
+    before = table.position
+    with pytest.raises(IllegalAction):
+        table.step(illegal)
+    assert table.position is before
