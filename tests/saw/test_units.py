@@ -50,8 +50,8 @@ def test_the_weapon_cap_limits_each_attack() -> None:
     ("args", "message"),
     [
         (("", 10), "needs a name"),
-        (("Nil", 0), "points of Nil must be a whole number >= 1"),
-        (("Gun", 10, 0), "weapons of Gun must be a whole number >= 1"),
+        (("Nil", 0), "points of Nil must be a whole number from 1 to 200"),
+        (("Gun", 10, 0), "weapons of Gun must be a whole number from 1 to 4"),
         (("Odd", 10, 1, (1, 1, 1, 1)), "Odd: a unit with 1 weapon"),
     ],
 )

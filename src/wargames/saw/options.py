@@ -8,13 +8,19 @@ from typing import Any, Final
 
 from attrs import field, frozen
 
+from wargames.core.options import flag, number, text
 from wargames.saw.arena import load_rules
-from wargames.saw.units import UnitData, UnitSpec, unit_data
+from wargames.saw.units import MAX_POINTS, MAX_WEAPONS, UnitData, UnitSpec, unit_data
 
-__all__ = ["TURN_LIMIT", "ArmyOption", "SawOptions"]
+__all__ = ["MAX_UNITS", "TURN_LIMIT", "ArmyOption", "SawOptions"]
 
 TURN_LIMIT: Final[int] = int(load_rules()["game"]["turn_limit"])
 """Turns after which an undecided game is drawn (library default, ``data/rules.toml``)."""
+MAX_UNITS: Final = 40
+"""The most units an army given in ``armies`` may have (a library bound, not a rule)."""
+_MAX_BANDS: Final = 50
+_MAX_SEATS: Final = len(load_rules()["game"]["players"])
+"""One seat per player name of ``data/rules.toml``."""
 
 ArmyOption = tuple[tuple[str, str | tuple[UnitData, ...]], ...]
 """Each player's army: a built-in army's name, or its units."""
@@ -29,18 +35,33 @@ def _armies(value: Any) -> ArmyOption | None:
     (the form JSON brings back) to plain tuples, in the order given."""
     if value is None:
         return None
-    pairs = value.items() if isinstance(value, Mapping) else value
+    pairs = list(value.items() if isinstance(value, Mapping) else value)
+    if len(pairs) > _MAX_SEATS:
+        raise ValueError(f"armies: at most {_MAX_SEATS} players, got {len(pairs)}")
     armies: list[tuple[str, str | tuple[UnitData, ...]]] = []
     for player, army in pairs:
+        if not isinstance(player, str) or not isinstance(army, str | list | tuple):
+            raise ValueError(f"armies: a player's name and an army, got {player!r}: {army!r}")
+        if not isinstance(army, str) and len(army) > MAX_UNITS:
+            raise ValueError(f"armies: at most {MAX_UNITS} units an army, got {len(army)}")
         units = army if isinstance(army, str) else tuple(_unit(unit) for unit in army)
-        armies.append((str(player), units))
+        armies.append((player, units))
     return tuple(armies)
+
+
+def _whole(value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"range_table: whole numbers from {low} to {high}, got {value!r}")
+    return value
 
 
 def _bands(value: Any) -> tuple[tuple[int, int], ...] | None:
     if value is None:
         return None
-    return tuple((int(limit), int(penalty)) for limit, penalty in value)
+    bands = list(value)
+    if len(bands) > _MAX_BANDS:
+        raise ValueError(f"range_table: at most {_MAX_BANDS} bands, got {len(bands)}")
+    return tuple((_whole(limit, 1, 10_000), _whole(penalty, 0, 1_000)) for limit, penalty in bands)
 
 
 @frozen
@@ -65,14 +86,14 @@ class SawOptions:
     * ``collisions``: ``"back-off"`` or ``"hold"`` (:mod:`wargames.saw.movement`).
     """
 
-    players: int = 2
-    army: str = "duel"
+    players: int = number(2, low=2, high=_MAX_SEATS)
+    army: str = text("duel", what="a built-in army's name", max_length=40)
     armies: ArmyOption | None = field(default=None, converter=_armies)
-    map: str = "arena"
-    weapons: int = 1
-    weapon_cap: int | None = None
-    coordination: bool = False
-    variable_traits: bool = False
+    map: str = text("arena", what="a built-in map's name or a map drawn as text")
+    weapons: int = number(1, low=1, high=MAX_WEAPONS)
+    weapon_cap: int | None = number(None, low=0, high=2 * MAX_POINTS, optional=True)
+    coordination: bool = flag(False)
+    variable_traits: bool = flag(False)
     range_table: tuple[tuple[int, int], ...] | None = field(default=None, converter=_bands)
-    turn_limit: int | None = TURN_LIMIT
-    collisions: str = "back-off"
+    turn_limit: int | None = number(TURN_LIMIT, low=1, high=100_000, optional=True)
+    collisions: str = text("back-off", what="a collision rule's name", max_length=40)

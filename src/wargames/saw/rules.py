@@ -152,13 +152,7 @@ class Saw(Game[SawState, SawAction]):
             raise UnknownOption(f"{type(self).__name__}: {message}") from None
 
     def _configure(self) -> None:
-        opts = self.options
-        if opts.weapons < 1:
-            raise ValueError(f"weapons must be >= 1, got {opts.weapons}")
-        if opts.weapon_cap is not None and opts.weapon_cap < 0:
-            raise ValueError(f"weapon_cap must be >= 0, got {opts.weapon_cap}")
-        if opts.turn_limit is not None and opts.turn_limit < 1:
-            raise ValueError(f"turn_limit must be >= 1 or None, got {opts.turn_limit}")
+        opts = self.options  # typed and bounded by SawOptions; here what depends on the game
         if opts.collisions not in self.collision_rules:
             raise ValueError(f"collisions must be one of {', '.join(self.collision_rules)}")
         self.collide: CollisionRule = self.collision_rules[opts.collisions]
@@ -185,8 +179,6 @@ class Saw(Game[SawState, SawAction]):
         """Each player and their units, checked ("Creating Units")."""
         opts = self.options
         if opts.armies is None:
-            if not 2 <= opts.players <= len(PLAYER_NAMES):
-                raise ValueError(f"players must be 2 to {len(PLAYER_NAMES)}, got {opts.players}")
             given: Sequence[tuple[str, Any]] = [
                 (p, opts.army) for p in PLAYER_NAMES[: opts.players]
             ]

@@ -23,6 +23,8 @@ from typing import Any, Final
 from attrs import field, frozen
 
 __all__ = [
+    "MAX_POINTS",
+    "MAX_WEAPONS",
     "ACCURACY",
     "DAMAGE",
     "ENDURANCE",
@@ -40,6 +42,10 @@ __all__ = [
     "unit_data",
 ]
 
+MAX_POINTS: Final = 200
+"""The most points a unit may have (a library bound: the text's largest example is 60)."""
+MAX_WEAPONS: Final = 4
+"""The most accuracy/damage pairs a unit may have (a library bound for "Multiple Attacks")."""
 MOVEMENT: Final = 0
 EVASION: Final = 1
 ENDURANCE: Final = 2
@@ -129,9 +135,9 @@ def unit_data(data: Any) -> UnitData:
     return (name, points, weapons, None if traits is None else tuple(traits))
 
 
-def _whole(name: str, value: object, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{name} must be a whole number >= {least}, got {value!r}")
+def _whole(name: str, value: object, least: int, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise ValueError(f"{name} must be a whole number from {least} to {most}, got {value!r}")
     return value
 
 
@@ -156,8 +162,8 @@ class UnitSpec:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise ValueError(f"a unit needs a name, got {self.name!r}")
-        _whole(f"points of {self.name}", self.points, 1)
-        _whole(f"weapons of {self.name}", self.weapons, 1)
+        _whole(f"points of {self.name}", self.points, 1, MAX_POINTS)
+        _whole(f"weapons of {self.name}", self.weapons, 1, MAX_WEAPONS)
         if self.traits is not None:
             try:
                 check_design(self.traits, self.points, self.weapons)
