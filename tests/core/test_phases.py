@@ -154,3 +154,18 @@ def test_turn_numbering(
     acting = turns.actors(clock, names[:players])
     expected = players if turns.phase(clock).mode is Mode.SIMULTANEOUS else 1
     assert len(acting) == expected
+
+
+def test_clock_problems_name_what_no_game_can_reach() -> None:
+    turns = TurnStructure(setup=(Phase("set-up"),), cycle=(Phase("move"), Phase("fire")))
+    assert list(turns.clock_problems(turns.start(2), 2)) == []
+    assert list(turns.clock_problems(turns.advance(turns.start(2)), 2)) == []
+    broken = {
+        Clock(1, 99, 0, (0, 1)): "phase 99 is not one of the 3 phases",
+        Clock(0, 1, 0, (0, 1)): "turn 0 does not fit phase 'move'",
+        Clock(3, 0, 0, (0, 1)): "turn 3 does not fit phase 'set-up'",
+        Clock(1, 1, 0, (0, 0)): "the turn order [0, 0] is not an order of 2 seats",
+        Clock(1, 1, 5, (0, 1)): "seat 5 is not in the turn order",
+    }
+    for clock, problem in broken.items():
+        assert list(turns.clock_problems(clock, 2)) == [problem]

@@ -139,3 +139,12 @@ def test_a_counter_that_fits_nowhere_is_left_out() -> None:
     assert [a for a in legal if not isinstance(a, Face)] == [Done("blue")]
     state = game.apply(state, Done("blue"))
     assert sum(u.status == "gone" for u in state.units if u.owner == "blue") == 1
+
+
+def test_a_random_set_up_leaves_out_what_fits_nowhere_as_a_set_up_by_hand_does() -> None:
+    game = Sabot(map="open:3x6", build_points=120)
+    state = game.start(1, armies={"blue": ["MBT", "MBT"], "yellow": ["MBT"]})
+    blue = [u for u in state.units if u.owner == "blue"]
+    assert len(blue) == 10, "eight tanks and two decoys"
+    assert sum(u.status == "gone" for u in blue) == 1, "nine hexes for ten counters"
+    assert len({u.hex for u in blue if u.status != "gone"}) == 9

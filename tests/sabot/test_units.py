@@ -7,6 +7,8 @@ import pytest
 
 import wargames.sabot.units
 from wargames.core.errors import UnknownOption
+from wargames.core.replay import Replay
+from wargames.core.serialize import dumps, loads
 from wargames.sabot import DEFAULT_TABLE, Sabot
 
 
@@ -32,10 +34,44 @@ def test_a_user_loads_their_own_table(tmp_path: Path) -> None:
     own = tmp_path / "units.toml"
     default = Path(wargames.sabot.units.__file__).parent / "data" / "units.toml"
     own.write_text(default.read_text().replace("tough = 6", "tough = 9", 1))
-    game = Sabot(units=str(own))
+    game = Sabot(units=own)
     assert game.table["HVT"].tough == 9
     assert game.start(1).units  # it plays
+    assert game.options.units == own.read_text(), "the options keep the table, not the path"
+    assert Sabot(units=own.read_text()).table == game.table, "a table travels as its text"
     broken = tmp_path / "broken.toml"
     broken.write_text("[units.MBT]\nunit = 'x'\n")
     with pytest.raises(UnknownOption, match="unit table"):
-        Sabot(units=str(broken))
+        Sabot(units=broken)
+
+
+def test_a_document_never_makes_the_game_open_a_file(tmp_path: Path) -> None:
+    """Text is never taken for a path: only a pathlib.Path from the caller's code is read."""
+    own = tmp_path / "units.toml"
+    own.write_text((Path(wargames.sabot.units.__file__).parent / "data" / "units.toml").read_text())
+    for text in (str(own), "/dev/zero", "/etc/passwd"):
+        with pytest.raises(UnknownOption, match="option units="):
+            Sabot(units=text)
+    game = Sabot(units=own, build_points=60)
+    document = dumps(game, Replay.record(game, 1, []))
+    own.unlink()
+    replay = loads(document)
+    assert isinstance(replay, Replay)
+    loaded = replay.load_game()
+    assert isinstance(loaded, Sabot)
+    assert loaded.table == game.table, "the replay carries the table itself"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"map": "open:100000x100000"}, "option map="),
+        ({"map": 0}, "option map=0 is not allowed"),
+        ({"decoys": 10**9}, "option decoys="),
+        ({"build_points": "200"}, "option build_points='200' is not allowed"),
+        ({"max_turns": 0}, "option max_turns=0"),
+    ],
+)
+def test_options_are_typed_and_bounded(options: dict[str, object], message: str) -> None:
+    with pytest.raises(UnknownOption, match=message):
+        Sabot(**options)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from attrs import field, frozen
 
@@ -96,6 +96,20 @@ class TurnStructure:
         if players < 1:
             raise ValueError("a game needs at least one player")
         return Clock(0 if self.setup else 1, 0, 0, tuple(range(players)))
+
+    def clock_problems(self, clock: Clock, players: int) -> Iterator[str]:
+        """What is wrong with ``clock`` for this structure and ``players`` seats (for a
+        game's :meth:`~wargames.core.game.Game.violations`): each problem in a sentence."""
+        if not 0 <= clock.phase < len(self.phases):
+            yield f"phase {clock.phase} is not one of the {len(self.phases)} phases"
+        elif (clock.turn == 0) != self.in_setup(clock):
+            yield f"turn {clock.turn} does not fit phase {self.phases[clock.phase].name!r}"
+        if clock.turn < 0:
+            yield f"turn {clock.turn} is negative"
+        if sorted(clock.order) != list(range(players)):
+            yield f"the turn order {list(clock.order)} is not an order of {players} seats"
+        if not 0 <= clock.seat < max(len(clock.order), 1):
+            yield f"seat {clock.seat} is not in the turn order"
 
     def phase(self, clock: Clock) -> Phase:
         """The phase the clock is in."""

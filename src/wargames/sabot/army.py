@@ -9,14 +9,16 @@ positions.  Every choice is drawn from the state's stream, so a seed gives a who
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from attrs import evolve
 
 from wargames.core.rng import Rng
 from wargames.sabot.maps import SabotMap
 from wargames.sabot.movement import stands
-from wargames.sabot.state import OK, UNPLACED, Unit
+from wargames.sabot.state import GONE, OK, UNPLACED, Unit
 from wargames.sabot.units import DECOY, UnitTable
 
 __all__ = [
@@ -25,6 +27,7 @@ __all__ = [
     "cost",
     "counter",
     "engineers",
+    "most_counters",
     "place",
     "random_platoons",
     "worth",
@@ -34,6 +37,13 @@ FACING: tuple[int, int] = (3, 0)
 """Each side's starting facing: towards the enemy (south for the top side, north)."""
 PREPARED_PER_ENGINEER = 4
 """IV: four prepared positions for each Engineering Tank."""
+
+
+def most_counters(table: UnitTable, build_points: int) -> int:
+    """The most counters whole platoons bought with ``build_points`` can make (decoys
+    aside): no army has more counters a point than the platoon with the most."""
+    per_point = max(Fraction(len(p.units), p.cost) for p in table.platoons.values())
+    return math.floor(build_points * per_point)
 
 
 def cost(table: UnitTable, platoons: Sequence[str]) -> int:
@@ -103,9 +113,9 @@ def place(
 ) -> tuple[tuple[Unit, ...], frozenset[tuple[str, int]], Rng]:
     """Each player's ``counters`` (unit symbols and decoys, in id order) placed at random in
     their set-up zone (a soldier starts aboard a carrier with room by a coin flip), and
-    four prepared positions per Engineering Tank on zone hexes that allow them.
-
-    :raises ValueError: if a zone has too few hexes for an army.
+    four prepared positions per Engineering Tank on zone hexes that allow them.  A counter
+    that finds no hex where it can stand is left out of the game (``gone``), as a counter
+    that fits nowhere is in a set-up by hand.
     """
     units: list[Unit] = []
     prepared: set[tuple[str, int]] = set()
@@ -127,8 +137,9 @@ def place(
                     units.append(evolve(new, status=OK, carrier=carrier))
                     continue
             spots = [h for h in free if stands(field, kind, h)]
-            if not spots:
-                raise ValueError(f"no room to set up {symbol} for {player} on {field.name}")
+            if not spots:  # as in a set-up by hand: a counter that fits nowhere is left out
+                units.append(evolve(new, status=GONE))
+                continue
             spot, rng = rng.choice(spots)
             free.remove(spot)
             units.append(evolve(new, status=OK, hex=spot))

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
 from wargames.core.hidden import is_hidden
+from wargames.sabot import army
 from wargames.sabot.firing import weapons
 from wargames.sabot.state import (
     ABOARD,
@@ -123,12 +124,10 @@ def most_counters(game: Sabot) -> int:
 
     :raises NotImplementedError: with reinforcements and no turn limit (purchases go on).
     """
-    table = game.table
-    per_point = max(len(p.units) / p.cost for p in table.platoons.values())
     options: SabotOptions = game.options
-    each = int(options.build_points * per_point) + options.decoys
+    each = army.most_counters(game.table, options.build_points) + options.decoys
     if options.reinforcements:
-        each += int(options.reinforcements * per_point) * _turn_limit(game)
+        each += army.most_counters(game.table, options.reinforcements) * _turn_limit(game)
     return len(game.players) * each
 
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 import re
+import tomllib
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from attrs import evolve, field, frozen
-from attrs.validators import ge, instance_of, optional
+from attrs import Attribute, evolve, field, frozen
 
 from wargames.core.board import HexBoard
 from wargames.core.dice import d10
@@ -29,6 +29,7 @@ from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.hexes import Hex
+from wargames.core.options import number, table
 from wargames.core.phases import TurnStructure
 from wargames.core.rng import Seed
 from wargames.render.svg import Token
@@ -36,6 +37,7 @@ from wargames.sabot import (
     combat,
     display,
     firing,
+    invariants,
     learning,
     moving,
     notation,
@@ -95,10 +97,29 @@ if TYPE_CHECKING:
 __all__ = ["Sabot", "SabotOptions"]
 
 
-def _map_option(_: object, __: object, value: str) -> None:
-    if value in map_names() or re.fullmatch(r"open:\d+x\d+", value):
+_OPEN_MAP: Final = re.compile(r"open:(\d{1,3})x(\d{1,3})")
+_OPEN_SIZES: Final = range(1, 201)
+"""Columns and rows of an open map (a library bound that keeps a map to 40,000 hexes)."""
+STANDARD_UNITS: Final = "standard"
+"""The ``units`` option's name for the library's table (``data/units.toml``)."""
+
+
+def _map_option(_: object, attribute: Attribute[str], value: object) -> None:
+    if isinstance(value, str) and value in map_names():
         return
-    raise ValueError(f"unknown map {value!r}: one of {map_names()} or 'open:<cols>x<rows>'")
+    sized = _OPEN_MAP.fullmatch(value) if isinstance(value, str) else None
+    if sized and all(int(n) in _OPEN_SIZES for n in sized.groups()):
+        return
+    shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+    raise UnknownOption(
+        f"option map={shown} is not allowed: expected one of {', '.join(map_names())} or "
+        f"'open:<columns>x<rows>' with each from {_OPEN_SIZES.start} to {_OPEN_SIZES.stop - 1}"
+    )
+
+
+def _unit_table(text: str) -> UnitTable:
+    """A unit table written as TOML text in the shape of ``data/units.toml``."""
+    return UnitTable.from_data(tomllib.loads(text))
 
 
 @frozen
@@ -106,20 +127,21 @@ class SabotOptions:
     """``map``: a default map name or ``open:<columns>x<rows>`` (grassland); ``build_points``
     for each army (library default 200); ``decoys`` per player (IV: two);
     ``reinforcements``: build points each player may spend in each turn's reinforcement
-    phase (V; 0, the default: no reinforcements); ``units``: the path of a unit table of
-    your own in the shape of ``data/units.toml`` ("": the library's default table);
-    ``max_turns``: a draw after that many turns (library default 20, as the text sets no
-    length; None: play to annihilation, which may never come)."""
+    phase (V; 0, the default: no reinforcements); ``units``: ``"standard"`` (the library's
+    table, ``data/units.toml``), or a table of your own in its shape: as TOML text, or a
+    :class:`pathlib.Path` from your own code (read once; the options keep its text, so
+    documents carry the table and never name a file); ``max_turns``: a draw after that many
+    turns (library default 20, as the text sets no length; None: play to annihilation, which
+    may never come)."""
 
     map: str = field(default="crossroads", validator=_map_option)
-    build_points: int = field(default=200, validator=[instance_of(int), ge(0)])
-    decoys: int = field(default=2, validator=[instance_of(int), ge(0)])
-    reinforcements: int = field(default=0, validator=[instance_of(int), ge(0)])
-    units: str = field(default="", validator=instance_of(str))
-    max_turns: int | None = field(
-        default=20,
-        validator=optional([instance_of(int), ge(1)]),  # type: ignore[arg-type]
+    build_points: int = number(200, low=0, high=5_000)
+    decoys: int = number(2, low=0, high=100)
+    reinforcements: int = number(0, low=0, high=5_000)
+    units: str = table(
+        STANDARD_UNITS, builtins=(STANDARD_UNITS,), parse=_unit_table, what="SABOT unit table"
     )
+    max_turns: int | None = number(20, low=1, high=10_000, optional=True)
 
 
 class Sabot(Game[SabotState, SabotAction]):
@@ -157,15 +179,17 @@ class Sabot(Game[SabotState, SabotAction]):
                 raise UnknownOption(f"Sabot: {error}") from error
         else:
             self.map = default_map(name)
-        try:
-            self.table = UnitTable.load(self.options.units) if self.options.units else DEFAULT_TABLE
-        except (OSError, ValueError) as error:
-            message = f"Sabot: cannot use the unit table {self.options.units}: {error}"
-            raise UnknownOption(message) from error
+        units = self.options.units
+        self.table = DEFAULT_TABLE if units == STANDARD_UNITS else _unit_table(units)
         self._worth = worth(self.table)
         # The longest reach in the table (lasers aside): what a concealed counter may have.
         self.longest_reach = max(firing.reach(self, kind) for kind in self.table.types.values())
         self.turns: TurnStructure = REINFORCED if self.options.reinforcements else TURNS
+
+    def violations(self, state: SabotState) -> Iterator[str]:
+        yield from super().violations(state)
+        if isinstance(state, SabotState):
+            yield from invariants.violations(self, state)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -189,7 +213,8 @@ class Sabot(Game[SabotState, SabotAction]):
         in the set-up phase, played as actions (see :mod:`~wargames.sabot.setup`).
 
         :raises UnknownOption: for an unknown set-up keyword.
-        :raises ValueError: for an army that costs too much or does not fit its zone.
+        :raises ValueError: for an army that costs too much (counters that fit nowhere in
+            their zone are left out of the game, as in a set-up by hand).
         """
         return setup.start(self, seed, **options)
 

@@ -9,7 +9,8 @@
   place replaced by junk JSON (huge or negative numbers, floats, text, ``null``, lists,
   objects) or one key deleted either loads or raises
   :class:`~wargames.core.errors.SerializationError`; a state that loads keeps the game's
-  invariants and every query of it works; a replay that loads replays or raises a
+  invariants and every query of it works (of a view: its own player's legal actions, and
+  every player's description); a replay that loads replays or raises a
   :class:`~wargames.core.errors.WargamesError`;
 * **options**: every option set to junk either builds a game that starts, or raises
   :class:`~wargames.core.errors.UnknownOption`.
@@ -154,11 +155,13 @@ def _tampered(data: Any, path: tuple[Any, ...], junk: Any, delete: bool) -> Any:
     return copy
 
 
-def _exercise(game: Game[Any, Any], value: Any) -> None:
-    """Use a loaded document the way a program would; nothing may raise."""
+def _exercise(game: Game[Any, Any], value: Any, viewer: str | None) -> None:
+    """Use a loaded document the way a program would; nothing may raise.  A view is asked
+    only its own player's legal actions (another player's hang on what it hides)."""
     if isinstance(value, State):
         for player in game.players:
-            game.legal_actions(value, player)
+            if viewer in (None, player):
+                game.legal_actions(value, player)
             game.describe(value, player)
         game.to_act(value)
         game.outcome(value)
@@ -171,7 +174,9 @@ def _exercise(game: Game[Any, Any], value: Any) -> None:
             pass
 
 
-def _check_document(game: Game[Any, Any], document: dict[str, Any], data: st.DataObject) -> None:
+def _check_document(
+    game: Game[Any, Any], document: dict[str, Any], viewer: str | None, data: st.DataObject
+) -> None:
     places = list(_places(document))
     path = data.draw(st.sampled_from(places), label="place")
     delete = data.draw(st.booleans(), label="delete")
@@ -186,17 +191,18 @@ def _check_document(game: Game[Any, Any], document: dict[str, Any], data: st.Dat
         except Exception as error:
             raise _unexpected(what, error) from error
         try:
-            _exercise(game, value)
+            _exercise(game, value, viewer)
         except Exception as error:
             raise _unexpected(f"using what {what} gave", error) from error
 
 
-def _documents(game: Game[Any, Any], playout: Playout) -> list[dict[str, Any]]:
-    final = playout.final
-    documents = [to_data(game, final), to_data(game, game.view(final, game.players[0]))]
-    documents += [to_data(game, action) for action in playout.actions[-2:]]
+def _documents(game: Game[Any, Any], playout: Playout) -> list[tuple[dict[str, Any], str | None]]:
+    """Documents of ``playout``, each with the player whose view it is (``None``: not a view)."""
+    final, viewer = playout.final, game.players[0]
+    documents = [(to_data(game, final), None), (to_data(game, game.view(final, viewer)), viewer)]
+    documents += [(to_data(game, action), None) for action in playout.actions[-2:]]
     replay = Replay.record(game, playout.seed, playout.actions, playout.setup)
-    documents.append(to_data(game, replay))
+    documents.append((to_data(game, replay), None))
     return documents
 
 
@@ -254,8 +260,8 @@ def check_inputs(
     @fuzz
     @given(playouts(game, max_steps=max_steps, setup=setup), st.data())
     def documents_load_or_are_refused(playout: Playout, data: st.DataObject) -> None:
-        document = data.draw(st.sampled_from(_documents(game, playout)), label="document")
-        _check_document(game, document, data)
+        document, viewer = data.draw(st.sampled_from(_documents(game, playout)), label="document")
+        _check_document(game, document, viewer, data)
 
     text_is_read_or_refused()
     documents_load_or_are_refused()
