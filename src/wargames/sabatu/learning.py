@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Final
 
 from wargames.core.codec import numpy_or_explain
 from wargames.core.hidden import is_hidden
+from wargames.sabatu.invariants import STEPS
 from wargames.sabatu.state import (
     Accept,
     Arm,
@@ -81,7 +82,6 @@ if TYPE_CHECKING:
 
 __all__ = ["STEPS", "TURN_ACTIONS", "encode_view", "every_action", "max_game_length"]
 
-STEPS: Final = ("dice", "move", "battle", "deal", "losses", "tie", "press", "retreat")
 TURN_ACTIONS: Final = 1000
 """A turn's actions, at most, for the length bound."""
 

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from attrs import field, frozen
-from attrs.validators import ge, instance_of, le, optional
+from typing import Final
 
-__all__ = ["SabatuOptions"]
+from attrs import frozen
+
+from wargames.core.options import number
+
+__all__ = ["MAX_ROWS", "SabatuOptions"]
+
+MAX_ROWS: Final = 20
+"""The longest board of Variant #3, in rows of regions (a library bound: "as long as you
+wish" within reason)."""
 
 
 @frozen
@@ -19,10 +26,11 @@ class SabatuOptions:
       "Ports and Ships" section says 5: pass ``ship_fee=5`` for that reading).
     * ``turn_limit``: rounds after which an undecided game is drawn (``None``: the data's
       120, a library default).
-    * ``rows``: rows of regions of a longer board (Variant #3; 0 keeps the variant's own).
+    * ``rows``: rows of regions of a longer board (Variant #3; 0 keeps the variant's own; at
+      most :data:`MAX_ROWS`).
     """
 
-    players: int = field(default=4, validator=[instance_of(int), ge(2), le(8)])
-    ship_fee: int | None = field(default=None, validator=optional([instance_of(int), ge(0)]))
-    turn_limit: int | None = field(default=None, validator=optional([instance_of(int), ge(1)]))
-    rows: int = field(default=0, validator=[instance_of(int), ge(0)])
+    players: int = number(4, low=2, high=8)
+    ship_fee: int | None = number(None, low=0, high=1_000, optional=True)
+    turn_limit: int | None = number(None, low=1, high=10_000, optional=True)
+    rows: int = number(0, low=0, high=MAX_ROWS)

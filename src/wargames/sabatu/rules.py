@@ -31,6 +31,7 @@ from wargames.render.svg import Token
 from wargames.sabatu import (
     display,
     fighting,
+    invariants,
     learning,
     moving,
     ports,
@@ -205,6 +206,11 @@ class Sabatu(Game[SabatuState, SabatuAction]):
             deal = state.deal
             return frozenset((deal.by if deal.answered else deal.to,))
         return frozenset((self._players[state.seat],))
+
+    def violations(self, state: SabatuState) -> Iterator[str]:
+        yield from super().violations(state)
+        if isinstance(state, SabatuState):
+            yield from invariants.violations(self, state)
 
     def outcome(self, state: SabatuState) -> Outcome | None:
         return state.result
