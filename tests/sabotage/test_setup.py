@@ -136,10 +136,22 @@ def test_bad_layout_options_are_refused(options: dict[str, object]) -> None:
 
 
 @pytest.mark.parametrize(
-    "options", [{"moves_per_turn": "x"}, {"quiet_turn_limit": 2.5}, {"draw_offers": "no"}]
+    ("options", "message"),
+    [
+        ({"moves_per_turn": "x"}, "option moves_per_turn='x' is not allowed: expected a whole"),
+        ({"moves_per_turn": 10**9}, "expected a whole number from 1 to 10, or null"),
+        ({"quiet_turn_limit": 2.5}, "option quiet_turn_limit=2.5 is not allowed"),
+        ({"draw_offers": "no"}, "option draw_offers='no' is not allowed: expected true or false"),
+        ({"army": {"5": 1.5}}, r"army: a kind's name and a whole count, got \('5', 1.5\)"),
+        ({"army": {"5": 10**9}}, "army: 1000000000 5 is not from 0 to 64"),
+        ({"army": 7}, "bad option value"),
+        ({"volcanoes": [1, 2]}, "volcanoes: at most 64 squares as text"),
+    ],
 )
-def test_options_of_the_wrong_type_are_refused_as_bad_values(options: dict[str, object]) -> None:
-    with pytest.raises(UnknownOption, match="bad option value"):
+def test_options_of_the_wrong_type_or_size_are_refused(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(UnknownOption, match=message):
         Sabotage(**options)
 
 

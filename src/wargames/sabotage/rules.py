@@ -19,21 +19,21 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
-from attrs.validators import instance_of, optional
 
 from wargames.core.board import Square
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.hidden import is_hidden, sample_assignment
+from wargames.core.options import flag, number
 from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
-from wargames.sabotage import learning
+from wargames.sabotage import invariants, learning
 from wargames.sabotage.layout import Layout, load_layouts, load_values
 from wargames.sabotage.pieces import Kind, attacker_wins, battle
 from wargames.sabotage.state import (
@@ -69,15 +69,34 @@ LANDMINE = Kind.LANDMINE
 DRAW_ANSWERS = (AcceptDraw, DeclineDraw)
 
 
+_MOST_ENTRIES = 64
+"""The most kinds in ``army`` or squares in ``volcanoes`` (a library bound)."""
+
+
 def _army_option(value: Any) -> tuple[tuple[str, int], ...] | None:
     if value is None:
         return None
-    items = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((str(name), int(count)) for name, count in items))
+    items = list(value.items() if isinstance(value, Mapping) else value)
+    if len(items) > _MOST_ENTRIES:
+        raise ValueError(f"army: at most {_MOST_ENTRIES} kinds, got {len(items)}")
+    army = []
+    for item in items:
+        name, count = item if isinstance(item, list | tuple) and len(item) == 2 else (None, None)
+        if not isinstance(name, str) or isinstance(count, bool) or not isinstance(count, int):
+            raise ValueError(f"army: a kind's name and a whole count, got {item!r}")
+        if not 0 <= count <= _MOST_ENTRIES:
+            raise ValueError(f"army: {count} {name} is not from 0 to {_MOST_ENTRIES}")
+        army.append((name, count))
+    return tuple(sorted(army))
 
 
 def _squares_option(value: Any) -> tuple[str, ...] | None:
-    return None if value is None else tuple(str(square) for square in value)
+    if value is None:
+        return None
+    squares = list(value)
+    if len(squares) > _MOST_ENTRIES or not all(isinstance(s, str) for s in squares):
+        raise ValueError(f"volcanoes: at most {_MOST_ENTRIES} squares as text, got {value!r:.60}")
+    return tuple(squares)
 
 
 @frozen
@@ -88,11 +107,11 @@ class SabotageOptions:
     lists squares (``["c5", "d5"]``); ``draw_offers=False`` removes the draw-offer actions.
     """
 
-    moves_per_turn: int | None = field(default=None, validator=optional(instance_of(int)))
-    quiet_turn_limit: int | None = field(default=None, validator=optional(instance_of(int)))
+    moves_per_turn: int | None = number(None, low=1, high=10, optional=True)
+    quiet_turn_limit: int | None = number(None, low=1, high=10_000, optional=True)
     army: tuple[tuple[str, int], ...] | None = field(default=None, converter=_army_option)
     volcanoes: tuple[str, ...] | None = field(default=None, converter=_squares_option)
-    draw_offers: bool = field(default=True, validator=instance_of(bool))
+    draw_offers: bool = flag(True)
 
 
 class Sabotage(Game[SabotageState, SabotageAction]):
@@ -235,6 +254,12 @@ class Sabotage(Game[SabotageState, SabotageAction]):
 
     def outcome(self, state: SabotageState) -> Outcome | None:
         return state.result
+
+    def violations(self, state: SabotageState) -> Iterable[str]:
+        yield from super().violations(state)
+        if isinstance(state, SabotageState):
+            yield from TURNS.clock_problems(state.clock, len(PLAYERS))
+            yield from invariants.violations(self, state)
 
     def in_setup(self, state: SabotageState) -> bool:
         """Whether the players are still setting up."""
