@@ -5,6 +5,7 @@ from attrs import evolve
 
 from wargames.core.errors import IllegalAction
 from wargames.sabot import Advance, SabotMap, Stop, TakeOff, Turn
+from wargames.sabot.movement import stands
 from wargames.sabot.state import Rolled
 
 from .helpers import at, change, drawn, field, newest, play, seed_for
@@ -149,6 +150,26 @@ def test_river_needs_a_bridge_or_amphibious_full_move() -> None:
     reach = game.reachable(car, 0)
     assert "0102" in reach
     assert "0101" not in reach  # the crossing took the whole allowance
+
+
+def test_the_bridging_tank_swims_only_in_rivers() -> None:
+    """II: the bridging tank is amphibious "for movement purposes in river hexes" only; the
+    scout car is amphibious everywhere (III: shallow water and rivers)."""
+    game = drawn("...\n.w.\n...\n...", "...\n...\n~~~\n...")
+    far = ("yellow", "RRV", "0304", 3)
+    shallow, river = game.map.parse("0202"), game.map.parse("0103")
+    tank = change(game.position([("blue", "BRV", "0203", 0), far]), 1, revealed=True)
+    assert "0202" not in game.reachable(tank, 0)
+    with pytest.raises(IllegalAction, match="III"):
+        play(game, tank, "move 0", "advance")
+    assert "0103" in game.reachable(
+        change(game.position([("blue", "BRV", "0104", 0), far]), 1, revealed=True), 0
+    )
+    car = change(game.position([("blue", "WSC", "0203", 0), far]), 1, revealed=True)
+    assert "0202" in game.reachable(car, 0)
+    assert not stands(game.map, game.table["BRV"], shallow)
+    assert stands(game.map, game.table["BRV"], river)
+    assert stands(game.map, game.table["WSC"], shallow)
 
 
 def test_units_end_only_in_empty_hexes_but_pass_friends() -> None:

@@ -34,8 +34,10 @@ def stands(field: SabotMap, kind: UnitType | None, hex_: int) -> bool:
     terrain = field.terrain[hex_]
     movement = kind.type if kind else "tracked"
     if field.river[hex_] and not field.bridge[hex_]:
-        return movement in field.table.river.enter or bool(kind and kind.amphibious)
-    return movement in terrain.enter or bool(kind and kind.amphibious and terrain.amphibious)
+        return movement in field.table.river.enter or bool(kind and kind.swims(river=True))
+    return movement in terrain.enter or bool(
+        kind and terrain.amphibious and kind.swims(river=False)
+    )
 
 
 class Mover:
@@ -107,10 +109,10 @@ class Mover:
         terrain = field.terrain[there]
         if field.river[there] and not field.bridge[there] and there not in self.bridges:
             row = field.table.river
-            if self.kind.type in row.enter or self.kind.amphibious:
+            if self.kind.type in row.enter or self.kind.swims(river=True):
                 return None
             return "III: only hover, anti-grav, flying and amphibious units enter a river"
-        if self.kind.type in terrain.enter or (terrain.amphibious and self.kind.amphibious):
+        if self.kind.type in terrain.enter or (terrain.amphibious and self.kind.swims(river=False)):
             return None
         return f"III: a {self.kind.type} unit cannot enter {terrain.name}"
 
