@@ -1,6 +1,10 @@
 """Loading and unloading soldiers (VI-e) and squads bailing out of a destroyed carrier (VII-a)."""
 
-from wargames.sabot import Attack, Board, Disembark, Select
+import pytest
+from attrs import evolve
+
+from wargames.core.errors import IllegalAction
+from wargames.sabot import Attack, Board, Disembark, Sabot, SabotState, Select
 from wargames.sabot.state import Rolled
 
 from .helpers import at, change, drawn, field, newest, play, seed_for
@@ -33,6 +37,56 @@ def test_boarding_needs_a_full_move_unit_room_and_a_hex_the_squad_can_enter() ->
     )
     state = play(water, state, "move 1")
     assert Board("blue", 0) not in water.legal_actions(state, "blue")  # soldiers can't swim
+
+
+def known(game: Sabot, units: list[tuple[str, str, str, int]]) -> SabotState:
+    """A position whose last counter, the enemy far away, is known: no overwatch windows."""
+    state = game.position(units)
+    return change(state, len(units) - 1, revealed=True)
+
+
+def test_the_carrier_cannot_come_to_the_soldiers() -> None:
+    """VI-e: "The carrier can't come to the soldiers": a carrier that drove up to a squad
+    does not take it in; the squad must come to the carrier."""
+    game = field()
+    units = [("blue", "ICV", "0504", 3), ("blue", "INF", "0506", 0), FAR]
+    came = play(game, known(game, units), "move 0", "advance", "stop", "move 1")
+    assert at(game, came, 0) == "0505"  # next to the squad now
+    assert Board("blue", 0) not in game.legal_actions(came, "blue")
+    with pytest.raises(IllegalAction):
+        game.apply(came, Board("blue", 0))
+    waiting = play(game, known(game, units), "move 1")
+    assert Board("blue", 0) not in game.legal_actions(waiting, "blue")  # not next to it
+    waited = play(game, known(game, [("blue", "ICV", "0505", 0), *units[1:]]), "move 1")
+    assert Board("blue", 0) in game.legal_actions(waited, "blue")  # the carrier stayed put
+
+
+def fast_squads() -> Sabot:
+    """A game whose infantry squads have two move units (a table of the user's own)."""
+    game = field()
+    types = dict(game.table.types)
+    types["INF"] = evolve(types["INF"], move=2)
+    game.table = evolve(game.table, types=types)
+    return game
+
+
+def test_a_squad_with_one_move_unit_left_may_walk_up_to_a_carrier_and_board() -> None:
+    """VI-e: soldiers "next to the personnel carrier" with "one move unit left" board,
+    whether the carrier has moved yet or not, as long as the squad came to it."""
+    game = fast_squads()
+    units = [("blue", "ICV", "0504", 3), ("blue", "INF", "0507", 0), FAR]
+    moved = play(game, known(game, units), "move 0", "advance", "stop", "move 1", "advance")
+    assert at(game, moved, 1) == "0506"  # next to the carrier, one move unit left
+    boarded = play(game, moved, "board 0")
+    assert (boarded.units[1].carrier, boarded.units[1].on_map) == (0, False)
+    far = [("blue", "ICV", "0504", 3), ("blue", "INF", "0508", 0), FAR]
+    spent = play(game, known(game, far), "move 0", "advance", "stop", "move 1")
+    spent = play(game, spent, "advance", "advance")
+    assert at(game, spent, 1) == "0506"  # next to the carrier, but no move unit left
+    assert Board("blue", 0) not in game.legal_actions(spent, "blue")
+    units = [("blue", "ICV", "0504", 3), ("blue", "INF", "0506", 0), FAR]
+    came = play(game, known(game, units), "move 0", "advance", "stop", "move 1")
+    assert Board("blue", 0) not in game.legal_actions(came, "blue")  # the carrier came
 
 
 def test_unloading_waits_for_the_carrier_and_ends_both_moves() -> None:

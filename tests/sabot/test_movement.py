@@ -1,9 +1,11 @@
 """Movement (section VI) and terrain costs (section III), step by step and by `reachable`."""
 
 import pytest
+from attrs import evolve
 
 from wargames.core.errors import IllegalAction
 from wargames.sabot import Advance, SabotMap, Stop, TakeOff, Turn
+from wargames.sabot.movement import stands
 from wargames.sabot.state import Rolled
 
 from .helpers import at, change, drawn, field, newest, play, seed_for
@@ -88,6 +90,44 @@ def test_hill_costs_one_extra_unless_one_move_unit() -> None:
     assert "0301" not in reach
 
 
+def test_extra_move_units_add_up() -> None:
+    """III: leaving a depression (+1) into a hilltop (+1) or up a hillside from it (+1) costs
+    one unit more for each; the extras never apply to a unit with one move unit."""
+    game = drawn(
+        """
+        .H.h.
+        .d.d.
+        .....
+        .....
+        """
+    )
+    far = ("yellow", "RRV", "0104", 3)
+    for top in ("0201", "0401"):  # the hilltop, the hillside
+        below = game.map.label(game.map.steps[game.map.parse(top)][3])  # the depression
+        state = game.position([("blue", "MBT", below, 0), far])
+        state = play(game, change(state, 1, revealed=True), "move 0", "advance")
+        assert state.moving is not None
+        assert state.moving.spent == 2 * 3  # half move units: 1 + 1 (exit) + 1 (enter)
+        start = game.map.label(game.map.steps[game.map.parse(below)][3])
+        state = change(game.position([("blue", "MBT", start, 0), far]), 1, revealed=True)
+        assert top not in game.reachable(state, 0)  # 2 into the depression + 3 > 4 units
+    squad = game.position([("blue", "INF", "0202", 0), far])
+    assert "0201" in game.reachable(change(squad, 1, revealed=True), 0)
+
+
+def test_a_friendly_prepared_position_costs_one_unit_at_most() -> None:
+    """III: entering a friendly prepared position takes only 1 move unit, whatever the
+    terrain extras; a wheeled vehicle's half-unit road step stays half a unit."""
+    game = drawn(".....\n.....\n.....\n.....", ".r...\n.r...\n.r...\n.r...")
+    far = ("yellow", "RRV", "0504", 3)
+    state = game.position([("blue", "WSC", "0204", 0), far])
+    dug = game.map.parse("0203")
+    state = evolve(change(state, 1, revealed=True), prepared=frozenset({("blue", dug)}))
+    state = play(game, state, "move 0", "advance")
+    assert state.moving is not None
+    assert state.moving.spent == 1
+
+
 def test_tracked_all_road_bonus_and_wheeled_half_cost() -> None:
     terrain = "\n".join(["." * 3] * 12)
     overlay = "\n".join([".r."] * 12)
@@ -110,6 +150,26 @@ def test_river_needs_a_bridge_or_amphibious_full_move() -> None:
     reach = game.reachable(car, 0)
     assert "0102" in reach
     assert "0101" not in reach  # the crossing took the whole allowance
+
+
+def test_the_bridging_tank_swims_only_in_rivers() -> None:
+    """II: the bridging tank is amphibious "for movement purposes in river hexes" only; the
+    scout car is amphibious everywhere (III: shallow water and rivers)."""
+    game = drawn("...\n.w.\n...\n...", "...\n...\n~~~\n...")
+    far = ("yellow", "RRV", "0304", 3)
+    shallow, river = game.map.parse("0202"), game.map.parse("0103")
+    tank = change(game.position([("blue", "BRV", "0203", 0), far]), 1, revealed=True)
+    assert "0202" not in game.reachable(tank, 0)
+    with pytest.raises(IllegalAction, match="III"):
+        play(game, tank, "move 0", "advance")
+    assert "0103" in game.reachable(
+        change(game.position([("blue", "BRV", "0104", 0), far]), 1, revealed=True), 0
+    )
+    car = change(game.position([("blue", "WSC", "0203", 0), far]), 1, revealed=True)
+    assert "0202" in game.reachable(car, 0)
+    assert not stands(game.map, game.table["BRV"], shallow)
+    assert stands(game.map, game.table["BRV"], river)
+    assert stands(game.map, game.table["WSC"], shallow)
 
 
 def test_units_end_only_in_empty_hexes_but_pass_friends() -> None:

@@ -2,9 +2,11 @@
 
 from fractions import Fraction
 
+import pytest
 from attrs import evolve
 
-from wargames.sabot import Sabot, SabotState, Special
+from wargames.core.errors import IllegalAction
+from wargames.sabot import Entrench, Sabot, SabotState, Special
 
 from .helpers import change, drawn, field, play, seed_for
 
@@ -88,6 +90,33 @@ def test_engineers_prepare_positions_two_move_units_each_on_allowed_terrain() ->
     state = play(game, state, sorted(specials(game, state))[0])
     assert len(state.prepared) == 2
     assert specials(game, state) == set()  # four move units: two positions
+
+
+RIVERS = ("......\n......\n......\n......\n......\n......", "~=~=~=\n=~=~=~\n......\n" * 2)
+"""Rivers, bridged and not, over the top two rows of grassland (and the fourth and fifth)."""
+
+
+def test_no_prepared_position_in_a_river_hex_bridged_or_not() -> None:
+    """II: prepared positions in grassland, desert, hills or roads through them: never in a
+    river hex, by the special action, at set-up or in the random set-up."""
+    game = drawn(*RIVERS)
+    river, bridge = game.map.parse("0202"), game.map.parse("0302")
+    assert game.map.river[river]
+    assert game.map.bridge[bridge]  # a road over a river
+    units = [("blue", "ENV", "0302", 0), ("yellow", "INF", "0606", 0)]
+    state = game.position(units, phase="special")
+    offered = {a.target for a in game.legal_actions(state, "blue") if isinstance(a, Special)}
+    assert offered == {game.map.parse("0303")}  # the one grassland hex around it
+    for hex_ in (river, bridge):
+        with pytest.raises(IllegalAction):
+            game.apply(state, Special("blue", 0, "prepare", hex_))
+    setting_up = game.position(units, phase="set-up")
+    spots = {a.hex for a in game.legal_actions(setting_up, "blue") if isinstance(a, Entrench)}
+    assert spots == {f"0{c}03" for c in range(1, 7)}  # the zone's third row, all grassland
+    for seed in range(4):
+        start = game.start(seed, armies={"blue": ["SPECIAL"], "yellow": ["MBT"]})
+        assert {game.map.label(h) for _, h in start.prepared} <= spots
+        assert len(start.prepared) == 4
 
 
 def test_prepared_positions_help_only_their_owner_and_less_against_flyers() -> None:

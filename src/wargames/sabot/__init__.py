@@ -1,4 +1,4 @@
-"""S.A.B.O.T. — Simple Armored Battle in Oversized Terrain (rule text: seeds/000).
+"""S.A.B.O.T. — Simple Armored Battle in Oversized Terrain, after the rule text of that name.
 
 >>> from wargames.sabot import Sabot
 >>> game = Sabot()

@@ -145,7 +145,7 @@ def place(
             units.append(evolve(new, status=OK, hex=spot))
             if kind is not None and kind.capacity:
                 room[new.id] = kind.capacity
-        spots = [h for h in zone if field.terrain[h].prepare]
+        spots = [h for h in zone if field.preparable(h)]
         for _ in range(min(engineers(table, symbols), len(spots))):
             spot, rng = rng.choice(spots)
             spots.remove(spot)

@@ -1,10 +1,11 @@
 """VI-e. Loading and unloading soldiers.
 
-A squad with its one move unit left boards an adjacent friendly carrier with room, standing
-in a hex the squad could enter; the carrier's move ends.  A squad gets out once its carrier
-is done moving (a carrier that has not moved is done once a squad gets out), into an
-adjacent empty hex it can enter, which ends its move.  Squads getting out unseen may hide
-again (VI-g).
+A squad on the ground with one move unit left boards an adjacent friendly carrier with
+room, standing in a hex the squad could enter; the carrier's move ends.  The carrier can't
+come to the soldiers: one that has moved this turn takes in only a squad that came to it.
+A squad gets out once its carrier is done moving (a carrier that has not moved is done once
+a squad gets out), into an adjacent empty hex it can enter, which ends its move.  Squads
+getting out unseen may hide again (VI-g).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from attrs import evolve
 
-from wargames.sabot.movement import Mover
+from wargames.sabot.movement import HALF, Mover
 from wargames.sabot.scouting import seen
 from wargames.sabot.state import ABOARD, OK, Moved, SabotState, Unit
 from wargames.sabot.state import with_unit as set_unit
@@ -31,13 +32,20 @@ def load(state: SabotState, carrier: Unit) -> int:
 
 
 def carriers(game: Sabot, state: SabotState, unit: Unit, mover: Mover) -> Iterator[int]:
-    """Adjacent friendly carriers with room, in a hex the squad could enter."""
+    """The carriers the moving squad ``unit`` may enter: adjacent friendly carriers with
+    room, in a hex the squad could enter, while it walks and has one move unit left.  "The
+    carrier can't come to the soldiers": a carrier that has moved this turn takes in only a
+    squad that has come to it (moved this turn)."""
+    moving = state.moving
+    assert moving is not None
+    if moving.flying or mover.allowance(moving.road, moving.straight) - moving.spent < HALF:
+        return
     near = set(game.map.steps[unit.hex])
     for c in state.units:
         kind = game.kind(c)
         if c.owner != unit.owner or kind is None or not kind.capacity or c.hex not in near:
             continue
-        if (state.moving is not None and state.moving.unit == c.id) or c.status != OK:
+        if c.status != OK or (c.moved and not moving.spent):
             continue
         if load(state, c) < kind.capacity and mover.terrain_problem(c.hex) is None:
             yield c.id

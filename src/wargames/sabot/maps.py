@@ -189,6 +189,11 @@ class SabotMap:
         frozen = tuple(frozenset(w) for w in links)
         return frozen, {i: tuple(frozenset(w) for w in ways) for i, ways in levels.items()}
 
+    def preparable(self, hex_: int) -> bool:
+        """II: whether a prepared position may be made on ``hex_``: grassland, desert, hills
+        or a road through them, never a river hex (bridged or not)."""
+        return self.terrain[hex_].prepare and not self.river[hex_]
+
     def road_step(self, here: int, level: int, there: int) -> tuple[bool, int]:
         """Whether a step from ``here`` (on road ``level`` if it is an overpass, -1: off
         the road) to ``there`` follows a road, and the level it arrives on at ``there``."""

@@ -34,8 +34,10 @@ def stands(field: SabotMap, kind: UnitType | None, hex_: int) -> bool:
     terrain = field.terrain[hex_]
     movement = kind.type if kind else "tracked"
     if field.river[hex_] and not field.bridge[hex_]:
-        return movement in field.table.river.enter or bool(kind and kind.amphibious)
-    return movement in terrain.enter or bool(kind and kind.amphibious and terrain.amphibious)
+        return movement in field.table.river.enter or bool(kind and kind.swims(river=True))
+    return movement in terrain.enter or bool(
+        kind and terrain.amphibious and kind.swims(river=False)
+    )
 
 
 class Mover:
@@ -107,10 +109,10 @@ class Mover:
         terrain = field.terrain[there]
         if field.river[there] and not field.bridge[there] and there not in self.bridges:
             row = field.table.river
-            if self.kind.type in row.enter or self.kind.amphibious:
+            if self.kind.type in row.enter or self.kind.swims(river=True):
                 return None
             return "III: only hover, anti-grav, flying and amphibious units enter a river"
-        if self.kind.type in terrain.enter or (terrain.amphibious and self.kind.amphibious):
+        if self.kind.type in terrain.enter or (terrain.amphibious and self.kind.swims(river=False)):
             return None
         return f"III: a {self.kind.type} unit cannot enter {terrain.name}"
 
@@ -125,8 +127,9 @@ class Mover:
         field = self.map
         if self.flying:
             return HALF
-        if there in self.prepared:
-            return HALF  # III: a friendly prepared position costs one move unit
+        road_step = self.kind.type == "wheeled" and along
+        if there in self.prepared:  # III: a friendly prepared position: 1 unit at most
+            return 1 if road_step else HALF
         terrain = field.terrain[there]
         water = field.river[there] and not field.bridge[there] and there not in self.bridges
         needs_swim = (water and self.kind.type not in field.table.river.enter) or (
@@ -136,16 +139,21 @@ class Mover:
             if spent:
                 return "III: an amphibious unit needs its full allowance to enter water"
             return self.allowance(road, straight)
-        if self.kind.type == "wheeled" and along:
+        if road_step:
             return 1  # III: half a move unit from road hex to road hex
-        extra = 0
-        if self.kind.move > 1:
-            source = field.terrain[here]
-            if terrain.extra == "enter" or (terrain.extra == "climb" and not source.elevation):
-                extra = HALF
-            elif (terrain.extra == "both") != (source.extra == "both"):
-                extra = HALF  # entering or leaving a depression
-        return HALF + extra
+        return HALF + self.extra(here, there)
+
+    def extra(self, here: int, there: int) -> int:
+        """III: the extra half move units of a step, added together: entering a hilltop,
+        entering a hillside from ground level, entering and leaving a depression; none for
+        a unit with one move unit."""
+        if self.kind.move <= 1:
+            return 0
+        source, terrain = self.map.terrain[here], self.map.terrain[there]
+        climbs = terrain.extra == "enter" or (terrain.extra == "climb" and not source.elevation)
+        enters = terrain.extra == "both" and source.extra != "both"
+        leaves = source.extra == "both" and terrain.extra != "both"
+        return HALF * (climbs + enters + leaves)
 
     def advance(self, label: Label, spent: int) -> tuple[Label, int] | str:
         """The label after one step ahead and its cost, or why the step is illegal."""

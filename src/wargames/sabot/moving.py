@@ -109,7 +109,7 @@ def move_actions(game: Sabot, state: SabotState, unit: Unit) -> Iterator[SabotAc
                     yield Turn(player, steps)
         if kind.fly and not moving.flying and not unit.moved:
             yield TakeOff(player)
-        if kind.soldier and not moving.flying and moving.spent == 0:
+        if kind.soldier:
             for carrier in carriers(game, state, unit, mover):
                 yield Board(player, carrier)
     for target in scout_targets(game, state, unit, moving):

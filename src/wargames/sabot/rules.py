@@ -1,4 +1,4 @@
-"""The rules of SABOT (rule text: seeds/000), assembled from one module per section.
+"""The rules of SABOT, assembled from one module per section of its rule text.
 
 * II/IV set-up — :mod:`~wargames.sabot.army` (platoons, build points, random set-up) and
   :mod:`~wargames.sabot.setup`; the unit table :mod:`~wargames.sabot.units`; terrain

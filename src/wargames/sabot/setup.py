@@ -154,7 +154,7 @@ def actions(game: Sabot, state: SabotState, player: str) -> Iterator[SabotAction
         dug = sum(1 for owner, _ in state.prepared if owner == player)
         if dug < engineers(game.table, mine):
             for hex_ in _zone(game, player):
-                if game.map.terrain[hex_].prepare and (player, hex_) not in state.prepared:
+                if game.map.preparable(hex_) and (player, hex_) not in state.prepared:
                     yield Entrench(player, game.map.label(hex_))
     if not spots:
         yield Done(player)

@@ -5,7 +5,7 @@
 * Bridging tank: unfolds in a river hex into a bridge vehicles use from the next turn;
   folds again if nothing crossed it this turn.
 * Engineering tank: a prepared position for two move units, in its hex or next to it, in
-  grassland, desert, hills or a road through them.
+  grassland, desert, hills or a road through them, never in a river hex.
 * Missile reloader: refills one missile tank next to it a turn, if neither was shot at.
 """
 
@@ -58,7 +58,7 @@ def specials(game: Sabot, state: SabotState, player: str) -> Iterator[Special]:
         elif kind.special == "prepare" and left(unit, kind) >= 2 * HALF:
             for hex_ in (unit.hex, *near):
                 fresh = (player, hex_) not in state.prepared
-                if hex_ >= 0 and field.terrain[hex_].prepare and fresh:
+                if hex_ >= 0 and field.preparable(hex_) and fresh:
                     yield Special(player, unit.id, "prepare", hex_)
 
 

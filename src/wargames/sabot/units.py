@@ -34,7 +34,18 @@ DECOY: Final = "DECOY"
 TURNS: Final = {"tracked": 2, "wheeled": 2, "hover": 3, "agrav": 1, "rotary": 4, "foot": 3}
 """Hex faces a unit may turn per turn (section VI-d); wheeled vehicles 3 on roads."""
 
+AMPHIBIOUS: Final = ("", "water", "river")
+"""Where a unit swims: nowhere, in every water an amphibious unit may enter (III), or only
+in river hexes (II: the bridging tank)."""
+
 _DATA = Path(__file__).parent / "data" / "units.toml"
+
+
+def _amphibious(value: bool | str) -> str:
+    """``true`` in a table means amphibious in every water it may enter, ``false`` never."""
+    if isinstance(value, bool):
+        return "water" if value else ""
+    return value
 
 
 @frozen
@@ -56,11 +67,16 @@ class UnitType:
     laser: bool = False
     capacity: int = field(default=0, validator=ge(0))
     scouting: int = 0
-    amphibious: bool = False
+    amphibious: str = field(default="", converter=_amphibious, validator=in_(AMPHIBIOUS))
     fly: int = field(default=0, validator=ge(0))
     special: str = field(default="", validator=in_(("", "repair", "bridge", "prepare", "reload")))
     no_move_and_fire: bool = False
     fixed_forward: bool = False
+
+    def swims(self, river: bool) -> bool:
+        """Whether it may enter as an amphibious unit a river hex (``river``) or other water
+        that admits amphibious units (III; II: the bridging tank only rivers)."""
+        return self.amphibious == "water" or (river and self.amphibious == "river")
 
     @property
     def soldier(self) -> bool:
