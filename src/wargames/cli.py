@@ -34,6 +34,7 @@ from wargames.core.distribution import Distribution
 from wargames.core.errors import SerializationError, WargamesError
 from wargames.core.game import Game, State
 from wargames.core.registry import games as registered_games
+from wargames.core.registry import variants as registered_variants
 from wargames.core.replay import Replay
 from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
@@ -51,7 +52,7 @@ console = Console(highlight=False, soft_wrap=True)
 
 
 def _variants(game_cls: type[Game[Any, Any]]) -> str:
-    return ", ".join(game_cls.variants) or "-"
+    return ", ".join(registered_variants(game_cls)) or "-"
 
 
 def _option_defaults(game_cls: type[Game[Any, Any]]) -> str:
