@@ -1,28 +1,40 @@
-# `make test` and `make demo` each build their own virtual environment on a fresh machine.
+# `make demo` needs only the package; `make test`, `make docs` and `make bench` the whole
+# toolchain (the `dev` extra). Both live in one .venv, each behind its own stamp, so a fresh
+# clone's `make demo` installs five small dependencies and nothing else.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PACKAGE := $(VENV)/.package
+DEV := $(VENV)/.dev
 
-.PHONY: test demo lint typecheck pytest bench clean
+.PHONY: test demo docs bench clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
+
+$(PACKAGE): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PACKAGE)
+
+$(DEV): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(DEV) $(PACKAGE)
 
-test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks examples
-	$(BIN)/ruff format --check src tests benchmarks examples
+test: $(DEV)
+	$(BIN)/ruff check src tests benchmarks examples docs/hooks.py
+	$(BIN)/ruff format --check src tests benchmarks examples docs/hooks.py
 	$(BIN)/mypy
 	HYPOTHESIS_PROFILE=ci $(BIN)/pytest -n 2
 
-demo: $(STAMP)
+demo: $(PACKAGE)
 	$(BIN)/wargames demo
 
-bench: $(STAMP)
+docs: $(DEV)
+	$(BIN)/mkdocs build --strict
+
+bench: $(DEV)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) site .mypy_cache .pytest_cache .ruff_cache

@@ -34,6 +34,7 @@ from wargames.core.distribution import Distribution
 from wargames.core.errors import SerializationError, WargamesError
 from wargames.core.game import Game, State
 from wargames.core.registry import games as registered_games
+from wargames.core.registry import variants as registered_variants
 from wargames.core.replay import Replay
 from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
@@ -49,9 +50,39 @@ app = typer.Typer(
 )
 console = Console(highlight=False, soft_wrap=True)
 
+DISTRIBUTION = "tabletop-wargames"
+"""The name ``wargames`` is installed under (``pip install tabletop-wargames``)."""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # only for --version
+
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:
+        return f"(not installed as {DISTRIBUTION})"
+
+
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        console.print(f"wargames {_version()}", markup=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Rules engine for tabletop wargames."""
+
 
 def _variants(game_cls: type[Game[Any, Any]]) -> str:
-    return ", ".join(game_cls.variants) or "-"
+    return ", ".join(registered_variants(game_cls)) or "-"
 
 
 def _option_defaults(game_cls: type[Game[Any, Any]]) -> str:

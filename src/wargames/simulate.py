@@ -88,7 +88,7 @@ def simulate(
     """Play every job and return the results in job order.
 
     ``backend="local"`` uses a process pool of ``workers`` (1 plays in this process);
-    ``backend="ray"`` runs the same jobs as Ray tasks (``pip install wargames[ray]``),
+    ``backend="ray"`` runs the same jobs as Ray tasks (``pip install "tabletop-wargames[ray]"``),
     connecting to ``ray_address`` or starting a local Ray.  ``on_result`` is called as each
     game finishes (for progress bars).
     """
@@ -123,7 +123,9 @@ def _ray(jobs: Sequence[Job], address: str | None) -> Iterator[tuple[int, GameRe
     try:
         import ray
     except ImportError as error:
-        raise RuntimeError("the ray backend needs Ray: pip install 'wargames[ray]'") from error
+        raise RuntimeError(
+            'the ray backend needs Ray: pip install "tabletop-wargames[ray]"'
+        ) from error
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(run_job)

@@ -180,3 +180,33 @@ def test_an_entry_point_that_is_not_a_game(
     assert any("'missing' = no_such_module:Game failed to load" in m for m in messages)
     assert "thing" not in wargames.available()
     assert "sabotage" in wargames.available(), "one broken plugin hides no other game"
+
+
+def test_a_game_offers_the_variants_its_own_class_declares() -> None:
+    assert registry.variants(Sabotage) is Sabotage.variants
+    assert list(registry.variants(Sabotage)) == ["SG", "SM", "SR", "SO", "SN", "SC"]
+    assert list(registry.variants(wargames.load("sabatu").__class__)) == ["1", "2", "3"]
+
+    class Careful(MiniSabotage):
+        """Inherits Sabotage's table but declares none: it offers itself alone."""
+
+    class Paired(Sabotage):
+        variants = {"SG": Sabotage, "P": Careful}  # noqa: RUF012 (a class-level table)
+
+    assert registry.variants(Careful) == {"SM": Careful}
+    assert registry.variants(Paired) == {"SG": Sabotage, "P": Careful}
+    saw_cls = type(wargames.load("saw"))
+    assert registry.variants(type("Plain", (saw_cls,), {})) == {}
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_a_registered_subclass_loads_only_its_own_variants() -> None:
+    @wargames.register("careful")
+    class Careful(MiniSabotage):
+        no_return_turns = 3
+
+    assert type(wargames.load("careful", variant="sm")) is Careful
+    with pytest.raises(
+        wargames.UnknownOption, match="careful has no variant 'SR'; its variants: SM"
+    ):
+        wargames.load("careful", variant="SR")

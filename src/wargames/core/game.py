@@ -142,7 +142,8 @@ class Game(ABC, Generic[S, A]):
     variant: ClassVar[str] = ""
     """This class's variant code; ``""`` for a game without variants."""
     variants: ClassVar[Mapping[str, type[Game[Any, Any]]]] = {}
-    """Variant code -> class, on the game's base class."""
+    """Variant code -> class, declared on the game's base class; a subclass that does not
+    declare its own offers only itself (:func:`wargames.core.registry.variants`)."""
     Options: ClassVar[type] = NoOptions
     """A frozen attrs class of the game's options, all with defaults."""
     state_type: ClassVar[type[State]]

@@ -7,6 +7,10 @@ package adds a game with two lines of ``pyproject.toml``::
     mygame = "mypackage:MyGame"
 
 Entry points are read once, lazily, on the first look-up.  Names match case-insensitively.
+
+A registered game's variants are its own (:func:`variants`): those its class declares in its
+own body, else the class alone.  A plugin that subclasses a built-in variant does not inherit
+the built-in table, so no variant code can swap the plugin's rules for the built-in ones.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ __all__ = [
     "load",
     "register",
     "reload_entry_points",
+    "variants",
 ]
 
 ENTRY_POINT_GROUP = "wargames.games"
@@ -104,8 +109,20 @@ def available() -> list[str]:
     return sorted(_table())
 
 
+def variants(game_cls: type[Game[Any, Any]]) -> Mapping[str, type[Game[Any, Any]]]:
+    """The variants ``game_cls`` offers when registered: code -> class.
+
+    The ``variants`` table declared in the class's own body (not one it inherits), else the
+    class alone under its own ``variant`` code (nothing for a game without variant codes).
+    """
+    own: Mapping[str, type[Game[Any, Any]]] | None = vars(game_cls).get("variants")
+    if own is not None:
+        return own
+    return {game_cls.variant: game_cls} if game_cls.variant else {}
+
+
 def load(name: str, variant: str | None = None, **options: Any) -> Game[Any, Any]:
-    """A game by name, optionally a variant of it, configured with ``options``.
+    """A game by name, optionally one of its :func:`variants`, configured with ``options``.
 
     :raises UnknownGame: for a name nobody registered.
     :raises UnknownOption: (a ``ValueError``) for an unknown variant or option, or a bad value.
@@ -116,17 +133,16 @@ def load(name: str, variant: str | None = None, **options: Any) -> Game[Any, Any
         known = ", ".join(sorted(table)) or "none"
         raise UnknownGame(f"no game named {name!r}; available: {known}")
     if variant is not None:
-        game_cls = _variant(game_cls, variant)
+        game_cls = _variant(name, game_cls, variant)
     return game_cls(**options)
 
 
-def _variant(game_cls: type[Game[Any, Any]], variant: str) -> type[Game[Any, Any]]:
+def _variant(name: str, game_cls: type[Game[Any, Any]], variant: str) -> type[Game[Any, Any]]:
     if variant.lower() == game_cls.variant.lower():
-        # The registered class itself: a plugin's subclass of a variant keeps its code.
-        return game_cls
-    by_code = {code.lower(): cls for code, cls in game_cls.variants.items()}
-    found = by_code.get(variant.lower())
+        return game_cls  # the registered class itself: a plugin's subclass keeps its code
+    offered = variants(game_cls)
+    found = {code.lower(): cls for code, cls in offered.items()}.get(variant.lower())
     if found is None:
-        known = ", ".join(game_cls.variants) or "none"
-        raise UnknownOption(f"{game_cls.name} has no variant {variant!r}; its variants: {known}")
+        known = ", ".join(offered) or "none"
+        raise UnknownOption(f"{name} has no variant {variant!r}; its variants: {known}")
     return found

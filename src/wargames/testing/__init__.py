@@ -10,7 +10,16 @@
 * :func:`rules_machine` — a stateful test: ``TestMine = rules_machine(my_game).TestCase``.
 * :func:`golden_record` and :func:`check_golden` — regression guards pinning seeded games
   to their final states.
+
+It needs hypothesis: ``pip install "tabletop-wargames[testing]"``.
 """
+
+try:
+    import hypothesis  # noqa: F401 (only to say which extra brings it)
+except ImportError as error:
+    raise ImportError(
+        'wargames.testing needs hypothesis: pip install "tabletop-wargames[testing]"'
+    ) from error
 
 from wargames.testing.conformance import ConformanceError, check_rules, check_state
 from wargames.testing.dice import rng_rolling, seed_rolling
