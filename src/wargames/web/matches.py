@@ -71,6 +71,13 @@ class Match:
         """The current state (the server's alone: clients get views of it)."""
         return self.states[-1]
 
+    def snapshot(self, step: int | None = None) -> tuple[State, int, int]:
+        """The state after ``step`` actions (the current one for ``None``), the version and
+        the number of actions, taken together while no move is half made."""
+        with self._lock:
+            moves = len(self.actions)
+            return self.states[moves if step is None else step], self.version, moves
+
     def over(self) -> bool:
         """Whether the game has ended."""
         return self.game.outcome(self.state) is not None
@@ -105,8 +112,8 @@ class Match:
         """Apply a legal ``action``, store it, then remember it (the lock is held)."""
         after = self.game.apply(self.state, action)
         self.store.add_actions(self.id, len(self.actions), [dumps(self.game, action)])
-        self.actions.append(action)
         self.states.append(after)
+        self.actions.append(action)
         self.version += 1
 
     def bots_to_act(self) -> list[str]:

@@ -22,12 +22,12 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
     current one for ``None``), drawn and described, its log, its legal actions (with the
     board nodes each one names), who is to act and how the game ended."""
     game = match.game
-    index = len(match.actions) if step is None else step
-    state = match.states[index]
+    state, version, moves = match.snapshot(step)
+    index = moves if step is None else step
     view = game.public_view(state) if seat is None else game.view(state, seat)
     over = game.outcome(state)  # who is to act and how it ended are known to all
     acting = [p for p in game.players if p in game.to_act(state)]
-    current = index == len(match.actions)
+    current = index == moves
     legal = game.legal_actions(state, seat) if seat in acting and current else ()
     nodes = _names(game)
     return {
@@ -37,9 +37,9 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
         "players": list(game.players),
         "seats": match.seats,
         "seat": seat,
-        "version": match.version,
+        "version": version,
         "step": index,
-        "moves": len(match.actions),
+        "moves": moves,
         "to_act": acting,
         "outcome": None
         if over is None

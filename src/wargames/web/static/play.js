@@ -34,13 +34,12 @@ function problem(text) {
 async function load() {
   const url = stepping === null ? api : api + "/steps/" + stepping;
   const response = await fetch(url);
-  const answer = await response.json();
+  const answer = await response.json().catch(() => ({ error: "the server failed" }));
   if (!response.ok) {
     problem(answer.error);
     return;
   }
-  data = answer;
-  render();
+  show(answer);
 }
 
 function render() {
@@ -169,6 +168,13 @@ async function send(action) {
     problem(answer.error);
     return;
   }
+  show(answer);
+}
+
+function show(answer) {
+  // Answers may arrive out of order: a live view never goes back to an older version.
+  const live = stepping === null && answer.step === answer.moves;
+  if (live && data && data.step === data.moves && answer.version < data.version) return;
   data = answer;
   render();
 }
