@@ -3,8 +3,8 @@
 ``games`` lists them with their variants, players and options; ``demo`` plays a seeded
 bot-against-bot game of each; ``play`` a game in the terminal; ``simulate`` many bot games
 on local processes or Ray; ``odds`` exact combat odds from a game's ``matchups``; ``render``
-an SVG picture; ``replay`` steps through a saved game.  ``--option NAME=VALUE`` sets a game
-option wherever a game is started.
+an SVG picture; ``replay`` steps through a saved game; ``serve`` plays in the browser.
+``--option NAME=VALUE`` sets a game option wherever a game is started.
 """
 
 from __future__ import annotations
@@ -528,6 +528,28 @@ def _summary(game: Game[Any, Any], replay: Replay, final: State, player: str | N
     acting = ", ".join(p for p in game.players if p in game.to_act(final))
     table.add_row("outcome", str(over) if over else f"unfinished: {acting} to act")
     return table
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    db: Annotated[
+        Path, typer.Option(help="The SQLite file games are kept in (made if missing).")
+    ] = Path("wargames.sqlite3"),
+) -> None:
+    """Serve games in the browser: a page creates a game (each seat a human or a bot) and
+    answers a secret link per human seat and one for spectators (needs the ``web`` extra)."""
+    try:
+        import uvicorn
+
+        from wargames.web import create_app
+    except ImportError as error:
+        raise typer.BadParameter(
+            f"the web app needs the web extra (pip install 'wargames[web]'): {error}"
+        ) from None
+    console.print(f"serving on http://{host}:{port}/ (games kept in {db})")
+    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
 
 
 def main() -> None:

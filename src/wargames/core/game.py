@@ -520,6 +520,14 @@ class Game(ABC, Generic[S, A]):
         self.check_player(player)
         return redact(state, player)
 
+    def public_view(self, state: S) -> S:
+        """What an audience that plays no seat may know (a spectator): ``state`` with every
+        secret hidden from any player redacted, so it tells nobody more than their own
+        :meth:`view` does.  It is the same whichever player's view it is taken from."""
+        for player in self.players:
+            state = redact(state, player)
+        return state
+
     def sample_state(self, state: S, player: str, rng: random.Random) -> S:
         """A full state consistent with everything ``player`` knows (a determinisation).
 

@@ -1,0 +1,217 @@
+"""Games being played on the server: each a :class:`Match` of humans and bots, kept in a
+:class:`Lobby` that finds them by link and rebuilds them from the store after a restart.
+
+Every move goes through ``game.apply``; a refused one raises :class:`Refused` with a message
+built only from what the seat may know (the request, its legal actions, who is to act), never
+from the kernel's error, which the full state may have worded.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from wargames.bots.base import Bot
+from wargames.bots.specs import make_bot
+from wargames.core.game import Action, Game, State
+from wargames.core.replay import Replay
+from wargames.core.serialize import dumps, loads
+from wargames.web.store import Store
+
+__all__ = ["HUMAN", "RECORDED", "Lobby", "Match", "Refused", "legal_action"]
+
+HUMAN = "human"
+RECORDED = "recorded"
+"""The seat of a player in an uploaded replay: nobody plays it on."""
+
+
+class Refused(Exception):
+    """A request the server will not carry out: an HTTP ``status`` and a message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Match:
+    """One game: its states so far, who sits where, and the bots that play their seats."""
+
+    def __init__(
+        self,
+        match_id: str,
+        game: Game[Any, Any],
+        replay: Replay,
+        seats: Mapping[str, str],
+        bot_seed: int,
+        store: Store,
+    ) -> None:
+        self.id = match_id
+        self.game = game
+        self.seed = replay.seed
+        self.setup = dict(replay.setup)
+        self.seats = dict(seats)
+        self.store = store
+        self.states: list[State] = list(replay.states(game))
+        self.actions: list[Action] = list(replay.actions)
+        self.bots: dict[str, Bot] = {
+            player: make_bot(spec, bot_seed + i)
+            for i, (player, spec) in enumerate(self.seats.items())
+            if spec not in (HUMAN, RECORDED)
+        }
+        self.version = 0
+        self.error: str | None = None
+        self._lock = threading.Lock()
+        self._bots_running = False
+
+    @property
+    def state(self) -> State:
+        """The current state (the server's alone: clients get views of it)."""
+        return self.states[-1]
+
+    def snapshot(self, step: int | None = None) -> tuple[State, int, int]:
+        """The state after ``step`` actions (the current one for ``None``), the version and
+        the number of actions, taken together while no move is half made."""
+        with self._lock:
+            moves = len(self.actions)
+            return self.states[moves if step is None else step], self.version, moves
+
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.outcome(self.state) is not None
+
+    def replay(self) -> Replay:
+        """The game so far as a replay (its seed rebuilds every secret: for after the end)."""
+        return Replay.record(self.game, self.seed, self.actions, self.setup)
+
+    def play(self, seat: str, text: Any) -> Action:
+        """Play the action written ``text`` for ``seat``; return it.
+
+        :raises Refused: 409 when the game is over or ``seat`` is not to act, 400 for an
+            action that is not text, 422 for one that is not a legal action of ``seat`` now.
+        """
+        if not isinstance(text, str):
+            raise Refused(400, "give the action as text in the game's notation")
+        with self._lock:
+            state = self.state
+            if self.game.outcome(state) is not None:
+                raise Refused(409, "the game is over")
+            acting = self.game.to_act(state)
+            if seat not in acting:
+                waiting = ", ".join(p for p in self.game.players if p in acting)
+                raise Refused(409, f"{seat} is not to act; waiting for {waiting}")
+            action = legal_action(self.game, state, seat, text)
+            if action is None:
+                raise Refused(422, f"{text[:80]!r} is not a legal action of {seat} now")
+            self._take(action)
+            return action
+
+    def _take(self, action: Action) -> None:
+        """Apply a legal ``action``, store it, then remember it (the lock is held)."""
+        after = self.game.apply(self.state, action)
+        self.store.add_actions(self.id, len(self.actions), [dumps(self.game, action)])
+        self.states.append(after)
+        self.actions.append(action)
+        self.version += 1
+
+    def bots_to_act(self) -> list[str]:
+        """The bot seats to act now."""
+        if self.over():
+            return []
+        acting = self.game.to_act(self.state)
+        return [p for p in self.game.players if p in acting and p in self.bots]
+
+    def run_bots(self) -> None:
+        """Let the bots play until a human is to act or the game ends (one runner at once;
+        a bot thinks outside the lock, and thinks again if a human moved meanwhile)."""
+        with self._lock:
+            if self._bots_running:
+                return
+            self._bots_running = True
+        player = "a"
+        try:
+            while players := self.bots_to_act():
+                player = players[0]
+                state, version = self.state, self.version
+                action = self.bots[player].choose(self.game, state, player)
+                with self._lock:
+                    if self.version == version:
+                        self._take(action)
+        except Exception as error:  # a bot's failure is shown, not lost in a thread
+            self.error = f"{player}'s bot failed: {type(error).__name__}"
+            self.version += 1
+            raise
+        finally:
+            with self._lock:
+                self._bots_running = False
+
+
+def legal_action(game: Game[Any, Any], state: State, seat: str, text: str) -> Action | None:
+    """``seat``'s legal action written ``text`` (as listed, or in another accepted spelling
+    of the game's notation), or ``None``."""
+    legal: tuple[Action, ...] = game.legal_actions(state, seat)
+    for action in legal:
+        if str(action) == text:
+            return action
+    try:
+        parsed: Action = game.parse_action(state, text, seat)
+    except (ValueError, TypeError):  # InvalidAction and every malformed text
+        return None
+    return parsed if parsed in legal else None
+
+
+class Lobby:
+    """Every match of one server, found by the tokens of its links, loaded on first use."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._matches: dict[str, Match] = {}
+        self._lock = threading.Lock()
+
+    def create(
+        self, game: Game[Any, Any], seats: Mapping[str, str], *, replay: Replay | None = None
+    ) -> tuple[Match, dict[str, str], str]:
+        """A new match of ``game`` with a secret chance key (or the game of an uploaded
+        ``replay``); return it, a token per human seat and the spectators' token."""
+        if replay is None:
+            start = game.start()
+            replay = Replay.record(game, start.rng.key, [])
+        match_id = secrets.token_urlsafe(9)
+        bot_seed = secrets.randbits(31)
+        match = Match(match_id, game, replay, seats, bot_seed, self.store)
+        tokens = {p: secrets.token_urlsafe(24) for p, s in seats.items() if s == HUMAN}
+        spectators = secrets.token_urlsafe(24)
+        header = dumps(game, Replay.record(game, replay.seed, [], replay.setup))
+        links: dict[str, str | None] = {token: seat for seat, token in tokens.items()}
+        links[spectators] = None
+        self.store.add_game(match_id, header, dict(seats), bot_seed, links)
+        self.store.add_actions(match_id, 0, [dumps(game, a) for a in replay.actions])
+        with self._lock:
+            self._matches[match_id] = match
+        return match, tokens, spectators
+
+    def find(self, token: str) -> tuple[Match, str | None]:
+        """The match and seat (``None`` for a spectator) of ``token``.
+
+        :raises Refused: 404 for a token that is no link.
+        """
+        found = self.store.find(token) if isinstance(token, str) else None
+        if found is None:
+            raise Refused(404, "no game has this link")
+        match_id, seat = found
+        with self._lock:
+            match = self._matches.get(match_id)
+            if match is None:
+                match = self._matches[match_id] = self._rebuild(match_id)
+        return match, seat
+
+    def _rebuild(self, match_id: str) -> Match:
+        """A stored match, replayed from its seed and actions."""
+        stored = self.store.load(match_id)
+        header: Replay = loads(stored.header)
+        game = header.load_game()
+        actions = [loads(text, game) for text in stored.actions]
+        replay = Replay.record(game, header.seed, actions, header.setup)
+        return Match(match_id, game, replay, stored.seats, stored.bot_seed, self.store)

@@ -1,0 +1,116 @@
+"""What a client receives: everything is computed from one view (a seat's, or the public view
+for spectators), never from the full state, and never holds the chance key."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from wargames.core.board import Board
+from wargames.core.distribution import Distribution
+from wargames.core.game import Action, Game, State
+from wargames.web.matches import Match
+
+__all__ = ["action_nodes", "odds_data", "payload"]
+
+LOG_LIMIT = 200
+"""The most recent events sent with a view (the page shows the latest first)."""
+
+
+def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str, Any]:
+    """The JSON a client is sent: ``seat``'s view of the state after ``step`` actions (the
+    current one for ``None``), drawn and described, its log, its legal actions (with the
+    board nodes each one names), who is to act and how the game ended."""
+    game = match.game
+    state, version, moves = match.snapshot(step)
+    index = moves if step is None else step
+    view = game.public_view(state) if seat is None else game.view(state, seat)
+    over = game.outcome(state)  # who is to act and how it ended are known to all
+    acting = [p for p in game.players if p in game.to_act(state)]
+    current = index == moves
+    legal = game.legal_actions(state, seat) if seat in acting and current else ()
+    nodes = _names(game)
+    return {
+        "game": game.name,
+        "variant": game.variant,
+        "options": game.option_values(),
+        "players": list(game.players),
+        "seats": match.seats,
+        "seat": seat,
+        "version": version,
+        "step": index,
+        "moves": moves,
+        "to_act": acting,
+        "outcome": None
+        if over is None
+        else {"winners": sorted(over.winners), "reason": over.reason, "text": str(over)},
+        "board": _board(game, view, seat),
+        "text": game.describe(view, seat),
+        "log": [str(event) for event in list(view.log)[-LOG_LIMIT:]],
+        "actions": [{"text": str(a), "nodes": action_nodes(a, nodes)} for a in legal],
+        "error": match.error,
+    }
+
+
+def _board(game: Game[Any, Any], view: State, seat: str | None) -> str | None:
+    """The view drawn as SVG (``None`` for a game the renderer cannot draw)."""
+    from wargames.render.svg import Drawable, render_game
+
+    if not isinstance(game, Drawable):
+        return None
+    name = f"{game.name} {game.variant}".rstrip()
+    title = f"{name}, " + (f"as {seat} sees it" if seat else "as spectators see it")
+    return render_game(game, view, seat, title=title)
+
+
+def _names(game: Game[Any, Any]) -> dict[Any, str]:
+    """Each board node with its name in the SVG picture (empty without a board)."""
+    from wargames.render.layouts import layout_for
+
+    board = getattr(game, "board", None)
+    if not isinstance(board, Board):
+        return {}
+    layout = layout_for(board)
+    return {} if layout is None else {node: layout.name(node) for node in board}
+
+
+def action_nodes(action: Action, names: dict[Any, str]) -> list[str]:
+    """The board nodes ``action`` names, in the order of its fields (a move's origin first,
+    its target last): board nodes themselves, or text naming one."""
+    labels = set(names.values())
+    found = []
+    for value in _values(action):
+        if isinstance(value, str) and value in labels:
+            found.append(value)
+        else:
+            try:
+                name = names.get(value)
+            except TypeError:  # an unhashable value is no node
+                name = None
+            if name is not None and not isinstance(value, bool | int):
+                found.append(name)
+    return found
+
+
+def _values(action: Action) -> Iterator[Any]:
+    """The values of ``action``'s fields but its player, one level into tuples."""
+    import attrs
+
+    for field in attrs.fields(type(action)):
+        if field.name == "player":
+            continue
+        value = getattr(action, field.name)
+        if isinstance(value, tuple) and not hasattr(value, "_fields"):
+            yield from value
+        else:
+            yield value
+
+
+def odds_data(odds: Distribution[Any] | None) -> list[dict[str, Any]] | None:
+    """A distribution of results as JSON rows: the result, its exact probability, percent."""
+    if odds is None:
+        return None
+    return [
+        {"outcome": str(outcome), "probability": str(p), "percent": round(100 * float(p), 2)}
+        for outcome, p in odds.items()
+    ]

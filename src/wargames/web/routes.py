@@ -1,0 +1,268 @@
+"""The web app's routes: pages, the JSON API and live updates (server-sent events).
+
+API (every error is JSON ``{"error": message}`` with a 4xx status, and changes nothing):
+
+* ``GET /api/catalog`` — the games, variants, players, option defaults and bots;
+* ``POST /api/games`` — ``{"game", "variant", "options", "seats": {player: "human"|bot}}``:
+  a new game; answers one link per human seat and one for spectators;
+* ``GET /api/play/{token}`` — the link's view (``?after=N`` waits up to 20 s for a version
+  after ``N``); ``GET /api/play/{token}/steps/{n}`` the view after ``n`` actions;
+* ``POST /api/play/{token}/actions`` — ``{"action": text}`` plays it for the link's seat;
+* ``POST /api/play/{token}/odds`` — ``{"action": text}``: the odds of a legal action;
+* ``GET /api/play/{token}/events`` — server-sent events, one per change (``data: version``);
+* ``GET /api/play/{token}/replay`` — the replay file, once the game is over;
+* ``POST /api/replays`` — a replay file: stored to be stepped through (a spectator link).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+from starlette.applications import Starlette
+from starlette.background import BackgroundTask
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+import wargames
+from wargames.bots.specs import BOT_NAMES, make_bot
+from wargames.core.errors import SerializationError, WargamesError
+from wargames.core.registry import games as registered_games
+from wargames.core.replay import Replay
+from wargames.core.serialize import dumps, loads
+from wargames.web.matches import HUMAN, RECORDED, Lobby, Match, Refused, legal_action
+from wargames.web.present import odds_data, payload
+from wargames.web.store import Store
+
+__all__ = ["create_app"]
+
+STATIC = Path(__file__).parent / "static"
+WAIT_SECONDS = 20.0
+"""How long ``?after=N`` waits for a change before answering the view as it is."""
+POLL_SECONDS = 0.05
+BODY_LIMIT = 1 << 22
+"""The largest request body read (a long replay file fits)."""
+
+
+def create_app(db: str | Path = ":memory:") -> Starlette:
+    """The web app, keeping its games in the SQLite file ``db``."""
+    lobby = Lobby(Store(db))
+
+    def refusal(error: Refused) -> JSONResponse:
+        return JSONResponse({"error": error.message}, status_code=error.status)
+
+    async def body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > BODY_LIMIT:
+            raise Refused(413, "the request is too large")
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise Refused(400, "the request body is not JSON") from None
+        if not isinstance(data, dict):
+            raise Refused(400, "the request body must be a JSON object")
+        return data
+
+    def find(request: Request) -> tuple[Match, str | None]:
+        return lobby.find(request.path_params["token"])
+
+    def with_bots(match: Match) -> BackgroundTask | None:
+        return BackgroundTask(match.run_bots) if match.bots_to_act() else None
+
+    async def catalog(_: Request) -> JSONResponse:
+        table = []
+        for name, cls in sorted(registered_games().items()):
+            defaults = cls.Options()
+            table.append(
+                {
+                    "name": name,
+                    "variants": list(cls.variants) or [cls.variant],
+                    "players": list(cls().players),
+                    "options": {
+                        a.name: _jsonable(getattr(defaults, a.name))
+                        for a in attrs.fields(cls.Options)
+                    },
+                    "demo_options": dict(cls.demo_options),
+                }
+            )
+        return JSONResponse({"games": table, "bots": [HUMAN, *BOT_NAMES]})
+
+    async def create(request: Request) -> JSONResponse:
+        data = await body(request)
+        name, variant = data.get("game"), data.get("variant") or None
+        options, seats = data.get("options", {}), data.get("seats")
+        if not isinstance(name, str) or name.lower() not in wargames.available():
+            raise Refused(404, f"no game named {str(name)[:40]!r}")
+        if variant is not None and not isinstance(variant, str):
+            raise Refused(400, "a variant is named by text")
+        if not isinstance(options, dict):
+            raise Refused(400, "options must be a JSON object")
+        try:
+            game = wargames.load(name, variant, **options)
+        except (WargamesError, ValueError, TypeError) as error:
+            raise Refused(400, str(error)) from None
+        if not isinstance(seats, dict) or sorted(seats) != sorted(game.players):
+            raise Refused(400, f"give seats for exactly the players {', '.join(game.players)}")
+        for spec in seats.values():
+            if not isinstance(spec, str):
+                raise Refused(400, "a seat is 'human' or a bot's name")
+            if spec.strip().lower() == HUMAN:
+                continue
+            try:
+                make_bot(spec, 0)
+            except ValueError as error:
+                raise Refused(400, str(error)) from None
+        ordered = {p: seats[p].strip().lower() for p in game.players}
+        match, tokens, spectators = await run_in_threadpool(lobby.create, game, ordered)
+        answer = {
+            "id": match.id,
+            "seats": {p: {"token": t, "url": f"/play/{t}"} for p, t in tokens.items()},
+            "spectators": {"token": spectators, "url": f"/play/{spectators}"},
+        }
+        return JSONResponse(answer, status_code=201, background=with_bots(match))
+
+    async def upload(request: Request) -> JSONResponse:
+        raw = await request.body()
+        if len(raw) > BODY_LIMIT:
+            raise Refused(413, "the replay is too large")
+        try:
+            replay = loads(raw)
+        except SerializationError as error:
+            raise Refused(400, f"not a wargames replay: {error}") from None
+        if not isinstance(replay, Replay):
+            raise Refused(400, f"a single {type(replay).__name__}, not a replay")
+        game = replay.load_game()
+        try:
+            replay.final_state(game)
+        except WargamesError as error:
+            raise Refused(400, f"the replay does not replay: {error}") from None
+        seats = dict.fromkeys(game.players, RECORDED)
+        match, _, spectators = await run_in_threadpool(lobby.create, game, seats, replay=replay)
+        return JSONResponse(
+            {"id": match.id, "spectators": {"token": spectators, "url": f"/play/{spectators}"}},
+            status_code=201,
+        )
+
+    async def view(request: Request) -> JSONResponse:
+        match, seat = find(request)
+        after = request.query_params.get("after")
+        if after is not None:
+            if not after.lstrip("-").isdigit():
+                raise Refused(400, "after= takes a version number")
+            waited = 0.0
+            while match.version <= int(after) and waited < WAIT_SECONDS:
+                await asyncio.sleep(POLL_SECONDS)
+                waited += POLL_SECONDS
+        data = await run_in_threadpool(payload, match, seat)
+        return JSONResponse(data, background=with_bots(match))
+
+    async def step(request: Request) -> JSONResponse:
+        match, seat = find(request)
+        text = request.path_params["n"]
+        if not text.isdigit() or int(text) > len(match.actions):
+            raise Refused(404, f"the game has steps 0 to {len(match.actions)}")
+        return JSONResponse(await run_in_threadpool(payload, match, seat, int(text)))
+
+    async def act(request: Request) -> JSONResponse:
+        match, seat = find(request)
+        if seat is None:
+            raise Refused(403, "spectators watch; only a seat's link plays")
+        data = await body(request)
+        await run_in_threadpool(match.play, seat, data.get("action"))
+        data = await run_in_threadpool(payload, match, seat)
+        return JSONResponse(data, background=with_bots(match))
+
+    async def odds(request: Request) -> JSONResponse:
+        match, seat = find(request)
+        if seat is None:
+            raise Refused(403, "spectators watch; only a seat's link has odds to ask")
+        text = (await body(request)).get("action")
+        if not isinstance(text, str):
+            raise Refused(400, "give the action as text in the game's notation")
+        state = match.state
+        action = await run_in_threadpool(legal_action, match.game, state, seat, text)
+        if action is None or seat not in match.game.to_act(state):
+            raise Refused(422, f"{text[:80]!r} is not a legal action of {seat} now")
+        # The game computes the odds a player is shown from their own view.
+        result = await run_in_threadpool(match.game.odds, state, action)
+        return JSONResponse({"action": text, "odds": odds_data(result)})
+
+    async def events(request: Request) -> StreamingResponse:
+        match, _ = find(request)
+
+        async def stream() -> AsyncIterator[str]:
+            seen = -1
+            quiet = 0.0
+            while not await request.is_disconnected():
+                if match.version != seen:
+                    seen = match.version
+                    quiet = 0.0
+                    yield f"data: {seen}\n\n"
+                elif quiet > 15:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+                await asyncio.sleep(POLL_SECONDS * 2)
+                quiet += POLL_SECONDS * 2
+
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    async def download(request: Request) -> Response:
+        match, _ = find(request)
+        if not match.over():
+            raise Refused(409, "the replay (it holds every secret) is given once the game is over")
+        text = dumps(match.game, match.replay(), indent=1)
+        name = f"{match.game.name}-{match.id}.json"
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    def page(name: str) -> Any:
+        async def serve(_: Request) -> FileResponse:
+            return FileResponse(STATIC / name, headers={"Cache-Control": "no-store"})
+
+        return serve
+
+    def guarded(handler: Any) -> Any:
+        async def run(request: Request) -> Response:
+            try:
+                response: Response = await handler(request)
+            except Refused as error:
+                return refusal(error)
+            return response
+
+        return run
+
+    api = [
+        Route("/api/catalog", guarded(catalog)),
+        Route("/api/games", guarded(create), methods=["POST"]),
+        Route("/api/replays", guarded(upload), methods=["POST"]),
+        Route("/api/play/{token}", guarded(view)),
+        Route("/api/play/{token}/steps/{n}", guarded(step)),
+        Route("/api/play/{token}/actions", guarded(act), methods=["POST"]),
+        Route("/api/play/{token}/odds", guarded(odds), methods=["POST"]),
+        Route("/api/play/{token}/events", guarded(events)),
+        Route("/api/play/{token}/replay", guarded(download)),
+    ]
+    pages = [
+        Route("/", page("index.html")),
+        Route("/play/{token}", page("play.html")),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=api + pages)
+    app.state.lobby = lobby
+    return app
+
+
+def _jsonable(value: Any) -> Any:
+    """An option's default as JSON (tuples as lists; anything else JSON lacks as text)."""
+    return json.loads(json.dumps(value, default=str))

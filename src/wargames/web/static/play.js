@@ -1,0 +1,203 @@
+"use strict";
+// The table: one link's view, live.  Clicking a piece lights up where its legal actions go;
+// an action with chance shows its odds first; anything else is in the list of legal actions.
+const $ = (id) => document.getElementById(id);
+const token = location.pathname.split("/").pop();
+const api = "/api/play/" + token;
+let data = null;
+let selected = null;
+let stepping = null; // a step number while looking back; null: live
+let pending = null; // the action whose odds are shown
+
+function nodesOf(node) {
+  return $("board").querySelectorAll('[data-node="' + CSS.escape(node) + '"]');
+}
+
+function mark(nodes, css) {
+  $("board").querySelectorAll("." + css).forEach((e) => e.classList.remove(css));
+  nodes.forEach((n) => nodesOf(n).forEach((e) => e.classList.add(css)));
+}
+
+function sources() {
+  return new Set(data.actions.filter((a) => a.nodes.length > 0).map((a) => a.nodes[0]));
+}
+
+function targets(node) {
+  return new Set(data.actions.filter((a) => a.nodes.length > 1 && a.nodes[0] === node)
+    .map((a) => a.nodes[a.nodes.length - 1]));
+}
+
+function problem(text) {
+  $("problem").textContent = text || "";
+}
+
+async function load() {
+  const url = stepping === null ? api : api + "/steps/" + stepping;
+  const response = await fetch(url);
+  const answer = await response.json().catch(() => ({ error: "the server failed" }));
+  if (!response.ok) {
+    problem(answer.error);
+    return;
+  }
+  show(answer);
+}
+
+function render() {
+  const name = (data.game + " " + data.variant).trim();
+  const who = data.seat === null ? "spectating" : "playing " + data.seat;
+  $("title").textContent = name + " — " + who;
+  document.title = name + " — wargames";
+  $("board").innerHTML = data.board || "";
+  $("text").textContent = data.text;
+  const turn = data.seat !== null && data.to_act.includes(data.seat) && stepping === null;
+  let status;
+  if (data.outcome) status = "Game over: " + data.outcome.text;
+  else if (turn) status = "Your turn (" + data.seat + ").";
+  else status = "Waiting for " + data.to_act.join(", ") + ".";
+  if (data.error) status += " " + data.error;
+  $("status").textContent = status;
+  const list = $("actions");
+  list.replaceChildren();
+  const filter = $("filter").value.trim().toLowerCase();
+  data.actions.filter((a) => a.text.toLowerCase().includes(filter)).slice(0, 400).forEach((a) => {
+    const item = document.createElement("li");
+    const button = Object.assign(document.createElement("button"), { textContent: a.text });
+    button.dataset.action = a.text;
+    button.addEventListener("click", () => propose(a.text));
+    item.append(button);
+    list.append(item);
+  });
+  const log = $("log");
+  log.replaceChildren();
+  data.log.slice().reverse().forEach((line) => {
+    log.append(Object.assign(document.createElement("li"), { textContent: line }));
+  });
+  $("step-label").textContent = "step " + data.step + " of " + data.moves;
+  $("download").hidden = !data.outcome;
+  $("replay-link").href = api + "/replay";
+  mark([...sources()], "source");
+  if (selected !== null && sources().has(selected)) {
+    mark([selected], "selected");
+    mark([...targets(selected)], "target");
+  } else selected = null;
+  document.body.dataset.turn = turn ? "yes" : "no";
+  document.body.dataset.over = data.outcome ? "yes" : "no";
+  document.body.dataset.version = String(data.version) + ":" + data.step;
+}
+
+function clickBoard(event) {
+  if (!data || stepping !== null) return;
+  const element = event.target.closest("[data-node]");
+  if (!element) return;
+  const node = element.dataset.node;
+  if (selected !== null && targets(selected).has(node)) {
+    const from = selected;
+    choose(data.actions.filter((a) => a.nodes.length > 1 && a.nodes[0] === from &&
+      a.nodes[a.nodes.length - 1] === node));
+    return;
+  }
+  if (sources().has(node)) {
+    selected = node;
+    mark([node], "selected");
+    mark([...targets(node)], "target");
+    if (targets(node).size === 0) choose(data.actions.filter((a) => a.nodes[0] === node));
+    return;
+  }
+  selected = null;
+  mark([], "selected");
+  mark([], "target");
+}
+
+function choose(actions) {
+  $("choices").hidden = true;
+  if (actions.length === 1) {
+    propose(actions[0].text);
+    return;
+  }
+  const list = $("choice-list");
+  list.replaceChildren();
+  actions.forEach((a) => {
+    const button = Object.assign(document.createElement("button"), { textContent: a.text });
+    button.addEventListener("click", () => { $("choices").hidden = true; propose(a.text); });
+    const item = document.createElement("li");
+    item.append(button);
+    list.append(item);
+  });
+  $("choices").hidden = false;
+}
+
+async function post(path, action) {
+  const response = await fetch(api + path, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ action }),
+  });
+  return [response.ok, await response.json()];
+}
+
+async function propose(action) {
+  problem("");
+  const [ok, answer] = await post("/odds", action);
+  if (!ok) {
+    problem(answer.error);
+    return;
+  }
+  if (answer.odds === null) {
+    send(action);
+    return;
+  }
+  pending = action;
+  $("odds-action").textContent = action;
+  const rows = $("odds-rows");
+  rows.replaceChildren();
+  answer.odds.forEach((o) => {
+    const row = document.createElement("tr");
+    [o.outcome, o.probability, o.percent.toFixed(2)].forEach((text) => {
+      row.append(Object.assign(document.createElement("td"), { textContent: text }));
+    });
+    rows.append(row);
+  });
+  $("odds").hidden = false;
+}
+
+async function send(action) {
+  $("odds").hidden = true;
+  pending = null;
+  selected = null;
+  const [ok, answer] = await post("/actions", action);
+  if (!ok) {
+    problem(answer.error);
+    return;
+  }
+  show(answer);
+}
+
+function show(answer) {
+  // Answers may arrive out of order: a live view never goes back to an older version.
+  const live = stepping === null && answer.step === answer.moves;
+  if (live && data && data.step === data.moves && answer.version < data.version) return;
+  data = answer;
+  render();
+}
+
+function goTo(step) {
+  if (!data) return;
+  stepping = step === null || step >= data.moves ? null : Math.max(0, step);
+  load();
+}
+
+function main() {
+  $("board").addEventListener("click", clickBoard);
+  $("make-it").addEventListener("click", () => pending && send(pending));
+  $("cancel").addEventListener("click", () => { $("odds").hidden = true; pending = null; });
+  $("filter").addEventListener("input", () => data && render());
+  $("first").addEventListener("click", () => goTo(0));
+  $("prev").addEventListener("click", () => goTo((stepping ?? data.moves) - 1));
+  $("next").addEventListener("click", () => goTo((stepping ?? data.moves) + 1));
+  $("last").addEventListener("click", () => goTo(null));
+  const start = /step=(\d+)/.exec(location.hash);
+  if (start) stepping = Number(start[1]);
+  const live = new EventSource(api + "/events");
+  live.onmessage = () => { if (stepping === null) load(); };
+  load();
+}
+main();

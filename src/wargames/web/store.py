@@ -1,0 +1,128 @@
+"""Games on disk: one SQLite file (standard library ``sqlite3``) written as games are played.
+
+A game is its replay: the header (game, variant, options, seed, set-up: a replay document
+with no actions) and its actions, one row each, numbered, so a move is stored exactly once
+and a restart rebuilds the game by replaying them.  Links are stored only as SHA-256 digests
+of their tokens, so the file alone does not let anybody take a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from attrs import frozen
+
+__all__ = ["Stored", "Store", "digest"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    header TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    bot_seed INTEGER NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    digest TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat TEXT
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    number INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, number)
+);
+"""
+
+
+def digest(token: str) -> str:
+    """The stored form of a link's token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@frozen
+class Stored:
+    """One stored game: its replay header, seats (player -> ``human`` or a bot), the seed of
+    its bots and its actions as documents, in order."""
+
+    header: str
+    seats: dict[str, str]
+    bot_seed: int
+    actions: tuple[str, ...]
+
+
+class Store:
+    """The games of one server in the SQLite file ``path`` (``":memory:"`` for none)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            if str(path) != ":memory:":
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.executescript(_SCHEMA)
+
+    def add_game(
+        self,
+        game_id: str,
+        header: str,
+        seats: dict[str, str],
+        bot_seed: int,
+        tokens: dict[str, str | None],
+    ) -> None:
+        """Store a new game and its links (token -> seat, ``None`` for the spectators')."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?)",
+                (game_id, header, json.dumps(seats), bot_seed, time.time()),
+            )
+            self._db.executemany(
+                "INSERT INTO tokens VALUES (?, ?, ?)",
+                [(digest(token), game_id, seat) for token, seat in tokens.items()],
+            )
+
+    def add_actions(self, game_id: str, first: int, actions: list[str]) -> None:
+        """Store ``actions`` as the game's actions number ``first`` on (a number taken twice
+        is refused: no move is stored twice or overwritten)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.executemany(
+                "INSERT INTO actions VALUES (?, ?, ?)",
+                [(game_id, first + i, text) for i, text in enumerate(actions)],
+            )
+
+    def find(self, token: str) -> tuple[str, str | None] | None:
+        """The game and seat (``None``: a spectator) of a link's token, if it is one."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT game_id, seat FROM tokens WHERE digest = ?", (digest(token),)
+            ).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def load(self, game_id: str) -> Stored:
+        """The stored game ``game_id``.
+
+        :raises KeyError: for an unknown id.
+        """
+        with self._lock:
+            row = self._db.execute(
+                "SELECT header, seats, bot_seed FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            actions = self._db.execute(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY number", (game_id,)
+            ).fetchall()
+        if row is None:
+            raise KeyError(game_id)
+        return Stored(row[0], json.loads(row[1]), row[2], tuple(a for (a,) in actions))
+
+    def close(self) -> None:
+        """Close the file."""
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,139 @@
+"""The web API in-process: making games, playing them, odds, bots, steps and replays."""
+
+import json
+from pathlib import Path
+
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+import wargames
+from tests.web.conftest import new_game, play_first, seat_token
+from wargames.cli import app
+from wargames.core.replay import Replay
+from wargames.core.serialize import loads
+
+HUMANS = {"green": "human", "red": "human"}
+
+
+def test_the_catalogue_names_every_game_and_the_bots(client: TestClient) -> None:
+    catalog = client.get("/api/catalog").json()
+    assert [g["name"] for g in catalog["games"]] == wargames.available()
+    assert catalog["bots"] == ["human", "random", "greedy", "mcts"]
+    sabotage = next(g for g in catalog["games"] if g["name"] == "sabotage")
+    assert "SM" in sabotage["variants"]
+    assert sabotage["players"] == ["green", "red"]
+
+
+def test_a_game_answers_one_secret_link_per_human_seat_and_one_for_spectators(
+    client: TestClient,
+) -> None:
+    answer = new_game(client, "sabotage", {"green": "human", "red": "random"}, variant="SM")
+    assert list(answer["seats"]) == ["green"]
+    tokens = [answer["seats"]["green"]["token"], answer["spectators"]["token"]]
+    assert len(set(tokens)) == 2
+    assert all(len(token) >= 32 for token in tokens)
+    assert answer["seats"]["green"]["url"] == f"/play/{tokens[0]}"
+
+
+def test_a_seat_plays_its_legal_actions_with_the_board_nodes_they_name(client: TestClient) -> None:
+    answer = new_game(client, "sabotage", HUMANS, variant="SM")
+    green, red = seat_token(answer, "green"), seat_token(answer, "red")
+    view = client.get(f"/api/play/{green}").json()
+    assert view["seat"] == "green"
+    assert view["to_act"] == ["green"]
+    assert view["board"].startswith("<svg")
+    moves = [a for a in view["actions"] if "-" in a["text"]]
+    assert moves
+    assert all(a["nodes"] == a["text"].split("-") for a in moves)
+    assert client.get(f"/api/play/{red}").json()["actions"] == []
+    for _ in range(2):  # two moves a turn in Mini Sabotage
+        play_first(client, green)
+    after = client.get(f"/api/play/{red}").json()
+    assert after["moves"] == 2
+    assert after["to_act"] == ["red"]
+    assert after["actions"]
+
+
+def test_bots_move_on_the_server(client: TestClient) -> None:
+    answer = new_game(client, "sabotage", {"green": "human", "red": "random"}, variant="SM")
+    green = seat_token(answer, "green")
+    for _ in range(2):
+        play_first(client, green)
+    view = client.get(f"/api/play/{green}").json()
+    assert view["moves"] == 4  # red's two moves were made by the bot
+    assert view["to_act"] == ["green"]
+
+
+def test_the_odds_of_an_action_show_before_it_is_made(client: TestClient) -> None:
+    answer = new_game(client, "gridscifi", {"blue": "human", "red": "human"})
+    blue = seat_token(answer, "blue")
+    before = client.get(f"/api/play/{blue}").json()
+    odds = client.post(f"/api/play/{blue}/odds", json={"action": "activate #0"}).json()["odds"]
+    assert sum(row["percent"] for row in odds) == 100
+    assert client.get(f"/api/play/{blue}").json()["moves"] == before["moves"] == 0
+
+
+def test_simultaneous_orders_are_collected_from_each_seat_secretly(client: TestClient) -> None:
+    answer = new_game(client, "saw", {"blue": "human", "red": "human"})
+    blue, red = seat_token(answer, "blue"), seat_token(answer, "red")
+    seen = client.get(f"/api/play/{blue}").json()
+    assert seen["to_act"] == ["blue", "red"]
+    order = client.get(f"/api/play/{red}").json()["actions"][0]["text"]
+    assert client.post(f"/api/play/{red}/actions", json={"action": order}).status_code == 200
+    after = client.get(f"/api/play/{blue}").json()
+    assert after["moves"] == seen["moves"] + 1
+    assert (after["text"], after["board"], after["log"]) == (
+        seen["text"],
+        seen["board"],
+        seen["log"],
+    )
+    assert after["actions"] == seen["actions"]
+
+
+def test_every_step_of_a_game_can_be_looked_at(client: TestClient) -> None:
+    answer = new_game(client, "sabotage", HUMANS, variant="SM")
+    green, spectators = seat_token(answer, "green"), answer["spectators"]["token"]
+    play_first(client, green)
+    start = client.get(f"/api/play/{spectators}/steps/0").json()
+    assert (start["step"], start["moves"], start["actions"]) == (0, 1, [])
+    assert client.get(f"/api/play/{spectators}/steps/1").json()["step"] == 1
+    assert client.get(f"/api/play/{spectators}/steps/2").status_code == 404
+
+
+def test_a_finished_game_downloads_as_a_replay_the_command_line_opens(
+    client: TestClient, tmp_path: Path
+) -> None:
+    answer = new_game(client, "sabotage", {"green": "random", "red": "random"}, variant="SM")
+    spectators = answer["spectators"]["token"]
+    view = client.get(f"/api/play/{spectators}").json()
+    assert view["outcome"] is not None
+    download = client.get(f"/api/play/{spectators}/replay")
+    assert download.status_code == 200
+    assert "attachment" in download.headers["content-disposition"]
+    replay = loads(download.text)
+    assert isinstance(replay, Replay)
+    assert len(replay.actions) == view["moves"]
+    path = tmp_path / "game.json"
+    path.write_text(download.text)
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert view["outcome"]["text"] in result.output
+
+
+def test_an_uploaded_replay_is_stepped_through_as_spectators_see_it(client: TestClient) -> None:
+    finished = new_game(client, "sabotage", {"green": "random", "red": "random"}, variant="SM")
+    text = client.get(f"/api/play/{finished['spectators']['token']}/replay").text
+    answer = client.post("/api/replays", content=text)
+    assert answer.status_code == 201
+    token = answer.json()["spectators"]["token"]
+    moves = len(json.loads(text)["data"]["actions"])
+    last = client.get(f"/api/play/{token}/steps/{moves}").json()
+    assert last["outcome"] is not None
+    assert last["seat"] is None
+    assert client.get(f"/api/play/{token}/steps/0").json()["outcome"] is None
+
+
+def test_the_pages_are_served(client: TestClient) -> None:
+    assert "New game" in client.get("/").text
+    assert "/static/play.js" in client.get("/play/anything").text
+    assert client.get("/static/play.js").status_code == 200

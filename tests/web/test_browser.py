@@ -1,0 +1,94 @@
+"""A real browser (Debian's chromium, headless, through Playwright) plays Mini Sabotage to the
+end against a random bot by clicking, and pictures every game's page for the docs."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+
+import wargames
+from wargames.core.registry import games
+from wargames.core.replay import Replay
+from wargames.core.serialize import loads
+from wargames.web.local import serving
+
+CHROMIUM = Path("/usr/bin/chromium")
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+MOST_TURNS = 400
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install it with `apt-get install -y chromium`")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(tmp_path_factory.mktemp("web") / "games.sqlite3") as url:
+        yield url
+
+
+def take_turn(page: Page) -> None:
+    """Make one move by clicking: a piece that can move, then a square it lights up (or, for
+    anything the board cannot express, the first listed action); confirm any odds shown.
+    A live update that redraws the board between the clicks makes it try again."""
+    before = page.evaluate("document.body.dataset.version")
+    try:
+        if page.locator("#board .token.source").count():
+            page.locator("#board .token.source").first.click(force=True, timeout=3000)
+            page.locator("#board .target").first.click(force=True, timeout=3000)
+        else:
+            page.locator("#actions button").first.click(timeout=3000)
+        if page.locator("#odds").is_visible():
+            page.locator("#make-it").click(timeout=3000)
+        page.wait_for_function(f"document.body.dataset.version !== {before!r}", timeout=5000)
+    except PlaywrightError:
+        return
+
+
+def test_mini_sabotage_is_played_to_the_end_by_clicking(browser: Browser, base: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(base + "/")
+    page.select_option("#game", "sabotage")
+    page.select_option("#variant", "SM")
+    page.select_option("select[data-player=red]", "random")
+    page.click("#start")
+    page.locator("#link-green").wait_for()
+    page.goto(base + (page.locator("#link-green").get_attribute("href") or ""))
+    for _ in range(MOST_TURNS):
+        page.wait_for_function(
+            "document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes'"
+        )
+        if page.evaluate("document.body.dataset.over") == "yes":
+            break
+        take_turn(page)
+    assert page.locator("#status").inner_text().startswith("Game over:")
+    assert page.locator("#replay-link").is_visible()
+    replay = page.request.get(base + (page.locator("#replay-link").get_attribute("href") or ""))
+    assert replay.ok
+    assert isinstance(loads(replay.text()), Replay)
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=IMAGES / "web-sabotage.png", full_page=True)
+    page.close()
+
+
+@pytest.mark.parametrize("name", [n for n in wargames.available() if n != "sabotage"])
+def test_every_game_has_a_page(browser: Browser, base: str, name: str) -> None:
+    game = wargames.load(name)
+    seats = {p: "human" if i == 0 else "random" for i, p in enumerate(game.players)}
+    request = {"game": name, "options": dict(games()[name].demo_options), "seats": seats}
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    answer = page.request.post(base + "/api/games", data=request).json()
+    page.goto(base + answer["seats"][game.players[0]]["url"])
+    page.wait_for_selector("#board svg")
+    page.wait_for_function("document.body.dataset.turn === 'yes'")
+    assert page.locator("#actions button").count() > 0
+    page.screenshot(path=IMAGES / f"web-{name}.png", full_page=True)
+    page.close()

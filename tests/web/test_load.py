@@ -1,0 +1,9 @@
+"""The load benchmark, small: concurrent games through HTTP lose no move."""
+
+from benchmarks.web_load import load
+
+
+def test_concurrent_games_through_http_finish_with_no_lost_move() -> None:
+    result = load(games=5)
+    assert result.finished == 5
+    assert result.sent == result.counted > 0
