@@ -4,6 +4,7 @@ Spoils, ties, retreats and assaults on capitals; exact odds."""
 from fractions import Fraction
 
 import attrs
+import networkx as nx
 
 from wargames.core.dice import d6
 from wargames.core.hidden import is_hidden
@@ -253,3 +254,26 @@ def test_game_odds_take_the_wall_bonus_from_the_tables() -> None:
         game, armies={"red": ["ne.9"]}, capitals={"ne.capital": ("blue", 1, 1)}, dice=[1]
     )
     assert game.odds(state, Move("red", "ne.9", 1, "ne.capital")) == battle(defence=2)
+
+
+def test_a_retreat_only_moves_away_from_the_defender() -> None:
+    """ "The attacker rolls 1 die and moves away from the defender the number of spaces
+    indicated by the die": every space of the retreat is one step farther from the defender
+    (by steps on the board) than the one before.  From nw.2, after a tie against blue on
+    nw.7, nw.3 to nw.6 are nearer blue and never offered, whatever the die."""
+    steps = nx.single_source_shortest_path_length(TWO.board.graph, "nw.7")
+    for die in range(1, 7):
+        state = position(
+            armies={"red": ["nw.2"], "blue": ["nw.7"]}, dice=[5], rng=rng_rolling(d6, 3, 3, die)
+        )
+        state = TWO.apply_all(state, [Move("red", "nw.2", 5, "nw.7"), Withdraw("red")])
+        if state.step == "retreat":
+            places = [TWO.board.node(p) for p in state.retreats]
+            assert names(TWO.legal_actions(state, "red")) == [f"retreat {p}" for p in places]
+        else:
+            places = [TWO.board.node(p) for p in state.realms[0].armies]
+        assert places
+        for place in places:
+            assert place == "nw.2" or steps[place] > steps["nw.2"], (die, place)
+            short = TWO.board.terrain(place) in ("port", "home", "capital")
+            assert place == "nw.2" or short or steps[place] == steps["nw.2"] + die

@@ -24,6 +24,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
 
+import networkx as nx
+
 from wargames.core.board import GraphBoard
 
 __all__ = [
@@ -129,6 +131,16 @@ class SabatuBoard(GraphBoard[str]):
             if kind in ("capital", "home")
         }
         """The ring space each Capital and Home opens onto."""
+        self._steps: dict[int, tuple[int, ...]] = {}
+
+    def steps_from(self, index: int) -> tuple[int, ...]:
+        """Steps on the board from node ``index`` to every node (by index); Capitals and
+        Homes open onto one space each, so no path goes through them."""
+        found = self._steps.get(index)
+        if found is None:
+            lengths = nx.single_source_shortest_path_length(self.graph, self.node(index))
+            found = self._steps[index] = tuple(lengths[node] for node in self.nodes)
+        return found
 
     def kind_at(self, index: int) -> str:
         """The kind of node ``index``: a space kind, ``capital`` or ``home``."""
