@@ -103,6 +103,28 @@ def test_a_die_that_can_be_used_must_be_used() -> None:
         TWO.apply(state, Pass("red"))
 
 
+def test_attacking_is_a_choice() -> None:
+    """ "A player may move ... If you attempt to occupy the same space already held by
+    another player's army you must do battle": a battle follows an attempt the player
+    chooses.  Red's only uses of its die are attacks on blue, so red may pass instead, and
+    the die is forfeited."""
+    state = position(armies={"red": ["nw.5"], "blue": ["nw.4", "nw.6"]}, dice=[1])
+    assert targets(state, "nw.5", 1) == {"nw.4", "nw.6"}
+    assert "pass" in names(TWO.legal_actions(state, "red"))
+    after = TWO.apply(state, Pass("red"))
+    assert any(isinstance(e, Forfeited) and e.dice == (1,) for e in after.log)
+    assert after.seat == 1
+    assert after.realms[1].armies == state.realms[1].armies
+
+
+def test_a_die_with_a_move_must_be_used_even_beside_an_attack() -> None:
+    """A die that can move an army without a battle must be used, even if it could also
+    attack (nw.3 by exact count, or the battle on nw.7)."""
+    state = position(armies={"red": ["nw.5"], "blue": ["nw.7"]}, dice=[2])
+    assert targets(state, "nw.5", 2) == {"nw.3", "nw.7"}
+    assert "pass" not in names(TWO.legal_actions(state, "red"))
+
+
 def test_a_die_that_cannot_be_used_is_forfeited() -> None:
     """ "If a player can't move the number of spaces indicated by one or more dice ... that
     die is forfeited."  Red's only army is the garrison of its capital, which never moves."""
