@@ -44,10 +44,10 @@ def test_odds_of_an_assault_through_every_defender() -> None:
 
 
 def test_game_odds_of_an_attack_on_a_walled_capital() -> None:
-    state = position(armies={"red": ["ne.9"]}, capitals={"ne.capital": ("blue", 1, 2)}, dice=[1])
-    move = Move("red", "ne.9", 1, "ne.capital")
+    state = position(armies={"red": ["ne.1"]}, capitals={"ne.capital": ("blue", 1, 2)}, dice=[1])
+    move = Move("red", "ne.1", 1, "ne.capital")
     assert TWO.odds(state, move) == battle(walls=1)
-    assert TWO.odds(state, Move("red", "ne.9", 1, "ne.8")) is None
+    assert TWO.odds(state, Move("red", "ne.1", 1, "ne.2")) is None
 
 
 def test_tiles_are_laid_down_at_the_same_time_unseen() -> None:
@@ -148,12 +148,12 @@ def test_an_assault_goes_on_army_after_army_until_the_capital_falls() -> None:
     defeating as many occupying armies as possible, until the capital is taken"; "one wall
     (if any exist) is removed before the victor takes possession"."""
     state = position(
-        armies={"red": ["ne.9"]},
+        armies={"red": ["ne.1"]},
         capitals={"ne.capital": ("blue", 2, 2)},
         dice=[1],
         rng=rng_rolling(d6, 6, 1, 6, 2),
     )
-    state = TWO.apply(state, Move("red", "ne.9", 1, "ne.capital"))
+    state = TWO.apply(state, Move("red", "ne.1", 1, "ne.capital"))
     assert state.step == "press"
     assert names(TWO.legal_actions(state, "red")) == ["continue", "withdraw"]
     walled = next(e for e in state.log if isinstance(e, BattleFought))
@@ -169,15 +169,15 @@ def test_an_assault_goes_on_army_after_army_until_the_capital_falls() -> None:
 
 def test_the_assault_may_stop_between_defenders() -> None:
     state = position(
-        armies={"red": ["ne.9"]},
+        armies={"red": ["ne.1"]},
         capitals={"ne.capital": ("blue", 2, 0)},
         dice=[1],
         rng=rng_rolling(d6, 6, 1),
     )
-    state = TWO.apply_all(state, [Move("red", "ne.9", 1, "ne.capital"), Withdraw("red")])
+    state = TWO.apply_all(state, [Move("red", "ne.1", 1, "ne.capital"), Withdraw("red")])
     number = TWO.board.capitals.index(TWO.board.index("ne.capital"))
     assert (state.capitals[number].owner, state.capitals[number].armies) == (1, 1)
-    assert state.realms[0].armies == (TWO.board.index("ne.9"),)
+    assert state.realms[0].armies == (TWO.board.index("ne.1"),)
     assert state.step == "move"
 
 
@@ -251,9 +251,9 @@ def test_game_odds_take_the_wall_bonus_from_the_tables() -> None:
     game = Sabatu(players=2)
     game.tables = attrs.evolve(game.tables, numbers=attrs.evolve(game.tables.numbers, wall_bonus=2))
     state = position(
-        game, armies={"red": ["ne.9"]}, capitals={"ne.capital": ("blue", 1, 1)}, dice=[1]
+        game, armies={"red": ["ne.1"]}, capitals={"ne.capital": ("blue", 1, 1)}, dice=[1]
     )
-    assert game.odds(state, Move("red", "ne.9", 1, "ne.capital")) == battle(defence=2)
+    assert game.odds(state, Move("red", "ne.1", 1, "ne.capital")) == battle(defence=2)
 
 
 def test_a_retreat_only_moves_away_from_the_defender() -> None:

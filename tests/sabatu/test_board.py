@@ -84,3 +84,35 @@ def test_region_types_come_from_their_names() -> None:
 def test_player_count_out_of_range_is_refused() -> None:
     with pytest.raises(ValueError, match="players"):
         Sabatu(players=9)
+
+
+KINDS = ("port", "spoils", "armory", "destiny")
+GAMES = [
+    *((Sabatu, {"players": p}) for p in range(2, 9)),
+    *((Sabatu.variants[v], {"players": p}) for v in ("1", "2", "3") for p in range(2, 9)),
+    *((SabatuLong, {"players": 8, "rows": rows}) for rows in (3, 5, 6)),
+]
+
+
+def _seat_distances(game: Sabatu, seat: int) -> tuple[tuple[int, ...], ...]:
+    """Steps from a seat's Home to its 3 nearest capitals and its 2 nearest spaces of each
+    kind."""
+    steps = game.board.steps_from(game.home(seat))
+    kinds = game.board.terrains
+    capitals = sorted(steps[c] for c in game.board.capitals)[:3]
+    nearest = (
+        sorted(s for s, k in zip(steps, kinds, strict=True) if k == kind)[:2] for kind in KINDS
+    )
+    return (tuple(capitals), *(tuple(n) for n in nearest))
+
+
+@pytest.mark.parametrize(("kind", "options"), GAMES)
+def test_every_seat_is_as_far_from_the_capitals(
+    kind: type[Sabatu], options: dict[str, int]
+) -> None:
+    """ "Each player chooses a home region": the library's default board gives no seat a
+    head start.  Every seat's Home is as many steps from its 3 nearest capitals (any 3 win)
+    and from its 2 nearest ports, Spoils, Armory and Destiny spaces as every other's."""
+    game = kind(**options)
+    seats = {_seat_distances(game, seat) for seat in range(len(game.players))}
+    assert len(seats) == 1, seats

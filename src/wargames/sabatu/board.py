@@ -5,9 +5,10 @@ Regions", "Home", "Capitals", "Ports and Ships").
 one center region.  Each corner and edge region has a Home, a Capital and spaces along which
 the players move.  The center region is open territory and has no Home or Capital."  The
 drawings are not in the text; ``data/board.toml`` holds this library's regions (a ring of 16
-spaces each) and how they join.  Regions are laid out in rows; each region joins the regions
-beside it.  Capitals and Homes are nodes of the graph too (an army can stand in them), each
-joined to one ring space, but they are not spaces: nothing moves through them.
+spaces each), how each is turned on the board and how they join.  Regions are laid out in
+rows; each region joins the regions beside it.  Capitals and Homes are nodes of the graph
+too (an army can stand in them), each joined to one ring space, but they are not spaces:
+nothing moves through them.
 
 >>> board = board_for_players(2)
 >>> len(board.regions), board.node(board.home_of["nw"]), board.kind_at(board.capital_of["nw"])
@@ -43,6 +44,8 @@ RING: Final = 16
 SPACE_KINDS: Final = ("space", "spoils", "armory", "destiny", "port")
 _EXITS: Final = {"n": 3, "e": 7, "s": 11, "w": 15}
 """The ring space in the middle of each side, which joins the neighbouring region."""
+_SIDE: Final = 4
+"""Ring spaces a quarter turn moves a drawing on (one side of the square)."""
 _NAME = re.compile(r"^([a-z]+?)(\d*)$")
 
 
@@ -56,6 +59,11 @@ def _ring_xy(number: int) -> tuple[int, int]:
     if i < 13:
         return 12 - i, 4
     return 0, 16 - i
+
+
+def _inside(x: int, y: int) -> tuple[int, int]:
+    """Where a Capital or Home is drawn: one step inside from its ring space."""
+    return x + (x == 0) - (x == 4), y + (y == 0) - (y == 4)
 
 
 def board_data(path: Path | None = None) -> dict[str, Any]:
@@ -91,6 +99,8 @@ class SabatuBoard(GraphBoard[str]):
                     raise ValueError(
                         f"region type {kind!r} needs {RING} ring spaces of {SPACE_KINDS}"
                     )
+                turns = region_turns(region, data)
+                ring = ring[-turns * _SIDE :] + ring[: -turns * _SIDE] if turns else ring
                 for number, space_kind in enumerate(ring, start=1):
                     x, y = _ring_xy(number)
                     nodes[f"{region}.{number}"] = {
@@ -101,16 +111,18 @@ class SabatuBoard(GraphBoard[str]):
                     }
                 for number in range(1, RING + 1):
                     edges.append((f"{region}.{number}", f"{region}.{number % RING + 1}"))
-                for place, offset in (("capital", (2, 2)), ("home", (1, 1))):
+                for place in ("capital", "home"):
                     if place in spec:
                         node = f"{region}.{place}"
+                        gate = (spec[place] - 1 + turns * _SIDE) % RING + 1
+                        x, y = _inside(*_ring_xy(gate))
                         nodes[node] = {
                             "terrain": place,
                             "region": region,
-                            "x": gx * 6 + offset[0],
-                            "y": gy * 6 + offset[1] + (1 if place == "capital" else 0),
+                            "x": gx * 6 + x,
+                            "y": gy * 6 + y,
                         }
-                        edges.append((node, f"{region}.{spec[place]}"))
+                        edges.append((node, f"{region}.{gate}"))
                 if gx > 0:
                     edges.append((f"{row[gx - 1]}.{_EXITS['e']}", f"{region}.{_EXITS['w']}"))
                 if gy > 0 and gx < len(rows[gy - 1]):
@@ -167,6 +179,18 @@ def region_type(name: str, data: Mapping[str, Any]) -> str:
     return str(kind)
 
 
+def region_turns(name: str, data: Mapping[str, Any]) -> int:
+    """Quarter turns clockwise of region ``name``'s drawing (``[turns]``; ``w2`` like ``w``).
+
+    :raises ValueError: for a name the data does not turn.
+    """
+    match = _NAME.match(name)
+    turns = data["turns"].get(match[1]) if match else None
+    if turns is None:
+        raise ValueError(f"region {name!r} has no turns in the board data")
+    return int(turns) % 4
+
+
 def long_rows(rows: int) -> tuple[tuple[str, ...], ...]:
     """Variant #3, "add more edge and center regions and make the game board as long as you
     wish": three columns and ``rows`` rows (at least 3), corners at the ends and
@@ -178,10 +202,12 @@ def long_rows(rows: int) -> tuple[tuple[str, ...], ...]:
 
 
 def long_homes(rows: Sequence[Sequence[str]], data: Mapping[str, Any]) -> tuple[str, ...]:
-    """Home regions of a long board, in the order seats take them: corners, then edges."""
-    corners = ("nw", "se", "ne", "sw")
+    """Home regions of a long board, in the order seats take them: the corners, the north
+    and south edges, the first west and the last east edge (as in the 3 by 3 layout, so
+    every seat is as far from the capitals), then the other edges."""
+    first = ("nw", "se", "ne", "sw", "n", "s", "w1", f"e{len(rows) - 2}")
     edges = [r for row in rows for r in row if region_type(r, data) == "edge"]
-    return corners + tuple(edges)
+    return first + tuple(r for r in edges if r not in first)
 
 
 @cache
