@@ -116,3 +116,25 @@ def test_every_seat_is_as_far_from_the_capitals(
     game = kind(**options)
     seats = {_seat_distances(game, seat) for seat in range(len(game.players))}
     assert len(seats) == 1, seats
+
+
+@pytest.mark.parametrize(
+    ("kind", "options"),
+    [
+        *((Sabatu, {"players": p}) for p in (2, 4, 8)),
+        *((SabatuLong, {"players": p, "rows": rows}) for p in (2, 4) for rows in (3, 4, 5, 6)),
+    ],
+)
+def test_no_seat_is_first_to_fewer_capitals(kind: type[Sabatu], options: dict[str, int]) -> None:
+    """With 2, 4 or 8 players (4 on a longer board), every seat's 3 nearest capitals are as
+    far from the nearest other seat as every other seat's: no seat's nearest capitals are
+    nearer a rival.  (With 3, 5, 6 or 7 players some region is empty or the layout has no
+    such symmetry; only the distances above are equal.)"""
+    game = kind(**options)
+    steps = [game.board.steps_from(game.home(seat)) for seat in range(len(game.players))]
+    seen = set()
+    for seat, mine in enumerate(steps):
+        nearest = sorted(game.board.capitals, key=lambda c: mine[c])[:3]
+        rivals = [s for i, s in enumerate(steps) if i != seat]
+        seen.add(tuple(sorted((mine[c], min(s[c] for s in rivals)) for c in nearest)))
+    assert len(seen) == 1, seen

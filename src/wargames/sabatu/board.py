@@ -202,10 +202,11 @@ def long_rows(rows: int) -> tuple[tuple[str, ...], ...]:
 
 
 def long_homes(rows: Sequence[Sequence[str]], data: Mapping[str, Any]) -> tuple[str, ...]:
-    """Home regions of a long board, in the order seats take them: the corners, the north
-    and south edges, the first west and the last east edge (as in the 3 by 3 layout, so
-    every seat is as far from the capitals), then the other edges."""
-    first = ("nw", "se", "ne", "sw", "n", "s", "w1", f"e{len(rows) - 2}")
+    """Home regions of a long board, in the order seats take them: two opposite corners,
+    the first west and the last east edge (so that with 2 or 4 players every seat is as far
+    from its three nearest capitals, and as far ahead of the other seats there), the other
+    two corners, the north and south edges, then the other edges."""
+    first = ("nw", "se", "w1", f"e{len(rows) - 2}", "ne", "sw", "n", "s")
     edges = [r for row in rows for r in row if region_type(r, data) == "edge"]
     return first + tuple(r for r in edges if r not in first)
 
