@@ -10,7 +10,7 @@ import platform
 import sys
 from collections.abc import Sequence
 
-from benchmarks import gridscifi, memory, playouts, sabatu, sabot, saw
+from benchmarks import gridscifi, memory, playouts, sabatu, sabatu_seats, sabot, saw
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -25,6 +25,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--repeats", type=int, default=3, help="runs per playout figure; the best counts"
     )
     parser.add_argument("--steps", type=int, default=memory.STEPS, help="steps of the memory game")
+    parser.add_argument(
+        "--seat-games",
+        type=int,
+        default=20,
+        help="games per line of Sabatu's seat win rates, random bots only (default 20; "
+        "python -m benchmarks.sabatu_seats adds greedy bots)",
+    )
     args = parser.parse_args(argv)
     print(f"Python {platform.python_version()} ({sys.implementation.name}) on {platform.machine()}")
     print()
@@ -36,6 +43,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         game.main([])
     print()
     sabot.main()
+    print()
+    sabatu_seats.main(["-n", str(args.seat_games), "--greedy", "0"])
 
 
 if __name__ == "__main__":

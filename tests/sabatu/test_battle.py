@@ -4,6 +4,7 @@ Spoils, ties, retreats and assaults on capitals; exact odds."""
 from fractions import Fraction
 
 import attrs
+import networkx as nx
 
 from wargames.core.dice import d6
 from wargames.core.hidden import is_hidden
@@ -43,10 +44,10 @@ def test_odds_of_an_assault_through_every_defender() -> None:
 
 
 def test_game_odds_of_an_attack_on_a_walled_capital() -> None:
-    state = position(armies={"red": ["ne.9"]}, capitals={"ne.capital": ("blue", 1, 2)}, dice=[1])
-    move = Move("red", "ne.9", 1, "ne.capital")
+    state = position(armies={"red": ["ne.1"]}, capitals={"ne.capital": ("blue", 1, 2)}, dice=[1])
+    move = Move("red", "ne.1", 1, "ne.capital")
     assert TWO.odds(state, move) == battle(walls=1)
-    assert TWO.odds(state, Move("red", "ne.9", 1, "ne.8")) is None
+    assert TWO.odds(state, Move("red", "ne.1", 1, "ne.2")) is None
 
 
 def test_tiles_are_laid_down_at_the_same_time_unseen() -> None:
@@ -147,12 +148,12 @@ def test_an_assault_goes_on_army_after_army_until_the_capital_falls() -> None:
     defeating as many occupying armies as possible, until the capital is taken"; "one wall
     (if any exist) is removed before the victor takes possession"."""
     state = position(
-        armies={"red": ["ne.9"]},
+        armies={"red": ["ne.1"]},
         capitals={"ne.capital": ("blue", 2, 2)},
         dice=[1],
         rng=rng_rolling(d6, 6, 1, 6, 2),
     )
-    state = TWO.apply(state, Move("red", "ne.9", 1, "ne.capital"))
+    state = TWO.apply(state, Move("red", "ne.1", 1, "ne.capital"))
     assert state.step == "press"
     assert names(TWO.legal_actions(state, "red")) == ["continue", "withdraw"]
     walled = next(e for e in state.log if isinstance(e, BattleFought))
@@ -168,15 +169,15 @@ def test_an_assault_goes_on_army_after_army_until_the_capital_falls() -> None:
 
 def test_the_assault_may_stop_between_defenders() -> None:
     state = position(
-        armies={"red": ["ne.9"]},
+        armies={"red": ["ne.1"]},
         capitals={"ne.capital": ("blue", 2, 0)},
         dice=[1],
         rng=rng_rolling(d6, 6, 1),
     )
-    state = TWO.apply_all(state, [Move("red", "ne.9", 1, "ne.capital"), Withdraw("red")])
+    state = TWO.apply_all(state, [Move("red", "ne.1", 1, "ne.capital"), Withdraw("red")])
     number = TWO.board.capitals.index(TWO.board.index("ne.capital"))
     assert (state.capitals[number].owner, state.capitals[number].armies) == (1, 1)
-    assert state.realms[0].armies == (TWO.board.index("ne.9"),)
+    assert state.realms[0].armies == (TWO.board.index("ne.1"),)
     assert state.step == "move"
 
 
@@ -250,6 +251,29 @@ def test_game_odds_take_the_wall_bonus_from_the_tables() -> None:
     game = Sabatu(players=2)
     game.tables = attrs.evolve(game.tables, numbers=attrs.evolve(game.tables.numbers, wall_bonus=2))
     state = position(
-        game, armies={"red": ["ne.9"]}, capitals={"ne.capital": ("blue", 1, 1)}, dice=[1]
+        game, armies={"red": ["ne.1"]}, capitals={"ne.capital": ("blue", 1, 1)}, dice=[1]
     )
-    assert game.odds(state, Move("red", "ne.9", 1, "ne.capital")) == battle(defence=2)
+    assert game.odds(state, Move("red", "ne.1", 1, "ne.capital")) == battle(defence=2)
+
+
+def test_a_retreat_only_moves_away_from_the_defender() -> None:
+    """ "The attacker rolls 1 die and moves away from the defender the number of spaces
+    indicated by the die": every space of the retreat is one step farther from the defender
+    (by steps on the board) than the one before.  From nw.2, after a tie against blue on
+    nw.7, nw.3 to nw.6 are nearer blue and never offered, whatever the die."""
+    steps = nx.single_source_shortest_path_length(TWO.board.graph, "nw.7")
+    for die in range(1, 7):
+        state = position(
+            armies={"red": ["nw.2"], "blue": ["nw.7"]}, dice=[5], rng=rng_rolling(d6, 3, 3, die)
+        )
+        state = TWO.apply_all(state, [Move("red", "nw.2", 5, "nw.7"), Withdraw("red")])
+        if state.step == "retreat":
+            places = [TWO.board.node(p) for p in state.retreats]
+            assert names(TWO.legal_actions(state, "red")) == [f"retreat {p}" for p in places]
+        else:
+            places = [TWO.board.node(p) for p in state.realms[0].armies]
+        assert places
+        for place in places:
+            assert place == "nw.2" or steps[place] > steps["nw.2"], (die, place)
+            short = TWO.board.terrain(place) in ("port", "home", "capital")
+            assert place == "nw.2" or short or steps[place] == steps["nw.2"] + die

@@ -84,3 +84,57 @@ def test_region_types_come_from_their_names() -> None:
 def test_player_count_out_of_range_is_refused() -> None:
     with pytest.raises(ValueError, match="players"):
         Sabatu(players=9)
+
+
+KINDS = ("port", "spoils", "armory", "destiny")
+GAMES = [
+    *((Sabatu, {"players": p}) for p in range(2, 9)),
+    *((Sabatu.variants[v], {"players": p}) for v in ("1", "2", "3") for p in range(2, 9)),
+    *((SabatuLong, {"players": 8, "rows": rows}) for rows in (3, 5, 6)),
+]
+
+
+def _seat_distances(game: Sabatu, seat: int) -> tuple[tuple[int, ...], ...]:
+    """Steps from a seat's Home to its 3 nearest capitals and its 2 nearest spaces of each
+    kind."""
+    steps = game.board.steps_from(game.home(seat))
+    kinds = game.board.terrains
+    capitals = sorted(steps[c] for c in game.board.capitals)[:3]
+    nearest = (
+        sorted(s for s, k in zip(steps, kinds, strict=True) if k == kind)[:2] for kind in KINDS
+    )
+    return (tuple(capitals), *(tuple(n) for n in nearest))
+
+
+@pytest.mark.parametrize(("kind", "options"), GAMES)
+def test_every_seat_is_as_far_from_the_capitals(
+    kind: type[Sabatu], options: dict[str, int]
+) -> None:
+    """ "Each player chooses a home region": the library's default board gives no seat a
+    head start.  Every seat's Home is as many steps from its 3 nearest capitals (any 3 win)
+    and from its 2 nearest ports, Spoils, Armory and Destiny spaces as every other's."""
+    game = kind(**options)
+    seats = {_seat_distances(game, seat) for seat in range(len(game.players))}
+    assert len(seats) == 1, seats
+
+
+@pytest.mark.parametrize(
+    ("kind", "options"),
+    [
+        *((Sabatu, {"players": p}) for p in (2, 4, 8)),
+        *((SabatuLong, {"players": p, "rows": rows}) for p in (2, 4) for rows in (3, 4, 5, 6)),
+    ],
+)
+def test_no_seat_is_first_to_fewer_capitals(kind: type[Sabatu], options: dict[str, int]) -> None:
+    """With 2, 4 or 8 players (4 on a longer board), every seat's 3 nearest capitals are as
+    far from the nearest other seat as every other seat's: no seat's nearest capitals are
+    nearer a rival.  (With 3, 5, 6 or 7 players some region is empty or the layout has no
+    such symmetry; only the distances above are equal.)"""
+    game = kind(**options)
+    steps = [game.board.steps_from(game.home(seat)) for seat in range(len(game.players))]
+    seen = set()
+    for seat, mine in enumerate(steps):
+        nearest = sorted(game.board.capitals, key=lambda c: mine[c])[:3]
+        rivals = [s for i, s in enumerate(steps) if i != seat]
+        seen.add(tuple(sorted((mine[c], min(s[c] for s in rivals)) for c in nearest)))
+    assert len(seen) == 1, seen

@@ -75,26 +75,26 @@ def test_no_purchase_without_the_points() -> None:
 def test_a_ship_costs_the_fee_and_a_die_of_any_value() -> None:
     """ "To hire a ship a player must enter a port ... and pay the fee ... One die (any
     value) must then be expended to sail to the new port of choice."""
-    state = position(armies={"red": ["nw.13"]}, coins={"red": [3]}, dice=[1])
+    state = position(armies={"red": ["nw.14"]}, coins={"red": [3]}, dice=[1])
     sails = [a for a in TWO.legal_actions(state, "red") if isinstance(a, Sail)]
-    assert names(sails) == ["sail nw.13 ne.13 1", "sail nw.13 sw.13 1", "sail nw.13 se.13 1"]
-    after = TWO.apply(state, Sail("red", "nw.13", "se.13", 1))
-    assert after.realms[0].armies == (TWO.board.index("se.13"),)
+    assert names(sails) == ["sail nw.14 ne.2 1", "sail nw.14 sw.10 1", "sail nw.14 se.6 1"]
+    after = TWO.apply(state, Sail("red", "nw.14", "se.6", 1))
+    assert after.realms[0].armies == (TWO.board.index("se.6"),)
     assert after.realms[0].coins == ()
     assert after.dice == ()
 
 
 def test_the_ports_and_ships_fee_of_five_is_an_option() -> None:
     game = Sabatu(players=2, ship_fee=5)
-    state = position(game, armies={"red": ["nw.13"]}, coins={"red": [3]}, dice=[1])
+    state = position(game, armies={"red": ["nw.14"]}, coins={"red": [3]}, dice=[1])
     assert not [a for a in game.legal_actions(state, "red") if isinstance(a, Sail)]
-    state = position(game, armies={"red": ["nw.13"]}, coins={"red": [5]}, dice=[1])
+    state = position(game, armies={"red": ["nw.14"]}, coins={"red": [5]}, dice=[1])
     assert [a for a in game.legal_actions(state, "red") if isinstance(a, Sail)]
 
 
 def test_an_enemy_on_the_far_port_must_be_fought() -> None:
     """ "if the destination port is occupied by an enemy, the player must fight their way to
     solid ground"."""
-    state = position(armies={"red": ["nw.13"], "blue": ["se.13"]}, coins={"red": [3]}, dice=[4])
-    after = TWO.apply(state, Sail("red", "nw.13", "se.13", 4))
+    state = position(armies={"red": ["nw.14"], "blue": ["se.6"]}, coins={"red": [3]}, dice=[4])
+    after = TWO.apply(state, Sail("red", "nw.14", "se.6", 4))
     assert any(isinstance(e, BattleFought) for e in after.log) or after.step == "battle"

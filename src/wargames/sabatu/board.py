@@ -5,9 +5,10 @@ Regions", "Home", "Capitals", "Ports and Ships").
 one center region.  Each corner and edge region has a Home, a Capital and spaces along which
 the players move.  The center region is open territory and has no Home or Capital."  The
 drawings are not in the text; ``data/board.toml`` holds this library's regions (a ring of 16
-spaces each) and how they join.  Regions are laid out in rows; each region joins the regions
-beside it.  Capitals and Homes are nodes of the graph too (an army can stand in them), each
-joined to one ring space, but they are not spaces: nothing moves through them.
+spaces each), how each is turned on the board and how they join.  Regions are laid out in
+rows; each region joins the regions beside it.  Capitals and Homes are nodes of the graph
+too (an army can stand in them), each joined to one ring space, but they are not spaces:
+nothing moves through them.
 
 >>> board = board_for_players(2)
 >>> len(board.regions), board.node(board.home_of["nw"]), board.kind_at(board.capital_of["nw"])
@@ -23,6 +24,8 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
+
+import networkx as nx
 
 from wargames.core.board import GraphBoard
 
@@ -41,6 +44,8 @@ RING: Final = 16
 SPACE_KINDS: Final = ("space", "spoils", "armory", "destiny", "port")
 _EXITS: Final = {"n": 3, "e": 7, "s": 11, "w": 15}
 """The ring space in the middle of each side, which joins the neighbouring region."""
+_SIDE: Final = 4
+"""Ring spaces a quarter turn moves a drawing on (one side of the square)."""
 _NAME = re.compile(r"^([a-z]+?)(\d*)$")
 
 
@@ -54,6 +59,11 @@ def _ring_xy(number: int) -> tuple[int, int]:
     if i < 13:
         return 12 - i, 4
     return 0, 16 - i
+
+
+def _inside(x: int, y: int) -> tuple[int, int]:
+    """Where a Capital or Home is drawn: one step inside from its ring space."""
+    return x + (x == 0) - (x == 4), y + (y == 0) - (y == 4)
 
 
 def board_data(path: Path | None = None) -> dict[str, Any]:
@@ -89,6 +99,8 @@ class SabatuBoard(GraphBoard[str]):
                     raise ValueError(
                         f"region type {kind!r} needs {RING} ring spaces of {SPACE_KINDS}"
                     )
+                turns = region_turns(region, data)
+                ring = ring[-turns * _SIDE :] + ring[: -turns * _SIDE] if turns else ring
                 for number, space_kind in enumerate(ring, start=1):
                     x, y = _ring_xy(number)
                     nodes[f"{region}.{number}"] = {
@@ -99,16 +111,18 @@ class SabatuBoard(GraphBoard[str]):
                     }
                 for number in range(1, RING + 1):
                     edges.append((f"{region}.{number}", f"{region}.{number % RING + 1}"))
-                for place, offset in (("capital", (2, 2)), ("home", (1, 1))):
+                for place in ("capital", "home"):
                     if place in spec:
                         node = f"{region}.{place}"
+                        gate = (spec[place] - 1 + turns * _SIDE) % RING + 1
+                        x, y = _inside(*_ring_xy(gate))
                         nodes[node] = {
                             "terrain": place,
                             "region": region,
-                            "x": gx * 6 + offset[0],
-                            "y": gy * 6 + offset[1] + (1 if place == "capital" else 0),
+                            "x": gx * 6 + x,
+                            "y": gy * 6 + y,
                         }
-                        edges.append((node, f"{region}.{spec[place]}"))
+                        edges.append((node, f"{region}.{gate}"))
                 if gx > 0:
                     edges.append((f"{row[gx - 1]}.{_EXITS['e']}", f"{region}.{_EXITS['w']}"))
                 if gy > 0 and gx < len(rows[gy - 1]):
@@ -129,6 +143,16 @@ class SabatuBoard(GraphBoard[str]):
             if kind in ("capital", "home")
         }
         """The ring space each Capital and Home opens onto."""
+        self._steps: dict[int, tuple[int, ...]] = {}
+
+    def steps_from(self, index: int) -> tuple[int, ...]:
+        """Steps on the board from node ``index`` to every node (by index); Capitals and
+        Homes open onto one space each, so no path goes through them."""
+        found = self._steps.get(index)
+        if found is None:
+            lengths = nx.single_source_shortest_path_length(self.graph, self.node(index))
+            found = self._steps[index] = tuple(lengths[node] for node in self.nodes)
+        return found
 
     def kind_at(self, index: int) -> str:
         """The kind of node ``index``: a space kind, ``capital`` or ``home``."""
@@ -155,6 +179,18 @@ def region_type(name: str, data: Mapping[str, Any]) -> str:
     return str(kind)
 
 
+def region_turns(name: str, data: Mapping[str, Any]) -> int:
+    """Quarter turns clockwise of region ``name``'s drawing (``[turns]``; ``w2`` like ``w``).
+
+    :raises ValueError: for a name the data does not turn.
+    """
+    match = _NAME.match(name)
+    turns = data["turns"].get(match[1]) if match else None
+    if turns is None:
+        raise ValueError(f"region {name!r} has no turns in the board data")
+    return int(turns) % 4
+
+
 def long_rows(rows: int) -> tuple[tuple[str, ...], ...]:
     """Variant #3, "add more edge and center regions and make the game board as long as you
     wish": three columns and ``rows`` rows (at least 3), corners at the ends and
@@ -166,10 +202,13 @@ def long_rows(rows: int) -> tuple[tuple[str, ...], ...]:
 
 
 def long_homes(rows: Sequence[Sequence[str]], data: Mapping[str, Any]) -> tuple[str, ...]:
-    """Home regions of a long board, in the order seats take them: corners, then edges."""
-    corners = ("nw", "se", "ne", "sw")
+    """Home regions of a long board, in the order seats take them: two opposite corners,
+    the first west and the last east edge (so that with 2 or 4 players every seat is as far
+    from its three nearest capitals, and as far ahead of the other seats there), the other
+    two corners, the north and south edges, then the other edges."""
+    first = ("nw", "se", "w1", f"e{len(rows) - 2}", "ne", "sw", "n", "s")
     edges = [r for row in rows for r in row if region_type(r, data) == "edge"]
-    return corners + tuple(edges)
+    return first + tuple(r for r in edges if r not in first)
 
 
 @cache

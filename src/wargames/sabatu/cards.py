@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-import networkx as nx
-
 from wargames.sabatu.armies import (
     add_armies,
     army_count,
@@ -116,9 +114,9 @@ def _doorstep(game: Sabatu, state: SabatuState, army: int, owner: int) -> int | 
     steps, then board order), or ``None`` if every such doorstep is taken."""
     board = game.board
     occupied = occupants(game, state)
-    lengths = nx.single_source_shortest_path_length(board.graph, board.node(army))
+    steps = board.steps_from(army)
     choices = [
-        (lengths.get(board.node(gate), len(board.nodes)), gate)
+        (steps[gate], gate)
         for number, capital in enumerate(board.capitals)
         if state.capitals[number].owner != owner and (gate := board.gate[capital]) not in occupied
     ]

@@ -238,14 +238,17 @@ def withdraw(game: Sabatu, state: SabatuState) -> SabatuState:
 
 
 def retreats(game: Sabatu, state: SabatuState, fight: Battle, die: int) -> tuple[int, ...]:
-    """Where the retreating army may go: ``die`` spaces from where it stands, never
-    through the defender, into no battle and no unclaimed capital (library default:
-    exact count except into its own Home, capital or a port, as for any move)."""
+    """Where the retreating army may go: "moves away from the defender the number of
+    spaces indicated by the die", read as every space of the path one step farther from
+    the defender's place (steps on the board) than the space before, so it ends ``die``
+    steps farther away; into no battle and no unclaimed capital (library default: exact
+    count except into its own Home, capital or a port, as for any move)."""
     owner = game.seat(fight.owner)
     reach = destinations(
         game.board, occupants(game, state), state.capitals, fight.origin, die,
         owner=owner, commander=state.seat, home=game.home(owner),
-        hired=fight.origin in state.hired, blocked=fight.target, battles=False,
+        hired=fight.origin in state.hired, away=game.board.steps_from(fight.target),
+        battles=False,
     )  # fmt: skip
     return tuple(sorted(t for t, outcome in reach.items() if outcome != CAPITAL))
 

@@ -14,7 +14,7 @@ Board", "Capitals", "Home", "Ports and Ships", "Fighting Battles").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from wargames.sabatu.board import SabatuBoard
@@ -43,7 +43,7 @@ def destinations(
     commander: int,
     home: int,
     hired: bool = False,
-    blocked: int = -1,
+    away: Sequence[int] | None = None,
     battles: bool = True,
 ) -> dict[int, str]:
     """Every place the army of seat ``owner`` on ``origin`` can reach with a die of
@@ -51,9 +51,9 @@ def destinations(
 
     ``occupants`` maps each space holding an army to its owner's seat; ``home`` is the
     owner's Home.  A ``hired`` army (Variant #2) neither enters capitals nor goes Home, and
-    fights neither its owner nor its commander.  ``blocked`` is a place the path may not
-    enter (the defender a retreating army moves away from); ``battles=False`` forbids
-    ending in a battle.
+    fights neither its owner nor its commander.  ``away`` (a retreat) gives every node's
+    steps from the defender: each step of the path must take the army farther away;
+    ``battles=False`` forbids ending in a battle.
     """
     found: dict[int, str] = {}
     kinds = board.terrains
@@ -63,7 +63,7 @@ def destinations(
 
     def visit(node: int, taken: int, seen: frozenset[int]) -> None:
         for nxt in adjacent[node]:
-            if nxt in seen or nxt == blocked:
+            if nxt in seen or (away is not None and away[nxt] <= away[node]):
                 continue
             kind = kinds[nxt]
             if kind == "home":

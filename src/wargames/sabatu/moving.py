@@ -4,7 +4,8 @@ Play" 3, "Capitals", "Variant #2").  Where one die takes one army is
 
 * "One die determines the number of spaces one army can move.  A player may move 1 army the
   number of spaces indicated by all of the dice or split the dice up between 2 or more
-  armies": :func:`moves`, one :class:`~wargames.sabatu.state.Move` per army, die and place.
+  armies": :func:`moves`, one :class:`~wargames.sabatu.state.Move` per army, die and place;
+  a die with a move that is not a battle must be used, attacking is a choice.
 * "A Garrison can not be forced to leave a capital": :func:`movers` (Variant #2 adds the
   hired army).
 * "When landing on designated spaces such as 'Spoils' or 'Armory' draw one tile from the
@@ -64,15 +65,19 @@ def dice_for(state: SabatuState, origin: int) -> list[int]:
     return sorted({d.value for d in state.dice if d.army in (-1, origin)})
 
 
-def moves(game: Sabatu, state: SabatuState, player: str) -> list[SabatuAction]:
-    """Every move of the player to move: each army, each usable die, each destination."""
+def moves(game: Sabatu, state: SabatuState, player: str) -> tuple[list[SabatuAction], bool]:
+    """Every move of the player to move (each army, each usable die, each destination),
+    and whether a die can move an army without a battle: such a die "must be used", while
+    a battle is an attempt the player may choose not to make."""
     node = game.board.node
     found: list[SabatuAction] = []
+    bound = False
     for origin, owner, hired in movers(game, state):
         for value in dice_for(state, origin):
             targets = reach(game, state, origin, owner, hired, value)
             found.extend(Move(player, node(origin), value, node(t)) for t in sorted(targets))
-    return found
+            bound = bound or any(outcome != BATTLE for outcome in targets.values())
+    return found, bound
 
 
 def use_die(state: SabatuState, origin: int, value: int) -> SabatuState:

@@ -241,12 +241,12 @@ class Sabatu(Game[SabatuState, SabatuAction]):
             found.append(Roll(player))
             found.extend(purchases.purchases(self, state, player))
             return tuple(found)
-        moves = moving.moves(self, state, player)
+        moves, bound = moving.moves(self, state, player)
         found.extend(moves)
         found.extend(ports.sails(self, state, player))
         found.extend(purchases.purchases(self, state, player))
         found.extend(trade.offers(self, state))
-        if not moves:
+        if not bound:
             found.append(Pass(player))
         return tuple(found)
 
@@ -389,7 +389,8 @@ def _why_not(step: str, action: SabatuAction) -> str:
         Press: ("tie/press", "Fighting Battles: continue only after a tie or inside a capital"),
         Withdraw: ("tie/press", "Fighting Battles: retreat only after a tie"),
         RetreatTo: ("retreat", "Fighting Battles: retreat the rolled number of spaces away"),
-        Pass: ("move", "Moving Around the Board: a die that can be used must be used"),
+        Pass: ("move", "Moving Around the Board: a die that can be used must be used "
+               "(only attacks may be declined)"),
         Offer: ("move", "Trade: one of your coins or tiles, to another player, "
                 "a limited number of offers a turn"),
         Counter: ("deal", "Trade: answer an offer with a coin or tile you hold"),
