@@ -87,12 +87,16 @@ def test_the_game_goes_on_before_the_last_turn() -> None:
 
 
 def test_options_are_validated() -> None:
-    with pytest.raises(UnknownOption, match="no scenario 'nowhere'"):
+    with pytest.raises(UnknownOption, match="option scenario='nowhere' is not allowed"):
         GridSciFi(scenario="nowhere")
     with pytest.raises(UnknownOption, match="armies must be two of"):
         GridSciFi(armies=["legion", "pirates"])
-    with pytest.raises(UnknownOption, match="bad option value"):
+    with pytest.raises(UnknownOption, match="armies: two army names"):
+        GridSciFi(armies="legion")
+    with pytest.raises(UnknownOption, match="option turns=0 is not allowed"):
         GridSciFi(turns=0)
+    with pytest.raises(UnknownOption, match="option turns=1000000000 is not allowed"):
+        GridSciFi(turns=10**9)
     mirror = GridSciFi(armies=["swarm", "swarm"])
     assert mirror.field.armies["blue"].name == "swarm"
 
@@ -130,7 +134,7 @@ weapons = [{ name = "spears", type = "close_combat" }, { name = "bows", type = "
 def test_a_scenario_of_your_own_in_toml(tmp_path: Path) -> None:
     path = tmp_path / "duel.toml"
     path.write_text(SCENARIO, encoding="utf-8")
-    game = wargames.load("gridscifi", scenario=str(path))
+    game = wargames.load("gridscifi", scenario=path)
     assert isinstance(game, GridSciFi)
     assert (game.field.board.width, game.field.board.height) == (6, 5)
     state = game.start(seed=1)
@@ -138,8 +142,28 @@ def test_a_scenario_of_your_own_in_toml(tmp_path: Path) -> None:
     match = play(game, {"blue": RandomBot(1), "red": RandomBot(2)}, seed=1, max_actions=3000)
     assert match.outcome is not None
     assert loads(dumps(game, match.final)) == match.final, "the options travel with the state"
+    assert game.options.scenario == SCENARIO, "the options keep the text, not the path"
     with pytest.raises(UnknownOption, match="no scenario 'other'"):
-        GridSciFi(scenario=f"{path}#other")
+        GridSciFi(scenario=path, scenario_name="other")
+    path.unlink()
+    assert loads(dumps(game, match.final)) == match.final, "no file is read when loading"
+
+
+def test_a_document_never_makes_the_game_open_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "duel.toml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    for named in (str(path), f"{path}#duel", "/dev/zero"):
+        with pytest.raises(UnknownOption, match="option scenario="):
+            GridSciFi(scenario=named)
+
+
+def test_one_of_several_scenarios_in_a_text_is_chosen_by_name() -> None:
+    several = SCENARIO + SCENARIO.split("[armies")[0].replace("scenarios.duel", "scenarios.rematch")
+    assert GridSciFi(scenario=several, scenario_name="rematch").scenario.name == "rematch"
+    with pytest.raises(UnknownOption, match="2 scenarios: name one"):
+        GridSciFi(scenario=several)
+    with pytest.raises(UnknownOption, match="scenario_name chooses among"):
+        GridSciFi(scenario="brawl", scenario_name="brawl")
 
 
 class KingOfTheHill(GridSciFi):

@@ -93,11 +93,16 @@ def choice(default: str | None, choices: Collection[str], *, optional: bool = Fa
     return field(default=default, validator=check, metadata={ALLOWED: what})
 
 
-def text(default: str, *, what: str = "text", max_length: int = _MAX_TEXT) -> Any:
-    """A text option of at most ``max_length`` characters; ``what`` says what it names."""
-    described = f"{what} (at most {max_length} characters)"
+def text(
+    default: str | None, *, what: str = "text", max_length: int = _MAX_TEXT, optional: bool = False
+) -> Any:
+    """A text option of at most ``max_length`` characters (``None`` too if ``optional``);
+    ``what`` says what it names."""
+    described = f"{what} (at most {max_length} characters)" + (", or null" if optional else "")
 
     def check(_: object, attribute: Attribute[Any], value: object) -> None:
+        if value is None and optional:
+            return
         if not isinstance(value, str) or len(value) > max_length:
             raise _refuse(attribute, value, described)
 

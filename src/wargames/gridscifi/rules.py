@@ -28,18 +28,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 from attrs import field, frozen
-from attrs.validators import ge, instance_of, optional
 
 from wargames.core.board import Square, SquareBoard
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption
 from wargames.core.game import Game, Outcome
+from wargames.core.options import number, table, text
 from wargames.core.phases import Phase, TurnStructure
 from wargames.core.rng import Rng, Seed
 from wargames.gridscifi import (
     activation,
     combat,
     display,
+    invariants,
     learning,
     movement,
     notation,
@@ -57,7 +58,8 @@ from wargames.gridscifi.scenario import (
     deploy,
     load_scenarios,
     objectives_outcome,
-    scenario_file,
+    scenario_text,
+    scenarios_in,
 )
 from wargames.gridscifi.state import (
     ACTION_TYPES,
@@ -110,17 +112,29 @@ SCENARIOS: dict[str, Scenario] = load_scenarios()
 
 
 def _armies_option(value: Any) -> tuple[str, ...] | None:
-    return None if value is None else tuple(str(name) for name in value)
+    if value is None:
+        return None
+    names = list(value) if isinstance(value, list | tuple) else None
+    if names is None or len(names) != len(PLAYERS) or not all(isinstance(n, str) for n in names):
+        raise ValueError(f"armies: two army names, got {value!r:.60}")
+    return tuple(names)
 
 
 @frozen
 class GridSciFiOptions:
-    """Options: ``scenario`` is a built-in scenario's name or a TOML file of your own
-    (``path.toml``, or ``path.toml#name`` for one of several); ``turns`` and ``armies``
-    (two army names) replace the scenario's."""
+    """Options: ``scenario`` is a built-in scenario's name, or a scenario of your own: its
+    TOML text, or a :class:`pathlib.Path` from your own code (read once: the options keep the
+    text, so documents carry the scenario and never name a file); ``scenario_name`` chooses
+    one of several scenarios in that text; ``turns`` and ``armies`` (two army names) replace
+    the scenario's."""
 
-    scenario: str = field(default="skirmish", validator=instance_of(str))
-    turns: int | None = field(default=None, validator=optional([instance_of(int), ge(1)]))
+    scenario: str = table(
+        "skirmish", builtins=tuple(SCENARIOS), parse=scenarios_in, what="Grid SciFi scenario"
+    )
+    scenario_name: str | None = text(
+        None, what="the name of a scenario in your text", max_length=100, optional=True
+    )
+    turns: int | None = number(None, low=1, high=1_000, optional=True)
     armies: tuple[str, ...] | None = field(default=None, converter=_armies_option)
 
 
@@ -152,7 +166,7 @@ class GridSciFi(Game[GridState, GridAction]):
                 scenario.name,
                 scenario.deployment,
             )
-        except (OSError, ValueError) as error:
+        except (KeyError, TypeError, ValueError) as error:
             raise UnknownOption(f"{type(self).__name__}: {error}") from error
         self.turns: int = self.options.turns or scenario.turns
 
@@ -161,12 +175,12 @@ class GridSciFi(Game[GridState, GridAction]):
 
         Override it to build a battle in code.
         """
-        name = self.options.scenario
-        if name in SCENARIOS:
-            return SCENARIOS[name], ARMIES
-        if not name.partition("#")[0].endswith(".toml"):
-            raise ValueError(f"no scenario {name!r}; built in: {sorted(SCENARIOS)}")
-        scenario, extra = scenario_file(name)
+        chosen, name = self.options.scenario, self.options.scenario_name
+        if chosen in SCENARIOS:
+            if name is not None:
+                raise ValueError("scenario_name chooses among the scenarios of your own text")
+            return SCENARIOS[chosen], ARMIES
+        scenario, extra = scenario_text(chosen, name)
         return scenario, {**ARMIES, **armies_from_data(self.tables, extra)}
 
     def victory(self, state: GridState) -> Outcome | None:
@@ -273,6 +287,12 @@ class GridSciFi(Game[GridState, GridAction]):
         if state.declared is not None:
             return frozenset((state.units[state.declared.target].owner,))
         return TURNS.actors(state.clock, PLAYERS)
+
+    def violations(self, state: GridState) -> Iterator[str]:
+        yield from super().violations(state)
+        if isinstance(state, GridState):
+            yield from TURNS.clock_problems(state.clock, len(PLAYERS))
+            yield from invariants.violations(self, state)
 
     def outcome(self, state: GridState) -> Outcome | None:
         return state.result

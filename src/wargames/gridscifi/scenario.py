@@ -9,6 +9,7 @@ A scenario is data (``data/scenarios.toml``, or a TOML file of your own passed a
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,8 @@ __all__ = [
     "deployment_area",
     "load_scenarios",
     "objectives_outcome",
-    "scenario_file",
+    "scenario_text",
+    "scenarios_in",
 ]
 
 
@@ -76,22 +78,34 @@ def _scenarios(data: Mapping[str, Any]) -> dict[str, Scenario]:
         raise ValueError(f"malformed scenario: {error}") from error
 
 
-def scenario_file(path: str) -> tuple[Scenario, dict[str, Any]]:
-    """The scenario of a user's TOML file, and the file's ``[armies]`` table (may be empty).
+def scenarios_in(text: str) -> dict[str, Scenario]:
+    """The scenarios of a user's TOML text.
 
-    ``path`` may end with ``#name`` to choose one of several scenarios in the file.
-
-    :raises ValueError: if the file has no such scenario or several and none is named.
+    :raises ValueError: for malformed TOML or a text without a scenario.
     """
-    file, _, name = path.partition("#")
-    data = read_toml(file, "")
+    scenarios = _scenarios(tomllib.loads(text))
+    if not scenarios:
+        raise ValueError("the text has no [scenarios.NAME] table")
+    return scenarios
+
+
+def scenario_text(text: str, name: str | None = None) -> tuple[Scenario, dict[str, Any]]:
+    """The scenario of a user's TOML text (a ``[scenarios.NAME]`` table, and optionally
+    ``[armies.NAME]`` tables), and the text's ``[armies]`` table (may be empty).
+
+    ``name`` chooses one of several scenarios in the text.
+
+    :raises ValueError: for malformed TOML, no such scenario, or several and none named.
+    """
+    data = tomllib.loads(text)
     scenarios = _scenarios(data)
-    if name:
+    if name is not None:
         if name not in scenarios:
-            raise ValueError(f"{file} has no scenario {name!r}; it has {sorted(scenarios)}")
+            known = sorted(scenarios)
+            raise ValueError(f"the scenario text has no scenario {name!r}; it has {known}")
         return scenarios[name], data.get("armies", {})
     if len(scenarios) != 1:
-        raise ValueError(f"{file} has {len(scenarios)} scenarios: write {file}#name")
+        raise ValueError(f"the scenario text has {len(scenarios)} scenarios: name one")
     return next(iter(scenarios.values())), data.get("armies", {})
 
 

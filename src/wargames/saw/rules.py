@@ -34,7 +34,7 @@ from wargames.core.hidden import is_hidden
 from wargames.core.phases import Mode, Phase, TurnStructure
 from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token
-from wargames.saw import evaluation, learning
+from wargames.saw import evaluation, invariants, learning
 from wargames.saw.arena import Arena, RangeTable, load_maps, load_rules
 from wargames.saw.movement import RULES, CollisionRule
 from wargames.saw.odds import (
@@ -335,6 +335,12 @@ class Saw(Game[SawState, SawAction]):
 
     def to_act(self, state: SawState) -> frozenset[str]:
         return frozenset() if state.result is not None else state.waiting
+
+    def violations(self, state: SawState) -> Iterator[str]:
+        yield from super().violations(state)
+        if isinstance(state, SawState):
+            yield from TURNS.clock_problems(state.clock, len(self.players))
+            yield from invariants.violations(self, state)
 
     def outcome(self, state: SawState) -> Outcome | None:
         return state.result

@@ -1,0 +1,82 @@
+"""What every Grid SciFi state the rules can reach keeps: the checks behind
+:meth:`GridSciFi.violations <wargames.gridscifi.rules.GridSciFi.violations>`, run on every
+loaded document and, by the conformance suite, on every state of every playout.
+
+Units are numbered in order, each a player's unit of their army list, on a square of the
+table when it stands there, inside a friendly transport when embarked, never with more damage
+than it can take; the activation in progress, the attack awaiting an answer, the arrival and
+the bail-outs name units that exist, weapons they carry, six-sided dice and ranks of the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from wargames.gridscifi.state import GridState, Status, Unit
+
+if TYPE_CHECKING:
+    from wargames.gridscifi.rules import GridSciFi
+
+__all__ = ["violations"]
+
+_FACES = range(1, 7)
+
+
+def violations(game: GridSciFi, state: GridState) -> Iterator[str]:
+    """Every invariant ``state`` breaks, each in a sentence."""
+    units = state.units
+    misnumbered = [f"unit {i} has id {u.id}" for i, u in enumerate(units) if u.id != i]
+    broken = misnumbered or [p for unit in units for p in _unit(game, state, unit)]
+    if broken:
+        yield from broken
+        return  # the rest reads units by id, and their profiles
+    ids = range(len(units))
+    act = state.activation
+    if act is not None:
+        if act.unit not in ids:
+            yield f"the activation is of unit {act.unit}, which does not exist"
+        else:
+            weapons = {w.name for w in game.field.profile(units[act.unit]).weapons}
+            if act.aim is not None and act.aim not in weapons:
+                yield f"unit {act.unit} aims {act.aim!r}, not one of its weapons"
+        if any(face not in _FACES for face in act.dice) or act.move_left < 0:
+            yield f"activation dice {list(act.dice)} and {act.move_left} squares of move"
+        if any(t not in ids for t in (*act.targets, act.psychic_target or 0)):
+            yield f"the activation targets units that do not exist: {list(act.targets)}"
+    declared = state.declared
+    if declared is not None:
+        if declared.attacker not in ids or declared.target not in ids:
+            yield f"an attack by unit {declared.attacker} on unit {declared.target}"
+        else:
+            weapons = {w.name for w in game.field.profile(units[declared.attacker]).weapons}
+            if declared.weapon not in weapons or declared.dice < 0:
+                yield f"an attack with {declared.weapon!r} and {declared.dice} dice"
+    arrival = state.arrival
+    if arrival is not None and (
+        arrival.unit not in ids or not 1 <= arrival.rank <= game.field.board.height
+    ):
+        yield f"unit {arrival.unit} arriving on rank {arrival.rank}"
+    if any(b not in ids for b in state.bailing):
+        yield f"units bailing out that do not exist: {list(state.bailing)}"
+
+
+def _unit(game: GridSciFi, state: GridState, unit: Unit) -> Iterator[str]:
+    name = f"unit {unit.id}"
+    army = game.field.armies.get(unit.owner)
+    if army is None:
+        yield f"{name} belongs to {unit.owner!r}, not a player"
+        return
+    if unit.profile not in army.profiles:
+        yield f"{name} is {unit.profile!r}, not in {unit.owner}'s army list"
+        return
+    profile = army.profiles[unit.profile]
+    if not 0 <= unit.damage <= profile.strength:
+        yield f"{name} has {unit.damage} damage, of {profile.strength}"
+    if unit.status in (Status.TABLE, Status.STRANDED) and unit.square not in game.field.board:
+        yield f"{name} stands on {unit.square}, off the table"
+    if unit.status is Status.EMBARKED:
+        units, index = state.units, unit.carrier
+        carrier = units[index] if index is not None and 0 <= index < len(units) else None
+        if carrier is None or carrier.owner != unit.owner:
+            yield f"{name} is embarked in no friendly transport"

@@ -1,0 +1,57 @@
+"""A loaded Grid SciFi state keeps every invariant, or is refused naming it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from wargames.core.errors import SerializationError
+from wargames.core.serialize import dumps, loads
+from wargames.gridscifi import Activate, GridSciFi
+
+GAME = GridSciFi(scenario="brawl")
+
+
+def _document(active: bool = False) -> dict[str, Any]:
+    state = GAME.start(3)
+    if active:  # a unit activated: the activation is part of the document
+        action = next(a for a in GAME.legal_actions(state, "blue") if isinstance(a, Activate))
+        state = GAME.apply(state, action)
+    data: dict[str, Any] = json.loads(dumps(GAME, state))
+    return data
+
+
+def _unit(document: dict[str, Any]) -> dict[str, Any]:
+    unit: dict[str, Any] = document["data"]["units"][0]
+    return unit
+
+
+def test_a_real_state_loads() -> None:
+    assert loads(json.dumps(_document()), GAME) == GAME.start(3)
+
+
+@pytest.mark.parametrize(
+    ("tamper", "problem"),
+    [
+        (lambda d: _unit(d).update(profile="Dragon"), "'Dragon', not in blue's army list"),
+        (lambda d: _unit(d).update(owner="green"), "belongs to 'green'"),
+        (lambda d: _unit(d).update(damage=99), "99 damage"),
+        (lambda d: _unit(d).update(id=4), "unit 0 has id 4"),
+        (lambda d: _unit(d).update(square={"x": 99, "y": 0}), "off the table"),
+        (lambda d: d["data"]["clock"].update(phase=99), "phase 99 is not one of"),
+    ],
+)
+def test_an_impossible_state_is_refused(tamper: Any, problem: str) -> None:
+    document = _document()
+    tamper(document)
+    with pytest.raises(SerializationError, match=problem):
+        loads(json.dumps(document), GAME)
+
+
+def test_an_activation_aiming_a_weapon_the_unit_lacks_is_refused() -> None:
+    document = _document(active=True)
+    document["data"]["activation"]["aim"] = "x"
+    with pytest.raises(SerializationError, match="aims 'x', not one of its weapons"):
+        loads(json.dumps(document), GAME)

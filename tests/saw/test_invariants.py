@@ -1,0 +1,47 @@
+"""A loaded SAW state keeps every invariant, or is refused naming it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from wargames.core.errors import SerializationError
+from wargames.core.serialize import dumps, loads
+from wargames.saw import Saw
+
+GAME = Saw()
+
+
+def _document() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(dumps(GAME, GAME.start(3)))
+    return data
+
+
+def _unit(document: dict[str, Any]) -> dict[str, Any]:
+    unit: dict[str, Any] = document["data"]["units"][0]
+    return unit
+
+
+def test_a_real_state_loads() -> None:
+    assert loads(json.dumps(_document()), GAME) == GAME.start(3)
+
+
+@pytest.mark.parametrize(
+    ("tamper", "problem"),
+    [
+        (lambda d: d["data"]["clock"].update(phase=99), "phase 99 is not one of"),
+        (lambda d: _unit(d).update(weapons=2**40), "not the army's"),
+        (lambda d: _unit(d).update(points=10**6), "not the army's"),
+        (lambda d: _unit(d)["sheet"].update(traits=[50, 0, 0, 0, 0]), "exceed its points"),
+        (lambda d: _unit(d)["sheet"].update(traits=[4, 4]), "2 traits for 1 weapons"),
+        (lambda d: _unit(d).update(hex={"q": 500, "r": 500}), "off the map"),
+        (lambda d: d["data"].update(units=d["data"]["units"][:1]), "1 units, not the game's 4"),
+    ],
+)
+def test_an_impossible_state_is_refused(tamper: Any, problem: str) -> None:
+    document = _document()
+    tamper(document)
+    with pytest.raises(SerializationError, match=problem):
+        loads(json.dumps(document), GAME)
