@@ -546,7 +546,7 @@ def serve(
         from wargames.web import create_app
     except ImportError as error:
         raise typer.BadParameter(
-            f"the web app needs the web extra (pip install 'wargames[web]'): {error}"
+            f'the web app needs the web extra (pip install "tabletop-wargames[web]"): {error}'
         ) from None
     console.print(f"serving on http://{host}:{port}/ (games kept in {db})")
     uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
