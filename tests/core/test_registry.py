@@ -210,3 +210,14 @@ def test_a_registered_subclass_loads_only_its_own_variants() -> None:
         wargames.UnknownOption, match="careful has no variant 'SR'; its variants: SM"
     ):
         wargames.load("careful", variant="SR")
+
+
+@pytest.mark.parametrize("name", [None, 1, b"sabotage", ["sabotage"]])
+def test_a_name_that_is_not_text_is_an_unknown_game(name: object) -> None:
+    with pytest.raises(wargames.UnknownGame, match="a game's name is text"):
+        wargames.load(name)  # type: ignore[arg-type]
+
+
+def test_a_variant_that_is_not_text_is_refused() -> None:
+    with pytest.raises(wargames.UnknownOption, match="a variant's code is text, got 1"):
+        wargames.load("sabotage", 1)  # type: ignore[arg-type]

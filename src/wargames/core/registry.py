@@ -127,6 +127,10 @@ def load(name: str, variant: str | None = None, **options: Any) -> Game[Any, Any
     :raises UnknownGame: for a name nobody registered.
     :raises UnknownOption: (a ``ValueError``) for an unknown variant or option, or a bad value.
     """
+    if not isinstance(name, str):
+        raise UnknownGame(f"a game's name is text, got {name!r:.40}")
+    if variant is not None and not isinstance(variant, str):
+        raise UnknownOption(f"a variant's code is text, got {variant!r:.40}")
     table = _table()
     game_cls = table.get(name.lower())
     if game_cls is None:
