@@ -47,3 +47,31 @@ def test_an_impossible_state_is_refused(tamper: Any, problem: str) -> None:
     tamper(document)
     with pytest.raises(SerializationError, match=problem):
         loads(json.dumps(document), GAME)
+
+
+def _view_document() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(dumps(GAME, GAME.view(GAME.start(3), "blue")))
+    return data
+
+
+def _concealed(document: dict[str, Any]) -> dict[str, Any]:
+    return next(u for u in document["data"]["units"] if u["kind"] == {"?": "hidden"})
+
+
+def test_a_real_view_loads() -> None:
+    view = GAME.view(GAME.start(3), "blue")
+    assert loads(json.dumps(_view_document()), GAME) == view
+
+
+@pytest.mark.parametrize(
+    ("tamper", "problem"),
+    [
+        (lambda d: _concealed(d).update(revealed=True), "right side up, but its kind is hidden"),
+        (lambda d: _concealed(d).update(owner="blue"), "counters of blue and yellow hide"),
+    ],
+)
+def test_an_impossible_view_is_refused(tamper: Any, problem: str) -> None:
+    document = _view_document()
+    tamper(document)
+    with pytest.raises(SerializationError, match=problem):
+        loads(json.dumps(document), GAME)

@@ -281,8 +281,11 @@ class Game(ABC, Generic[S, A]):
 
         The game declares its invariants here once (a piece on one square only, counters on
         the map, numbers in their ranges); :func:`~wargames.core.serialize.loads` refuses a
-        document whose state breaks one, and the conformance suite checks every state of
-        every playout.  The default knows only the kernel's own: a state of the game's type.
+        document whose state or view breaks one, and the conformance suite checks every state
+        of every playout.  ``state`` may be a view: a place that holds
+        :data:`~wargames.core.hidden.HIDDEN` is checked only as far as a view can be (a secret
+        kept from a player must not be shown to them elsewhere).  The default knows only the
+        kernel's own: a state of the game's type.
         """
         if not isinstance(state, self.state_type):
             yield f"a {type(state).__name__} is not a {self.state_type.__name__}"

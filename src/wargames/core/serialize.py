@@ -353,14 +353,12 @@ def _from_document(document: Any, game: Game[Any, Any] | None) -> Any:
     converter = codec.converter
     data = document["data"]
     kind = document["kind"]
-    if kind == "state":
-        state = converter.structure(data, game.state_type)
+    if kind in ("state", "view"):
+        state = (converter if kind == "state" else codec).structure(data, game.state_type)
         broken = list(game.violations(state))
         if broken:
-            raise SerializationError(f"not a state of {game.name}: {'; '.join(broken)}")
+            raise SerializationError(f"not a {kind} of {game.name}: {'; '.join(broken)}")
         return state
-    if kind == "view":
-        return codec.structure(data, game.state_type)
     if kind == "action":
         return converter.structure(data, Action)
     if kind == "replay":

@@ -14,3 +14,20 @@ own included:
 They need the extras ``rl`` (numpy, gymnasium, pettingzoo) and ``openspiel`` (open-spiel):
 ``pip install "tabletop-wargames[rl,openspiel]"``.  Each imports its library only when used.
 """
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+__all__ = ["needs"]
+
+
+@contextlib.contextmanager
+def needs(extra: str) -> Iterator[None]:
+    """Around an adapter's imports: a missing library names the extra that brings it."""
+    try:
+        yield
+    except ModuleNotFoundError as error:
+        hint = f'{error.name} is missing: pip install "tabletop-wargames[{extra}]"'
+        raise ModuleNotFoundError(hint, name=error.name) from error

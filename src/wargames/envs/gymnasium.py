@@ -23,13 +23,15 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-import gymnasium
-
 from wargames.bots.base import Bot
 from wargames.bots.specs import make_bot
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, State
+from wargames.envs import needs
 from wargames.envs.common import first_to_act, game_named, observation, observation_space
+
+with needs("rl"):
+    import gymnasium
 
 __all__ = ["WargamesEnv", "make"]
 

@@ -35,11 +35,14 @@ import random
 from typing import Any
 
 import attrs
-import pyspiel
 
 from wargames.core.game import Action, Game, State
 from wargames.core.registry import available, load
 from wargames.core.serialize import dumps
+from wargames.envs import needs
+
+with needs("openspiel"):
+    import pyspiel
 
 __all__ = ["register", "short_name"]
 

@@ -27,11 +27,13 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, ClassVar
 
-import gymnasium
-from pettingzoo import AECEnv, ParallelEnv
-
 from wargames.core.game import Game, State
+from wargames.envs import needs
 from wargames.envs.common import first_to_act, game_named, observation, observation_space
+
+with needs("rl"):
+    import gymnasium
+    from pettingzoo import AECEnv, ParallelEnv
 
 __all__ = ["WargamesAECEnv", "WargamesParallelEnv", "env", "parallel_env"]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from wargames.core.hidden import is_hidden
 from wargames.gridscifi.state import GridState, Status, Unit
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def violations(game: GridSciFi, state: GridState) -> Iterator[str]:
     if act is not None:
         if act.unit not in ids:
             yield f"the activation is of unit {act.unit}, which does not exist"
-        else:
+        elif not is_hidden(units[act.unit].profile):
             weapons = {w.name for w in game.field.profile(units[act.unit]).weapons}
             if act.aim is not None and act.aim not in weapons:
                 yield f"unit {act.unit} aims {act.aim!r}, not one of its weapons"
@@ -48,7 +49,7 @@ def violations(game: GridSciFi, state: GridState) -> Iterator[str]:
     if declared is not None:
         if declared.attacker not in ids or declared.target not in ids:
             yield f"an attack by unit {declared.attacker} on unit {declared.target}"
-        else:
+        elif not is_hidden(units[declared.attacker].profile):
             weapons = {w.name for w in game.field.profile(units[declared.attacker]).weapons}
             if declared.weapon not in weapons or declared.dice < 0:
                 yield f"an attack with {declared.weapon!r} and {declared.dice} dice"
@@ -66,6 +67,8 @@ def _unit(game: GridSciFi, state: GridState, unit: Unit) -> Iterator[str]:
     army = game.field.armies.get(unit.owner)
     if army is None:
         yield f"{name} belongs to {unit.owner!r}, not a player"
+        return
+    if is_hidden(unit.profile):  # a view: an enemy unit not yet seen on the table
         return
     if unit.profile not in army.profiles:
         yield f"{name} is {unit.profile!r}, not in {unit.owner}'s army list"

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
+from wargames.core.hidden import is_hidden
 from wargames.sabot.state import (
     ABOARD,
     DESTROYED,
@@ -44,6 +45,10 @@ def violations(game: Sabot, state: SabotState) -> Iterator[str]:
             yield f"counter {index} has id {unit.id}"
             return  # the rest reads counters by id
         yield from _counter(game, state, unit)
+    concealed = {u.owner for u in units if is_hidden(u.kind)}
+    if len(concealed) > 1:
+        sides = " and ".join(sorted(concealed))
+        yield f"counters of {sides} hide their kinds: a view hides one side's only"
     standing = Counter(
         u.hex for u in units if u.on_map and u.status != UNPLACED and not _passing(state, u)
     )
@@ -57,7 +62,7 @@ def violations(game: Sabot, state: SabotState) -> Iterator[str]:
     if not -1 <= state.placed < len(units):
         yield f"the counter placed last, {state.placed}, does not exist"
     for purse in state.purses:
-        if purse.owner not in game.players or purse.points < 0:
+        if purse.owner not in game.players or (not is_hidden(purse.points) and purse.points < 0):
             yield f"a purse of {purse.points} points for {purse.owner!r}"
 
 
@@ -70,6 +75,12 @@ def _counter(game: Sabot, state: SabotState, unit: Unit) -> Iterator[str]:
     name = f"counter {unit.id}"
     if unit.owner not in game.players:
         yield f"{name} belongs to {unit.owner!r}, not a player"
+    if is_hidden(unit.kind):  # a view: a concealed enemy counter, nothing of it known
+        if unit.revealed:
+            yield f"{name} is right side up, but its kind is hidden"
+        if not is_hidden(unit.ammo):
+            yield f"{name}'s kind is hidden, but not its shots marker"
+        return
     if unit.kind != DECOY and unit.kind not in game.table.types:
         yield f"{name} is of unknown kind {unit.kind!r}"
         return
@@ -81,7 +92,9 @@ def _counter(game: Sabot, state: SabotState, unit: Unit) -> Iterator[str]:
         yield f"{name} is on hex {unit.hex}, off the map"
     kind = game.kind(unit)
     most = kind.limited_shots if kind is not None else 0
-    if not 0 <= unit.ammo <= most or unit.spent < 0:
+    if is_hidden(unit.ammo):
+        pass  # a view: an enemy's shots marker
+    elif not 0 <= unit.ammo <= most or unit.spent < 0:
         yield f"{name} has {unit.ammo} shots and {unit.spent} spent, of {most}"
     if unit.hex == ABOARD and unit.status in (OK, DISABLED):
         yield from _aboard(game, state, unit)
@@ -101,6 +114,8 @@ def _aboard(game: Sabot, state: SabotState, unit: Unit) -> Iterator[str]:
         yield f"counter {unit.id} is off the map in no carrier"
         return
     carrier = units[unit.carrier]
+    if is_hidden(carrier.kind):
+        return  # a view of the enemy's squads in the enemy's concealed carrier
     kind = game.table.types.get(carrier.kind)
     if carrier.owner != unit.owner or kind is None or not kind.capacity:
         yield f"counter {unit.id} rides in counter {carrier.id}, not a friendly carrier"

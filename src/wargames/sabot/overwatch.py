@@ -64,8 +64,10 @@ def overwatch_actions(game: Sabot, state: SabotState, player: str) -> Iterator[F
     assert state.moving is not None
     mover = state.units[state.moving.unit]
     for unit in state.units:
+        if unit.owner != player:
+            continue  # the enemy's counters: never read (their kinds may be hidden here)
         kind = game.kind(unit)
-        if kind is None or unit.owner != player or not may_watch(game, mover, unit):
+        if kind is None or not may_watch(game, mover, unit):
             continue
         if not sees(game, state, unit, mover.hex):
             continue

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from wargames.core.hidden import is_hidden
 from wargames.sabotage.state import NO_SQUARE, SabotageState
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def violations(game: Sabotage, state: SabotageState) -> Iterator[str]:
             yield f"piece {piece.id} belongs to {piece.owner!r}, not a player"
         if piece.left != NO_SQUARE and not 0 <= piece.left < squares:
             yield f"piece {piece.id} left square {piece.left}, off the board"
-    counts = Counter((p.owner, p.kind) for p in pieces)
+    counts = Counter((p.owner, p.kind) for p in pieces if not is_hidden(p.kind))
     for (owner, kind), count in sorted(counts.items(), key=str):
         if count > game.army.get(kind, 0):
             yield f"{owner} has {count} {kind.title}, the army {game.army.get(kind, 0)}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from wargames.core.hidden import is_hidden
 from wargames.saw.state import SawState, Unit
 from wargames.saw.units import trait_names
 
@@ -50,6 +51,8 @@ def _unit(game: Saw, index: int, unit: Unit) -> Iterator[str]:
     if unit.hex is not None and unit.hex not in game.arena.board:
         yield f"{unit.id} stands on {unit.hex}, off the map"
     sheet = unit.sheet
+    if is_hidden(sheet):
+        return  # a view: another player's sheet
     if len(sheet.traits) != len(trait_names(unit.weapons)):
         yield f"{unit.id} has {len(sheet.traits)} traits for {unit.weapons} weapons"
     if any(t < 0 for t in sheet.traits) or sum(sheet.traits) + sheet.pool > unit.points:
