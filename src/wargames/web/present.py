@@ -3,7 +3,6 @@ for spectators), never from the full state, and never holds the chance key."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from wargames.core.board import Board
@@ -47,7 +46,7 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
         "board": _board(game, view, seat),
         "text": game.describe(view, seat),
         "log": [str(event) for event in list(view.log)[-LOG_LIMIT:]],
-        "actions": [{"text": str(a), "nodes": action_nodes(a, nodes)} for a in legal],
+        "actions": [{"text": str(a), "nodes": action_nodes(game, view, a, nodes)} for a in legal],
         "error": match.error,
     }
 
@@ -74,36 +73,13 @@ def _names(game: Game[Any, Any]) -> dict[Any, str]:
     return {} if layout is None else {node: layout.name(node) for node in board}
 
 
-def action_nodes(action: Action, names: dict[Any, str]) -> list[str]:
-    """The board nodes ``action`` names, in the order of its fields (a move's origin first,
-    its target last): board nodes themselves, or text naming one."""
-    labels = set(names.values())
-    found = []
-    for value in _values(action):
-        if isinstance(value, str) and value in labels:
-            found.append(value)
-        else:
-            try:
-                name = names.get(value)
-            except TypeError:  # an unhashable value is no node
-                name = None
-            if name is not None and not isinstance(value, bool | int):
-                found.append(name)
-    return found
-
-
-def _values(action: Action) -> Iterator[Any]:
-    """The values of ``action``'s fields but its player, one level into tuples."""
-    import attrs
-
-    for field in attrs.fields(type(action)):
-        if field.name == "player":
-            continue
-        value = getattr(action, field.name)
-        if isinstance(value, tuple) and not hasattr(value, "_fields"):
-            yield from value
-        else:
-            yield value
+def action_nodes(
+    game: Game[Any, Any], view: State, action: Action, names: dict[Any, str]
+) -> list[str]:
+    """The names of the board nodes ``action`` concerns, as the seat's ``view`` shows them
+    (:meth:`~wargames.core.game.Game.places`): the unit or piece it moves, fires or targets
+    first, its destination or target last."""
+    return [names[node] for node in game.places(view, action) if node in names]
 
 
 def odds_data(odds: Distribution[Any] | None) -> list[dict[str, Any]] | None:
