@@ -137,3 +137,16 @@ def test_the_pages_are_served(client: TestClient) -> None:
     assert "New game" in client.get("/").text
     assert "/static/play.js" in client.get("/play/anything").text
     assert client.get("/static/play.js").status_code == 200
+
+
+def test_the_log_reads_as_words_with_board_positions_by_name(client: TestClient) -> None:
+    answer = new_game(client, "sabotage", HUMANS, variant="SM")
+    green = seat_token(answer, "green")
+    view = client.get(f"/api/play/{green}").json()
+    move = next(a for a in view["actions"] if len(a["nodes"]) == 2)
+    client.post(f"/api/play/{green}/actions", json={"action": move["text"]})
+    log = client.get(f"/api/play/{green}").json()["log"]
+    origin, target = move["nodes"]
+    assert log[-1].startswith("Moved: player green, piece ")
+    assert log[-1].endswith(f"origin {origin}, target {target}")
+    assert not any("(player=" in line or "Square(" in line for line in log)

@@ -1,6 +1,10 @@
 """A real browser (Debian's chromium, headless, through Playwright) plays Mini Sabotage to the
-end against a random bot by clicking, and pictures every game's page for the docs."""
+end against a random bot by clicking, and pictures every game's page: into the folder named by
+``WARGAMES_SCREENSHOTS`` (``WARGAMES_SCREENSHOTS=docs/images`` refreshes the docs' pictures),
+else into the test's temporary folder."""
 
+import os
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,8 +19,28 @@ from wargames.core.serialize import loads
 from wargames.web.local import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 MOST_TURNS = 400
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def images(tmp_path: Path) -> Path:
+    """Where screenshots go: ``$WARGAMES_SCREENSHOTS`` if set, else a temporary folder."""
+    chosen = os.environ.get("WARGAMES_SCREENSHOTS")
+    folder = Path(chosen) if chosen else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def picture(page: Page, path: Path) -> None:
+    """Screenshot the whole page to ``path``; check it is a PNG of a real page's size."""
+    page.screenshot(path=path, full_page=True)
+    data = path.read_bytes()
+    width, height = struct.unpack(">II", data[16:24])
+    assert data.startswith(PNG)
+    assert data[12:16] == b"IHDR"
+    assert (width, height) >= (1280, 900)
+    assert len(data) > 20_000
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +77,9 @@ def take_turn(page: Page) -> None:
         return
 
 
-def test_mini_sabotage_is_played_to_the_end_by_clicking(browser: Browser, base: str) -> None:
+def test_mini_sabotage_is_played_to_the_end_by_clicking(
+    browser: Browser, base: str, images: Path
+) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(base + "/")
     page.select_option("#game", "sabotage")
@@ -74,13 +100,12 @@ def test_mini_sabotage_is_played_to_the_end_by_clicking(browser: Browser, base: 
     replay = page.request.get(base + (page.locator("#replay-link").get_attribute("href") or ""))
     assert replay.ok
     assert isinstance(loads(replay.text()), Replay)
-    IMAGES.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=IMAGES / "web-sabotage.png", full_page=True)
+    picture(page, images / "web-sabotage.png")
     page.close()
 
 
 @pytest.mark.parametrize("name", [n for n in wargames.available() if n != "sabotage"])
-def test_every_game_has_a_page(browser: Browser, base: str, name: str) -> None:
+def test_every_game_has_a_page(browser: Browser, base: str, name: str, images: Path) -> None:
     game = wargames.load(name)
     seats = {p: "human" if i == 0 else "random" for i, p in enumerate(game.players)}
     request = {"game": name, "options": dict(games()[name].demo_options), "seats": seats}
@@ -90,5 +115,5 @@ def test_every_game_has_a_page(browser: Browser, base: str, name: str) -> None:
     page.wait_for_selector("#board svg")
     page.wait_for_function("document.body.dataset.turn === 'yes'")
     assert page.locator("#actions button").count() > 0
-    page.screenshot(path=IMAGES / f"web-{name}.png", full_page=True)
+    picture(page, images / f"web-{name}.png")
     page.close()

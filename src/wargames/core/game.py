@@ -342,6 +342,27 @@ class Game(ABC, Generic[S, A]):
         decision."""
         return None
 
+    def places(self, state: S, action: A) -> tuple[Any, ...]:
+        """The board nodes ``action`` concerns in ``state`` (a seat's view), for a user
+        interface to light up: the unit or piece it moves, fires or targets first, its
+        destination or target last (:func:`wargames.core.places.action_places`)."""
+        from wargames.core.places import action_places
+
+        return action_places(self, state, action)
+
+    def unit_place(self, state: S, unit: Hashable) -> Any | None:
+        """The board node unit ``unit`` stands on in ``state``, or ``None``: by default the
+        node held by its entry in the state's ``units``
+        (:func:`wargames.core.places.unit_place`)."""
+        from wargames.core.places import unit_place
+
+        return unit_place(self, state, unit)
+
+    def acting_unit(self, state: S) -> Hashable | None:
+        """The unit that actions naming no unit act for in ``state`` (an activation, a move
+        in progress), or ``None`` (the default)."""
+        return None
+
     def describe(self, state: S, player: str | None = None) -> str:
         """The state as text (a board), as ``player`` sees it, or omnisciently for ``None``."""
         return repr(state if player is None else self.view(state, player))

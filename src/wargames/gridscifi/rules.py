@@ -588,6 +588,15 @@ class GridSciFi(Game[GridState, GridAction]):
         """The battlefield's board, for pictures (:mod:`wargames.render.svg`)."""
         return self.field.board
 
+    def acting_unit(self, state: GridState) -> int | None:
+        """The unit an action naming none concerns: the target answering a declared attack,
+        else the unit being activated (or called from reserve)."""
+        if state.declared is not None:
+            return state.declared.target
+        if state.activation is not None:
+            return state.activation.unit
+        return None if state.arrival is None else state.arrival.unit
+
     def tokens(self, state: GridState, player: str | None = None) -> dict[Square, Token]:
         """The units on the table as SVG tokens, as ``player`` sees them (everything for
         ``None``; see :func:`wargames.gridscifi.display.tokens`)."""

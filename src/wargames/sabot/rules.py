@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from attrs import Attribute, evolve, field, frozen
@@ -436,6 +436,23 @@ class Sabot(Game[SabotState, SabotAction]):
     def describe(self, state: SabotState, player: str | None = None) -> str:
         """The map as text, counters as ``player`` sees them."""
         return display.describe(self, state, player)
+
+    def unit_place(self, state: SabotState, unit: Hashable) -> Hex | None:
+        """The hex unit ``unit`` stands on (units keep the index of their hex), or ``None``
+        for one aboard, off the map or unknown."""
+        found = next((u for u in state.units if u.id == unit), None)
+        return None if found is None or not found.on_map else self.map.cells[found.hex]
+
+    def acting_unit(self, state: SabotState) -> int | None:
+        """The unit moving now, which the movement actions (advance, turn, stop) move."""
+        return None if state.moving is None else state.moving.unit
+
+    def places(self, state: SabotState, action: SabotAction) -> tuple[Any, ...]:
+        """As the kernel reads them, but a prepare's target is a hex index (V), not a unit."""
+        if isinstance(action, Special) and action.what == "prepare" and action.target >= 0:
+            unit = self.unit_place(state, action.unit)
+            return (*(() if unit is None else (unit,)), self.map.cells[action.target])
+        return super().places(state, action)
 
     def tokens(self, state: SabotState, player: str | None = None) -> dict[Hex, Token]:
         """The counters as SVG tokens as ``player`` sees them (``?`` when concealed)."""

@@ -938,6 +938,14 @@ class Saw(Game[SawState, SawAction]):
         )
         return accuracy, damage, penalty, target
 
+    def unit_place(self, state: SawState, unit: Hashable) -> Hex | None:
+        """Where unit ``unit`` will be once the move plotted so far goes through (its hex
+        outside the plot, or when the plot is hidden from the view); ``None`` for one
+        destroyed or unknown."""
+        if unit not in self.ids or state.units[self.ids.index(str(unit))].hex is None:
+            return None
+        return self._plotted_end(state, self.ids.index(str(unit)))
+
     def _plotted_end(self, state: SawState, index: int) -> Hex:
         """Where unit ``index`` will be if its plotted move (as far as plotted) goes through."""
         here = state.units[index].hex

@@ -8,6 +8,7 @@ from the kernel's error, which the full state may have worded.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import threading
 from collections.abc import Mapping
@@ -65,6 +66,7 @@ class Match:
         self.error: str | None = None
         self._lock = threading.Lock()
         self._bots_running = False
+        self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
 
     @property
     def state(self) -> State:
@@ -77,6 +79,28 @@ class Match:
         with self._lock:
             moves = len(self.actions)
             return self.states[moves if step is None else step], self.version, moves
+
+    async def changed(self, version: int, seconds: float) -> None:
+        """Wait until the version is past ``version`` or ``seconds`` have passed (woken by
+        the change itself, from whichever thread makes it)."""
+        event = asyncio.Event()
+        waiter = (asyncio.get_running_loop(), event)
+        with self._lock:
+            self._waiting.add(waiter)
+        try:
+            if self.version <= version:
+                await asyncio.wait_for(event.wait(), seconds)
+        except TimeoutError:
+            pass
+        finally:
+            with self._lock:
+                self._waiting.discard(waiter)
+
+    def _bump(self) -> None:
+        """A new version: wake every waiter (the lock is held)."""
+        self.version += 1
+        for loop, event in self._waiting:
+            loop.call_soon_threadsafe(event.set)
 
     def over(self) -> bool:
         """Whether the game has ended."""
@@ -114,7 +138,7 @@ class Match:
         self.store.add_actions(self.id, len(self.actions), [dumps(self.game, action)])
         self.states.append(after)
         self.actions.append(action)
-        self.version += 1
+        self._bump()
 
     def bots_to_act(self) -> list[str]:
         """The bot seats to act now."""
@@ -140,8 +164,9 @@ class Match:
                     if self.version == version:
                         self._take(action)
         except Exception as error:  # a bot's failure is shown, not lost in a thread
-            self.error = f"{player}'s bot failed: {type(error).__name__}"
-            self.version += 1
+            with self._lock:
+                self.error = f"{player}'s bot failed: {type(error).__name__}"
+                self._bump()
             raise
         finally:
             with self._lock:

@@ -3,7 +3,7 @@ for spectators), never from the full state, and never holds the chance key."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from enum import Enum
 from typing import Any
 
 from wargames.core.board import Board
@@ -11,7 +11,7 @@ from wargames.core.distribution import Distribution
 from wargames.core.game import Action, Game, State
 from wargames.web.matches import Match
 
-__all__ = ["action_nodes", "odds_data", "payload"]
+__all__ = ["action_nodes", "event_text", "odds_data", "payload"]
 
 LOG_LIMIT = 200
 """The most recent events sent with a view (the page shows the latest first)."""
@@ -46,8 +46,8 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
         else {"winners": sorted(over.winners), "reason": over.reason, "text": str(over)},
         "board": _board(game, view, seat),
         "text": game.describe(view, seat),
-        "log": [str(event) for event in list(view.log)[-LOG_LIMIT:]],
-        "actions": [{"text": str(a), "nodes": action_nodes(a, nodes)} for a in legal],
+        "log": [event_text(event, nodes) for event in list(view.log)[-LOG_LIMIT:]],
+        "actions": [{"text": str(a), "nodes": action_nodes(game, view, a, nodes)} for a in legal],
         "error": match.error,
     }
 
@@ -74,36 +74,41 @@ def _names(game: Game[Any, Any]) -> dict[Any, str]:
     return {} if layout is None else {node: layout.name(node) for node in board}
 
 
-def action_nodes(action: Action, names: dict[Any, str]) -> list[str]:
-    """The board nodes ``action`` names, in the order of its fields (a move's origin first,
-    its target last): board nodes themselves, or text naming one."""
-    labels = set(names.values())
-    found = []
-    for value in _values(action):
-        if isinstance(value, str) and value in labels:
-            found.append(value)
-        else:
-            try:
-                name = names.get(value)
-            except TypeError:  # an unhashable value is no node
-                name = None
-            if name is not None and not isinstance(value, bool | int):
-                found.append(name)
-    return found
+def action_nodes(
+    game: Game[Any, Any], view: State, action: Action, names: dict[Any, str]
+) -> list[str]:
+    """The names of the board nodes ``action`` concerns, as the seat's ``view`` shows them
+    (:meth:`~wargames.core.game.Game.places`): the unit or piece it moves, fires or targets
+    first, its destination or target last."""
+    return [names[node] for node in game.places(view, action) if node in names]
 
 
-def _values(action: Action) -> Iterator[Any]:
-    """The values of ``action``'s fields but its player, one level into tuples."""
+def event_text(event: Any, names: dict[Any, str]) -> str:
+    """An event of the log as words: its game's own wording (``str``) if it has one, else
+    its kind and fields, board nodes by their names (``"Moved: unit 3, target e4"``)."""
     import attrs
 
-    for field in attrs.fields(type(action)):
-        if field.name == "player":
-            continue
-        value = getattr(action, field.name)
-        if isinstance(value, tuple) and not hasattr(value, "_fields"):
-            yield from value
-        else:
-            yield value
+    own_wording = getattr(type(event), "__str__", None) is not object.__str__
+    if own_wording or not attrs.has(type(event)):
+        return str(event)
+    parts = []
+    for field in attrs.fields(type(event)):
+        value = getattr(event, field.name)
+        words = field.name.replace("_", " ")
+        parts.append(f"{words} {_words(value, names)}")
+    return f"{type(event).__name__}: " + ", ".join(parts)
+
+
+def _words(value: Any, names: dict[Any, str]) -> str:
+    """A field's value as text: a node by its name, a tuple item by item, else ``str``."""
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        return "(" + " ".join(_words(item, names) for item in value) + ")"
+    if isinstance(value, Enum):
+        return str(value.value)
+    try:
+        return names.get(value) or str(value)
+    except TypeError:  # an unhashable value is no node
+        return str(value)
 
 
 def odds_data(odds: Distribution[Any] | None) -> list[dict[str, Any]] | None:

@@ -16,7 +16,6 @@ API (every error is JSON ``{"error": message}`` with a 4xx status, and changes n
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -46,7 +45,8 @@ __all__ = ["create_app"]
 STATIC = Path(__file__).parent / "static"
 WAIT_SECONDS = 20.0
 """How long ``?after=N`` waits for a change before answering the view as it is."""
-POLL_SECONDS = 0.05
+QUIET_SECONDS = 15.0
+"""How long an event stream waits for a change before it sends a comment (keeping it open)."""
 BODY_LIMIT = 1 << 22
 """The largest request body read (a long replay file fits)."""
 
@@ -156,10 +156,7 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         if after is not None:
             if not after.lstrip("-").isdigit():
                 raise Refused(400, "after= takes a version number")
-            waited = 0.0
-            while match.version <= int(after) and waited < WAIT_SECONDS:
-                await asyncio.sleep(POLL_SECONDS)
-                waited += POLL_SECONDS
+            await match.changed(int(after), WAIT_SECONDS)
         data = await run_in_threadpool(payload, match, seat)
         return JSONResponse(data, background=with_bots(match))
 
@@ -199,17 +196,13 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
 
         async def stream() -> AsyncIterator[str]:
             seen = -1
-            quiet = 0.0
             while not await request.is_disconnected():
                 if match.version != seen:
                     seen = match.version
-                    quiet = 0.0
                     yield f"data: {seen}\n\n"
-                elif quiet > 15:
-                    quiet = 0.0
+                else:
                     yield ": still here\n\n"
-                await asyncio.sleep(POLL_SECONDS * 2)
-                quiet += POLL_SECONDS * 2
+                await match.changed(seen, QUIET_SECONDS)
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)

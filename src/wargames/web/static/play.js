@@ -8,6 +8,7 @@ let data = null;
 let selected = null;
 let stepping = null; // a step number while looking back; null: live
 let pending = null; // the action whose odds are shown
+let drawn = null; // the board's SVG as last drawn
 
 function nodesOf(node) {
   return $("board").querySelectorAll('[data-node="' + CSS.escape(node) + '"]');
@@ -47,7 +48,11 @@ function render() {
   const who = data.seat === null ? "spectating" : "playing " + data.seat;
   $("title").textContent = name + " — " + who;
   document.title = name + " — wargames";
-  $("board").innerHTML = data.board || "";
+  // Redraw the board only when it changed: a redraw between two clicks would lose them.
+  if (drawn !== data.board) {
+    drawn = data.board;
+    $("board").innerHTML = data.board || "";
+  }
   $("text").textContent = data.text;
   const turn = data.seat !== null && data.to_act.includes(data.seat) && stepping === null;
   let status;
@@ -175,6 +180,8 @@ function show(answer) {
   // Answers may arrive out of order: a live view never goes back to an older version.
   const live = stepping === null && answer.step === answer.moves;
   if (live && data && data.step === data.moves && answer.version < data.version) return;
+  // A live update of the version already shown (our own move's echo) changes nothing.
+  if (data && answer.version === data.version && answer.step === data.step) return;
   data = answer;
   render();
 }
