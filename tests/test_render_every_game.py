@@ -45,3 +45,11 @@ def test_render_draws_the_start_of_every_game(
     if player is not None:  # a picture tells the player nothing the view hides
         other = game.sample_state(state, player, random.Random(1))
         assert render_game(game, other, player) == render_game(game, state, player)
+
+
+@pytest.mark.parametrize(("name", "player"), VIEWS, ids=[f"{n}-{p or 'all'}" for n, p in VIEWS])
+def test_text_boards_show_no_python_reprs(name: str, player: str | None) -> None:
+    game = wargames.load(name)
+    text = game.describe(game.start(1), player)
+    for bad in ("frozenset(", "<class", "None", "wargames."):
+        assert bad not in text, f"{bad!r} in {name}'s board"

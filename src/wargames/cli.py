@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import inspect
 import json
+import re
 import secrets
 import time
 from collections import Counter
@@ -109,7 +110,7 @@ def games() -> None:
     console.print(table)
 
 
-OPTION_HELP = "A game option NAME=VALUE (repeat for more; see `wargames games`)."
+OPTION_HELP = "A game option NAME=VALUE (repeat for more; see 'wargames games')."
 
 
 def _options(texts: list[str] | None) -> dict[str, Any]:
@@ -280,15 +281,26 @@ def odds(
 
 
 def _signature(function: Callable[..., Any]) -> str:
-    hints = get_type_hints(function)
+    """The inputs one may type: name, kind (or the values an ``Annotated`` text names) and
+    default; inputs of other types are for callers in Python and left out."""
+    hints = get_type_hints(function, include_extras=True)
     parts = []
     for name, parameter in inspect.signature(function).parameters.items():
-        hint = hints.get(name, "")
-        kind = hint.__name__ if isinstance(hint, type) else str(hint)
-        kind = kind.replace("typing.", "").replace("collections.abc.", "")
-        default = "" if parameter.default is inspect.Parameter.empty else f"={parameter.default}"
-        parts.append(f"{name}: {kind}{default}")
+        hint = hints.get(name, str)
+        described = [m for m in getattr(hint, "__metadata__", ()) if isinstance(m, str)]
+        plain = get_args(hint)[0] if described else hint
+        kinds = [k for k in get_args(plain) or (plain,) if k is not type(None)]
+        if not all(k in _TYPED or get_args(k) == (int,) for k in kinds):
+            continue
+        names = [_TYPED.get(k, "comma list") for k in kinds]
+        kind = described[0] if described else " or ".join(names)
+        value = parameter.default
+        default = "" if value is inspect.Parameter.empty else f"={json.dumps(value, default=str)}"
+        parts.append(f"{name} ({kind}){default}")
     return ", ".join(parts)
+
+
+_TYPED = {str: "text", int: "whole number", bool: "true or false"}
 
 
 def _keywords(function: Callable[..., Any], inputs: list[str]) -> dict[str, Any]:
@@ -550,6 +562,15 @@ def serve(
         ) from None
     console.print(f"serving on http://{host}:{port}/ (games kept in {db})")
     uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+
+
+def _plain(text: str) -> str:
+    """A docstring as help for people: reST roles and backticks dropped."""
+    return re.sub(r"(?::\w+:)?`{1,2}([^`]+)`{1,2}", r"\1", text)
+
+
+for _command in app.registered_commands:
+    _command.help = _plain(_command.help or inspect.getdoc(_command.callback) or "")
 
 
 def main() -> None:

@@ -152,7 +152,9 @@ class Game(ABC, Generic[S, A]):
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {}
     """Exact odds of hypothetical match-ups by name (``wargames odds GAME NAME key=value``):
     functions of typed keyword inputs returning a ``Distribution`` or a probability, written
-    with the same dice definitions play uses."""
+    with the same dice definitions play uses.  An input typed ``Annotated[str, "text"]`` is
+    described to the user by its text (the values it takes); inputs of other than text,
+    whole numbers, true/false or lists of whole numbers are for callers in Python only."""
     negotiation_types: ClassVar[tuple[type[Action], ...]] = ()
     """Actions that are agreements between players rather than play (draw offers, trades);
     simple bots leave them alone unless nothing else is legal."""

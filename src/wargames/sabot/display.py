@@ -39,7 +39,8 @@ def describe(game: Sabot, state: SabotState, player: str | None = None) -> str:
         mark = "~" if field.river[i] else "=" if field.road[i] else ""
         return (_LETTERS.get(terrain, terrain[:3]) + mark)[:5]
 
-    turn = f"turn {shown.clock.turn}, {game.phase(shown)}, {game.to_act(shown) or 'over'}"
+    acting = ", ".join(p for p in game.players if p in game.to_act(shown)) or "over"
+    turn = f"turn {shown.clock.turn}, {game.phase(shown)}, {acting}"
     return f"{turn}\n{render_hexes(field.board, glyph)}"
 
 
