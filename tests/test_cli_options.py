@@ -64,3 +64,11 @@ def test_play_with_an_option() -> None:
         input="quit\n",
     )
     assert "green" in result.stdout, "three seats"
+
+
+def test_the_simulate_progress_bar_estimates_the_time_left() -> None:
+    from rich.progress import TimeRemainingColumn
+
+    from wargames.cli import _progress
+
+    assert any(isinstance(column, TimeRemainingColumn) for column in _progress().columns)

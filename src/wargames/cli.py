@@ -24,7 +24,14 @@ import attrs
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 import wargames
@@ -170,6 +177,20 @@ def demo(
         console.print(f"[bold]{name}[/bold]: {ending} after {match.length} actions")
 
 
+def _progress() -> Progress:
+    """The bar ``simulate`` shows: games done, time taken and an estimate of the time left."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="A registered game.")],
@@ -194,14 +215,7 @@ def simulate(
     specs = _seats(players, instance, humans=False)
     jobs = [Job(game, variant, options, specs, seed + i, max_actions) for i in range(n)]
     started = time.perf_counter()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with _progress() as progress:
         task = progress.add_task(f"{game}: {players}", total=n)
         results = run_simulation(
             jobs,
