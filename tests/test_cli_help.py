@@ -28,3 +28,10 @@ def test_odds_lists_inputs_one_may_type_not_python_types() -> None:
     assert 'weapon (main or at)="main"' in result.output
     for bad in ("wargames.", "UnitTable", "table", "terrain", "str", "bool"):
         assert bad not in result.output, bad
+
+
+def test_play_help_lists_the_commands_typed_at_the_prompt() -> None:
+    result = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    for command in ("'list'", "'legend'", "'save FILE'", "'help'", "'quit' (or Ctrl-D)"):
+        assert command in result.output
+    assert "--width" in result.output

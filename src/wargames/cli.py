@@ -46,7 +46,7 @@ from wargames.core.registry import variants as registered_variants
 from wargames.core.replay import Replay
 from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
-from wargames.play import HUMAN, Session, seen_action
+from wargames.play import COMMANDS, HUMAN, Session, seen_action
 from wargames.simulate import GameResult, Job, summarize
 from wargames.simulate import simulate as run_simulation
 
@@ -357,8 +357,17 @@ def play_command(
     ] = "human,random",
     resume: Annotated[Path | None, typer.Option(help="A game saved with 'save FILE'.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    width: Annotated[
+        int | None,
+        typer.Option(
+            min=20, help="Crop wider boards to this many columns (default: the terminal's)."
+        ),
+    ] = None,
 ) -> None:
-    """Play in the terminal against bots, or hot-seat (each human sees only their view)."""
+    """Play in the terminal against bots, or hot-seat (each human sees only their view).
+
+    At each turn: the board, the legal actions numbered, and what the last actions did.
+    """
     if resume is not None:
         replay = _read_replay(resume, "--resume")
         instance = replay.load_game()
@@ -367,6 +376,7 @@ def play_command(
     else:
         raise typer.BadParameter("name a game, or --resume a saved one")
     specs = _seats(players, instance, humans=True)
+    columns = width or console.width
     # Bots' own choices are seeded from the game's seed when there is one, else in secret.
     bot_seed = secrets.randbits(32) if seed is None else int.from_bytes(key_from_seed(seed)[:4])
     seats: dict[str, Bot | str] = {
@@ -374,9 +384,9 @@ def play_command(
         for i, (p, s) in enumerate(zip(instance.players, specs, strict=True))
     }
     if resume is not None:
-        session = Session(instance, seats, seed=replay.seed, actions=replay.actions)
+        session = Session(instance, seats, seed=replay.seed, actions=replay.actions, width=columns)
     else:
-        session = Session(instance, seats, seed=seed)
+        session = Session(instance, seats, seed=seed, width=columns)
     session.run(ask=console.input, say=lambda text: console.print(text, markup=False))
 
 
@@ -585,6 +595,8 @@ def _plain(text: str) -> str:
 
 for _command in app.registered_commands:
     _command.help = _plain(_command.help or inspect.getdoc(_command.callback) or "")
+    if _command.callback is play_command:  # the commands typed at the prompt
+        _command.help += "\n\n" + COMMANDS.replace("Other commands", "At the prompt")
 
 
 def main() -> None:

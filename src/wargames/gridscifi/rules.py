@@ -68,11 +68,14 @@ from wargames.gridscifi.state import (
     Activated,
     Activation,
     Aim,
+    AttackRolled,
     BailOut,
+    BailOutRolled,
     CallReserve,
     Channel,
     Deploy,
     Deployed,
+    Destroyed,
     Embark,
     EndTurn,
     GridAction,
@@ -147,6 +150,7 @@ class GridSciFi(Game[GridState, GridAction]):
     state_type = GridState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+    reported_events = (AttackRolled, Destroyed, BailOutRolled)
     tables: ClassVar[Tables] = TABLES
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"attack": attack}
 

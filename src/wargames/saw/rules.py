@@ -137,6 +137,7 @@ class Saw(Game[SawState, SawAction]):
         Eliminated,
         RecordRevealed,
     )
+    reported_events = (Attacked, Destroyed, Eliminated)
     chunks: ClassVar[tuple[int, ...]] = tuple(_DATA["game"]["chunks"])
     """The points one assign or lose action moves (library default: 1 or 5)."""
     collision_rules: ClassVar[Mapping[str, CollisionRule]] = RULES
