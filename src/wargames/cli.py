@@ -95,7 +95,7 @@ def _variants(game_cls: type[Game[Any, Any]]) -> str:
 
 def _option_defaults(game_cls: type[Game[Any, Any]]) -> str:
     defaults = game_cls.Options()
-    return ", ".join(
+    return "\n".join(
         f"{a.name}={json.dumps(getattr(defaults, a.name), default=str)}"
         for a in attrs.fields(game_cls.Options)
     )
@@ -103,17 +103,20 @@ def _option_defaults(game_cls: type[Game[Any, Any]]) -> str:
 
 @app.command()
 def games() -> None:
-    """List the registered games with their variants, players and options (with defaults;
-    set them with ``--option NAME=VALUE``)."""
+    """List the registered games with their variants, players and options (with defaults,
+    one a line; set them with ``--option NAME=VALUE``)."""
+    rows = [
+        (name, _variants(cls), ", ".join(cls().players), _option_defaults(cls))
+        for name, cls in sorted(registered_games().items())
+    ]
+    widest = max((len(line) for row in rows for line in row[3].split("\n")), default=7)
     table = Table()
     table.add_column("game", no_wrap=True)
     table.add_column("variants", no_wrap=True)
-    table.add_column("players")
-    table.add_column("options", overflow="fold")
-    for name, game_cls in sorted(registered_games().items()):
-        table.add_row(
-            name, _variants(game_cls), ", ".join(game_cls().players), _option_defaults(game_cls)
-        )
+    table.add_column("players")  # wraps after a comma
+    table.add_column("options", no_wrap=True, min_width=widest)  # one option a line, whole
+    for row in rows:
+        table.add_row(*row)
     console.print(table)
 
 
