@@ -277,3 +277,12 @@ def test_a_wide_board_is_cropped_around_the_action() -> None:
     assert max(map(len, lines)) <= 60 < max(map(len, sabot.describe(session.state).split("\n")))
     assert lines[-1].startswith("(columns 1-60 of ")
     assert lines[0] == sabot.describe(session.state, "blue").split("\n")[0], "headings whole"
+
+
+def test_every_board_with_letters_or_symbols_has_a_legend() -> None:
+    for name in ("sabot", "sabotage", "saw", "gridscifi"):
+        game = wargames.load(name)
+        assert game.legend(), name
+        assert "_" not in game.legend()
+    assert "T woods" in wargames.load("gridscifi").legend()
+    assert "% woods" in wargames.load("saw", map="ruins").legend()

@@ -18,7 +18,7 @@ from wargames.gridscifi.state import GridState, Status, Unit
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
 
-__all__ = ["describe", "letters", "tokens"]
+__all__ = ["describe", "legend", "letters", "tokens"]
 
 
 def letters(field_: Battlefield, units: tuple[Unit, ...]) -> dict[int, str]:
@@ -31,6 +31,18 @@ def letters(field_: Battlefield, units: tuple[Unit, ...]) -> dict[int, str]:
         out[unit.id] = chr(ord(base) + counts[unit.owner] % 26)
         counts[unit.owner] += 1
     return out
+
+
+def legend(field_: Battlefield) -> str:
+    """What :func:`describe`'s letters and symbols mean."""
+    first, second = field_.players
+    terrain = ", ".join(
+        f"{t.symbol} {t.name.replace('_', ' ')}" for t in dict.fromkeys(field_.terrain)
+    )
+    return (
+        f"units are letters, upper case {first}'s and lower case {second}'s, as listed under "
+        f"the board; terrain: {terrain}; * an objective"
+    )
 
 
 def _line(field_: Battlefield, unit: Unit, letter: str) -> str:

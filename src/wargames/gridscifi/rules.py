@@ -573,6 +573,10 @@ class GridSciFi(Game[GridState, GridAction]):
 
     # -- text -------------------------------------------------------------------------------
 
+    def legend(self) -> str:
+        """What the board's letters and symbols mean."""
+        return display.legend(self.field)
+
     def describe(self, state: GridState, player: str | None = None) -> str:
         """The board as text (see :mod:`wargames.gridscifi.display`), as ``player`` sees it."""
         shown = state if player is None else self.view(state, player)

@@ -956,6 +956,12 @@ class Saw(Game[SawState, SawAction]):
 
         return describe(self, state, player)
 
+    def legend(self) -> str:
+        """What the map's designations and terrain symbols mean."""
+        from wargames.saw.text import legend
+
+        return legend(self)
+
     @property
     def board(self) -> HexBoard:
         """The map's hex board (the arena's), for pictures (:mod:`wargames.render.svg`)."""
