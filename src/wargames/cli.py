@@ -47,6 +47,7 @@ from wargames.core.replay import Replay
 from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
 from wargames.play import COMMANDS, HUMAN, Session, seen_action
+from wargames.render.text import changed_column, crop
 from wargames.simulate import GameResult, Job, summarize
 from wargames.simulate import simulate as run_simulation
 
@@ -516,10 +517,17 @@ def replay_command(
         int | None, typer.Option(help="Show the state after this many actions (0: the start).")
     ] = None,
     all_steps: Annotated[bool, typer.Option("--all", help="Show every step.")] = False,
+    width: Annotated[
+        int | None,
+        typer.Option(
+            min=20, help="Crop wider boards to this many columns (default: the terminal's)."
+        ),
+    ] = None,
 ) -> None:
     """Step through a saved game: each state as PLAYER sees it and the action that led to it.
 
-    Shows the final state and a summary unless --step or --all says otherwise.
+    Shows the final state and a summary unless --step or --all says otherwise.  Boards
+    wider than the terminal are cropped around the action that led to them.
     """
     if step is not None and all_steps:
         raise typer.BadParameter("give --step N or --all, not both", param_hint="--step/--all")
@@ -542,7 +550,10 @@ def replay_command(
             )
         )
         console.rule(f"[bold]step {index}/{last}[/bold]  {escape(led)}", align="left")
-        console.print(game.describe(states[index], player), markup=False)
+        board = game.describe(states[index], player)
+        before = game.describe(states[index - 1], player) if index else board
+        focus = changed_column(before, board) or 0
+        console.print(crop(board, width or console.width, focus), markup=False)
     if step is None:
         console.print(_summary(game, replay, states[-1], player))
 

@@ -95,12 +95,12 @@ def crop(text: str, width: int, focus: int = 0) -> str:
     ``focus`` as the board allows, and a last line says which columns are shown; the
     lines around them (headings, lists) are left whole.
 
-    >>> print(crop("title\nabcdefgh\nABCDEFGH\nend", 4, focus=5))
+    >>> print(crop("title\\nabcdefgh\\nABCDEFGH\\nend", 5, focus=5))
     title
-    defg
-    DEFG
+    defgh
+    DEFGH
     end
-    (columns 4-7 of 8 shown)
+    (columns 4-8 of 8 shown)
     """
     lines = text.split("\n")
     wide = [i for i, line in enumerate(lines) if len(line) > width]
