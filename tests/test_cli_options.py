@@ -14,10 +14,24 @@ runner = CliRunner()
 
 
 def test_games_lists_each_game_s_options_with_their_defaults() -> None:
-    assert _option_defaults(Sabatu) == "players=4, ship_fee=null, turn_limit=null, rows=0"
+    assert _option_defaults(Sabatu) == "players=4\nship_fee=null\nturn_limit=null\nrows=0"
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "options" in result.stdout
+
+
+def test_games_splits_no_value_in_an_80_column_terminal() -> None:
+    import wargames
+    from wargames.core.registry import games
+
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "80"})
+    lines = result.stdout.split("\n")
+    assert max(map(len, lines)) <= 80
+    cells = {cell.strip() for line in lines for cell in line.split("│")}
+    for name in wargames.available():
+        for option in _option_defaults(games()[name]).split("\n"):
+            assert option in cells, option
+    assert any("SG, SM, SR, SO, SN, SC" in line for line in lines)
 
 
 def test_option_values_are_read_as_json_or_else_as_text() -> None:
@@ -64,3 +78,11 @@ def test_play_with_an_option() -> None:
         input="quit\n",
     )
     assert "green" in result.stdout, "three seats"
+
+
+def test_the_simulate_progress_bar_estimates_the_time_left() -> None:
+    from rich.progress import TimeRemainingColumn
+
+    from wargames.cli import _progress
+
+    assert any(isinstance(column, TimeRemainingColumn) for column in _progress().columns)

@@ -300,3 +300,19 @@ def test_replay_explains_bad_files(tmp_path: Path) -> None:
     folder = run("replay", tmp_path)
     assert folder.exit_code == 2
     assert "is not a file" in said(folder)
+
+
+def test_replay_crops_a_wide_board_around_the_action(tmp_path: Path) -> None:
+    game = wargames.load("sabot")
+    bots = {p: RandomBot(i) for i, p in enumerate(game.players)}
+    match = play(game, bots, seed=3, max_actions=30)
+    path = tmp_path / "sabot.json"
+    path.write_text(dumps(game, match.replay))
+    result = CliRunner().invoke(app, ["replay", str(path), "--step", "30", "--width", "60"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.split("\n")
+    note = next(line for line in lines if line.startswith("(columns "))
+    assert " of 1" in note
+    assert "shown)" in note
+    board = lines[1 : lines.index(note)]
+    assert max(map(len, board)) <= 60

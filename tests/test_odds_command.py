@@ -19,7 +19,7 @@ def test_listing_the_match_ups_of_a_game() -> None:
     result = runner.invoke(app, ["odds", "saw"])
     assert result.exit_code == 0
     assert "hit_points: accuracy" in result.output
-    assert "evasion: int" in result.output
+    assert "evasion (whole number)" in result.output
 
 
 def test_a_coordinated_hit_chance_as_a_fraction_and_percentage() -> None:

@@ -21,13 +21,17 @@ MINI = wargames.load("sabotage", variant="SM")
 
 
 def scripted(lines: list[str]) -> tuple[Callable[[str], str], list[str]]:
-    """An ``ask`` that answers from ``lines`` and a transcript of everything shown."""
+    """An ``ask`` that answers from ``lines``, then meets the end of input (Ctrl-D), and a
+    transcript of everything shown."""
     shown: list[str] = []
     answers = iter(lines)
 
     def ask(prompt: str) -> str:
         shown.append(prompt)
-        return next(answers)
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer
 
     return ask, shown
 
@@ -142,6 +146,8 @@ def test_play_in_a_real_pseudo_terminal() -> None:
         os.write(main, b"d4-d5\r")
         assert "no piece of green on d4" in _read_until(main, "green> ")
         os.write(main, b"quit\r")
+        assert "Save the game?" in _read_until(main, "save): ")
+        os.write(main, b"\r")
         assert process.wait(timeout=30) == 0
     finally:
         process.kill()
@@ -185,3 +191,98 @@ def test_a_redacted_deploy_prints_without_its_piece() -> None:
     action = Deploy("green", MINI.board.parse("a1"), Kind.HEADQUARTERS)  # type: ignore[attr-defined]
     assert str(redact(action, "red")) == "a1=?"
     assert str(redact(action, "green")) == "a1=H"
+
+
+def test_quit_offers_to_save_and_an_empty_answer_saves_nothing(tmp_path: Path) -> None:
+    session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
+    ask, shown = scripted(["1", "quit", str(tmp_path / "kept.json")])
+    session.run(ask, shown.append)
+    assert "Save the game? File name (empty: don't save): " in shown
+    assert f"saved to {tmp_path / 'kept.json'}" in shown
+    assert (tmp_path / "kept.json").exists()
+    ask, shown = scripted(["quit", ""])
+    session.run(ask, shown.append)
+    assert shown[-1] == "not saved"
+
+
+def test_end_of_input_offers_to_save_too(tmp_path: Path) -> None:
+    session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
+    ask, shown = scripted([])  # Ctrl-D at the first prompt, and again when asked to save
+    session.run(ask, shown.append)
+    assert shown[-2:] == ["Save the game? File name (empty: don't save): ", "not saved"]
+
+
+def test_a_refused_file_name_is_asked_again(tmp_path: Path) -> None:
+    session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
+    ask, shown = scripted(["quit", str(tmp_path / "no" / "dir.json"), str(tmp_path / "g.json")])
+    session.run(ask, shown.append)
+    assert any(line.startswith("not saved: ") for line in shown)
+    assert (tmp_path / "g.json").exists()
+
+
+def test_battles_are_reported_as_they_happen() -> None:
+    session = Session(MINI, {"green": RandomBot(1), "red": RandomBot(2)}, seed=4)
+    shown: list[str] = []
+    session.run(lambda prompt: "", shown.append)
+    battles = [e for e in session.state.log if type(e).__name__ == "Battle"]
+    reports = [line for line in shown if line.startswith("  battle: ")]
+    assert battles
+    assert len(reports) == len(battles)
+    assert "attacker won yes" in reports[0] or "attacker won no" in reports[0]
+
+
+def test_a_human_is_told_only_what_their_view_of_the_events_holds() -> None:
+    from wargames.play import seen_event
+
+    session = Session(MINI, {"green": HUMAN, "red": RandomBot(2)}, seed=4)
+    ask, shown = scripted(["1"] * 60)
+    session.run(ask, shown.append)
+    reports = [line[2:] for line in shown if line.startswith("  ")]
+    green_sees = {seen_event(e) for e in MINI.view(session.state, "green").log}
+    assert reports, "battles happened"
+    assert set(reports) <= green_sees
+
+
+def test_an_event_is_told_without_the_fields_hidden_from_the_viewer() -> None:
+    from wargames.core.hidden import HIDDEN
+    from wargames.play import seen_event
+    from wargames.saw.state import Attacked
+
+    event = Attacked(1, "red", (("r1", 1),), "b1", "blue", 2, True, False, *[HIDDEN] * 5)  # type: ignore[arg-type]
+    text = seen_event(event)
+    assert text.startswith("attacked: turn 1, player red, attackers [[r1, 1]], target b1")
+    assert "hit yes, damaged no" in text
+    assert "roll" not in text
+    assert "?" not in text
+    assert "points" not in text
+
+
+def test_the_legend_is_shown_and_which_move_of_the_turn_it_is() -> None:
+    session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
+    ask, shown = scripted(["legend", "1", "quit", ""])
+    session.run(ask, shown.append)
+    assert shown[0] == f"Legend: {MINI.legend()}"
+    assert "H Headquarters" in MINI.legend()
+    assert shown.count(MINI.legend()) == 1, "'legend' shows it again"
+    boards = [line for line in shown if "Mini Sabotage" in line]
+    assert "Turn 1, move 1 of 2: green to act" in boards[0]
+    assert "Turn 1, move 2 of 2: green to act" in boards[1]
+
+
+def test_a_wide_board_is_cropped_around_the_action() -> None:
+    sabot = wargames.load("sabot")
+    session = Session(sabot, {"blue": HUMAN, "yellow": HUMAN}, seed=1, width=60)
+    board = session.board("blue")
+    lines = board.split("\n")
+    assert max(map(len, lines)) <= 60 < max(map(len, sabot.describe(session.state).split("\n")))
+    assert lines[-1].startswith("(columns 1-60 of ")
+    assert lines[0] == sabot.describe(session.state, "blue").split("\n")[0], "headings whole"
+
+
+def test_every_board_with_letters_or_symbols_has_a_legend() -> None:
+    for name in ("sabot", "sabotage", "saw", "gridscifi"):
+        game = wargames.load(name)
+        assert game.legend(), name
+        assert "_" not in game.legend()
+    assert "T woods" in wargames.load("gridscifi").legend()
+    assert "% woods" in wargames.load("saw", map="ruins").legend()

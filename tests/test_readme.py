@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from wargames.cli import app
-from wargames.play import HELP
+from wargames.play import COMMANDS as HELP
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text("utf-8"), flags=re.DOTALL)

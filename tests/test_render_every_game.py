@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 import wargames
 from wargames.cli import app
+from wargames.render.svg import SVG_NAMESPACE as SVG
 from wargames.render.svg import Drawable, render_game
 
 runner = CliRunner(env={"COLUMNS": "400", "TERMINAL_WIDTH": "400"})
@@ -45,3 +46,56 @@ def test_render_draws_the_start_of_every_game(
     if player is not None:  # a picture tells the player nothing the view hides
         other = game.sample_state(state, player, random.Random(1))
         assert render_game(game, other, player) == render_game(game, state, player)
+
+
+@pytest.mark.parametrize(("name", "player"), VIEWS, ids=[f"{n}-{p or 'all'}" for n, p in VIEWS])
+def test_text_boards_show_no_python_reprs(name: str, player: str | None) -> None:
+    game = wargames.load(name)
+    text = game.describe(game.start(1), player)
+    for bad in ("frozenset(", "<class", "None", "wargames."):
+        assert bad not in text, f"{bad!r} in {name}'s board"
+
+
+@pytest.mark.parametrize("name", wargames.available())
+def test_labels_stay_readable_without_paint_order(name: str) -> None:
+    game = wargames.load(name)
+    assert isinstance(game, Drawable)
+    picture = render_game(game, game.start(1), None)
+    assert "paint-order" not in picture
+    texts = list(ET.fromstring(picture).iter(f"{{{SVG}}}text"))
+    for i, text in enumerate(texts):
+        if "halo" in (text.get("class") or "").split():  # a white copy, then the label
+            assert texts[i + 1].text == text.text
+            assert "halo" not in (texts[i + 1].get("class") or "")
+
+
+def test_sabatu_shows_its_regions_homes_and_ports() -> None:
+    game = wargames.load("sabatu")
+    assert isinstance(game, Drawable)
+    root = ET.fromstring(render_game(game, game.start(1), "red"))
+    words = {t.text for t in root.iter(f"{{{SVG}}}text")}
+    regions = {t.text for t in root.iter(f"{{{SVG}}}text") if t.get("class") == "region"}
+    assert regions == {"nw", "ne", "sw", "se"}
+    board = game.board
+    for port in board.ports:
+        assert f"{board.node(port)} port" in words
+    assert {"nw.home", "se.home", "nw.capital"} <= words
+
+
+def test_grid_scifi_letters_its_units_and_names_their_types() -> None:
+    game = wargames.load("gridscifi")
+    assert isinstance(game, Drawable)
+    state = game.start(1)
+    root = ET.fromstring(render_game(game, state, "blue"))
+    labels = {
+        t.text
+        for g in root.iter(f"{{{SVG}}}g")
+        if g.get("class") == "token"
+        for t in g.iter(f"{{{SVG}}}text")
+        if not t.get("class")
+    }
+    notes = {t.text for t in root.iter(f"{{{SVG}}}text") if t.get("class") == "note"}
+    board = game.describe(state, "blue")
+    assert labels == {"A", "B", "C", "D", "E", "F", "G", "a", "b", "c", "d", "e", "f", "g", "h"}
+    assert all(f" {label} " in board or f"{label}\n" in board for label in labels)
+    assert {"Battle Tank", "Swarmlings", "Gunship"} <= notes

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import inspect
 import json
+import re
 import secrets
 import time
 from collections import Counter
@@ -23,7 +24,14 @@ import attrs
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 import wargames
@@ -38,7 +46,8 @@ from wargames.core.registry import variants as registered_variants
 from wargames.core.replay import Replay
 from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
-from wargames.play import HUMAN, Session, seen_action
+from wargames.play import COMMANDS, HUMAN, Session, seen_action
+from wargames.render.text import changed_column, crop
 from wargames.simulate import GameResult, Job, summarize
 from wargames.simulate import simulate as run_simulation
 
@@ -87,7 +96,7 @@ def _variants(game_cls: type[Game[Any, Any]]) -> str:
 
 def _option_defaults(game_cls: type[Game[Any, Any]]) -> str:
     defaults = game_cls.Options()
-    return ", ".join(
+    return "\n".join(
         f"{a.name}={json.dumps(getattr(defaults, a.name), default=str)}"
         for a in attrs.fields(game_cls.Options)
     )
@@ -95,21 +104,24 @@ def _option_defaults(game_cls: type[Game[Any, Any]]) -> str:
 
 @app.command()
 def games() -> None:
-    """List the registered games with their variants, players and options (with defaults;
-    set them with ``--option NAME=VALUE``)."""
+    """List the registered games with their variants, players and options (with defaults,
+    one a line; set them with ``--option NAME=VALUE``)."""
+    rows = [
+        (name, _variants(cls), ", ".join(cls().players), _option_defaults(cls))
+        for name, cls in sorted(registered_games().items())
+    ]
+    widest = max((len(line) for row in rows for line in row[3].split("\n")), default=7)
     table = Table()
     table.add_column("game", no_wrap=True)
     table.add_column("variants", no_wrap=True)
-    table.add_column("players")
-    table.add_column("options", overflow="fold")
-    for name, game_cls in sorted(registered_games().items()):
-        table.add_row(
-            name, _variants(game_cls), ", ".join(game_cls().players), _option_defaults(game_cls)
-        )
+    table.add_column("players")  # wraps after a comma
+    table.add_column("options", no_wrap=True, min_width=widest)  # one option a line, whole
+    for row in rows:
+        table.add_row(*row)
     console.print(table)
 
 
-OPTION_HELP = "A game option NAME=VALUE (repeat for more; see `wargames games`)."
+OPTION_HELP = "A game option NAME=VALUE (repeat for more; see 'wargames games')."
 
 
 def _options(texts: list[str] | None) -> dict[str, Any]:
@@ -169,6 +181,20 @@ def demo(
         console.print(f"[bold]{name}[/bold]: {ending} after {match.length} actions")
 
 
+def _progress() -> Progress:
+    """The bar ``simulate`` shows: games done, time taken and an estimate of the time left."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="A registered game.")],
@@ -193,14 +219,7 @@ def simulate(
     specs = _seats(players, instance, humans=False)
     jobs = [Job(game, variant, options, specs, seed + i, max_actions) for i in range(n)]
     started = time.perf_counter()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with _progress() as progress:
         task = progress.add_task(f"{game}: {players}", total=n)
         results = run_simulation(
             jobs,
@@ -280,15 +299,26 @@ def odds(
 
 
 def _signature(function: Callable[..., Any]) -> str:
-    hints = get_type_hints(function)
+    """The inputs one may type: name, kind (or the values an ``Annotated`` text names) and
+    default; inputs of other types are for callers in Python and left out."""
+    hints = get_type_hints(function, include_extras=True)
     parts = []
     for name, parameter in inspect.signature(function).parameters.items():
-        hint = hints.get(name, "")
-        kind = hint.__name__ if isinstance(hint, type) else str(hint)
-        kind = kind.replace("typing.", "").replace("collections.abc.", "")
-        default = "" if parameter.default is inspect.Parameter.empty else f"={parameter.default}"
-        parts.append(f"{name}: {kind}{default}")
+        hint = hints.get(name, str)
+        described = [m for m in getattr(hint, "__metadata__", ()) if isinstance(m, str)]
+        plain = get_args(hint)[0] if described else hint
+        kinds = [k for k in get_args(plain) or (plain,) if k is not type(None)]
+        if not all(k in _TYPED or get_args(k) == (int,) for k in kinds):
+            continue
+        names = [_TYPED.get(k, "comma list") for k in kinds]
+        kind = described[0] if described else " or ".join(names)
+        value = parameter.default
+        default = "" if value is inspect.Parameter.empty else f"={json.dumps(value, default=str)}"
+        parts.append(f"{name} ({kind}){default}")
     return ", ".join(parts)
+
+
+_TYPED = {str: "text", int: "whole number", bool: "true or false"}
 
 
 def _keywords(function: Callable[..., Any], inputs: list[str]) -> dict[str, Any]:
@@ -331,8 +361,17 @@ def play_command(
     ] = "human,random",
     resume: Annotated[Path | None, typer.Option(help="A game saved with 'save FILE'.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    width: Annotated[
+        int | None,
+        typer.Option(
+            min=20, help="Crop wider boards to this many columns (default: the terminal's)."
+        ),
+    ] = None,
 ) -> None:
-    """Play in the terminal against bots, or hot-seat (each human sees only their view)."""
+    """Play in the terminal against bots, or hot-seat (each human sees only their view).
+
+    At each turn: the board, the legal actions numbered, and what the last actions did.
+    """
     if resume is not None:
         replay = _read_replay(resume, "--resume")
         instance = replay.load_game()
@@ -341,6 +380,7 @@ def play_command(
     else:
         raise typer.BadParameter("name a game, or --resume a saved one")
     specs = _seats(players, instance, humans=True)
+    columns = width or console.width
     # Bots' own choices are seeded from the game's seed when there is one, else in secret.
     bot_seed = secrets.randbits(32) if seed is None else int.from_bytes(key_from_seed(seed)[:4])
     seats: dict[str, Bot | str] = {
@@ -348,9 +388,9 @@ def play_command(
         for i, (p, s) in enumerate(zip(instance.players, specs, strict=True))
     }
     if resume is not None:
-        session = Session(instance, seats, seed=replay.seed, actions=replay.actions)
+        session = Session(instance, seats, seed=replay.seed, actions=replay.actions, width=columns)
     else:
-        session = Session(instance, seats, seed=seed)
+        session = Session(instance, seats, seed=seed, width=columns)
     session.run(ask=console.input, say=lambda text: console.print(text, markup=False))
 
 
@@ -477,10 +517,17 @@ def replay_command(
         int | None, typer.Option(help="Show the state after this many actions (0: the start).")
     ] = None,
     all_steps: Annotated[bool, typer.Option("--all", help="Show every step.")] = False,
+    width: Annotated[
+        int | None,
+        typer.Option(
+            min=20, help="Crop wider boards to this many columns (default: the terminal's)."
+        ),
+    ] = None,
 ) -> None:
     """Step through a saved game: each state as PLAYER sees it and the action that led to it.
 
-    Shows the final state and a summary unless --step or --all says otherwise.
+    Shows the final state and a summary unless --step or --all says otherwise.  Boards
+    wider than the terminal are cropped around the action that led to them.
     """
     if step is not None and all_steps:
         raise typer.BadParameter("give --step N or --all, not both", param_hint="--step/--all")
@@ -503,7 +550,10 @@ def replay_command(
             )
         )
         console.rule(f"[bold]step {index}/{last}[/bold]  {escape(led)}", align="left")
-        console.print(game.describe(states[index], player), markup=False)
+        board = game.describe(states[index], player)
+        before = game.describe(states[index - 1], player) if index else board
+        focus = changed_column(before, board) or 0
+        console.print(crop(board, width or console.width, focus), markup=False)
     if step is None:
         console.print(_summary(game, replay, states[-1], player))
 
@@ -550,6 +600,17 @@ def serve(
         ) from None
     console.print(f"serving on http://{host}:{port}/ (games kept in {db})")
     uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+
+
+def _plain(text: str) -> str:
+    """A docstring as help for people: reST roles and backticks dropped."""
+    return re.sub(r"(?::\w+:)?`{1,2}([^`]+)`{1,2}", r"\1", text)
+
+
+for _command in app.registered_commands:
+    _command.help = _plain(_command.help or inspect.getdoc(_command.callback) or "")
+    if _command.callback is play_command:  # the commands typed at the prompt
+        _command.help += "\n\n" + COMMANDS.replace("Other commands", "At the prompt")
 
 
 def main() -> None:

@@ -10,29 +10,35 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from wargames.bots.base import Bot
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Action, Game, State
-from wargames.core.hidden import redact
+from wargames.core.hidden import is_hidden, redact
 from wargames.core.replay import Replay
 from wargames.core.rng import Seed
 from wargames.core.serialize import dumps
+from wargames.render.text import changed_column, crop
 
-__all__ = ["HUMAN", "Session", "seen_action"]
+__all__ = ["COMMANDS", "HUMAN", "Session", "seen_action", "seen_event"]
 
 HUMAN = "human"
-HELP = (
+COMMANDS = (
     "Type an action in the game's notation or its number from the list.  Other commands: "
-    "'list' shows every legal action, 'save FILE' writes the game as a JSON replay, "
-    "'quit' stops."
+    "'list' shows every legal action, 'legend' what the board's letters and symbols mean, "
+    "'save FILE' writes the game as a JSON replay (wargames play --resume FILE goes on), "
+    "'help' shows this, 'quit' (or Ctrl-D) stops and offers to save."
 )
+SAVE_PROMPT = "Save the game? File name (empty: don't save): "
 
 
 class Session:
     """One game being played: the game, its seed, the actions so far and who plays whom.
 
     ``seats`` maps each player to ``"human"`` or a bot.  Without a ``seed`` the game's chance
-    has a fresh secret key, which only the saved replay records.
+    has a fresh secret key, which only the saved replay records.  Boards wider than
+    ``width`` columns are cropped around the last change a viewer saw.
     """
 
     def __init__(
@@ -42,6 +48,7 @@ class Session:
         *,
         seed: Seed | None = None,
         actions: Sequence[Action] = (),
+        width: int | None = None,
     ) -> None:
         missing = set(game.players) - set(seats)
         if missing:
@@ -51,6 +58,8 @@ class Session:
         self.actions: list[Action] = []
         self.state: State = game.start(seed)
         self.seed: Seed = self.state.rng.key if seed is None else seed
+        self.width = width
+        self._boards: dict[str | None, tuple[str, int]] = {}  # last board and focus shown
         for action in actions:
             self._take(action)
 
@@ -71,11 +80,37 @@ class Session:
         """Write the game so far as a JSON replay (``wargames play --resume`` reads it)."""
         path.write_text(dumps(self.game, self.replay(), indent=1))
 
+    def board(self, viewer: str | None) -> str:
+        """The board as ``viewer`` sees it, cropped to ``width`` around what changed since
+        the last board shown to them."""
+        text = self.game.describe(self.state, viewer)
+        if self.width is None:
+            return text
+        before, focus = self._boards.get(viewer, (text, 0))
+        moved = changed_column(before, text)
+        focus = focus if moved is None else moved
+        self._boards[viewer] = (text, focus)
+        return crop(text, self.width, focus)
+
     def run(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
-        """Play until the game ends or a human quits.  ``ask(prompt)`` reads a line,
-        ``say(text)`` shows text."""
+        """Play until the game ends or a human quits (``quit`` or end of input), when the
+        game may be saved.  ``ask(prompt)`` reads a line (raising ``EOFError`` at the end
+        of input), ``say(text)`` shows text."""
+        try:
+            over = self._play(ask, say)
+        except EOFError:
+            over = False
+        if not over:
+            self._offer_save(ask, say)
+            return
+        say(self.board(None))
+        say(f"Game over: {self.game.outcome(self.state)}")
+
+    def _play(self, ask: Callable[[str], str], say: Callable[[str], None]) -> bool:
         game = self.game
         last_human: str | None = None
+        if self.humans and game.legend():
+            say(f"Legend: {game.legend()}")
         while game.outcome(self.state) is None:
             acting = game.to_act(self.state)
             player = next(p for p in game.players if p in acting)
@@ -89,28 +124,64 @@ class Session:
                 texts = {seen_action(game, before, self.state, action, h) for h in viewers}
                 text = texts.pop() if len(texts) == 1 else f"{player}: an action not all see"
                 say(f"{text} ({type(seat).__name__})")
+                self._report(before, viewers, say)
                 continue
             if len(self.humans) > 1 and last_human not in (None, player):
                 ask(f"Pass the screen to {player} and press Enter.")
             last_human = player
             if not self._human_turn(player, ask, say):
+                return False
+        return True
+
+    def _report(
+        self, before: State, viewers: Sequence[str | None], say: Callable[[str], None]
+    ) -> None:
+        """Say the reported events of the last action that every viewer sees."""
+        game = self.game
+        seen = []
+        for viewer in viewers:
+            old = before if viewer is None else game.view(before, viewer)
+            new = self.state if viewer is None else game.view(self.state, viewer)
+            seen.append(
+                [e for e in list(new.log)[len(old.log) :] if isinstance(e, game.reported_events)]
+            )
+        for event in seen[0]:
+            if all(event in others for others in seen[1:]):
+                say(f"  {seen_event(event)}")
+
+    def _offer_save(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+        while True:
+            try:
+                name = ask(SAVE_PROMPT).strip()
+            except EOFError:
+                name = ""
+            if not name:
+                say("not saved")
                 return
-        say(game.describe(self.state))
-        say(f"Game over: {game.outcome(self.state)}")
+            try:
+                self.save(Path(name))
+            except OSError as error:
+                say(f"not saved: {error.strerror or error}")
+                continue
+            say(f"saved to {name}")
+            return
 
     def _human_turn(
         self, player: str, ask: Callable[[str], str], say: Callable[[str], None]
     ) -> bool:
         game = self.game
         legal = game.legal_actions(self.state, player)
-        say(game.describe(self.state, player))
+        say(self.board(player))
         say(_listing(legal, limit=40))
         while True:
             text = ask(f"{player}> ").strip()
             if text in ("quit", "exit"):
                 return False
             if text in ("help", "?"):
-                say(HELP)
+                say(COMMANDS)
+                continue
+            if text == "legend":
+                say(game.legend() or "this board uses no letters or symbols that need one")
                 continue
             if text == "list":
                 say(_listing(legal, limit=None))
@@ -137,7 +208,9 @@ class Session:
                 except InvalidAction as error:  # IllegalAction too; nothing was played
                     say(f"not played: {error}")
                     continue
+            before = self.state
             self._take(action)
+            self._report(before, [player], say)
             return True
 
 
@@ -155,6 +228,28 @@ def seen_action(
             kind = type(action).__name__.lower()
             return f"{action.player}: {kind} (details hidden from {player})"
     return f"{action.player}: {action}"
+
+
+def seen_event(event: Any) -> str:
+    """An event in words: its own text if it has one, else its kind and the fields the viewer
+    knows (``BattleFought(attacker='red', ...)`` reads ``battle fought: attacker red, ...``)."""
+    if type(event).__str__ is not object.__str__:  # type: ignore[comparison-overlap]
+        return str(event)
+    kind = "".join(f" {c.lower()}" if c.isupper() else c for c in type(event).__name__).strip()
+    known = [
+        (field.name.replace("_", " "), _word(getattr(event, field.name)))
+        for field in attrs.fields(type(event))
+        if not is_hidden(getattr(event, field.name))
+    ]
+    return f"{kind}: " + ", ".join(f"{name} {value}" for name, value in known)
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(map(_word, value)) + "]"
+    return str(getattr(value, "value", value))
 
 
 def _listing(actions: Sequence[Action], limit: int | None) -> str:

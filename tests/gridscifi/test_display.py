@@ -64,13 +64,14 @@ def test_tokens_are_the_units_on_the_table_with_their_records() -> None:
     assert sorted(drawn) == ["b2", "c3", "d1", "f5"], "reserve, passenger, dead: not drawn"
     stack = drawn["b2"]
     assert (stack.label, stack.owner, stack.colour) == (
-        "5/0",
+        "Ab",
         "red",
         player_colours(PLAYERS)["red"],
-    )
+    ), "the text board's letters; the flyer's colour: it is on top"
+    assert stack.note == "Battle Squad / Winged Terror"
     assert stack.detail.splitlines() == [
-        "b #5 red Winged Terror (1/1 hits left) at b2",
         "A #0 blue Battle Squad (5/5 models) at b2 pinned",
+        "b #5 red Winged Terror (1/1 hits left) at b2",
     ]
     assert drawn["d1"].detail == "C #2 blue Carrier (3/3 hits left) at d1, carrying #3 Jump Squad"
     assert drawn["c3"].owner == "red"
@@ -85,7 +86,9 @@ def test_tokens_show_only_what_the_viewer_knows() -> None:
     assert as_red["d1"].detail == "C #2 blue Carrier (3/3 hits left) at d1, carrying #3"
     as_blue = {str(s): t for s, t in game.tokens(state, "blue").items()}
     assert as_blue["f5"].hidden
-    assert (as_blue["f5"].label, as_blue["f5"].detail) == ("6", "c #6 red ? stranded at f5")
+    assert (as_blue["f5"].label, as_blue["f5"].detail) == ("c", "c #6 red ? stranded at f5")
+    assert as_blue["f5"].note == "?", "no hidden profile in the picture"
+    assert as_red["f5"].note == "Swarmlings"
     assert not as_red["f5"].hidden
     for player in PLAYERS:
         assert game.tokens(state, player) == tokens(game.field, game.view(state, player))
@@ -100,3 +103,18 @@ def test_a_game_draws_as_svg() -> None:
     picture = render_game(game, game.start(seed=1), "red")
     assert picture.count('class="cell"') == len(game.board) == 96
     assert picture.count('class="token"') == 15
+
+
+def test_the_picture_letters_units_as_the_text_board_does() -> None:
+    game = arena()
+    state = picture_state(game)
+    for player in (None, *PLAYERS):
+        board = game.describe(state, player)
+        for square, token in game.tokens(state, player).items():
+            if "stranded" in token.detail:  # listed under the board, not on it
+                assert f"  {token.detail}" in board
+                continue
+            row = next(line for line in board.splitlines() if line.startswith(f"{square.y + 1} "))
+            assert token.label in row, (square, token.label, row)
+            for line in token.detail.splitlines():
+                assert f"  {line}" in board or line.split(",")[0] in board

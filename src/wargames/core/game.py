@@ -149,10 +149,15 @@ class Game(ABC, Generic[S, A]):
     state_type: ClassVar[type[State]]
     action_types: ClassVar[tuple[type[Action], ...]]
     event_types: ClassVar[tuple[type[Any], ...]] = ()
+    reported_events: ClassVar[tuple[type[Any], ...]] = ()
+    """The events ``wargames play`` reports as they happen (attacks, battles and their
+    results), each as the human player's view of it."""
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {}
     """Exact odds of hypothetical match-ups by name (``wargames odds GAME NAME key=value``):
     functions of typed keyword inputs returning a ``Distribution`` or a probability, written
-    with the same dice definitions play uses."""
+    with the same dice definitions play uses.  An input typed ``Annotated[str, "text"]`` is
+    described to the user by its text (the values it takes); inputs of other than text,
+    whole numbers, true/false or lists of whole numbers are for callers in Python only."""
     negotiation_types: ClassVar[tuple[type[Action], ...]] = ()
     """Actions that are agreements between players rather than play (draw offers, trades);
     simple bots leave them alone unless nothing else is legal."""
@@ -366,6 +371,10 @@ class Game(ABC, Generic[S, A]):
     def describe(self, state: S, player: str | None = None) -> str:
         """The state as text (a board), as ``player`` sees it, or omnisciently for ``None``."""
         return repr(state if player is None else self.view(state, player))
+
+    def legend(self) -> str:
+        """What the letters and symbols of :meth:`describe` mean ("" if it uses none)."""
+        return ""
 
     # -- for learning agents (wargames.envs) ---------------------------------------------
 

@@ -6,7 +6,7 @@ letters of the units on it: upper case for the first player, lower case for the 
 the order of their ids (``A`` is the first player's lowest id).
 
 :func:`tokens` gives the same units to SVG pictures (:mod:`wargames.render.svg`), labelled
-with their ids as the notation writes them (``activate #3``).
+with the same letters and their types (where the viewer knows them).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from wargames.gridscifi.state import GridState, Status, Unit
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
 
-__all__ = ["describe", "letters", "tokens"]
+__all__ = ["describe", "legend", "letters", "tokens"]
 
 
 def letters(field_: Battlefield, units: tuple[Unit, ...]) -> dict[int, str]:
@@ -31,6 +31,18 @@ def letters(field_: Battlefield, units: tuple[Unit, ...]) -> dict[int, str]:
         out[unit.id] = chr(ord(base) + counts[unit.owner] % 26)
         counts[unit.owner] += 1
     return out
+
+
+def legend(field_: Battlefield) -> str:
+    """What :func:`describe`'s letters and symbols mean."""
+    first, second = field_.players
+    terrain = ", ".join(
+        f"{t.symbol} {t.name.replace('_', ' ')}" for t in dict.fromkeys(field_.terrain)
+    )
+    return (
+        f"units are letters, upper case {first}'s and lower case {second}'s, as listed under "
+        f"the board; terrain: {terrain}; * an objective"
+    )
 
 
 def _line(field_: Battlefield, unit: Unit, letter: str) -> str:
@@ -90,10 +102,11 @@ def describe(field_: Battlefield, state: GridState, heading: str, status: str) -
 
 def tokens(field_: Battlefield, state: GridState) -> dict[Square, Token]:
     """The units standing on the table (stranded ones too) as SVG tokens, from ``state`` as
-    its viewer sees it: labelled with their ids, coloured by owner, with their line of the
-    text display as the tooltip, and what each transport carries.  A flyer shares its
-    square with a ground unit: the token is the flyer's (on top), labelled ``flyer/ground``,
-    its tooltip both units'.  A unit whose profile the viewer does not know is drawn hidden.
+    its viewer sees it: labelled with their letters of the text display (a flyer and the
+    ground unit under it share a square: ``Ab``, in the same order), each unit's type under
+    them (``?`` where the viewer does not know it), coloured by owner (the flyer's: it is on
+    top), with their lines of the text display as the tooltip, and what each transport
+    carries.  A unit whose profile the viewer does not know is drawn hidden.
     """
     names = letters(field_, state.units)
     colours = player_colours(field_.players)
@@ -103,14 +116,14 @@ def tokens(field_: Battlefield, state: GridState) -> dict[Square, Token]:
             stacks.setdefault(unit.square, []).append(unit)
     out: dict[Square, Token] = {}
     for square, units in stacks.items():
-        units.sort(key=lambda u: not _flyer(field_, u))  # the flyer first: it is on top
-        top = units[0]
+        top = next((u for u in units if _flyer(field_, u)), units[0])
         out[square] = Token(
-            "/".join(str(u.id) for u in units),
+            "".join(names[u.id] for u in units),
             colours[top.owner],
             owner=top.owner,
             hidden=any(is_hidden(u.profile) for u in units),
             detail="\n".join(_tooltip(field_, state, u, names[u.id]) for u in units),
+            note=" / ".join("?" if is_hidden(u.profile) else u.profile for u in units),
         )
     return out
 

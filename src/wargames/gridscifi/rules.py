@@ -68,11 +68,14 @@ from wargames.gridscifi.state import (
     Activated,
     Activation,
     Aim,
+    AttackRolled,
     BailOut,
+    BailOutRolled,
     CallReserve,
     Channel,
     Deploy,
     Deployed,
+    Destroyed,
     Embark,
     EndTurn,
     GridAction,
@@ -147,6 +150,7 @@ class GridSciFi(Game[GridState, GridAction]):
     state_type = GridState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+    reported_events = (AttackRolled, Destroyed, BailOutRolled)
     tables: ClassVar[Tables] = TABLES
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"attack": attack}
 
@@ -568,6 +572,10 @@ class GridSciFi(Game[GridState, GridAction]):
         return float(Fraction(9, 10) * (2 * strength[player] - total) / total)
 
     # -- text -------------------------------------------------------------------------------
+
+    def legend(self) -> str:
+        """What the board's letters and symbols mean."""
+        return display.legend(self.field)
 
     def describe(self, state: GridState, player: str | None = None) -> str:
         """The board as text (see :mod:`wargames.gridscifi.display`), as ``player`` sees it."""

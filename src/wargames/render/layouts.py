@@ -43,6 +43,17 @@ def _text(css: str, x: float, y: float, content: object) -> str:
     return f'<text class="{css}" x="{number(x)}" y="{number(y)}">{escape(str(content))}</text>'
 
 
+def halo_text(css: str, x: float, y: float, content: object) -> str:
+    """A ``<text>`` readable on any background: a copy stroked in white behind it (drawn
+    first, so it needs no ``paint-order``, which some renderers ignore)."""
+    text = escape(str(content))
+    at = f'x="{number(x)}" y="{number(y)}"'
+    return (
+        f'<text class="{css} halo" {at} aria-hidden="true">{text}</text>'
+        f'<text class="{css}" {at}>{text}</text>'
+    )
+
+
 def number(value: float) -> str:
     """A coordinate with at most two decimals and no trailing zeros."""
     rounded = f"{value:.2f}".rstrip("0").rstrip(".")
@@ -239,13 +250,31 @@ class _GraphLayout(Layout):
 
     def cell_texts(self, node: Any) -> list[str]:
         x, y = self.centres[node]
+        name = self.name(node)
+        terrain = str(self.board.attributes(node).get("terrain", ""))
+        if terrain in self.landmarks and terrain not in name:
+            name = f"{name} {terrain}"
         return [
-            _text("name halo", x, y + _NODE + 10, self.name(node)),
+            halo_text("name", x, y + _NODE + 10, name),
             *_elevation(self.board, node, x + _NODE, y - 0.7 * _NODE),
         ]
 
+    @property
+    def landmarks(self) -> set[str]:
+        """Terrains named under their nodes: those found at most once in every region (a
+        home, a port), when the nodes have ``region`` attributes."""
+        counts: dict[tuple[str, str], int] = {}
+        for node in self.board:
+            attributes = self.board.attributes(node)
+            if "region" not in attributes:
+                return set()
+            key = (str(attributes["region"]), str(attributes.get("terrain", "")))
+            counts[key] = counts.get(key, 0) + 1
+        terrains = {terrain for _, terrain in counts}
+        return {t for t in terrains if all(n == 1 for (_, k), n in counts.items() if k == t)}
+
     def under(self) -> list[str]:
-        lines = []
+        lines = self._regions()
         for i, j in _edges(self.board):
             a, b = self.board.node(i), self.board.node(j)
             (x1, y1), (x2, y2) = self.centres[a], self.centres[b]
@@ -254,6 +283,24 @@ class _GraphLayout(Layout):
                 f'x1="{number(x1)}" y1="{number(y1)}" x2="{number(x2)}" y2="{number(y2)}"/>'
             )
         return lines
+
+    def _regions(self) -> list[str]:
+        """Each region's name, large and faint, at the middle of its nodes (when the nodes
+        have ``region`` attributes)."""
+        members: dict[str, list[tuple[float, float]]] = {}
+        for node in self.board:
+            region = self.board.attributes(node).get("region")
+            if region is not None:
+                members.setdefault(str(region), []).append(self.centres[node])
+        return [
+            _text(
+                "region",
+                sum(x for x, _ in spots) / len(spots),
+                sum(y for _, y in spots) / len(spots) + 8,
+                region,
+            )
+            for region, spots in members.items()
+        ]
 
 
 _Places = dict[Any, tuple[float, float]]

@@ -39,7 +39,7 @@ from attrs.validators import instance_of, optional
 from wargames.core.board import Board, HexBoard
 from wargames.core.errors import WargamesError
 from wargames.core.game import Game, State
-from wargames.render.layouts import Layout, layout_for
+from wargames.render.layouts import Layout, halo_text, layout_for
 from wargames.render.layouts import number as _n
 
 __all__ = [
@@ -136,8 +136,10 @@ _STYLE: Final = (
     ".cell{stroke:#5a5a5a;stroke-width:1}"
     ".edge{stroke:#8a8a8a;stroke-width:2}"
     ".feature{stroke-width:5;stroke-linecap:round;opacity:0.85}"
-    ".halo{stroke:#ffffff;stroke-width:2.5px;paint-order:stroke}"
+    ".halo{fill:#ffffff;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}"
+    ".region{font-size:22px;font-weight:bold;fill:#b0b0b0;text-anchor:middle}"
     ".name{font-size:9px;fill:#3a3a3a;text-anchor:middle}"
+    ".note{font-size:7px;fill:#1a1a1a;text-anchor:middle}"
     ".axis{font-size:12px;fill:#3a3a3a;text-anchor:middle}"
     ".token circle{stroke:#1a1a1a;stroke-width:1.5}"
     ".token.hidden circle{stroke-dasharray:3 2}"
@@ -161,7 +163,8 @@ class Token:
     other it is dark with a white halo.  ``owner`` is the player it belongs to, if any
     (shown in the legend); ``facing`` the hex direction 0-5 (0 north, clockwise) it faces,
     drawn as an arrow on hex boards; ``hidden`` marks a piece whose identity the viewer does
-    not know (drawn with a dashed rim); ``detail`` is the text of its tooltip.
+    not know (drawn with a dashed rim); ``detail`` is the text of its tooltip; ``note`` a
+    word or two written small across the token's foot (a unit's type).
 
     :raises ValueError: for a facing outside 0-5.
     """
@@ -172,6 +175,7 @@ class Token:
     facing: int | None = field(default=None, validator=_facing)
     hidden: bool = field(default=False, validator=instance_of(bool))
     detail: str = field(default="", validator=instance_of(str))
+    note: str = field(default="", validator=instance_of(str))
 
 
 @runtime_checkable
@@ -352,12 +356,28 @@ def _token(layout: Layout, node: Any, token: Token) -> str:
     ]
     if token.facing is not None:
         parts.append(_arrow(x, y, radius, token.facing))
-    parts.append(
-        f'<text x="{_n(x)}" y="{_n(y + 0.36 * size)}" font-size="{_n(size)}" '
-        f"{_ink(token.colour)}>{escape(token.label)}</text>"
-    )
+    at = f'x="{_n(x)}" y="{_n(y + 0.36 * size)}" font-size="{_n(size)}"'
+    if _HEX_COLOUR.fullmatch(token.colour) is None:  # a white copy behind: a halo
+        parts.append(
+            f'<text {at} fill="#ffffff" stroke="#ffffff" stroke-width="2.5" '
+            f'aria-hidden="true">{escape(token.label)}</text>'
+        )
+    parts.append(f"<text {at} {_ink(token.colour)}>{escape(token.label)}</text>")
+    if token.note:
+        parts.append(_note(x, y + 1.25 * radius, 2.8 * radius, token.note))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _note(x: float, y: float, room: float, text: str) -> str:
+    """``text`` small and centred at (``x``, ``y``) on a white halo, squeezed into ``room``."""
+    size = 7.0
+    fit = (
+        f' textLength="{_n(room)}" lengthAdjust="spacingAndGlyphs"'
+        if 0.55 * size * len(text) > room
+        else ""
+    )
+    return halo_text("note", x, y, text).replace("<text ", f"<text{fit} ")
 
 
 def _arrow(x: float, y: float, radius: float, facing: int) -> str:
@@ -414,10 +434,10 @@ _HEX_COLOUR: Final = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
 def _ink(colour: str) -> str:
     """Paint for a label on ``colour``: dark on light ``#rgb``/``#rrggbb`` fills, white on
-    dark ones; any other colour gets dark text with a white halo, readable on anything."""
+    dark ones; dark on any other colour (over a white copy of the label, drawn first)."""
     match = _HEX_COLOUR.fullmatch(colour)
     if match is None:
-        return 'fill="#1a1a1a" stroke="#ffffff" stroke-width="2.5" paint-order="stroke"'
+        return 'fill="#1a1a1a"'
     digits = match[1] if len(match[1]) == 6 else "".join(2 * c for c in match[1])
     red, green, blue = (int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4))
     light = 0.299 * red + 0.587 * green + 0.114 * blue > 0.6

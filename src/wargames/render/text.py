@@ -17,7 +17,7 @@ from collections.abc import Callable
 from wargames.core.board import HexBoard, Square, SquareBoard
 from wargames.core.hexes import Hex, to_offset
 
-__all__ = ["render_hexes", "render_squares"]
+__all__ = ["changed_column", "crop", "render_hexes", "render_squares"]
 
 
 def _checked(text: str, node: object, longest: int) -> str:
@@ -87,3 +87,40 @@ def render_hexes(board: HexBoard, glyph: Callable[[Hex], str]) -> str:
         for down, across, chars in strokes:
             canvas[top + down][left + across : left + across + len(chars)] = chars
     return "\n".join("".join(line).rstrip() for line in canvas)
+
+
+def crop(text: str, width: int, focus: int = 0) -> str:
+    """``text`` fitted to ``width`` columns: the lines from the first to the last one wider
+    than ``width`` (the board) are cut to the window of ``width`` columns centred as near
+    ``focus`` as the board allows, and a last line says which columns are shown; the
+    lines around them (headings, lists) are left whole.
+
+    >>> print(crop("title\\nabcdefgh\\nABCDEFGH\\nend", 5, focus=5))
+    title
+    defgh
+    DEFGH
+    end
+    (columns 4-8 of 8 shown)
+    """
+    lines = text.split("\n")
+    wide = [i for i, line in enumerate(lines) if len(line) > width]
+    if not wide:
+        return text
+    first, last = wide[0], wide[-1]
+    widest = max(len(lines[i]) for i in wide)
+    start = max(0, min(focus - width // 2, widest - width))
+    board = [line[start : start + width].rstrip() for line in lines[first : last + 1]]
+    note = f"(columns {start + 1}-{start + width} of {widest} shown)"
+    return "\n".join([*lines[:first], *board, *lines[last + 1 :], note])
+
+
+def changed_column(before: str, after: str) -> int | None:
+    """The middle column of everything that differs between two drawings of a board (where
+    the action was), or None if they are the same."""
+    columns = [
+        column
+        for old, new in zip(before.split("\n"), after.split("\n"), strict=False)
+        for column in range(max(len(old), len(new)))
+        if old[column : column + 1] != new[column : column + 1]
+    ]
+    return (min(columns) + max(columns)) // 2 if columns else None

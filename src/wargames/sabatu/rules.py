@@ -121,6 +121,7 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         Restarted, CardDrawn, Rolled, Moved, Drew, Claimed, BattleFought, Plundered, Captured,
         Bought, Sailed, Lost, Retreated, Traded, Hired, Forfeited,
     )  # fmt: skip
+    reported_events = (BattleFought, Captured, Plundered, Lost, Retreated)
     negotiation_types = _NEGOTIATION
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
         "battle": battle,

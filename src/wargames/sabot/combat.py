@@ -9,7 +9,7 @@ match-ups of unit types from the table.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Annotated, Final
 
 from attrs import frozen
 
@@ -96,11 +96,15 @@ def shot(damage: int, toughness: int, modifiers: Modifiers = Modifiers()) -> Dic
     return rolls(damage, toughness, modifiers).map(judged, "sabot result")
 
 
+UNIT_TYPE: Final = "a unit type: " + ", ".join(sorted(DEFAULT_TABLE.types))
+"""How ``wargames odds`` describes a unit-type input (the default table's symbols)."""
+
+
 def matchup(
-    attacker: str,
-    defender: str,
+    attacker: Annotated[str, UNIT_TYPE],
+    defender: Annotated[str, UNIT_TYPE],
     *,
-    weapon: str = "main",
+    weapon: Annotated[str, "main or at"] = "main",
     painted: bool = False,
     disabled: bool = False,
     defense: int = 0,

@@ -9,6 +9,7 @@ from wargames.core.hexes import Hex
 from wargames.core.hidden import is_hidden
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_hexes
+from wargames.sabot.combat import COMPASS
 from wargames.sabot.state import DESTROYED, DISABLED, SabotState, Unit
 from wargames.sabot.turn import PLAYERS
 from wargames.sabot.units import DECOY
@@ -16,7 +17,7 @@ from wargames.sabot.units import DECOY
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["describe", "tokens"]
+__all__ = ["describe", "legend", "tokens"]
 
 _ARROWS = "^/\\v/\\"
 _LETTERS = {"grassland": "g", "desert": ":"}
@@ -39,8 +40,22 @@ def describe(game: Sabot, state: SabotState, player: str | None = None) -> str:
         mark = "~" if field.river[i] else "=" if field.road[i] else ""
         return (_LETTERS.get(terrain, terrain[:3]) + mark)[:5]
 
-    turn = f"turn {shown.clock.turn}, {game.phase(shown)}, {game.to_act(shown) or 'over'}"
+    acting = ", ".join(p for p in game.players if p in game.to_act(shown)) or "over"
+    turn = f"turn {shown.clock.turn}, {game.phase(shown)}, {acting}"
     return f"{turn}\n{render_hexes(field.board, glyph)}"
+
+
+def legend(game: Sabot) -> str:
+    """What :func:`describe`'s counters and terrain letters mean."""
+    kinds = ", ".join(
+        f"{symbol[:3]} {kind.unit}" for symbol, kind in sorted(game.table.types.items())
+    )
+    arrows = ", ".join(f"{arrow} {way}" for arrow, way in zip(_ARROWS, COMPASS, strict=True))
+    return (
+        "a counter is its owner's initial (b blue, y yellow), its unit type (? concealed) and "
+        f"its facing ({arrows}); unit types: {kinds}; "
+        "elsewhere the terrain's first letters (g grassland, : desert), ~ a river, = a road"
+    )
 
 
 def _detail(game: Sabot, unit: Unit, aboard: int) -> str:

@@ -157,6 +157,7 @@ class Sabot(Game[SabotState, SabotAction]):
     event_types = (
         Initiative, Moved, Revealed, Scouted, Attack, Removed, Rolled, Embarked, Arrived,
     )  # fmt: skip
+    reported_events = (Attack, Removed)
     victory: ClassVar[Callable[[Sabot, SabotState], Outcome | None]] = annihilation
     """VIII: the victory condition, checked in the victory phase; a scenario replaces it."""
     demo_options: ClassVar[Mapping[str, Any]] = {"build_points": 60, "max_turns": 40}
@@ -453,6 +454,10 @@ class Sabot(Game[SabotState, SabotAction]):
             unit = self.unit_place(state, action.unit)
             return (*(() if unit is None else (unit,)), self.map.cells[action.target])
         return super().places(state, action)
+
+    def legend(self) -> str:
+        """What the map's counters and terrain letters mean."""
+        return display.legend(self)
 
     def tokens(self, state: SabotState, player: str | None = None) -> dict[Hex, Token]:
         """The counters as SVG tokens as ``player`` sees them (``?`` when concealed)."""

@@ -123,6 +123,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     state_type = SabotageState
     action_types = (Deploy, Move, OfferDraw, AcceptDraw, DeclineDraw)
     event_types = (Deployed, Moved, Battle, Revealed)
+    reported_events = (Battle, Revealed)
     negotiation_types = (OfferDraw, AcceptDraw, DeclineDraw)
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"battle": battle}
     no_return_turns: ClassVar[int] = 1
@@ -738,9 +739,20 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             lines.append(f"Game over: {state.result}")
         else:
             phase = TURNS.phase(state.clock).name
+            moves = self.layout.moves_per_turn
+            if phase == "move" and moves > 1:  # which of the turn's moves is to be made
+                phase = f"move {min(len(state.moved) + 1, moves)} of {moves}"
             acting = ", ".join(sorted(self.to_act(state)))
             lines.append(f"Turn {state.clock.turn}, {phase}: {acting} to act")
         return "\n".join(lines)
+
+    def legend(self) -> str:
+        """The board's letters: owner, then piece (I) or ``?``; ``^^`` a volcano."""
+        pieces = ", ".join(f"{kind.symbol} {kind.title}" for kind in Kind)
+        return (
+            "each piece is its owner's initial (g green, r red) and its kind: "
+            f"{pieces}, ? not identified; ^^ a volcano, . an empty square"
+        )
 
     def tokens(self, state: SabotageState, player: str | None = None) -> dict[Square, Token]:
         """The pieces as SVG tokens (:mod:`wargames.render.svg`), as ``player`` sees them:

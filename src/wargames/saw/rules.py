@@ -137,6 +137,7 @@ class Saw(Game[SawState, SawAction]):
         Eliminated,
         RecordRevealed,
     )
+    reported_events = (Attacked, Destroyed, Eliminated)
     chunks: ClassVar[tuple[int, ...]] = tuple(_DATA["game"]["chunks"])
     """The points one assign or lose action moves (library default: 1 or 5)."""
     collision_rules: ClassVar[Mapping[str, CollisionRule]] = RULES
@@ -962,6 +963,12 @@ class Saw(Game[SawState, SawAction]):
         from wargames.saw.text import describe
 
         return describe(self, state, player)
+
+    def legend(self) -> str:
+        """What the map's designations and terrain symbols mean."""
+        from wargames.saw.text import legend
+
+        return legend(self)
 
     @property
     def board(self) -> HexBoard:

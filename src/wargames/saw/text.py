@@ -14,7 +14,7 @@ from wargames.saw.state import Order, SawState, Unit
 if TYPE_CHECKING:
     from wargames.saw.rules import Saw
 
-__all__ = ["describe", "tokens"]
+__all__ = ["describe", "legend", "tokens"]
 
 
 SHORT = {
@@ -57,6 +57,16 @@ def _order(game: Saw, order: Order) -> str:
         f"{order.unit} plots: {moves}"
         + (f"; attacks {shots}" if shots else "")
         + ("" if order.done else " (plotting)")
+    )
+
+
+def legend(game: Saw) -> str:
+    """What :func:`describe`'s map shows: units by designation, terrain by symbol."""
+    kinds = [t for t in dict.fromkeys(game.arena.terrain) if t.name != "open"]
+    terrain = ", ".join(f"{t.symbol} {t.name}" for t in kinds)
+    return (
+        "units are their designations (b1 blue's first unit), as listed under the map; "
+        f"terrain: {terrain or 'none'}; an empty hex is open ground; 0101 a hex's label"
     )
 
 
