@@ -81,7 +81,11 @@ def test_simultaneous_orders_are_collected_from_each_seat_secretly(client: TestC
     order = client.get(f"/api/play/{red}").json()["actions"][0]["text"]
     assert client.post(f"/api/play/{red}/actions", json={"action": order}).status_code == 200
     after = client.get(f"/api/play/{blue}").json()
-    assert after["moves"] == seen["moves"] + 1
+    assert (after["moves"], after["version"]) == (seen["moves"], seen["version"]), (
+        "blue cannot count red's secret orders: steps go by what blue saw change"
+    )
+    assert client.get(f"/api/play/{red}").json()["moves"] == 1, "red saw its own order"
+    assert client.get(f"/api/play/{blue}/steps/1").status_code == 404
     assert (after["text"], after["board"], after["log"]) == (
         seen["text"],
         seen["board"],

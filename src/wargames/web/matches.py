@@ -63,7 +63,9 @@ class Match:
             if spec not in (HUMAN, RECORDED)
         }
         self.version = 0
+        """Grows with every change (the server's own count: clients get :meth:`version_of`)."""
         self.error: str | None = None
+        self._views: dict[str | None, tuple[list[int], State | None, int]] = {}
         self._lock = threading.Lock()
         self._bots_running = False
         self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
@@ -73,12 +75,40 @@ class Match:
         """The current state (the server's alone: clients get views of it)."""
         return self.states[-1]
 
-    def snapshot(self, step: int | None = None) -> tuple[State, int, int]:
-        """The state after ``step`` actions (the current one for ``None``), the version and
-        the number of actions, taken together while no move is half made."""
+    def snapshot(self, seat: str | None, step: int | None = None) -> tuple[State, int, int]:
+        """``seat``'s step ``step`` (the current state for ``None``), its version and its
+        number of steps, taken together while no move is half made.
+
+        Steps are counted in what ``seat`` saw change (:func:`seen`), never in actions: the
+        number of moves a player cannot see (another seat's secret orders) stays unknown.
+
+        :raises IndexError: for a step the seat has not seen.
+        """
         with self._lock:
-            moves = len(self.actions)
-            return self.states[moves if step is None else step], self.version, moves
+            seen = self._seen(seat)
+            moves = len(seen) - 1
+            if step is not None and not 0 <= step <= moves:
+                raise IndexError(f"steps are 0 to {moves}")
+            state = self.states[-1] if step is None else self.states[seen[step]]
+            return state, moves + (self.error is not None), moves
+
+    def version_of(self, seat: str | None) -> int:
+        """What ``seat`` has been shown so far, as a number that grows with each change."""
+        return self.snapshot(seat)[1]
+
+    def _seen(self, seat: str | None) -> list[int]:
+        """The indices of the states whose view for ``seat`` (the public view for ``None``)
+        differs from the one before, the start first; extended as the game goes on (the
+        lock is held)."""
+        indices, last, checked = self._views.get(seat, ([0], None, -1))
+        for index in range(checked + 1, len(self.states)):
+            state = self.states[index]
+            view = self.game.public_view(state) if seat is None else self.game.view(state, seat)
+            if index and view != last:
+                indices.append(index)
+            last = view
+        self._views[seat] = (indices, last, len(self.states) - 1)
+        return indices
 
     async def changed(self, version: int, seconds: float) -> None:
         """Wait until the version is past ``version`` or ``seconds`` have passed (woken by

@@ -22,7 +22,7 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
     current one for ``None``), drawn and described, its log, its legal actions (with the
     board nodes each one names), who is to act and how the game ended."""
     game = match.game
-    state, version, moves = match.snapshot(step)
+    state, version, moves = match.snapshot(seat, step)
     index = moves if step is None else step
     view = game.public_view(state) if seat is None else game.view(state, seat)
     over = game.outcome(state)  # who is to act and how it ended are known to all

@@ -16,6 +16,7 @@ API (every error is JSON ``{"error": message}`` with a 4xx status, and changes n
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -150,21 +151,33 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
             status_code=201,
         )
 
+    async def until_shown(match: Match, seat: str | None, after: int, seconds: float) -> None:
+        """Wait until ``seat`` has something new to see past version ``after`` (a change it
+        cannot see, as another seat's secret order, does not end the wait), or ``seconds``."""
+        deadline = asyncio.get_running_loop().time() + seconds
+        while True:
+            server = match.version
+            left = deadline - asyncio.get_running_loop().time()
+            if match.version_of(seat) > after or left <= 0:
+                return
+            await match.changed(server, left)
+
     async def view(request: Request) -> JSONResponse:
         match, seat = find(request)
         after = request.query_params.get("after")
         if after is not None:
             if not after.lstrip("-").isdigit():
                 raise Refused(400, "after= takes a version number")
-            await match.changed(int(after), WAIT_SECONDS)
+            await until_shown(match, seat, int(after), WAIT_SECONDS)
         data = await run_in_threadpool(payload, match, seat)
         return JSONResponse(data, background=with_bots(match))
 
     async def step(request: Request) -> JSONResponse:
         match, seat = find(request)
         text = request.path_params["n"]
-        if not text.isdigit() or int(text) > len(match.actions):
-            raise Refused(404, f"the game has steps 0 to {len(match.actions)}")
+        steps = match.snapshot(seat)[2]
+        if not text.isdigit() or int(text) > steps:
+            raise Refused(404, f"the game has steps 0 to {steps}")
         return JSONResponse(await run_in_threadpool(payload, match, seat, int(text)))
 
     async def act(request: Request) -> JSONResponse:
@@ -192,17 +205,19 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         return JSONResponse({"action": text, "odds": odds_data(result)})
 
     async def events(request: Request) -> StreamingResponse:
-        match, _ = find(request)
+        match, seat = find(request)
 
         async def stream() -> AsyncIterator[str]:
             seen = -1
             while not await request.is_disconnected():
-                if match.version != seen:
-                    seen = match.version
+                server = match.version
+                shown = match.version_of(seat)
+                if shown != seen:
+                    seen = shown
                     yield f"data: {seen}\n\n"
                 else:
                     yield ": still here\n\n"
-                await match.changed(seen, QUIET_SECONDS)
+                await match.changed(server, QUIET_SECONDS)
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
