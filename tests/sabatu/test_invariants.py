@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-from wargames.core.errors import SerializationError
-from wargames.core.serialize import dumps, loads
+from wargames.core.serialize import loads
 from wargames.sabatu import Sabatu
+
+from ..documents import assert_refused, document
 
 GAME = Sabatu(players=2)
 
 
 def _document() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(dumps(GAME, GAME.start(3)))
-    return data
+    return document(GAME, GAME.start(3))
 
 
 def test_a_real_state_loads() -> None:
@@ -40,5 +40,4 @@ def test_a_real_state_loads() -> None:
 def test_an_impossible_state_is_refused(tamper: Any, problem: str) -> None:
     document = _document()
     tamper(document)
-    with pytest.raises(SerializationError, match=problem):
-        loads(json.dumps(document), GAME)
+    assert_refused(GAME, document, problem)

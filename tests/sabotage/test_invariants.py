@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-from wargames.core.errors import SerializationError
-from wargames.core.serialize import dumps, loads
+from wargames.core.serialize import loads
 from wargames.sabotage import MiniSabotage
+
+from ..documents import assert_refused, document
 
 GAME = MiniSabotage()
 
 
 def _document() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(dumps(GAME, GAME.start(3)))
-    return data
+    return document(GAME, GAME.start(3))
 
 
 def _pieces(document: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
@@ -48,8 +48,7 @@ def test_a_real_state_loads() -> None:
 def test_an_impossible_state_is_refused(tamper: Any, problem: str) -> None:
     document = _document()
     tamper(document)
-    with pytest.raises(SerializationError, match=problem):
-        loads(json.dumps(document), GAME)
+    assert_refused(GAME, document, problem)
 
 
 def test_more_pieces_of_a_kind_than_the_army_has_are_refused() -> None:
@@ -59,5 +58,4 @@ def test_more_pieces_of_a_kind_than_the_army_has_are_refused() -> None:
     for spare in (i for i, c in enumerate(cells) if c is None and i != index):
         cells[spare] = {**piece, "id": 900 + spare}
         break
-    with pytest.raises(SerializationError, match=r"green has \d+ .*, the army \d+"):
-        loads(json.dumps(document), GAME)
+    assert_refused(GAME, document, r"green has \d+ .*, the army \d+")
