@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wargames.core.hidden import is_hidden
 from wargames.sabatu.armies import add_armies, army_count, with_capital, with_realm
 from wargames.sabatu.bags import draw_tiles
 from wargames.sabatu.spoils import pay
@@ -31,7 +32,9 @@ def purchases(game: Sabatu, state: SabatuState, player: str) -> list[SabatuActio
     prices = game.prices
     numbers = game.tables.numbers
     found: list[SabatuAction] = []
-    if purse >= prices["tile"] and len(state.armory):
+    # A view hides the bag; how many tiles it holds follows from the public draws, so a view
+    # is taken to hold one (the state itself decides when it is applied).
+    if purse >= prices["tile"] and (is_hidden(state.armory.items) or len(state.armory)):
         found.append(Buy(player, "tile"))
     if purse >= prices["army"] and army_count(state, seat) < numbers.max_armies:
         found.append(Buy(player, "army"))

@@ -42,8 +42,10 @@ def carriers(game: Sabot, state: SabotState, unit: Unit, mover: Mover) -> Iterat
         return
     near = set(game.map.steps[unit.hex])
     for c in state.units:
+        if c.owner != unit.owner:
+            continue  # the enemy's counters: never read (their kinds may be hidden here)
         kind = game.kind(c)
-        if c.owner != unit.owner or kind is None or not kind.capacity or c.hex not in near:
+        if kind is None or not kind.capacity or c.hex not in near:
             continue
         if c.status != OK or (c.moved and not moving.spent):
             continue

@@ -32,8 +32,10 @@ def specials(game: Sabot, state: SabotState, player: str) -> Iterator[Special]:
     """Repairs, reloads, bridges and prepared positions available to ``player``."""
     field = game.map
     for unit in state.units:
+        if unit.owner != player:
+            continue  # the enemy's counters: never read (their kinds may be hidden here)
         kind = game.kind(unit)
-        if unit.owner != player or kind is None or not kind.special or not unit.on_map:
+        if kind is None or not kind.special or not unit.on_map:
             continue
         if unit.status != OK or ("special" in unit.used and kind.special != "prepare"):
             continue
