@@ -10,17 +10,14 @@ a turn's roll and every "roll one more die" card of the deck can give.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
-from wargames.sabatu.state import SabatuState
+from wargames.sabatu.state import STEPS, SabatuState
 
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = ["STEPS", "violations"]
-
-STEPS: Final = ("dice", "move", "battle", "deal", "losses", "tie", "press", "retreat")
-"""Where a turn can be (see :class:`~wargames.sabatu.state.SabatuState`)."""
+__all__ = ["most_dice", "violations"]
 
 
 def most_dice(game: Sabatu) -> int:

@@ -48,8 +48,8 @@ from typing import TYPE_CHECKING, Final
 
 from wargames.core.codec import numpy_or_explain
 from wargames.core.hidden import is_hidden
-from wargames.sabatu.invariants import STEPS
 from wargames.sabatu.state import (
+    STEPS,
     Accept,
     Arm,
     Ask,

@@ -17,7 +17,7 @@ bag.  Events carry public facts only: a drawn tile is logged as "a tile".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from attrs import frozen
 
@@ -27,6 +27,7 @@ from wargames.core.game import Action, Outcome, State
 from wargames.core.hidden import Secret, secret
 
 __all__ = [
+    "STEPS",
     "Accept",
     "Arm",
     "Ask",
@@ -531,6 +532,10 @@ class Forfeited(Event):
 
 
 # -- the state -------------------------------------------------------------------------------
+
+
+STEPS: Final = ("dice", "move", "battle", "deal", "losses", "tie", "press", "retreat")
+"""Where a turn can be (see :class:`SabatuState`)."""
 
 
 @frozen(kw_only=True)

@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING, Final
 from wargames.core.hidden import is_hidden
 from wargames.sabot.state import (
     ABOARD,
-    DESTROYED,
     DISABLED,
-    GONE,
     OK,
+    STATUSES,
     UNPLACED,
     SabotState,
     Unit,
@@ -32,7 +31,6 @@ if TYPE_CHECKING:
 
 __all__ = ["violations"]
 
-STATUSES: Final = frozenset({OK, DISABLED, DESTROYED, GONE, UNPLACED})
 _FACINGS: Final = range(6)
 
 

@@ -61,10 +61,7 @@ from wargames.sabot import army
 from wargames.sabot.firing import weapons
 from wargames.sabot.state import (
     ABOARD,
-    DESTROYED,
-    DISABLED,
-    GONE,
-    OK,
+    STATUSES,
     UNPLACED,
     Advance,
     Board,
@@ -104,7 +101,6 @@ __all__ = [
     "observation_shape",
 ]
 
-_STATUSES = (OK, DISABLED, DESTROYED, GONE, UNPLACED)
 _PHASES = ("set-up", "reinforcement", "movement", "attack", "special")
 _FLAGS = ("has_moved", "moved", "done", "fired", "shot_at", "crossed", "bridge", "revealed")
 _HEX_FACES = 6
@@ -196,7 +192,7 @@ def encode_view(game: Sabot, view: SabotState, player: str) -> NDArray[numpy.flo
         if not is_hidden(unit.kind):
             values[2] = 1
             values[3 + kinds[unit.kind]] = 1
-        values[3 + k + _STATUSES.index(unit.status)] = 1
+        values[3 + k + STATUSES.index(unit.status)] = 1
         values[8 + k] = unit.hex == ABOARD and unit.status != UNPLACED
         if 0 <= unit.hex < len(cells):
             cell = cells[unit.hex]

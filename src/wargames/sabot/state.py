@@ -19,6 +19,7 @@ from wargames.core.phases import Clock
 
 __all__ = [
     "ABOARD",
+    "STATUSES",
     "UNPLACED",
     "Advance",
     "Arrived",
@@ -64,6 +65,8 @@ DESTROYED: Final = "destroyed"
 GONE: Final = "gone"
 UNPLACED: Final = "unplaced"
 """A counter bought but not yet set up on the map (set-up, reinforcements)."""
+STATUSES: Final = (OK, DISABLED, DESTROYED, GONE, UNPLACED)
+"""Every status a counter can have, in a fixed order."""
 
 
 def _owner_or_revealed(unit: Unit, player: str) -> bool:
