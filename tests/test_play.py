@@ -232,24 +232,24 @@ def test_battles_are_reported_as_they_happen() -> None:
 
 
 def test_a_human_is_told_only_what_their_view_of_the_events_holds() -> None:
-    from wargames.play import seen_event
+    from wargames.core.events import event_words
 
     session = Session(MINI, {"green": HUMAN, "red": RandomBot(2)}, seed=4)
     ask, shown = scripted(["1"] * 60)
     session.run(ask, shown.append)
     reports = [line[2:] for line in shown if line.startswith("  ")]
-    green_sees = {seen_event(e) for e in MINI.view(session.state, "green").log}
+    green_sees = {event_words(e) for e in MINI.view(session.state, "green").log}
     assert reports, "battles happened"
     assert set(reports) <= green_sees
 
 
 def test_an_event_is_told_without_the_fields_hidden_from_the_viewer() -> None:
+    from wargames.core.events import event_words
     from wargames.core.hidden import HIDDEN
-    from wargames.play import seen_event
     from wargames.saw.state import Attacked
 
     event = Attacked(1, "red", (("r1", 1),), "b1", "blue", 2, True, False, *[HIDDEN] * 5)  # type: ignore[arg-type]
-    text = seen_event(event)
+    text = event_words(event)
     assert text.startswith("attacked: turn 1, player red, attackers [[r1, 1]], target b1")
     assert "hit yes, damaged no" in text
     assert "roll" not in text

@@ -10,18 +10,17 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from wargames.bots.base import Bot
 from wargames.core.errors import InvalidAction
+from wargames.core.events import event_words
 from wargames.core.game import Action, Game, State
-from wargames.core.hidden import is_hidden, redact
+from wargames.core.hidden import redact
 from wargames.core.replay import Replay
 from wargames.core.rng import Seed
 from wargames.core.serialize import dumps
 from wargames.render.text import changed_column, crop
 
-__all__ = ["COMMANDS", "HUMAN", "Session", "seen_action", "seen_event"]
+__all__ = ["COMMANDS", "HUMAN", "Session", "seen_action"]
 
 HUMAN = "human"
 COMMANDS = (
@@ -147,7 +146,7 @@ class Session:
             )
         for event in seen[0]:
             if all(event in others for others in seen[1:]):
-                say(f"  {seen_event(event)}")
+                say(f"  {event_words(event)}")
 
     def _offer_save(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
         while True:
@@ -228,28 +227,6 @@ def seen_action(
             kind = type(action).__name__.lower()
             return f"{action.player}: {kind} (details hidden from {player})"
     return f"{action.player}: {action}"
-
-
-def seen_event(event: Any) -> str:
-    """An event in words: its own text if it has one, else its kind and the fields the viewer
-    knows (``BattleFought(attacker='red', ...)`` reads ``battle fought: attacker red, ...``)."""
-    if type(event).__str__ is not object.__str__:  # type: ignore[comparison-overlap]
-        return str(event)
-    kind = "".join(f" {c.lower()}" if c.isupper() else c for c in type(event).__name__).strip()
-    known = [
-        (field.name.replace("_", " "), _word(getattr(event, field.name)))
-        for field in attrs.fields(type(event))
-        if not is_hidden(getattr(event, field.name))
-    ]
-    return f"{kind}: " + ", ".join(f"{name} {value}" for name, value in known)
-
-
-def _word(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple | list):
-        return "[" + ", ".join(map(_word, value)) + "]"
-    return str(getattr(value, "value", value))
 
 
 def _listing(actions: Sequence[Action], limit: int | None) -> str:

@@ -175,3 +175,21 @@ def test_a_long_log_hashes_and_compares_without_recursion() -> None:
     assert log != different
     assert len(list(redact(log, "ann"))) == count
     assert repr(log).startswith("EventLog([Rolled(")
+
+
+def test_an_event_in_words_names_nodes_and_leaves_out_what_is_hidden() -> None:
+    from attrs import frozen
+
+    from wargames.core.events import Event, event_words
+    from wargames.core.hidden import HIDDEN
+
+    @frozen
+    class PieceMoved(Event):
+        player: str
+        target: tuple[int, int]
+        kind: object
+        captured: bool
+
+    event = PieceMoved("green", (1, 2), HIDDEN, True)
+    text = event_words(event, {(1, 2): "b3"})
+    assert text == "piece moved: player green, target b3, captured yes"

@@ -151,6 +151,6 @@ def test_the_log_reads_as_words_with_board_positions_by_name(client: TestClient)
     client.post(f"/api/play/{green}/actions", json={"action": move["text"]})
     log = client.get(f"/api/play/{green}").json()["log"]
     origin, target = move["nodes"]
-    assert log[-1].startswith("Moved: player green, piece ")
+    assert log[-1].startswith("moved: player green, piece ")
     assert log[-1].endswith(f"origin {origin}, target {target}")
     assert not any("(player=" in line or "Square(" in line for line in log)

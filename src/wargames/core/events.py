@@ -8,14 +8,16 @@ hashing or comparing states stays cheap however long the game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from enum import Enum
 from typing import Any
 
+import attrs
 from attrs import frozen
 
-from wargames.core.hidden import redact
+from wargames.core.hidden import is_hidden, redact
 
-__all__ = ["Event", "EventLog"]
+__all__ = ["Event", "EventLog", "event_words"]
 
 
 @frozen
@@ -25,6 +27,39 @@ class Event:
     Subclasses are frozen attrs classes; fields a player may not see are declared with
     :func:`wargames.core.hidden.secret`, exactly as in states.
     """
+
+
+def event_words(event: Any, names: Mapping[Any, str] | None = None) -> str:
+    """An event in words, for a player: its own text if its class has one, else its kind and
+    the fields the event holds (``Moved(player='green', ...)`` reads ``moved: player green,
+    ...``), board nodes by their ``names``, ``yes``/``no`` for flags.  A field hidden from
+    the viewer (give it an event of their view) is left out, so nothing is said of it."""
+    own = getattr(type(event), "__str__", None) is not object.__str__
+    if own or not attrs.has(type(event)):
+        return str(event)
+    kind = "".join(f" {c.lower()}" if c.isupper() else c for c in type(event).__name__).strip()
+    known = [
+        f"{field.name.replace('_', ' ')} {_word(getattr(event, field.name), names or {})}"
+        for field in attrs.fields(type(event))
+        if not is_hidden(getattr(event, field.name))
+    ]
+    return f"{kind}: " + ", ".join(known)
+
+
+def _word(value: Any, names: Mapping[Any, str]) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    try:
+        name = names.get(value)
+    except TypeError:  # an unhashable value names no node
+        name = None
+    if name is not None:
+        return name
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_word(item, names) for item in value) + "]"
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
 
 
 class EventLog:

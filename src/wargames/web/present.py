@@ -3,15 +3,15 @@ for spectators), never from the full state, and never holds the chance key."""
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any
 
 from wargames.core.board import Board
 from wargames.core.distribution import Distribution
+from wargames.core.events import event_words
 from wargames.core.game import Action, Game, State
 from wargames.web.matches import Match
 
-__all__ = ["action_nodes", "event_text", "odds_data", "payload"]
+__all__ = ["action_nodes", "odds_data", "payload"]
 
 LOG_LIMIT = 200
 """The most recent events sent with a view (the page shows the latest first)."""
@@ -46,7 +46,7 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
         else {"winners": sorted(over.winners), "reason": over.reason, "text": str(over)},
         "board": _board(game, view, seat),
         "text": game.describe(view, seat),
-        "log": [event_text(event, nodes) for event in list(view.log)[-LOG_LIMIT:]],
+        "log": [event_words(event, nodes) for event in list(view.log)[-LOG_LIMIT:]],
         "actions": [{"text": str(a), "nodes": action_nodes(game, view, a, nodes)} for a in legal],
         "error": match.error,
     }
@@ -81,34 +81,6 @@ def action_nodes(
     (:meth:`~wargames.core.game.Game.places`): the unit or piece it moves, fires or targets
     first, its destination or target last."""
     return [names[node] for node in game.places(view, action) if node in names]
-
-
-def event_text(event: Any, names: dict[Any, str]) -> str:
-    """An event of the log as words: its game's own wording (``str``) if it has one, else
-    its kind and fields, board nodes by their names (``"Moved: unit 3, target e4"``)."""
-    import attrs
-
-    own_wording = getattr(type(event), "__str__", None) is not object.__str__
-    if own_wording or not attrs.has(type(event)):
-        return str(event)
-    parts = []
-    for field in attrs.fields(type(event)):
-        value = getattr(event, field.name)
-        words = field.name.replace("_", " ")
-        parts.append(f"{words} {_words(value, names)}")
-    return f"{type(event).__name__}: " + ", ".join(parts)
-
-
-def _words(value: Any, names: dict[Any, str]) -> str:
-    """A field's value as text: a node by its name, a tuple item by item, else ``str``."""
-    if isinstance(value, tuple) and not hasattr(value, "_fields"):
-        return "(" + " ".join(_words(item, names) for item in value) + ")"
-    if isinstance(value, Enum):
-        return str(value.value)
-    try:
-        return names.get(value) or str(value)
-    except TypeError:  # an unhashable value is no node
-        return str(value)
 
 
 def odds_data(odds: Distribution[Any] | None) -> list[dict[str, Any]] | None:
