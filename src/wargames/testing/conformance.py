@@ -48,7 +48,7 @@ from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
 from wargames.testing.strategies import Playout, playouts
 
-__all__ = ["ConformanceError", "check_rules", "check_state"]
+__all__ = ["ConformanceError", "check_history", "check_rules", "check_state"]
 
 _ACTIONS_TRIED = 24
 """At most this many legal actions of each player are applied at each state (a sample)."""
@@ -309,7 +309,7 @@ def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
     if type(game).sample_history is not Game.sample_history:
         for moment in sorted({len(playout.actions) // 2, len(playout.actions)}):
             for player in game.players:
-                _check_history(game, playout.states[: moment + 1], player, rng)
+                check_history(game, playout.states[: moment + 1], player, rng)
     replay = Replay.record(game, playout.seed, playout.actions, playout.setup)
     copy = loads(dumps(game, replay))
     _expect(copy == replay, "the replay fails a JSON round trip")
@@ -318,10 +318,15 @@ def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
     _expect(again == playout.states[0], "the same seed gives a different start")
 
 
-def _check_history(
+def check_history(
     game: Game[Any, Any], states: Sequence[State], player: str, rng: random.Random
 ) -> None:
-    """A sampled past of ``states[-1]`` shows ``player`` what ``states`` showed them."""
+    """A past sampled for ``player`` from their view of ``states[-1]`` (the game's
+    ``sample_history``) replays legally and shows them, view by view, what ``states`` (the
+    real game, its start first) showed them.
+
+    :raises ConformanceError: naming the first view the sampled past gets wrong.
+    """
     history = game.sample_history(game.view(states[-1], player), player, rng)
     where = f"{player}'s sampled past of step {len(states) - 1}"
     try:
