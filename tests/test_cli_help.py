@@ -1,6 +1,8 @@
 """Every command's ``--help`` reads as plain text: no reST markup, reprs or module paths."""
 
 import re
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -35,3 +37,15 @@ def test_play_help_lists_the_commands_typed_at_the_prompt() -> None:
     for command in ("'list'", "'legend'", "'save FILE'", "'help'", "'quit' (or Ctrl-D)"):
         assert command in result.output
     assert "--width" in result.output
+
+
+def test_help_loads_no_game_and_no_graph_library() -> None:
+    """``wargames --help`` starts fast: the boards' networkx and the games load only when a
+    command needs them (the speed issue's start-up target)."""
+    heavy = ["networkx", "wargames.gridscifi", "wargames.sabatu", "wargames.sabot"]
+    heavy += ["wargames.sabotage", "wargames.saw"]
+    code = f"import sys, wargames.cli; print([m for m in {heavy} if m in sys.modules])"
+    shown = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert shown.strip() == "[]"

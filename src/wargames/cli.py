@@ -47,7 +47,6 @@ from wargames.core.replay import Replay
 from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
 from wargames.play import COMMANDS, HUMAN, Session, seen_action
-from wargames.render.text import changed_column, crop
 from wargames.simulate import GameResult, Job, summarize
 from wargames.simulate import simulate as run_simulation
 
@@ -540,6 +539,9 @@ def replay_command(
         raise typer.BadParameter(
             f"the replay has {last} actions; --step takes 0 to {last}", param_hint="--step"
         )
+    # a board loads networkx: not at start-up
+    from wargames.render.text import changed_column, crop
+
     shown = range(last + 1) if all_steps else [last if step is None else step]
     for index in shown:
         led = (

@@ -18,7 +18,6 @@ from wargames.core.hidden import redact
 from wargames.core.replay import Replay
 from wargames.core.rng import Seed
 from wargames.core.serialize import dumps
-from wargames.render.text import changed_column, crop
 
 __all__ = ["COMMANDS", "HUMAN", "Session", "seen_action"]
 
@@ -85,6 +84,9 @@ class Session:
         text = self.game.describe(self.state, viewer)
         if self.width is None:
             return text
+        # a board loads networkx: not at start-up
+        from wargames.render.text import changed_column, crop
+
         before, focus = self._boards.get(viewer, (text, 0))
         moved = changed_column(before, text)
         focus = focus if moved is None else moved
