@@ -143,6 +143,8 @@ def test_psychic_dice_are_chosen_from_1_to_4_and_never_intense() -> None:
         Matchup(dice=2, armour=4, cover=True),
         Matchup(dice=2, armour=5, troop=False, pinned=True),
         Matchup(dice=4, armour=2, psychic=True, steady=True),
+        Matchup(dice=6, armour=3, psychic=True),
+        Matchup(dice=6, armour=5, troop=False),
     ],
     ids=str,
 )
@@ -158,7 +160,7 @@ def test_the_distribution_counts_every_roll(attack: Matchup) -> None:
 
 
 def test_rolling_an_attack_draws_the_same_faces_as_its_dice() -> None:
-    attack = Matchup(dice=3, armour=3)
+    attack = Matchup(dice=3, armour=3, psychic=True)
     for seed in range(50):
         rolled, rng = attack.roll().roll(Rng.from_seed(seed))
         faces, same = attack.faces().roll(Rng.from_seed(seed))

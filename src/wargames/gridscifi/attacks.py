@@ -71,8 +71,16 @@ class Matchup:
 
     def roll(self) -> DiceExpr[Effect]:
         """The attack as a dice expression: ``.roll(rng)`` or ``.distribution()``.  Rolling it
-        draws what rolling :meth:`faces` draws and applies :func:`effect` to the faces."""
-        return self.faces().map(partial(effect, self), f"attack of {self.faces()}")
+        draws what rolling :meth:`faces` draws and gives :func:`effect` of the faces.
+
+        The effect depends only on the highest die and, for a psychic, the number of 1s, so
+        the dice are folded into that pair as they are rolled: the exact distribution runs
+        over at most 6 x 7 pairs a die, not over every ordered roll (6**6 for six dice).
+        """
+        faces = self.faces()
+        step = _highest_and_ones if self.psychic else _highest
+        summary = faces.fold((0, 0), step, f"highest and 1s of {faces}")
+        return summary.map(partial(_resolve, self), f"attack of {faces}")
 
     def outcomes(self) -> Distribution[Effect]:
         """The exact distribution of the attack's :class:`Effect`."""
@@ -81,9 +89,22 @@ class Matchup:
 
 def effect(matchup: Matchup, faces: tuple[int, ...]) -> Effect:
     """The effect of an attack that rolled ``faces`` ("Attacks" steps 3-5)."""
-    highest = max(faces)
+    return _resolve(matchup, (max(faces), faces.count(1)))
+
+
+def _highest_and_ones(seen: tuple[int, int], face: int) -> tuple[int, int]:
+    return max(seen[0], face), seen[1] + (face == 1)
+
+
+def _highest(seen: tuple[int, int], face: int) -> tuple[int, int]:
+    return max(seen[0], face), 0  # the 1s matter to a psychic only
+
+
+def _resolve(matchup: Matchup, rolled: tuple[int, int]) -> Effect:
+    """The effect of an attack whose highest die and number of 1s are ``rolled``."""
+    highest, ones = rolled
     hits = max(0, highest - matchup.armour)
-    self_hits = faces.count(1) if matchup.psychic else 0
+    self_hits = ones if matchup.psychic else 0
     if matchup.troop:
         morale = hits >= 2 and not matchup.steady
         return Effect(hits, matchup.cover or morale or matchup.pinned, self_hits)
