@@ -25,7 +25,7 @@ from wargames.sabatu.state import Move, Moved, SabatuAction, SabatuState
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = ["dice_for", "move", "movers", "moves", "reach", "use_die"]
+__all__ = ["dice_for", "is_move", "move", "movers", "moves", "reach", "use_die"]
 
 
 def movers(game: Sabatu, state: SabatuState) -> list[tuple[int, int, bool]]:
@@ -78,6 +78,22 @@ def moves(game: Sabatu, state: SabatuState, player: str) -> tuple[list[SabatuAct
             found.extend(Move(player, node(origin), value, node(t)) for t in sorted(targets))
             bound = bound or any(outcome != BATTLE for outcome in targets.values())
     return found, bound
+
+
+def is_move(game: Sabatu, state: SabatuState, action: Move) -> bool:
+    """Whether ``action`` is one of :func:`moves`: an army the player commands on its origin,
+    a die it may use, and a destination that die reaches — decided for this one move."""
+    if action.origin not in game.board or action.target not in game.board:
+        return False
+    origin = game.board.index(action.origin)
+    if action.die not in dice_for(state, origin):
+        return False
+    target = game.board.index(action.target)
+    return any(
+        target in reach(game, state, place, owner, hired, action.die)
+        for place, owner, hired in movers(game, state)
+        if place == origin
+    )
 
 
 def use_die(state: SabatuState, origin: int, value: int) -> SabatuState:

@@ -252,9 +252,20 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         return tuple(found)
 
     def illegal_reason(self, state: SabatuState, action: SabatuAction) -> str | None:
-        if action in self.legal_actions(state, action.player):
-            return None
-        return _why_not(state.step, action)
+        """Decided for the family of ``action`` alone where the step offers several (moving
+        every army is the dearest to list), else against :meth:`legal_actions`."""
+        step, player = state.step, action.player
+        if step == "move" and isinstance(action, Move):
+            legal = moving.is_move(self, state, action)
+        elif step == "move" and isinstance(action, Sail):
+            legal = action in ports.sails(self, state, player)
+        elif step == "move" and isinstance(action, Offer):
+            legal = action in trade.offers(self, state)
+        elif step in ("dice", "move") and isinstance(action, Buy):
+            legal = action in purchases.purchases(self, state, player)
+        else:
+            legal = action in self.legal_actions(state, player)
+        return None if legal else _why_not(step, action)
 
     # -- applying ---------------------------------------------------------------------------
 
