@@ -13,7 +13,6 @@ from typing import Annotated, Final
 
 from attrs import frozen
 
-from wargames.core import hexes
 from wargames.core.dice import DiceExpr, d10, opposed
 from wargames.core.distribution import Distribution
 from wargames.core.hexes import Hex
@@ -197,15 +196,11 @@ def line_of_sight(
     only by buildings.
     """
     swamps = 0
-    cells = field.cells
-    index = field.board.index
-    for step in hexes.line_pairs(cells[origin], cells[target])[1:-1]:
+    terrain = field.terrain
+    for step in field.sight_line(origin, target):
         swamp_here = False
-        for cell in step:
-            if cell not in field.board:
-                continue
-            i = index(cell)
-            rule = field.terrain[i].blocks_los
+        for i in step:
+            rule = terrain[i].blocks_los
             if rule == "building" or (not flying and (rule is True or blocks(i))):
                 return False
             swamp_here = swamp_here or rule == "swamp"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Final
@@ -63,6 +63,11 @@ def _through(waypoints: Sequence[Hex]) -> tuple[Hex, ...]:
     for a, b in pairwise(waypoints):
         path.extend(hexes.line(a, b)[1:])
     return tuple(path)
+
+
+SIGHT_LINES: Final = 1 << 16
+"""Lines of sight a map remembers (the most recently used): every pair within range of the
+units that look and shoot during a game."""
 
 
 class SabotMap:
@@ -124,6 +129,18 @@ class SabotMap:
         self.zones: tuple[tuple[int, ...], tuple[int, ...]] = (
             tuple(i for i, r in enumerate(rows) if r < top + depth),
             tuple(i for i, r in enumerate(rows) if r > bottom - depth),
+        )
+        self.sight_line = lru_cache(maxsize=SIGHT_LINES)(self._sight_line)
+
+    def _sight_line(self, origin: int, target: int) -> tuple[tuple[int, ...], ...]:
+        """The hexes a line from the centre of ``origin`` to the centre of ``target`` passes
+        between them (VII-a), by index: one per step, or the two whose side it runs along
+        (:func:`~wargames.core.hexes.line_pairs`); hexes off the map left out.  Fixed
+        geometry, so :attr:`sight_line` remembers it for the map's lifetime."""
+        index = self.board.index
+        return tuple(
+            tuple(index(cell) for cell in step if cell in self.board)
+            for step in hexes.line_pairs(self.cells[origin], self.cells[target])[1:-1]
         )
 
     def __len__(self) -> int:
