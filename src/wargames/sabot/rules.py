@@ -277,6 +277,24 @@ class Sabot(Game[SabotState, SabotAction]):
                     yield Select(player, unit.id)
         yield Done(player)
 
+    def _offered(self, state: SabotState, action: SabotAction) -> bool:
+        """Whether :meth:`_actions` offers ``action`` to its player (who is to act), deciding
+        the common ones alone: holding fire in an overwatch window, selecting a unit, ending
+        a phase; the rest are looked for among the actions as they are generated."""
+        current, phase = state.moving, self.phase(state)
+        if current is not None and current.watch:
+            if isinstance(action, Hold):
+                return True
+        elif current is None and phase in ("movement", "attack", "special"):
+            if isinstance(action, Done):
+                return True
+            if isinstance(action, Select):
+                if phase == "special" or action.unit not in range(len(state.units)):
+                    return False
+                unit = state.units[action.unit]
+                return unit.owner == action.player and self._selectable(state, unit, phase)
+        return action in self._actions(state, action.player)
+
     def _selectable(self, state: SabotState, unit: Unit, phase: str) -> bool:
         if phase == "movement":
             return moving.movable(state, unit)
@@ -334,7 +352,7 @@ class Sabot(Game[SabotState, SabotAction]):
     # -- applying -------------------------------------------------------------------------
 
     def illegal_reason(self, state: SabotState, action: SabotAction) -> str | None:
-        if action in self.legal_actions(state, action.player):
+        if self._offered(state, action):
             return None
         current = state.moving
         if (
