@@ -57,17 +57,8 @@ class Mover:
         }
         self.bridges = frozenset(u.hex for u in state.units if u.bridge and u.on_map)
         self.prepared = frozenset(h for owner, h in state.prepared if owner == unit.owner)
-        zoc: dict[int, set[int]] = {}
-        if not self.flying:
-            for enemy in state.units:
-                if enemy.owner == unit.owner or not enemy.on_map:
-                    continue
-                if enemy.revealed and enemy.kind != DECOY and table[enemy.kind].flying:
-                    continue  # flying units have no ZOC (VI-b); concealed counters do
-                for there in field.steps[enemy.hex]:
-                    if there >= 0:
-                        zoc.setdefault(there, set()).add(enemy.id)
-        self.zoc = zoc
+        self.table = table
+        self._zoc: dict[int, frozenset[int]] = {}
         self.base = HALF * (kind.fly if flying else kind.move)
         # The hex the move began in (VI-b: a unit starting its move in a zone of control).
         moving = state.moving
@@ -91,7 +82,25 @@ class Mover:
 
     def in_zoc(self, hex_: int) -> bool:
         """Whether ``hex_`` is in a zone of control that binds this unit (VI-b)."""
-        return hex_ in self.zoc
+        return bool(self.zoc(hex_))
+
+    def zoc(self, hex_: int) -> frozenset[int]:
+        """The ids of the enemy units whose zone of control (the six hexes around them) covers
+        ``hex_`` and binds this unit (VI-b): none for a flyer; flying units have none, but a
+        concealed counter does.  Worked out for the hexes asked about, once each."""
+        found = self._zoc.get(hex_)
+        if found is None:
+            found = frozenset(
+                enemy.id
+                for around in self.map.steps[hex_]
+                if around >= 0
+                and (enemy := self.occupant.get(around)) is not None
+                and enemy.owner != self.owner
+                and not self.flying
+                and not (enemy.revealed and enemy.kind != DECOY and self.table[enemy.kind].flying)
+            )
+            self._zoc[hex_] = found
+        return found
 
     def turn_problem(self, hex_: int, turns: int, road: bool) -> str | None:
         """Why it may not turn one more face here, or None."""
@@ -168,7 +177,7 @@ class Mover:
             if self.map.bridge[there]:
                 return "III: units cannot pass through friendly units on a bridge"
         if here == self.start and not self.flying:
-            binding = self.zoc.get(here, set()) & self.zoc.get(there, set())
+            binding = self.zoc(here) & self.zoc(there)
             if binding:
                 return "VI-b: it started in that enemy's zone of control and must leave it first"
         along, arrive = self.map.road_step(here, level, there)
