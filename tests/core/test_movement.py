@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from wargames.core.board import HexBoard
 from wargames.core.hexes import Hex
-from wargames.core.movement import reach
+from wargames.core.movement import reach, reaches
 
 
 def test_budget_and_paths_on_a_line() -> None:
@@ -64,3 +64,33 @@ def test_unit_costs_match_networkx_shortest_paths(budget: int, holes: set[int]) 
     assert tree.costs == dict(expected)
     for cell, cost in tree.costs.items():
         assert len(tree.path(cell)) == cost + 1
+
+
+@given(
+    st.integers(1, 5),
+    st.sets(st.integers(0, 48), max_size=15),
+    st.sets(st.integers(0, 48), max_size=6),
+    st.sets(st.integers(0, 48), max_size=4),
+)
+def test_reaches_answers_as_the_whole_search_would(
+    budget: int, holes: set[int], stopping: set[int], goals: set[int]
+) -> None:
+    """``reaches`` stops at the first goal, and says yes exactly when :func:`reach` reaches
+    one (stopping labels count as reached, and are not gone through)."""
+    board = HexBoard.rectangle(7, 7)
+    blocked = {board.node(i) for i in holes} - {board.node(24)}
+
+    def expand(cell: Hex, spent: int) -> list[tuple[Hex, int]]:
+        if spent >= budget:
+            return []
+        return [(n, 1) for n in board.neighbours(cell) if n not in blocked]
+
+    def stops(cell: Hex) -> bool:
+        return board.index(cell) in stopping
+
+    def goal(cell: Hex) -> bool:
+        return board.index(cell) in goals
+
+    tree = reach(board.node(24), expand, stops=stops)
+    expected = any(goal(cell) for cell in tree.costs)
+    assert reaches(board.node(24), expand, goal, stops=stops) is expected

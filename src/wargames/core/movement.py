@@ -4,7 +4,8 @@ Movement rules differ by game, but their search is the same: a piece is in some 
 place, plus whatever else the rules track — its facing, turns used, whether it has left a
 road), each step from a label costs some move units (turning in place may cost nothing), the
 rules refuse steps the budget cannot pay, and some labels end the move (entering a zone of
-control).  :func:`reach` runs Dijkstra's algorithm over labels; the game supplies ``expand``
+control).  :func:`reach` runs Dijkstra's algorithm over labels (:func:`reaches` stops at the
+first label that meets a goal); the game supplies ``expand``
 and ``stops`` and so keeps all its rules in one place, shared with step-by-step play.
 
 >>> def expand(n: int, spent: int):
@@ -20,10 +21,10 @@ cost wins, ties go to the label found first, so results are deterministic.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Generic, TypeVar
 
-__all__ = ["Reach", "reach"]
+__all__ = ["Reach", "reach", "reaches"]
 
 L = TypeVar("L", bound=Hashable)
 K = TypeVar("K", bound=Hashable)
@@ -82,8 +83,36 @@ def reach(
     ``stops(label)`` says that a move entering ``label`` must end there: it is reached but
     not expanded (the start is always expanded).
     """
-    costs: dict[L, int] = {start: 0}
-    parents: dict[L, L] = {}
+    tree = Reach(start, {start: 0}, {})
+    for _ in _settle(tree, expand, stops):
+        pass
+    return tree
+
+
+def reaches(
+    start: L,
+    expand: Callable[[L, int], Iterable[tuple[L, int]]],
+    goal: Callable[[L], bool],
+    *,
+    stops: Callable[[L], bool] | None = None,
+) -> bool:
+    """Whether some label :func:`reach` would reach satisfies ``goal``, searching only until
+    the first one (cheapest first).
+
+    >>> reaches(0, lambda n, spent: [(n + 1, 1)] if spent < 3 else [], lambda n: n == 3)
+    True
+    """
+    return any(goal(label) for label in _settle(Reach(start, {start: 0}, {}), expand, stops))
+
+
+def _settle(
+    tree: Reach[L],
+    expand: Callable[[L, int], Iterable[tuple[L, int]]],
+    stops: Callable[[L], bool] | None,
+) -> Iterator[L]:
+    """Dijkstra's algorithm from ``tree.start``, filling ``tree`` in and yielding each label
+    as its cheapest cost is settled."""
+    start, costs, parents = tree.start, tree.costs, tree.parents
     done: set[L] = set()
     queue: list[tuple[int, int, L]] = [(0, 0, start)]
     order = 1
@@ -92,6 +121,7 @@ def reach(
         if label in done:
             continue
         done.add(label)
+        yield label
         if stops is not None and label is not start and stops(label):
             continue
         for nxt, step in expand(label, spent):
@@ -103,4 +133,3 @@ def reach(
                 parents[nxt] = label
                 heapq.heappush(queue, (cost, order, nxt))
                 order += 1
-    return Reach(start, costs, parents)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from wargames.core.movement import reach
+from wargames.core.movement import reach, reaches
 from wargames.sabot.maps import SabotMap
 from wargames.sabot.state import Moving, SabotState, Unit
 from wargames.sabot.units import DECOY, UnitTable, UnitType
@@ -201,12 +201,12 @@ class Mover:
             return True
         if cost >= self.base or self.in_zoc(label[0]):
             return False  # a water crossing or an enemy zone would end the move there
-        tree = reach(
+        return reaches(
             label,
             lambda here, used: self._expand(here, used + spent + cost),
+            lambda here: self.can_end(here[0]),
             stops=lambda here: self.in_zoc(here[0]),
         )
-        return any(self.can_end(here[0]) for here in tree.costs)
 
     # -- the search ---------------------------------------------------------------------
 
