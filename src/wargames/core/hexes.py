@@ -206,13 +206,18 @@ def cube_round(q: float, r: float, s: float | None = None) -> Hex:
         s = -q - r
     elif abs(q + r + s) > 1e-6:
         raise ValueError(f"cube coordinates must sum to 0, got ({q}, {r}, {s})")
+    return Hex(*_rounded(q, r, s))
+
+
+def _rounded(q: float, r: float, s: float) -> tuple[int, int]:
+    """:func:`cube_round` as plain axial numbers (lines build a ``Hex`` per cell only once)."""
     rq, rr, rs = round(q), round(r), round(s)
     dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
     if dq > dr and dq > ds:
         rq = -rr - rs
     elif dr > ds:
         rr = -rq - rs
-    return Hex(rq, rr)
+    return rq, rr
 
 
 # Moving every sample point by this tiny vector settles points that lie exactly on the side
@@ -221,16 +226,16 @@ def cube_round(q: float, r: float, s: float | None = None) -> Hex:
 _NUDGE = (1e-6, 2e-6, -3e-6)
 
 
-def _samples(a: Hex, b: Hex, sign: int) -> Iterator[Hex]:
+def _samples(a: Hex, b: Hex, sign: int) -> Iterator[tuple[int, int]]:
     n = distance(a, b)
     if n == 0:
-        yield a
+        yield a.q, a.r
         return
     aq, ar, as_ = a.q + sign * _NUDGE[0], a.r + sign * _NUDGE[1], a.s + sign * _NUDGE[2]
     dq, dr, ds = b.q - a.q, b.r - a.r, b.s - a.s
     for i in range(n + 1):
         t = i / n
-        yield cube_round(aq + dq * t, ar + dr * t, as_ + ds * t)
+        yield _rounded(aq + dq * t, ar + dr * t, as_ + ds * t)
 
 
 def line(a: Hex, b: Hex) -> tuple[Hex, ...]:
@@ -243,7 +248,7 @@ def line(a: Hex, b: Hex) -> tuple[Hex, ...]:
     there); :func:`line_pairs` reports both.  A hex the segment merely clips near one of
     its corners, between two sample points, is not listed.
     """
-    return tuple(_samples(a, b, 1))
+    return tuple(Hex(q, r) for q, r in _samples(a, b, 1))
 
 
 def line_pairs(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
@@ -264,7 +269,7 @@ def line_pairs(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
     ((Hex(q=0, r=0),), (Hex(q=1, r=-1), Hex(q=1, r=0)), (Hex(q=2, r=-1),))
     """
     return tuple(
-        (one,) if one == other else (min(one, other), max(one, other))
+        (Hex(*one),) if one == other else (Hex(*min(one, other)), Hex(*max(one, other)))
         for one, other in zip(_samples(a, b, 1), _samples(a, b, -1), strict=True)
     )
 
