@@ -10,6 +10,7 @@ rules.  Variants are subclasses, selected by ``variant=`` (python-chess's ``ches
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
@@ -90,21 +91,26 @@ class State:
     def with_changes(self, **changes: Any) -> Self:
         """A copy with ``changes`` (like :func:`attrs.evolve`, validators included, but with
         the field names looked up once per class: games call it on every ``apply``)."""
-        names = _init_names(type(self))
-        unknown = changes.keys() - set(names)
-        if unknown:
-            raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(unknown))}")
-        return type(self)(**{n: changes[n] if n in changes else getattr(self, n) for n in names})
+        names, read = _init_fields(type(self))
+        if not changes.keys() <= names.keys():
+            unknown = ", ".join(sorted(changes.keys() - names.keys()))
+            raise TypeError(f"{type(self).__name__} has no field {unknown}")
+        values = dict(zip(names, read(self), strict=True))
+        values.update(changes)
+        return type(self)(**values)
 
 
-_INIT_NAMES: dict[type, tuple[str, ...]] = {}
+_INIT_FIELDS: dict[type, tuple[dict[str, None], Callable[[Any], tuple[Any, ...]]]] = {}
 
 
-def _init_names(cls: type) -> tuple[str, ...]:
-    names = _INIT_NAMES.get(cls)
-    if names is None:
-        names = _INIT_NAMES[cls] = tuple(a.name for a in attrs.fields(cls) if a.init)
-    return names
+def _init_fields(cls: type) -> tuple[dict[str, None], Callable[[Any], tuple[Any, ...]]]:
+    """The names of a state class's ``__init__`` arguments (as dict keys, for set tests)
+    and one getter reading them all, worked out once per class."""
+    found = _INIT_FIELDS.get(cls)
+    if found is None:
+        names = [a.name for a in attrs.fields(cls) if a.init]  # rng and log at least: a tuple
+        found = _INIT_FIELDS[cls] = (dict.fromkeys(names), operator.attrgetter(*names))
+    return found
 
 
 @frozen
