@@ -14,6 +14,7 @@ Play" 3, "Capitals", "Variant #2").  Where one die takes one army is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from wargames.sabatu import cards, fighting
@@ -43,12 +44,19 @@ def movers(game: Sabatu, state: SabatuState) -> list[tuple[int, int, bool]]:
 
 
 def reach(
-    game: Sabatu, state: SabatuState, origin: int, owner: int, hired: bool, steps: int
+    game: Sabatu,
+    state: SabatuState,
+    origin: int,
+    owner: int,
+    hired: bool,
+    steps: int,
+    occupied: Mapping[int, int] | None = None,
 ) -> dict[int, str]:
-    """Where a die of ``steps`` takes the army on ``origin``, with how it gets there."""
+    """Where a die of ``steps`` takes the army on ``origin``, with how it gets there
+    (``occupied``: the state's :func:`~wargames.sabatu.armies.occupants`, if known)."""
     return destinations(
         game.board,
-        occupants(game, state),
+        occupants(game, state) if occupied is None else occupied,
         state.capitals,
         origin,
         steps,
@@ -72,9 +80,10 @@ def moves(game: Sabatu, state: SabatuState, player: str) -> tuple[list[SabatuAct
     node = game.board.node
     found: list[SabatuAction] = []
     bound = False
+    occupied = occupants(game, state)
     for origin, owner, hired in movers(game, state):
         for value in dice_for(state, origin):
-            targets = reach(game, state, origin, owner, hired, value)
+            targets = reach(game, state, origin, owner, hired, value, occupied)
             found.extend(Move(player, node(origin), value, node(t)) for t in sorted(targets))
             bound = bound or any(outcome != BATTLE for outcome in targets.values())
     return found, bound
@@ -89,8 +98,9 @@ def is_move(game: Sabatu, state: SabatuState, action: Move) -> bool:
     if action.die not in dice_for(state, origin):
         return False
     target = game.board.index(action.target)
+    occupied = occupants(game, state)
     return any(
-        target in reach(game, state, place, owner, hired, action.die)
+        target in reach(game, state, place, owner, hired, action.die, occupied)
         for place, owner, hired in movers(game, state)
         if place == origin
     )
