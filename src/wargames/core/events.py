@@ -70,7 +70,7 @@ class EventLog:
     _head: Any
     _tail: EventLog | None
     _len: int
-    _hash: int
+    _hash: int | None  # worked out when first asked (appending an event hashes nothing)
     _views: dict[str, EventLog] | None
 
     def __init__(self, events: Iterable[Any] = ()) -> None:
@@ -135,7 +135,17 @@ class EventLog:
         return tuple(reversed(out))
 
     def __hash__(self) -> int:
-        return self._hash
+        if self._hash is None:
+            unhashed: list[EventLog] = []
+            node: EventLog | None = self
+            while node is not None and node._hash is None:
+                unhashed.append(node)
+                node = node._tail
+            known = node._hash if node is not None else hash(())
+            for item in reversed(unhashed):
+                known = hash((known, item._head, item._len))
+                object.__setattr__(item, "_hash", known)
+        return self._hash  # type: ignore[return-value]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, EventLog):
@@ -145,7 +155,9 @@ class EventLog:
         while a is not None and b is not None:
             if a is b:
                 return True
-            if a._len != b._len or a._hash != b._hash:
+            if a._len != b._len:
+                return False
+            if a._hash is not None and b._hash is not None and a._hash != b._hash:
                 return False
             if not a._len:
                 return True
@@ -185,6 +197,6 @@ def _link(tail: EventLog | None, event: Any) -> EventLog:
     object.__setattr__(node, "_head", event)
     object.__setattr__(node, "_tail", tail)
     object.__setattr__(node, "_len", length)
-    object.__setattr__(node, "_hash", hash((tail._hash if tail else hash(()), event, length)))
+    object.__setattr__(node, "_hash", None)
     object.__setattr__(node, "_views", None)
     return node
