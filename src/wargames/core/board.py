@@ -267,7 +267,7 @@ _SQUARE_NAME = re.compile(r"([a-z]+)([1-9][0-9]*)")
 
 
 @total_ordering
-@frozen
+@frozen(cache_hash=True)
 class Square:
     """A square of a grid: file ``x`` and rank ``y``, both from 0 at the lower left.
 
