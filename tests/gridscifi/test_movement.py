@@ -1,11 +1,12 @@
 """Movement ("Movement", "Terrain", "Units", "Flyers"): allowances, terrain, stacking."""
 
+import attrs
 import pytest
 
 from wargames import IllegalAction
-from wargames.gridscifi import Aim, EndActivation, GridSciFi, GridState, Step
+from wargames.gridscifi import Activate, Aim, EndActivation, GridSciFi, GridState, Overwatch, Step
 
-from .helpers import activating, arena, at, sq
+from .helpers import activating, arena, at, rolling, sq
 
 GAME = arena()
 
@@ -64,29 +65,67 @@ def test_a_unit_moves_to_one_of_the_8_squares_around_it() -> None:
         GAME.apply(state, Step("blue", sq("b4")))
 
 
-def test_entering_terrain_ends_the_move() -> None:
+def test_entering_terrain_ends_the_units_movement_for_the_turn() -> None:
     """ "All movement must end when a unit enters a terrain feature"; "Any unit moving into or
-    out of a terrain feature can only move one square"."""
+    out of a terrain feature can only move one square during a turn" (Sequence of Play,
+    Movement): a second odd die does not move it on."""
     game = arena(TERRAIN)
-    units = [at(0, "blue", "Carrier", "b1"), at(1, "red", "Swarmlings", "h6")]
-    state = activating(game.position(units), 0, 1)
-    state = walk(game, state, "c1")
-    with pytest.raises(IllegalAction, match="ends the move: it takes a new odd die"):
-        game.apply(state, Step("blue", sq("d1")))
-    state = activating(game.position(units), 0, 1, 3, 2)
-    state = walk(game, state, "c1", "d1")
+    units = [at(0, "blue", "Battle Squad", "c1"), at(1, "red", "Swarmlings", "h6")]
+    state = walk(game, activating(game.position(units), 0, 1, 3), "d1")
     assert state.activation is not None
-    assert state.activation.dice == (2,), "the second odd die started a one-square move"
-    assert state.activation.move_left == 0, "and entering the rough ended it"
+    assert state.activation.dice == (3,), "the odd die left is not spent on a move"
+    for square in ("e1", "d2", "c1"):
+        with pytest.raises(IllegalAction, match="ended its movement this turn"):
+            game.apply(state, Step("blue", sq(square)))
+    assert not any(isinstance(a, Step) for a in game.legal_actions(state, "blue"))
+    assert Overwatch("blue") in game.legal_actions(state, "blue"), "the die may still be used"
 
 
-def test_leaving_terrain_is_a_one_square_move() -> None:
+def test_a_unit_that_has_moved_may_not_enter_terrain_the_same_turn() -> None:
+    """ "can only move one square during a turn": entering terrain is the unit's only square
+    of movement that turn, even with a fresh odd die."""
+    game = arena(TERRAIN)
+    units = [at(0, "blue", "Carrier", "a1"), at(1, "red", "Swarmlings", "h6")]
+    state = walk(game, activating(game.position(units), 0, 1, 3), "b1", "c1")
+    moving = state.activation
+    assert moving is not None
+    for dice in ((1, 3), (3,)):
+        state = attrs.evolve(state, activation=attrs.evolve(moving, dice=dice))
+        with pytest.raises(IllegalAction, match="only square of movement this turn"):
+            game.apply(state, Step("blue", sq("d1")))
+    fresh = activating(game.position([at(0, "blue", "Carrier", "c1"), units[1]]), 0, 1)
+    assert walk(game, fresh, "d1").units[0].square == sq("d1"), "as its first square it may"
+
+
+def test_leaving_terrain_is_the_only_square_of_the_turn() -> None:
+    """ "Any unit moving ... out of a terrain feature can only move one square during a
+    turn"."""
     game = arena(TERRAIN)
     units = [at(0, "blue", "Carrier", "d1"), at(1, "red", "Swarmlings", "h6")]
-    state = walk(game, activating(game.position(units), 0, 1, 4), "e1")
+    state = walk(game, activating(game.position(units), 0, 1, 3, 4), "e1")
     assert state.activation is not None
     assert state.activation.move_left == 0
     assert state.units[0].square == sq("e1")
+    with pytest.raises(IllegalAction, match="ended its movement this turn"):
+        game.apply(state, Step("blue", sq("f1")))
+
+
+def test_without_fleet_two_odd_dice_do_not_move_a_unit_twice_through_terrain() -> None:
+    """The text's example, the other way round: "The 2 odd scoring D6 will allow it to move
+    twice through terrain as it has fleet properties and ignores terrain" - a unit without
+    them, next to the same leader, stops in the first terrain square it enters."""
+    game = arena(TERRAIN)
+    units = [
+        at(0, "blue", "Battle Squad", "h6"),
+        at(1, "red", "Spitter Brood", "c2"),
+        at(2, "red", "Brood Leader", "b2"),
+    ]
+    state = game.apply(rolling(game.position(units, player="red"), 3, 5), Activate("red", 1))
+    assert state.activation is not None
+    assert state.activation.dice == (3, 5), "2D6 next to its leader"
+    state = walk(game, state, "d2")
+    with pytest.raises(IllegalAction, match="ended its movement this turn"):
+        game.apply(state, Step("red", sq("d3")))
 
 
 @pytest.mark.parametrize("profile", ["Jump Squad", "Gunship"])
