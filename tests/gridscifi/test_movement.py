@@ -4,7 +4,16 @@ import attrs
 import pytest
 
 from wargames import IllegalAction
-from wargames.gridscifi import Activate, Aim, EndActivation, GridSciFi, GridState, Overwatch, Step
+from wargames.gridscifi import (
+    Activate,
+    Aim,
+    EndActivation,
+    GridSciFi,
+    GridState,
+    Overwatch,
+    Step,
+    Target,
+)
 
 from .helpers import activating, arena, at, rolling, sq
 
@@ -144,19 +153,37 @@ def test_jump_packs_and_flyers_ignore_terrain(profile: str) -> None:
 
 def test_fleet_swarm_next_to_its_leader_moves_twice_through_terrain() -> None:
     """ "A Tyranid unit (low quality) rolls 2D6 because it is adjacent to a Warrior leader
-    unit ... The 2 odd scoring D6 will allow it to move twice through terrain as it has fleet
-    properties and ignores terrain." """
+    unit. If it were not next to a leader it would have rolled 1 D6. The 2 odd scoring D6 will
+    allow it to move twice through terrain as it has fleet properties and ignores terrain."
+    (Sequence of Play), with the activation dice rolled."""
     game = arena(TERRAIN)
     units = [
         at(0, "blue", "Battle Squad", "h6"),
         at(1, "red", "Swarmlings", "c2"),
         at(2, "red", "Brood Leader", "b2"),
     ]
-    state = game.position(units, player="red")
-    state = activating(state, 1, 3, 5)
+    state = game.apply(rolling(game.position(units, player="red"), 3, 5), Activate("red", 1))
+    assert state.activation is not None
+    assert state.activation.dice == (3, 5), "2D6 next to the leader, both odd"
     state = walk(game, state, "d2", "d3", "c4", "c5")
-    assert state.activation is None
+    assert state.activation is None, "two moves of 2 squares, in and out of terrain"
     assert state.units[1].square == sq("c5")
+    alone = game.position([units[0], units[1], at(2, "red", "Brood Leader", "f5")], player="red")
+    alone = game.apply(rolling(alone, 3), Activate("red", 1))
+    assert alone.activation is not None
+    assert alone.activation.dice == (3,), "not next to a leader: 1D6"
+
+
+def test_a_unit_may_move_only_some_of_its_allowance() -> None:
+    """ "When a unit is activated to move, it may move all or some of its movement
+    allowance": a jump squad steps one of its two squares and attacks with its even die."""
+    units = [at(0, "blue", "Jump Squad", "a1"), at(1, "red", "Swarmlings", "a4")]
+    state = walk(GAME, activating(GAME.position(units), 0, 1, 2), "a2")
+    assert state.activation is not None
+    assert state.activation.move_left == 1
+    state = GAME.apply_all(state, [Aim("blue", "pistols"), Target("blue", 1)])
+    assert state.activation is None
+    assert state.units[0].square == sq("a2")
 
 
 def test_only_one_unit_a_square_unless_one_is_a_flyer() -> None:
