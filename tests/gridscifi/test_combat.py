@@ -13,14 +13,16 @@ from wargames.gridscifi import (
     Channel,
     GridState,
     HoldGround,
+    Overwatch,
     ReturnFire,
     Status,
+    Step,
     TakeCover,
     Target,
 )
 from wargames.gridscifi.state import AttackRolled, Destroyed
 
-from .helpers import activating, arena, at, rolling
+from .helpers import activating, arena, at, rolling, sq
 
 # Woods on c3 and e4, rough on d3 and c2, a building on f3.
 FIELD = """
@@ -114,6 +116,12 @@ def test_a_tank_with_two_even_dice_attacks_two_units_with_separate_weapons() -> 
     assert state.activation is not None, "a non-troop unit may attack again"
     with pytest.raises(IllegalAction, match="second attack uses a separate weapon"):
         GAME.apply(state, Aim("blue", "cannon"))
+    for action, rule in (
+        (Overwatch("blue"), "no overwatch after attacking"),
+        (Step("blue", sq("b3")), "cannot move after attacking"),
+    ):
+        with pytest.raises(IllegalAction, match=rule):
+            GAME.apply(state, action)
     state = GAME.apply(state, Aim("blue", "heavy-gun"))
     assert targets(state) == {(2, False)}, "a different unit, and no die for intense fire"
     with pytest.raises(IllegalAction, match="two attacks are on different units"):
@@ -134,6 +142,16 @@ def test_a_unit_with_two_even_dice_attacks_intensely() -> None:
     state = GAME.apply(state, Target("blue", 1, intense=True))
     assert rolled(state) == [AttackRolled(0, "rifles", 1, (4, 5), 3, 2, True)]
     assert state.activation is None
+
+
+def test_a_psychic_attack_chooses_its_dice_instead_of_intense_fire() -> None:
+    """ "The number of D6 rolled is chosen by the attacking player up to the 4 D6" (Psychic
+    Powers); library default: two even dice do not add one for intense fire."""
+    units = [at(0, "blue", "Battle Psyker", "d1"), at(1, "red", "Ambush Brood", "d3")]
+    state = GAME.apply(activating(GAME.position(units), 0, 2, 4), Aim("blue", "mind-blast"))
+    assert targets(state) == {(1, False)}
+    with pytest.raises(IllegalAction, match="chooses its dice instead of intense fire"):
+        GAME.apply(state, Target("blue", 1, intense=True))
 
 
 def test_a_unit_chooses_among_its_weapon_types() -> None:
@@ -376,12 +394,13 @@ def test_a_5_pins_a_non_troop_unit_and_a_second_pin_is_a_hit() -> None:
 def test_a_unit_losing_its_last_model_is_destroyed() -> None:
     units = [
         at(0, "blue", "Battle Squad", "a1"),
-        at(1, "red", "Swarmlings", "a2", damage=4),
+        at(1, "red", "Swarmlings", "a2", damage=4, pinned=True),
         at(2, "red", "Spitter Brood", "h6"),
     ]
     state = aim_at(rolling(activating(GAME.position(units), 0, 2), 6), "rifles", 1)
     assert state.units[1].status is Status.DESTROYED
     assert state.units[1].square is None
+    assert not state.units[1].pinned, "a unit destroyed carries no tokens"
     assert Destroyed(1) in list(state.log)
     assert GAME.outcome(state) is None
 
