@@ -143,12 +143,13 @@ def test_jump_packs_and_flyers_ignore_terrain(profile: str) -> None:
     move activation. They will also be able to attack ... with the even D6 activation." """
     game = arena(TERRAIN)
     units = [at(0, "blue", profile, "c1"), at(1, "red", "Swarmlings", "e3")]
-    state = walk(game, activating(game.position(units), 0, 1, 4), "d1", "d2")
+    state = game.apply(rolling(game.position(units), 1, 4), Activate("blue", 0))
+    state = walk(game, state, "d1", "d2")
+    assert state.units[0].square == sq("d2"), "into the rough and on, in one move"
     assert state.activation is not None
     assert state.activation.dice == (4,)
-    assert Aim("blue", "pistols" if profile == "Jump Squad" else "rockets") in (
-        game.legal_actions(state, "blue")
-    )
+    weapon = "pistols" if profile == "Jump Squad" else "rockets"
+    assert {Aim("blue", weapon), Overwatch("blue")} <= set(game.legal_actions(state, "blue"))
 
 
 def test_fleet_swarm_next_to_its_leader_moves_twice_through_terrain() -> None:
