@@ -64,6 +64,17 @@ def test_a_leader_that_moves_next_to_a_unit_lets_it_roll_2() -> None:
     assert len(state.activation.dice) == 2
 
 
+def test_a_leader_that_moved_away_no_longer_helps() -> None:
+    """Reading of "either before moving and later where they have moved to": what counts is
+    whether the leader is next to the unit when the unit is activated."""
+    state = GAME.position(
+        [at(0, "red", "Swarmlings", "d3"), at(1, "red", "Brood Leader", "e3")], player="red"
+    )
+    state = GAME.apply(rolling(state, 1, 2, 2), Activate("red", 1))
+    state = GAME.apply_all(state, [Step("red", sq("f3")), EndActivation("red")])
+    assert dice_count(GAME.field, state.units, state.units[0]) == 1
+
+
 def test_odd_dice_move_even_dice_attack() -> None:
     units = [at(0, "blue", "Battle Squad", "c3"), at(1, "red", "Swarmlings", "c5")]
     odd = activating(GAME.position(units), 0, 3)
@@ -109,6 +120,18 @@ def test_overwatch_ends_the_activation() -> None:
     state = GAME.apply(activating(GAME.position(units), 0, 1, 3), Overwatch("blue"))
     assert state.units[0].overwatch
     assert state.activation is None
+
+
+def test_overwatch_takes_a_die() -> None:
+    """ "Units may go into overwatch by expending a move or attack activation" (Overwatch): a
+    jump squad that spent its only die on a move, with a square of it left, may not."""
+    units = [at(0, "blue", "Jump Squad", "c2"), at(1, "red", "Swarmlings", "e5")]
+    state = GAME.apply(activating(GAME.position(units), 0, 1), Step("blue", sq("c3")))
+    assert state.activation is not None
+    assert state.activation.move_left == 1
+    assert Overwatch("blue") not in GAME.legal_actions(state, "blue")
+    with pytest.raises(IllegalAction, match="overwatch takes an activation die"):
+        GAME.apply(state, Overwatch("blue"))
 
 
 def test_a_unit_activates_once_a_turn() -> None:

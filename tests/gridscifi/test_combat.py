@@ -2,22 +2,27 @@
 "Weapon Types", "Flyers", "Indirect Fire", "Psychic Powers"), with the text's worked
 examples replayed with their dice."""
 
+from fractions import Fraction
+
 import pytest
 
 from wargames import IllegalAction, Outcome
 from wargames.gridscifi import (
+    Activate,
     Aim,
     Channel,
     GridState,
     HoldGround,
+    Overwatch,
     ReturnFire,
     Status,
+    Step,
     TakeCover,
     Target,
 )
 from wargames.gridscifi.state import AttackRolled, Destroyed
 
-from .helpers import activating, arena, at, rolling
+from .helpers import activating, arena, at, rolling, sq
 
 # Woods on c3 and e4, rough on d3 and c2, a building on f3.
 FIELD = """
@@ -73,46 +78,111 @@ def test_psychic_rolling_1_3_4_6_against_a_full_armour_unit_that_declines_cover(
     channels = {a.dice for a in GAME.legal_actions(state, "blue") if isinstance(a, Channel)}
     assert channels == {1, 2, 3, 4}, "the attacker chooses up to 4 dice"
     state = GAME.apply(state, Channel("blue", 4))
+    assert GAME.legal_actions(state, "red") == (TakeCover("red"), HoldGround("red")), (
+        "in rough terrain it could have taken cover, and declines"
+    )
     state = GAME.apply(rolling(state, 1, 3, 4, 6), HoldGround("red"))
     assert state.units[1].damage == 3
     assert state.units[0].damage == 1, "the 1 is a hit on the psychic unit"
     assert state.units[1].pinned, "three models from one attack: morale"
 
 
+TANK_AND_TWO_UNITS = [
+    at(0, "blue", "Battle Tank", "b2"),
+    at(1, "red", "Swarmlings", "a4"),
+    at(2, "red", "Spitter Brood", "b4"),
+]
+
+
 def test_a_tank_with_two_even_dice_fires_intensely_at_one_unit() -> None:
     """ "An Imperial tank has rolled 2 even activation D6. It can make an intense fire attack
-    on 1 unit or 2 single attacks against both [enemy] units." """
-    units = [
-        at(0, "blue", "Battle Tank", "b2"),
-        at(1, "red", "Swarmlings", "a4"),
-        at(2, "red", "Spitter Brood", "b4"),
-    ]
-    state = activating(GAME.position(units), 0, 2, 4)
-    state = GAME.apply(state, Aim("blue", "cannon"))
+    on 1 unit or 2 single attacks against both [enemy] units." (Sequence of Play), with the
+    activation dice rolled: 2 and 4, then the cannon's 1, 2, 6."""
+    state = rolling(GAME.position(TANK_AND_TWO_UNITS), 2, 4, 1, 2, 6)
+    state = GAME.apply_all(state, [Activate("blue", 0), Aim("blue", "cannon")])
+    assert state.activation is not None
+    assert state.activation.dice == (2, 4)
     assert targets(state) == {(1, False), (1, True), (2, False), (2, True)}
-    intense = GAME.apply(rolling(state, 1, 2, 6), Target("blue", 1, intense=True))
+    intense = GAME.apply(state, Target("blue", 1, intense=True))
     assert rolled(intense)[0].faces == (1, 2, 6), "blast: 2D6 plus one for intense fire"
+    assert intense.units[1].damage == 4, "6 minus light armour 2"
     assert intense.activation is None, "both dice spent"
 
 
 def test_a_tank_with_two_even_dice_attacks_two_units_with_separate_weapons() -> None:
-    units = [
-        at(0, "blue", "Battle Tank", "b2"),
-        at(1, "red", "Swarmlings", "a4"),
-        at(2, "red", "Spitter Brood", "b4"),
-    ]
-    state = rolling(activating(GAME.position(units), 0, 2, 4), 1, 1)
+    state = rolling(GAME.position(TANK_AND_TWO_UNITS), 2, 4, 1, 1, 1, 1)
+    state = GAME.apply(state, Activate("blue", 0))
     state = aim_at(state, "cannon", 1)
     assert state.activation is not None, "a non-troop unit may attack again"
     with pytest.raises(IllegalAction, match="second attack uses a separate weapon"):
         GAME.apply(state, Aim("blue", "cannon"))
+    for action, rule in (
+        (Overwatch("blue"), "no overwatch after attacking"),
+        (Step("blue", sq("b3")), "cannot move after attacking"),
+    ):
+        with pytest.raises(IllegalAction, match=rule):
+            GAME.apply(state, action)
     state = GAME.apply(state, Aim("blue", "heavy-gun"))
     assert targets(state) == {(2, False)}, "a different unit, and no die for intense fire"
     with pytest.raises(IllegalAction, match="two attacks are on different units"):
         GAME.apply(state, Target("blue", 1))
-    state = GAME.apply(rolling(state, 1, 1), Target("blue", 2))
+    state = GAME.apply(state, Target("blue", 2))
     assert state.activation is None
     assert [e.target for e in rolled(state)] == [1, 2]
+
+
+def test_a_unit_with_two_even_dice_attacks_intensely() -> None:
+    """ "A Space Marine unit prepares to attack some marauding Orks with intense shooting
+    after rolling 2 even activation D6." (Actions): the rifles roll 1D6 and one more."""
+    units = [at(0, "blue", "Battle Squad", "b2"), at(1, "red", "Ambush Brood", "b4")]
+    state = rolling(GAME.position(units), 6, 2, 4, 5)
+    state = GAME.apply_all(state, [Activate("blue", 0), Aim("blue", "rifles")])
+    assert state.activation is not None
+    assert state.activation.dice == (6, 2)
+    state = GAME.apply(state, Target("blue", 1, intense=True))
+    assert rolled(state) == [AttackRolled(0, "rifles", 1, (4, 5), 3, 2, True)]
+    assert state.activation is None
+
+
+def test_a_psychic_attack_chooses_its_dice_instead_of_intense_fire() -> None:
+    """ "The number of D6 rolled is chosen by the attacking player up to the 4 D6" (Psychic
+    Powers); library default: two even dice do not add one for intense fire."""
+    units = [at(0, "blue", "Battle Psyker", "d1"), at(1, "red", "Ambush Brood", "d3")]
+    state = GAME.apply(activating(GAME.position(units), 0, 2, 4), Aim("blue", "mind-blast"))
+    assert targets(state) == {(1, False)}
+    with pytest.raises(IllegalAction, match="chooses its dice instead of intense fire"):
+        GAME.apply(state, Target("blue", 1, intense=True))
+
+
+def test_a_unit_chooses_among_its_weapon_types() -> None:
+    """ "A Space marine Devastator unit can choose a missile blast attack, plasma power weapon
+    attack, or heavy bolter support weapon attack." (Weapon Types)"""
+    units = [at(0, "blue", "Heavy Weapons Squad", "b2"), at(1, "red", "Ambush Brood", "b4")]
+    state = activating(GAME.position(units), 0, 2)
+    aims = {a.weapon for a in GAME.legal_actions(state, "blue") if isinstance(a, Aim)}
+    assert aims == {"missile-launcher", "plasma-gun", "heavy-gun"}
+    dice = {}
+    for weapon in sorted(aims):
+        aimed = GAME.apply(state, Aim("blue", weapon))
+        odds = GAME.odds(aimed, Target("blue", 1))
+        assert odds is not None
+        dice[weapon] = odds.probability(lambda e: e.hits > 0)
+    assert dice == {
+        "missile-launcher": Fraction(27, 36),  # blast: 2D6 against troops
+        "plasma-gun": Fraction(1, 2),  # power: 1D6 against troops
+        "heavy-gun": Fraction(27, 36),  # support: 2D6 against troops
+    }
+
+
+def test_units_fire_all_round() -> None:
+    """ "All units have a 360 degree field of fire." (Units): no facing anywhere."""
+    around = ["b1", "d1", "f1", "b3", "f3", "b5", "d5", "f5"]
+    units = [at(0, "blue", "Battle Squad", "d3")]
+    units += [at(i + 1, "red", "Swarmlings", square) for i, square in enumerate(around)]
+    open_field = arena()
+    state = open_field.apply(activating(open_field.position(units), 0, 2), Aim("blue", "rifles"))
+    found = {a.unit for a in open_field.legal_actions(state, "blue") if isinstance(a, Target)}
+    assert found == set(range(1, 9))
 
 
 def test_a_troop_unit_with_two_even_dice_attacks_once() -> None:
@@ -193,6 +263,21 @@ def test_indirect_fire_needs_a_friendly_unit_that_sees_the_target() -> None:
     assert targets(state, "red") == {(1, False)}
 
 
+def test_minor_psychics_reach_1_square_and_major_psychics_2() -> None:
+    """ "Minor psychics have a range of 1 Square and major psychics a range of 2 squares."
+    (Psychic Powers): enemies 1, 2 and 3 squares away."""
+    for owner, psychic, power, enemy, reach in (
+        ("red", "Hive Seer", "mind-lash", "Battle Squad", 1),
+        ("blue", "Battle Psyker", "mind-blast", "Swarmlings", 2),
+    ):
+        other = "blue" if owner == "red" else "red"
+        units = [at(0, owner, psychic, "a1")]
+        units += [at(i + 1, other, enemy, square) for i, square in enumerate(["b1", "a3", "d4"])]
+        state = activating(GAME.position(units, player=owner), 0, 2)
+        state = GAME.apply(state, Aim(owner, power))
+        assert targets(state, owner) == {(uid, False) for uid in range(1, reach + 1)}
+
+
 def test_troop_only_weapons_do_not_attack_non_troop_units() -> None:
     units = [at(0, "blue", "Battle Squad", "a1"), at(1, "red", "Crusher Beast", "a2")]
     state = activating(GAME.position(units), 0, 2)
@@ -223,6 +308,22 @@ def test_flamers_deny_cover() -> None:
     state = GAME.apply(state, Target("red", 1))
     assert state.declared is None, "no choice for the defender: resolved at once"
     assert state.units[1].damage == 3
+
+
+def test_troops_taking_cover_in_woods_are_hit_only_on_a_5_or_6() -> None:
+    """ "The Tyranid unit chose to take cover (a smoke counter is used to show they are now
+    pinned) allowing them to use the terrain armour value of 4. The Space Marines must roll 5
+    or 6 to cause casualties." (Take Cover), in play: light troops in the woods on c3."""
+    units = [at(0, "blue", "Battle Squad", "c1"), at(1, "red", "Swarmlings", "c3")]
+    declared = aim_at(activating(GAME.position(units), 0, 2), "rifles", 1)
+    assert GAME.legal_actions(declared, "red") == (TakeCover("red"), HoldGround("red"))
+    odds = GAME.odds(declared, TakeCover("red"))
+    assert odds is not None
+    assert odds.probability(lambda e: e.hits > 0) == Fraction(1, 3), "a 5 or a 6"
+    assert odds.probability(lambda e: e.pinned) == 1, "taking cover pins"
+    for face, casualties in ((4, 0), (5, 1), (6, 2)):
+        state = GAME.apply(rolling(declared, face), TakeCover("red"))
+        assert (state.units[1].damage, state.units[1].pinned) == (casualties, True)
 
 
 def test_a_unit_behind_cover_may_take_cover() -> None:
@@ -293,12 +394,13 @@ def test_a_5_pins_a_non_troop_unit_and_a_second_pin_is_a_hit() -> None:
 def test_a_unit_losing_its_last_model_is_destroyed() -> None:
     units = [
         at(0, "blue", "Battle Squad", "a1"),
-        at(1, "red", "Swarmlings", "a2", damage=4),
+        at(1, "red", "Swarmlings", "a2", damage=4, pinned=True),
         at(2, "red", "Spitter Brood", "h6"),
     ]
     state = aim_at(rolling(activating(GAME.position(units), 0, 2), 6), "rifles", 1)
     assert state.units[1].status is Status.DESTROYED
     assert state.units[1].square is None
+    assert not state.units[1].pinned, "a unit destroyed carries no tokens"
     assert Destroyed(1) in list(state.log)
     assert GAME.outcome(state) is None
 

@@ -44,6 +44,8 @@ def test_a_profile_from_data() -> None:
         ({"weapons": [{"name": "ray", "type": "death-ray"}]}, "unknown weapon type"),
         ({"weapons": [{"name": "Big Gun", "type": "assault"}]}, "one lower-case word"),
         ({"weapons": []}, "at least one weapon"),
+        ({"weapons": [{"name": "gun", "type": "assault", "range": 4}]}, "1 to 3 squares"),
+        ({"weapons": [{"name": "gun", "type": "assault", "range": 0}]}, "1 to 3 squares"),
         ({"transport": 1}, "only non-troop units transport"),
         ({"colour": "red"}, "unknown keys"),
         (

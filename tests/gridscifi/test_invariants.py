@@ -53,3 +53,9 @@ def test_an_activation_aiming_a_weapon_the_unit_lacks_is_refused() -> None:
     document = _document(active=True)
     document["data"]["activation"]["aim"] = "x"
     assert_refused(GAME, document, "aims 'x', not one of its weapons")
+
+
+def test_an_activation_halted_by_terrain_without_having_moved_is_refused() -> None:
+    document = _document(active=True)
+    document["data"]["activation"]["halted"] = True
+    assert_refused(GAME, document, "moved False, halted True")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
+
 from wargames.gridscifi import GridSciFi, Status
 from wargames.gridscifi.learning import unit_features
-from wargames.gridscifi.state import Activate, Deploy, Reroll, Target
+from wargames.gridscifi.state import Activate, Activation, Deploy, Reroll, Target
 
 
 def test_each_player_activates_only_their_own_units_and_targets_the_enemys() -> None:
@@ -41,3 +43,15 @@ def test_the_vector_shows_a_reserve_units_profile_to_its_owner_only() -> None:
     assert seen[14] == 0, "the enemy does not know which unit it is"
     assert not seen[15:].any(), "nor sees its profile"
     assert seen[2] == 1 == own[2], "both see that it is in reserve"
+
+
+def test_the_vector_shows_whether_terrain_has_ended_the_units_movement() -> None:
+    """The player must be able to tell a unit that may still move from one that entered or
+    left terrain this turn ("Movement"), though both have the same dice left."""
+    game = GridSciFi(scenario="brawl")
+    state = game.start(1)
+    unit = next(u.id for u in state.units if u.owner == "blue" and u.on_table)
+    free = attrs.evolve(state, activation=Activation(unit, (3,), moved=True))
+    halted = attrs.evolve(state, activation=Activation(unit, (3,), moved=True, halted=True))
+    difference = game.observation_tensor(halted, "blue") - game.observation_tensor(free, "blue")
+    assert difference.sum() == 1

@@ -1,11 +1,21 @@
 """Movement ("Movement", "Terrain", "Units", "Flyers"): allowances, terrain, stacking."""
 
+import attrs
 import pytest
 
 from wargames import IllegalAction
-from wargames.gridscifi import Aim, EndActivation, GridSciFi, GridState, Step
+from wargames.gridscifi import (
+    Activate,
+    Aim,
+    EndActivation,
+    GridSciFi,
+    GridState,
+    Overwatch,
+    Step,
+    Target,
+)
 
-from .helpers import activating, arena, at, sq
+from .helpers import activating, arena, at, rolling, sq
 
 GAME = arena()
 
@@ -64,29 +74,67 @@ def test_a_unit_moves_to_one_of_the_8_squares_around_it() -> None:
         GAME.apply(state, Step("blue", sq("b4")))
 
 
-def test_entering_terrain_ends_the_move() -> None:
+def test_entering_terrain_ends_the_units_movement_for_the_turn() -> None:
     """ "All movement must end when a unit enters a terrain feature"; "Any unit moving into or
-    out of a terrain feature can only move one square"."""
+    out of a terrain feature can only move one square during a turn" (Sequence of Play,
+    Movement): a second odd die does not move it on."""
     game = arena(TERRAIN)
-    units = [at(0, "blue", "Carrier", "b1"), at(1, "red", "Swarmlings", "h6")]
-    state = activating(game.position(units), 0, 1)
-    state = walk(game, state, "c1")
-    with pytest.raises(IllegalAction, match="ends the move: it takes a new odd die"):
-        game.apply(state, Step("blue", sq("d1")))
-    state = activating(game.position(units), 0, 1, 3, 2)
-    state = walk(game, state, "c1", "d1")
+    units = [at(0, "blue", "Battle Squad", "c1"), at(1, "red", "Swarmlings", "h6")]
+    state = walk(game, activating(game.position(units), 0, 1, 3), "d1")
     assert state.activation is not None
-    assert state.activation.dice == (2,), "the second odd die started a one-square move"
-    assert state.activation.move_left == 0, "and entering the rough ended it"
+    assert state.activation.dice == (3,), "the odd die left is not spent on a move"
+    for square in ("e1", "d2", "c1"):
+        with pytest.raises(IllegalAction, match="ended its movement this turn"):
+            game.apply(state, Step("blue", sq(square)))
+    assert not any(isinstance(a, Step) for a in game.legal_actions(state, "blue"))
+    assert Overwatch("blue") in game.legal_actions(state, "blue"), "the die may still be used"
 
 
-def test_leaving_terrain_is_a_one_square_move() -> None:
+def test_a_unit_that_has_moved_may_not_enter_terrain_the_same_turn() -> None:
+    """ "can only move one square during a turn": entering terrain is the unit's only square
+    of movement that turn, even with a fresh odd die."""
+    game = arena(TERRAIN)
+    units = [at(0, "blue", "Carrier", "a1"), at(1, "red", "Swarmlings", "h6")]
+    state = walk(game, activating(game.position(units), 0, 1, 3), "b1", "c1")
+    moving = state.activation
+    assert moving is not None
+    for dice in ((1, 3), (3,)):
+        state = attrs.evolve(state, activation=attrs.evolve(moving, dice=dice))
+        with pytest.raises(IllegalAction, match="only square of movement this turn"):
+            game.apply(state, Step("blue", sq("d1")))
+    fresh = activating(game.position([at(0, "blue", "Carrier", "c1"), units[1]]), 0, 1)
+    assert walk(game, fresh, "d1").units[0].square == sq("d1"), "as its first square it may"
+
+
+def test_leaving_terrain_is_the_only_square_of_the_turn() -> None:
+    """ "Any unit moving ... out of a terrain feature can only move one square during a
+    turn"."""
     game = arena(TERRAIN)
     units = [at(0, "blue", "Carrier", "d1"), at(1, "red", "Swarmlings", "h6")]
-    state = walk(game, activating(game.position(units), 0, 1, 4), "e1")
+    state = walk(game, activating(game.position(units), 0, 1, 3, 4), "e1")
     assert state.activation is not None
     assert state.activation.move_left == 0
     assert state.units[0].square == sq("e1")
+    with pytest.raises(IllegalAction, match="ended its movement this turn"):
+        game.apply(state, Step("blue", sq("f1")))
+
+
+def test_without_fleet_two_odd_dice_do_not_move_a_unit_twice_through_terrain() -> None:
+    """The text's example, the other way round: "The 2 odd scoring D6 will allow it to move
+    twice through terrain as it has fleet properties and ignores terrain" - a unit without
+    them, next to the same leader, stops in the first terrain square it enters."""
+    game = arena(TERRAIN)
+    units = [
+        at(0, "blue", "Battle Squad", "h6"),
+        at(1, "red", "Spitter Brood", "c2"),
+        at(2, "red", "Brood Leader", "b2"),
+    ]
+    state = game.apply(rolling(game.position(units, player="red"), 3, 5), Activate("red", 1))
+    assert state.activation is not None
+    assert state.activation.dice == (3, 5), "2D6 next to its leader"
+    state = walk(game, state, "d2")
+    with pytest.raises(IllegalAction, match="ended its movement this turn"):
+        game.apply(state, Step("red", sq("d3")))
 
 
 @pytest.mark.parametrize("profile", ["Jump Squad", "Gunship"])
@@ -95,29 +143,48 @@ def test_jump_packs_and_flyers_ignore_terrain(profile: str) -> None:
     move activation. They will also be able to attack ... with the even D6 activation." """
     game = arena(TERRAIN)
     units = [at(0, "blue", profile, "c1"), at(1, "red", "Swarmlings", "e3")]
-    state = walk(game, activating(game.position(units), 0, 1, 4), "d1", "d2")
+    state = game.apply(rolling(game.position(units), 1, 4), Activate("blue", 0))
+    state = walk(game, state, "d1", "d2")
+    assert state.units[0].square == sq("d2"), "into the rough and on, in one move"
     assert state.activation is not None
     assert state.activation.dice == (4,)
-    assert Aim("blue", "pistols" if profile == "Jump Squad" else "rockets") in (
-        game.legal_actions(state, "blue")
-    )
+    weapon = "pistols" if profile == "Jump Squad" else "rockets"
+    assert {Aim("blue", weapon), Overwatch("blue")} <= set(game.legal_actions(state, "blue"))
 
 
 def test_fleet_swarm_next_to_its_leader_moves_twice_through_terrain() -> None:
     """ "A Tyranid unit (low quality) rolls 2D6 because it is adjacent to a Warrior leader
-    unit ... The 2 odd scoring D6 will allow it to move twice through terrain as it has fleet
-    properties and ignores terrain." """
+    unit. If it were not next to a leader it would have rolled 1 D6. The 2 odd scoring D6 will
+    allow it to move twice through terrain as it has fleet properties and ignores terrain."
+    (Sequence of Play), with the activation dice rolled."""
     game = arena(TERRAIN)
     units = [
         at(0, "blue", "Battle Squad", "h6"),
         at(1, "red", "Swarmlings", "c2"),
         at(2, "red", "Brood Leader", "b2"),
     ]
-    state = game.position(units, player="red")
-    state = activating(state, 1, 3, 5)
+    state = game.apply(rolling(game.position(units, player="red"), 3, 5), Activate("red", 1))
+    assert state.activation is not None
+    assert state.activation.dice == (3, 5), "2D6 next to the leader, both odd"
     state = walk(game, state, "d2", "d3", "c4", "c5")
-    assert state.activation is None
+    assert state.activation is None, "two moves of 2 squares, in and out of terrain"
     assert state.units[1].square == sq("c5")
+    alone = game.position([units[0], units[1], at(2, "red", "Brood Leader", "f5")], player="red")
+    alone = game.apply(rolling(alone, 3), Activate("red", 1))
+    assert alone.activation is not None
+    assert alone.activation.dice == (3,), "not next to a leader: 1D6"
+
+
+def test_a_unit_may_move_only_some_of_its_allowance() -> None:
+    """ "When a unit is activated to move, it may move all or some of its movement
+    allowance": a jump squad steps one of its two squares and attacks with its even die."""
+    units = [at(0, "blue", "Jump Squad", "a1"), at(1, "red", "Swarmlings", "a4")]
+    state = walk(GAME, activating(GAME.position(units), 0, 1, 2), "a2")
+    assert state.activation is not None
+    assert state.activation.move_left == 1
+    state = GAME.apply_all(state, [Aim("blue", "pistols"), Target("blue", 1)])
+    assert state.activation is None
+    assert state.units[0].square == sq("a2")
 
 
 def test_only_one_unit_a_square_unless_one_is_a_flyer() -> None:

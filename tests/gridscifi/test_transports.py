@@ -10,6 +10,7 @@ from wargames.gridscifi import (
     Embark,
     EndActivation,
     EndTurn,
+    Overwatch,
     Status,
     Step,
     Target,
@@ -86,6 +87,35 @@ def test_units_in_a_transport_may_not_be_attacked_and_ride_with_it() -> None:
     assert out == {"d1", "e1", "f1", "d2", "f2", "d3", "e3", "f3"}, "around the carrier on e2"
 
 
+def test_only_troop_units_embark() -> None:
+    """ "Some non-troop units are able to transport troop units." (Transport)"""
+    units = [
+        at(0, "blue", "Gunship", "b1"),
+        at(1, "blue", "Carrier", "c2"),
+        at(2, "red", "Swarmlings", "h6"),
+    ]
+    state = activating(GAME.position(units), 0, 1)
+    assert Embark("blue", 1) not in GAME.legal_actions(state, "blue")
+    with pytest.raises(IllegalAction, match="only troop units on the table embark"):
+        GAME.apply(state, Embark("blue", 1))
+
+
+def test_a_unit_inside_only_steps_out_or_ends() -> None:
+    """Library default: units inside a transport do not attack or go into overwatch; when
+    activated they step out (a move) or end their activation."""
+    units = [
+        at(0, "blue", "Carrier", "c2"),
+        off(1, "blue", "Battle Squad", Status.EMBARKED, carrier=0),
+        at(2, "red", "Swarmlings", "c4"),
+    ]
+    state = GAME.apply(rolling(GAME.position(units), 2, 4), Activate("blue", 1))
+    assert GAME.legal_actions(state, "blue") == (EndActivation("blue"),), "even dice only"
+    with pytest.raises(IllegalAction, match="inside a transport cannot go into overwatch"):
+        GAME.apply(state, Overwatch("blue"))
+    with pytest.raises(IllegalAction, match="inside a transport does not attack"):
+        GAME.apply(state, Aim("blue", "rifles"))
+
+
 def test_units_disembark_next_to_their_transport_into_cover() -> None:
     """ "[Infantry] units disembark into cover from their [transport]." """
     units = [
@@ -124,6 +154,26 @@ def test_units_bail_out_of_a_destroyed_transport() -> None:
     assert state.units[1].status is Status.TABLE
     assert not state.units[1].pinned
     assert GAME.to_act(state) == {"red"}
+
+
+@pytest.mark.parametrize(
+    ("profile", "face", "hits"), [("Sniper Team", 4, 2), ("Battle Squad", 4, 1)]
+)
+def test_the_bail_out_roll_subtracts_the_units_own_armour(
+    profile: str, face: int, hits: int
+) -> None:
+    """ "roll a D6 for each transported unit subtracting their armour value": light armour 2,
+    full armour 3."""
+    units = [
+        at(0, "blue", "Carrier", "c2", damage=2),
+        off(1, "blue", profile, Status.EMBARKED, carrier=0),
+        at(2, "red", "Crusher Beast", "c4"),
+        at(3, "red", "Swarmlings", "h6"),
+    ]
+    state = rolling(activating(GAME.position(units, player="red"), 2, 2), 6, face)
+    state = GAME.apply_all(state, [Aim("red", "bio-cannon"), Target("red", 0)])
+    assert BailOutRolled(1, face, hits) in list(state.log)
+    assert state.units[1].damage == hits
 
 
 def test_a_bail_out_roll_can_destroy_a_unit() -> None:

@@ -43,6 +43,8 @@ def violations(game: GridSciFi, state: GridState) -> Iterator[str]:
                 yield f"unit {act.unit} aims {act.aim!r}, not one of its weapons"
         if any(face not in _FACES for face in act.dice) or act.move_left < 0:
             yield f"activation dice {list(act.dice)} and {act.move_left} squares of move"
+        if ((act.move_left or act.halted) and not act.moved) or (act.halted and act.move_left):
+            yield f"activation move: {act.move_left} left, moved {act.moved}, halted {act.halted}"
         if any(t not in ids for t in (*act.targets, act.psychic_target or 0)):
             yield f"the activation targets units that do not exist: {list(act.targets)}"
     declared = state.declared

@@ -31,7 +31,8 @@ units and ``W`` the weapon names of both armies: the turn as a share of the last
 player is to act, whether they are setting up, a unit from reserve has arrived this turn;
 the activation in progress (its unit one-hot over ``N``, how many dice show each face as a
 share of the most dice, may re-roll, squares of move left as a share of the fastest, attacks
-made, the weapon aimed one-hot over ``W``, a psychic target chosen); the attack awaiting an
+made, whether it has moved and whether terrain has ended its movement, the weapon aimed
+one-hot over ``W``, a psychic target chosen); the attack awaiting an
 answer (attacker and target one-hot over ``N``, weapon over ``W``, intense); the unit
 arriving from reserve (one-hot over ``N``, its rank as a share of the board's height); and
 the unit bailing out next (one-hot over ``N``).
@@ -161,7 +162,7 @@ def unit_features(game: GridSciFi) -> int:
 def _global_features(game: GridSciFi) -> int:
     units = _unit_count(game)
     weapons = len(_weapons(game))
-    activation = units + _FACES + 3 + weapons + 1
+    activation = units + _FACES + 5 + weapons + 1
     declared = 2 * units + weapons + 1
     return 4 + activation + declared + (units + 1) + units
 
@@ -214,10 +215,12 @@ def encode_view(game: GridSciFi, view: GridState, player: str) -> NDArray[numpy.
         vector[tail] = act.may_reroll
         vector[tail + 1] = min(act.move_left / fastest, 1.0)
         vector[tail + 2] = min(act.attacks / game.field.tables.numbers.max_attacks_non_troop, 1.0)
+        vector[tail + 3] = act.moved
+        vector[tail + 4] = act.halted
         if act.aim is not None:
-            vector[tail + 3 + weapons[act.aim]] = 1
-        vector[tail + 3 + len(weapons)] = act.psychic_target is not None
-    at += units + _FACES + 3 + len(weapons) + 1
+            vector[tail + 5 + weapons[act.aim]] = 1
+        vector[tail + 5 + len(weapons)] = act.psychic_target is not None
+    at += units + _FACES + 5 + len(weapons) + 1
     declared = view.declared
     if declared is not None:
         vector[at + declared.attacker] = 1

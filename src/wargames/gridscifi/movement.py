@@ -2,9 +2,11 @@
 
 Each odd activation die is one move of up to the unit's allowance (normal 1, swift 2, fast
 3, flyer 4 squares); a move is made as :class:`~wargames.gridscifi.state.Step` actions, the
-first of which spends the die.  A step into or out of a terrain feature must be the first of
-its move and ends it ("Any unit moving into or out of a terrain feature can only move one
-square"), unless the unit ignores terrain (skimmer, hover, fleet, jump-pack, flyer).  A unit
+first of which spends the die.  A step into or out of a terrain feature must be the unit's
+first square of movement in its activation and ends its movement for the turn ("Any unit
+moving into or out of a terrain feature can only move one square during a turn", "All
+movement must end when a unit enters a terrain feature"), unless the unit ignores terrain
+(skimmer, hover, fleet, jump-pack, flyer).  A unit
 may not move after attacking ("It cannot attack and move").  Every step lands on a square the
 unit may occupy, so units never pass through each other (library default).
 """
@@ -28,6 +30,8 @@ def move_problem(unit: Unit, activation: Activation) -> str | None:
         return "a unit cannot move after attacking: an attack ends its actions"
     if unit.pinned:
         return "a pinned unit's first action must be unpinning"
+    if activation.halted:
+        return "entering or leaving a terrain feature ended its movement this turn"
     return None
 
 
@@ -42,15 +46,22 @@ def limited(field_: Battlefield, profile: Profile, origin: Square, target: Squar
 
 
 def advance(activation: Activation, allowance: int, restricted: bool) -> Activation | None:
-    """The activation after one more square of movement, or ``None`` if it has no move left:
-    the move in progress goes on, or an odd die starts a new one (a restricted step must be
-    the first of its move and ends it)."""
+    """The activation after one more square of movement, or ``None`` if it may not move on:
+    the move in progress goes on, or an odd die starts a new one.  A restricted step must be
+    the unit's first square this activation and halts its movement for the turn."""
+    if activation.halted or (restricted and activation.moved):
+        return None
     if activation.move_left and not restricted:
         return attrs.evolve(activation, move_left=activation.move_left - 1)
     if not activation.odd:
         return None
     started = spend(activation, odd=True)
-    return attrs.evolve(started, move_left=0 if restricted else allowance - 1)
+    return attrs.evolve(
+        started,
+        move_left=0 if restricted else allowance - 1,
+        moved=True,
+        halted=restricted,
+    )
 
 
 def _origin(field_: Battlefield, state: GridState, unit: Unit) -> Square | None:
@@ -84,9 +95,13 @@ def step_problem(
     profile = field_.profile(unit)
     if not field_.free(state.units, square, profile.flyer, unit.id):
         return f"{square} is taken: only one unit a square, unless one of them is a flyer"
-    if advance(activation, profile.allowance, limited(field_, profile, origin, square)) is None:
-        if activation.move_left:
-            return "moving into or out of terrain ends the move: it takes a new odd die"
+    restricted = limited(field_, profile, origin, square)
+    if advance(activation, profile.allowance, restricted) is None:
+        if restricted and activation.moved:
+            return (
+                "moving into or out of a terrain feature must be the unit's only square of "
+                "movement this turn"
+            )
         return "a move takes an odd activation die"
     return None
 

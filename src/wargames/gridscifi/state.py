@@ -128,7 +128,9 @@ class Activation:
     """The unit being activated and what is left of its activation dice.
 
     ``dice``: the unspent faces.  ``may_reroll``: it stands on an observation square and has
-    spent nothing yet.  ``move_left``: squares left of the move in progress.  ``attacks``,
+    spent nothing yet.  ``move_left``: squares left of the move in progress.  ``moved``: it
+    has moved a square; ``halted``: it entered or left a terrain feature, so its movement is
+    over for the turn ("Movement").  ``attacks``,
     ``weapons``, ``targets``: the attacks made (a non-troop unit's second attack needs a
     separate weapon and a different target).  ``aim``: the weapon chosen, awaiting a target;
     ``psychic_target``: a psychic attack's target, awaiting the number of dice.
@@ -138,6 +140,8 @@ class Activation:
     dice: tuple[int, ...]
     may_reroll: bool = False
     move_left: int = 0
+    moved: bool = False
+    halted: bool = False
     attacks: int = 0
     weapons: tuple[str, ...] = ()
     targets: tuple[int, ...] = ()

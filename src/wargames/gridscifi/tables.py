@@ -78,6 +78,9 @@ class Numbers:
     psychic_max_dice: int
     flyer_range_penalty: int
     max_attacks_non_troop: int
+    max_range: int = 3
+    """"Weapon ranges can vary from 1 square to 3 squares" (a weapon's own range, before a
+    flyer's penalty)."""
 
 
 def _table(value: Mapping[str, int]) -> dict[str, int]:

@@ -150,9 +150,11 @@ def _weapon(tables: Tables, spec: Mapping[str, Any]) -> Weapon:
     kind = tables.weapons.get(spec.get("type", ""))
     if kind is None:
         raise ValueError(f"unknown weapon type {spec.get('type')!r}; see data/rules.toml")
-    return Weapon(
-        str(spec["name"]), kind, int(spec.get("range", kind.range)), bool(spec.get("indirect"))
-    )
+    reach = int(spec.get("range", kind.range))
+    if not 1 <= reach <= tables.numbers.max_range:
+        most = tables.numbers.max_range
+        raise ValueError(f"weapon {spec.get('name')!r}: ranges vary from 1 to {most} squares")
+    return Weapon(str(spec["name"]), kind, reach, bool(spec.get("indirect")))
 
 
 def profile_from_data(tables: Tables, spec: Mapping[str, Any]) -> Profile:
