@@ -113,6 +113,24 @@ def test_a_piece_may_move_back_once_more_than_one_turn_has_passed() -> None:
     assert game.is_legal(state, move("e3-e2")), "the General sat out a turn, so it may go back"
 
 
+def test_the_texts_pictures_of_the_5_star_general() -> None:
+    """The worked example of "Moving", in regular Sabotage (two pieces a turn): "the #5 General
+    can move in the direction of any of the yellow arrows. If it moves up one space, on the very
+    next turn it can only move where the blue arrows point, not back to the red X where it came
+    from. But on any turn after that, it will be able to move back to the red X." """
+    pieces = {"e3": "g5", "a2": "g1", "b2": "g2", "a1": "gH", "j10": "rH", "j1": "r1", "i1": "r2"}
+    state = GAME.position(pieces)
+    assert targets(state, "e3") == {"e2", "e4", "d3", "f3"}, "the yellow arrows"
+    state = GAME.apply_all(
+        state, [move("e3-e4"), move("a2-a3"), move("j1-j2", "red"), move("i1-i2", "red")]
+    )
+    assert targets(state, "e4") == {"e5", "d4", "f4"}, "the blue arrows: not back to the red X"
+    state = GAME.apply_all(
+        state, [move("a3-a4"), move("b2-b3"), move("j2-j3", "red"), move("i2-i3", "red")]
+    )
+    assert targets(state, "e4") == {"e3", "e5", "d4", "f4"}, "any turn after that: back to e3"
+
+
 def test_only_the_player_to_act_may_act() -> None:
     state = GAME.position({"e2": "g3", "a1": "gH", "j10": "rH", "j9": "r1"})
     with pytest.raises(NotYourTurn):
