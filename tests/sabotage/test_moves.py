@@ -154,6 +154,17 @@ def test_a_move_to_an_empty_square_is_logged_as_a_move() -> None:
     assert GAME.to_act(state) == {"red"}, "the only movable green piece has moved"
 
 
+def test_the_opponent_sees_which_pieces_moved() -> None:
+    """ "you will see blue outlines around the pieces that your opponent changed in his
+    previous move": every move and battle is in the opponent's view of the log, by piece id."""
+    state = GAME.position({"e2": "g3", "g2": "g4", "g3": "r1", "a1": "gH", "j10": "rH"})
+    state = GAME.apply_all(state, [move("e2-e3"), move("g2-g3")])
+    moved, battle = GAME.view(state, "red").log.newest(2)
+    assert moved == Moved("green", piece_at(GAME, state, "e3").id, sq("e2"), sq("e3"))
+    assert isinstance(battle, Battle)
+    assert (battle.origin, battle.target, battle.attacker_won) == (sq("g2"), sq("g3"), True)
+
+
 def test_offer_draw_only_before_moving() -> None:
     state = GAME.position({"e2": "g3", "g2": "g4", "a1": "gH", "j10": "rH", "j9": "r1"})
     assert OfferDraw("green") in GAME.legal_actions(state, "green")

@@ -144,6 +144,15 @@ def test_reallocating_comes_before_the_units_move_and_attacks() -> None:
         act(game, state, "b1 reallocate")
 
 
+def test_reallocated_points_may_go_to_any_weapon() -> None:
+    """ "they can choose to allocate points to one, two, or ten attacks at will": the unit's
+    number of weapons stays (option ``weapons``), its points move freely between them."""
+    game = Saw(army="gunships", weapons=2, variable_traits=True)
+    state = act(game, game.start(seed=1), "b1 reallocate", *["b1 assign 5 accuracy2"] * 2)
+    state = act(game, state, *["b1 assign 5 damage2"] * 2)
+    assert state.units[0].sheet.traits == (0, 0, 0, 0, 0, 10, 10)
+
+
 def test_reallocating_needs_the_option() -> None:
     game = Saw()
     with pytest.raises(IllegalAction, match="option variable_traits"):

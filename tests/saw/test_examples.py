@@ -67,6 +67,26 @@ def test_an_attack_replayed_die_by_die() -> None:
     assert seen == {"tie", "miss", "wound", "hit without damage"}
 
 
+def test_hit_points_are_taken_in_the_damage_phase_not_before() -> None:
+    """ "These will be taken during the damage phase": Bruiser fires back with its traits of
+    the start of the turn after Balanced wounded it; both attacks replayed die by die."""
+    for seed in range(200):
+        plotted = act(GAME, GAME.start(seed, hexes={"b1": "0505", "r1": "0605"}), "b1 attack r1")
+        state = act(GAME, plotted, "b1 done", "r1 attack b1", "r1 done")
+        first, second = events(state, Attacked)
+        if not first.hit_points:
+            continue
+        rng = plotted.rng
+        for _ in range(4):  # Balanced's four rolls: it hit
+            _, rng = two_d6(rng)
+        attacker, rng = two_d6(rng)
+        defender, rng = two_d6(rng)
+        assert (second.player, second.attack_roll) == ("red", attacker + 4 - 1)
+        assert second.evasion_roll == defender + 4
+        return
+    raise AssertionError("no seed below 200 has Balanced wound Bruiser")
+
+
 def test_the_odds_of_a_plotted_attack() -> None:
     state = GAME.start(1, hexes={"b1": "0505", "r1": "1105"})  # 6 hexes: penalty 2
     assert GAME.exact_odds(state, Attack("blue", "b1", "r1")) == hit_points(4, 0, 4, 8, 6)
