@@ -30,6 +30,19 @@ def test_enemy_pieces_start_unidentified() -> None:
     assert not any(is_hidden(p.kind) for p in green), "you always know your own pieces"
 
 
+def test_unidentified_enemy_pieces_appear_as_question_marks() -> None:
+    """ "At the start of the game they only appear as question marks"; Generals "appear as
+    numbers"; volcanoes "appear on the board as barriers"."""
+    state = GAME.position({"e4": "g5", "e6": "r2", "a1": "gH", "j10": "rH"})
+    rows = {
+        line.split()[0]: line.split()[1:]
+        for line in GAME.describe(state, "green").splitlines()[1:11]
+    }
+    assert rows["6"] == [".", ".", "^^", "^^", "r?", ".", "^^", "^^", ".", "."]
+    assert rows["4"][4] == "g5"
+    assert rows["10"][9] == "r?"
+
+
 def test_a_recon_moving_next_to_enemies_exposes_all_eight_around_it() -> None:
     pieces = {"e2": "gR", "d4": "r3", "e4": "r4", "f4": "rS", "e5": "r2", "a1": "gH", "j10": "rH"}
     state = GAME.position(pieces)

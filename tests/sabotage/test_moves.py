@@ -113,6 +113,24 @@ def test_a_piece_may_move_back_once_more_than_one_turn_has_passed() -> None:
     assert game.is_legal(state, move("e3-e2")), "the General sat out a turn, so it may go back"
 
 
+def test_the_texts_pictures_of_the_5_star_general() -> None:
+    """The worked example of "Moving", in regular Sabotage (two pieces a turn): "the #5 General
+    can move in the direction of any of the yellow arrows. If it moves up one space, on the very
+    next turn it can only move where the blue arrows point, not back to the red X where it came
+    from. But on any turn after that, it will be able to move back to the red X." """
+    pieces = {"e3": "g5", "a2": "g1", "b2": "g2", "a1": "gH", "j10": "rH", "j1": "r1", "i1": "r2"}
+    state = GAME.position(pieces)
+    assert targets(state, "e3") == {"e2", "e4", "d3", "f3"}, "the yellow arrows"
+    state = GAME.apply_all(
+        state, [move("e3-e4"), move("a2-a3"), move("j1-j2", "red"), move("i1-i2", "red")]
+    )
+    assert targets(state, "e4") == {"e5", "d4", "f4"}, "the blue arrows: not back to the red X"
+    state = GAME.apply_all(
+        state, [move("a3-a4"), move("b2-b3"), move("j2-j3", "red"), move("i2-i3", "red")]
+    )
+    assert targets(state, "e4") == {"e3", "e5", "d4", "f4"}, "any turn after that: back to e3"
+
+
 def test_only_the_player_to_act_may_act() -> None:
     state = GAME.position({"e2": "g3", "a1": "gH", "j10": "rH", "j9": "r1"})
     with pytest.raises(NotYourTurn):
@@ -134,6 +152,17 @@ def test_a_move_to_an_empty_square_is_logged_as_a_move() -> None:
     general = piece_at(GAME, state, "e1")
     assert state.log.newest(1) == (Moved("green", general.id, sq("e2"), sq("e1")),)
     assert GAME.to_act(state) == {"red"}, "the only movable green piece has moved"
+
+
+def test_the_opponent_sees_which_pieces_moved() -> None:
+    """ "you will see blue outlines around the pieces that your opponent changed in his
+    previous move": every move and battle is in the opponent's view of the log, by piece id."""
+    state = GAME.position({"e2": "g3", "g2": "g4", "g3": "r1", "a1": "gH", "j10": "rH"})
+    state = GAME.apply_all(state, [move("e2-e3"), move("g2-g3")])
+    moved, battle = GAME.view(state, "red").log.newest(2)
+    assert moved == Moved("green", piece_at(GAME, state, "e3").id, sq("e2"), sq("e3"))
+    assert isinstance(battle, Battle)
+    assert (battle.origin, battle.target, battle.attacker_won) == (sq("g2"), sq("g3"), True)
 
 
 def test_offer_draw_only_before_moving() -> None:

@@ -29,7 +29,8 @@ def test_default_start_deploys_the_whole_army_in_each_zone(code: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("code", "pieces", "size"), [("SG", 30, 10), ("SM", 20, 8), ("SC", 36, 10)]
+    ("code", "pieces", "size"),
+    [("SG", 30, 10), ("SM", 20, 8), ("SR", 30, 10), ("SO", 30, 10), ("SN", 20, 8), ("SC", 36, 10)],
 )
 def test_army_sizes_and_boards(code: str, pieces: int, size: int) -> None:
     game = variant(code)

@@ -48,6 +48,15 @@ def test_an_immobilised_player_loses() -> None:
     assert GAME.outcome(state) == Outcome(frozenset({"green"}), "red cannot move")
 
 
+def test_a_player_whose_only_move_is_back_is_immobilised() -> None:
+    """Reading of "they have no legal moves left": a move back to the square left in the
+    previous turn is not legal, so a player left with only that move has lost."""
+    pieces = {"j8": "r1", "j10": "rH", "i9": "rM", "a1": "gH", "a3": "g1"}
+    state = GAME.position(pieces, to_move="red")
+    state = GAME.apply_all(state, [move("j8-j9", "red"), move("a3-a4")])
+    assert GAME.outcome(state) == Outcome(frozenset({"green"}), "red cannot move")
+
+
 def test_no_capture_for_the_limit_of_moves_per_player_is_a_draw() -> None:
     game = Sabotage(quiet_turn_limit=2, moves_per_turn=1)
     state = game.position({"a1": "gH", "a3": "g1", "j10": "rH", "j8": "r1"})

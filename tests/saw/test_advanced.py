@@ -49,6 +49,9 @@ def test_the_weapon_cap_holds_while_designing() -> None:
     with pytest.raises(IllegalAction, match="may not exceed 6 \\(Multiple Attacks\\)"):
         act(game, state, "b1 assign 5 damage")
     assert "b1 assign 5 damage2" in legal_texts(game, state, "blue")
+    state = act(game, state, "b1 assign 1 damage")  # accuracy + damage = 6: the cap itself
+    with pytest.raises(IllegalAction, match="may not exceed 6"):
+        act(game, state, "b1 assign 1 accuracy")
 
 
 def test_ready_designs_must_respect_the_cap() -> None:
@@ -129,6 +132,25 @@ def test_variable_traits_reallocate_before_plotting() -> None:
     assert next(r.traits for r in records) == (10, 10, 0, 0, 0)
     assert len(records) == 4, "every unit's allocation is recorded every turn"
     assert all(is_hidden(r.traits) for r in events(game.view(state, "red"), Reallocated)[:2])
+
+
+def test_reallocating_comes_before_the_units_move_and_attacks() -> None:
+    """Library default for "During the plotting phase ... re-allocate": first thing in the
+    unit's plot, so its move is checked against the movement it will have."""
+    game = Saw(army="duel", variable_traits=True)
+    state = act(game, game.start(seed=1), "b1 step se")
+    assert "b1 reallocate" not in legal_texts(game, state, "blue")
+    with pytest.raises(IllegalAction, match="re-allocate before plotting"):
+        act(game, state, "b1 reallocate")
+
+
+def test_reallocated_points_may_go_to_any_weapon() -> None:
+    """ "they can choose to allocate points to one, two, or ten attacks at will": the unit's
+    number of weapons stays (option ``weapons``), its points move freely between them."""
+    game = Saw(army="gunships", weapons=2, variable_traits=True)
+    state = act(game, game.start(seed=1), "b1 reallocate", *["b1 assign 5 accuracy2"] * 2)
+    state = act(game, state, *["b1 assign 5 damage2"] * 2)
+    assert state.units[0].sheet.traits == (0, 0, 0, 0, 0, 10, 10)
 
 
 def test_reallocating_needs_the_option() -> None:

@@ -3,9 +3,11 @@
 import pytest
 
 from wargames.core.hexes import Hex
-from wargames.saw import RangeTable, Terrain
+from wargames.saw import Attacked, RangeTable, Saw, Terrain
 from wargames.saw.arena import Arena, load_maps
 from wargames.saw.odds import DEFAULT_RANGE
+
+from .helpers import BALANCED, BRUISER, act, events
 
 TERRAINS, MAPS = load_maps()
 
@@ -24,6 +26,15 @@ def test_players_may_use_their_own_table() -> None:
     table = RangeTable([[2, 0], [4, 1], [8, 3]])
     assert [table.penalty(d) for d in range(1, 15)] == [0, 0, 1, 1, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5]
     assert RangeTable([[3, 1]]).penalty(7) == 3  # one band: 1 more per 3 hexes beyond
+
+
+def test_agreed_range_penalties_apply_in_play() -> None:
+    """ "Players may agree to alter the range penalties": option ``range_table``."""
+    game = Saw(armies={"blue": [BALANCED], "red": [BRUISER]}, range_table=[[1, 0], [3, 4]])
+    state = game.start(seed=1, hexes={"b1": "0505", "r1": "0605"})
+    state = act(game, state, "b1 attack r1", "b1 done", "r1 done")
+    assert [e.penalty for e in events(state, Attacked)] == [0]
+    assert game.range_table.penalty(6) == 4 + 2, "beyond the table, 1 more per band of 2 hexes"
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,8 @@ traits, and thousands of seeded exchanges agree with the exact odds."""
 from collections import Counter
 from fractions import Fraction
 
+from wargames.core.dice import d6
+from wargames.core.rng import Rng
 from wargames.saw import Attack, Attacked, SawState
 from wargames.saw.odds import hit_points
 
@@ -30,6 +32,59 @@ def test_one_exchange_rolls_what_the_text_says() -> None:
     for attack in (balanced, bruiser):
         assert attack.hit == (attack.attack_roll > attack.evasion_roll)
     audit(GAME, state)
+
+
+def two_d6(rng: Rng) -> tuple[int, Rng]:
+    """Two six-sided dice from the stream, added up."""
+    dice, rng = (2 * d6).roll(rng)
+    return sum(dice), rng
+
+
+def test_an_attack_replayed_die_by_die() -> None:
+    """ "To resolve an attack" a) to c) and "If the attack hits" a) to c), exactly: the state's
+    own dice, rolled here with the kernel's 2d6 (attacker, defender, then damage, endurance),
+    give every total of Balanced shooting Bruiser one hex away (range penalty 1)."""
+    seen = set()
+    for seed in range(60):
+        plotted = act(GAME, GAME.start(seed, hexes={"b1": "0505", "r1": "0605"}), "b1 attack r1")
+        state = act(GAME, plotted, "b1 done", "r1 done")
+        (attack,) = events(state, Attacked)
+        attacker, rng = two_d6(plotted.rng)
+        defender, rng = two_d6(rng)
+        assert attack.attack_roll == attacker + 4 - 1, "2d6 + accuracy - range penalty"
+        assert attack.evasion_roll == defender + 0, "2d6 + evasion"
+        assert attack.hit is (attacker + 3 > defender), "greater hits; less or equal misses"
+        if not attack.hit:
+            assert (attack.damage_roll, attack.hit_points) == (None, 0)
+            seen.add("tie" if attacker + 3 == defender else "miss")
+            continue
+        damage, rng = two_d6(rng)
+        endurance, rng = two_d6(rng)
+        assert attack.damage_roll == damage + 4, "2d6 + damage"
+        assert attack.endurance_roll == endurance + 8, "2d6 + endurance"
+        assert attack.hit_points == max(0, damage + 4 - (endurance + 8))
+        seen.add("wound" if attack.hit_points else "hit without damage")
+    assert seen == {"tie", "miss", "wound", "hit without damage"}
+
+
+def test_hit_points_are_taken_in_the_damage_phase_not_before() -> None:
+    """ "These will be taken during the damage phase": Bruiser fires back with its traits of
+    the start of the turn after Balanced wounded it; both attacks replayed die by die."""
+    for seed in range(200):
+        plotted = act(GAME, GAME.start(seed, hexes={"b1": "0505", "r1": "0605"}), "b1 attack r1")
+        state = act(GAME, plotted, "b1 done", "r1 attack b1", "r1 done")
+        first, second = events(state, Attacked)
+        if not first.hit_points:
+            continue
+        rng = plotted.rng
+        for _ in range(4):  # Balanced's four rolls: it hit
+            _, rng = two_d6(rng)
+        attacker, rng = two_d6(rng)
+        defender, rng = two_d6(rng)
+        assert (second.player, second.attack_roll) == ("red", attacker + 4 - 1)
+        assert second.evasion_roll == defender + 4
+        return
+    raise AssertionError("no seed below 200 has Balanced wound Bruiser")
 
 
 def test_the_odds_of_a_plotted_attack() -> None:

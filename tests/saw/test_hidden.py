@@ -68,6 +68,16 @@ def test_no_view_holds_another_players_traits_or_unrevealed_plots(name: str) -> 
     check()
 
 
+def test_every_units_points_are_told_to_every_player_but_not_its_traits() -> None:
+    """ "Unit traits are kept secret ..., but players should be told the total points
+    allocated to each unit at the beginning." """
+    game = Saw(army="skirmish")
+    view = game.view(game.start(seed=1), "red")
+    blue = [unit for unit in view.units if unit.owner == "blue"]
+    assert [unit.points for unit in blue] == [30, 20, 20, 10, 10]
+    assert all(is_hidden(unit.sheet) for unit in blue)
+
+
 def test_whether_a_hit_did_damage_is_public_but_not_how_much() -> None:
     game = duel()
     state = first_seed(

@@ -181,6 +181,23 @@ def test_a_unit_reduced_to_zero_is_destroyed_and_its_player_is_out() -> None:
     assert game.to_act(state) == frozenset()
 
 
+def test_a_unit_taking_exactly_the_points_it_has_left_is_destroyed() -> None:
+    """3 hit points on a 3-point unit reduce every trait to zero: destroyed and removed, with
+    no allocation to make."""
+    game = Saw(armies={"blue": [BALANCED], "red": [BALANCED, ["Speck", 3, 1, [0, 0, 3, 0, 0]]]})
+    state = first_seed(
+        lambda seed: act(
+            game,
+            game.start(seed, hexes={"b1": "0505", "r1": "0101", "r2": "0605"}),
+            *("b1 attack r2", "b1 done", "r1 done", "r2 done"),
+        ),
+        lambda s: events(s, Attacked)[0].hit_points == 3,
+    )
+    assert where(game, state, "r2") == "destroyed"
+    assert [e.unit for e in events(state, Destroyed)] == ["r2"]
+    assert game.phase(state) == "plot", "nothing is left to allocate"
+
+
 def test_everyone_destroyed_in_one_turn_is_a_draw() -> None:
     speck = ["Speck", 1, 1, [0, 0, 0, 1, 0]]
     game = Saw(armies={"blue": [speck], "red": [speck]})
