@@ -118,7 +118,8 @@ class Past(History):
 @frozen
 class Skeleton:
     """The per-view part of every sample: ``start`` and ``last`` hold one draw of the hidden
-    profiles, ``hidden`` those units' ids, ``domains`` and ``pool`` what each may be."""
+    profiles, ``hidden`` those units' ids, ``domains`` and ``pool`` what each may be;
+    ``filled`` keeps the start and last state of each draw made so far (without chance)."""
 
     start: GridState
     actions: tuple[GridAction, ...]
@@ -127,6 +128,23 @@ class Skeleton:
     hidden: tuple[int, ...]
     domains: tuple[frozenset[str], ...]
     pool: Mapping[str, int] = field(eq=False)
+    filled: dict[tuple[str, ...], tuple[GridState, GridState]] = field(factory=dict, eq=False)
+
+    def states(self, names: tuple[str, ...]) -> tuple[GridState, GridState]:
+        """The start and last state with the hidden units given ``names``."""
+        found = self.filled.get(names)
+        if found is None:
+            if len(self.filled) >= _KEPT:
+                self.filled.clear()
+            found = self.filled[names] = (
+                _filled(self.start, self.hidden, names),
+                _filled(self.last, self.hidden, names),
+            )
+        return found
+
+
+_KEPT = 256
+"""Draws of the hidden profiles whose states a skeleton keeps (a handful in real games)."""
 
 
 def sample_past(game: GridSciFi, view: GridState, player: str, rng: random.Random) -> Past:
@@ -135,23 +153,24 @@ def sample_past(game: GridSciFi, view: GridState, player: str, rng: random.Rando
     :raises NoPast: if no past of this game gives ``player`` the view.
     """
     skeleton = _skeleton(game, view, player)
-    names = _draw(game, skeleton, rng)
+    start, last = skeleton.states(_draw(game, skeleton, rng))
     fresh = game.fresh_rng(rng)
-    start = _filled(skeleton.start, skeleton.hidden, names, fresh.with_forced(*skeleton.draws))
-    last = _filled(skeleton.last, skeleton.hidden, names, Rng(fresh.key, len(skeleton.draws)))
-    return Past(start, skeleton.actions, last)
+    return Past(
+        attrs.evolve(start, rng=fresh.with_forced(*skeleton.draws)),
+        skeleton.actions,
+        attrs.evolve(last, rng=Rng(fresh.key, len(skeleton.draws))),
+    )
 
 
-def _filled(state: GridState, hidden: Sequence[int], names: Sequence[str], rng: Rng) -> GridState:
+def _filled(state: GridState, hidden: Sequence[int], names: Sequence[str]) -> GridState:
     """``state`` with the hidden units given ``names`` (in the units and in the logged
-    opening) and ``rng`` as its chance."""
+    opening)."""
     events = list(state.log)
     opening: SetUp = events[0]
     first = SetUp(_named(opening.units, hidden, names), opening.clock)
     return attrs.evolve(
         state,
         units=_named(state.units, hidden, names),
-        rng=rng,
         log=EventLog((first, *events[1:])),
     )
 
@@ -165,8 +184,10 @@ def _draw(game: GridSciFi, skeleton: Skeleton, rng: random.Random) -> tuple[str,
             names = sample_assignment(skeleton.domains, skeleton.pool, rng)
         except ValueError as error:
             raise NoPast(f"the hidden units fit no army list: {error}") from error
+        if names in skeleton.filled or not _dealt(opening):
+            return names
         units = _named(opening.units, skeleton.hidden, names)
-        if not _dealt(opening) or could_deploy(game.field, units, fill=fill, ordered=ordered):
+        if could_deploy(game.field, units, fill=fill, ordered=ordered):
             return names
     raise NoPast(f"no set-up found for the hidden units in {TRIES} draws")
 
