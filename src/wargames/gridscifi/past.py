@@ -85,7 +85,7 @@ from wargames.gridscifi.state import (
 if TYPE_CHECKING:
     from wargames.gridscifi.rules import GridSciFi
 
-__all__ = ["NoPast", "Past", "sample_past"]
+__all__ = ["NoPast", "Past", "forget", "sample_past"]
 
 TRIES = 200
 """Draws of the hidden profiles before a sampler gives up (the narrowed domains make the first
@@ -198,6 +198,11 @@ def _named(units: Sequence[Unit], hidden: Sequence[int], names: Sequence[str]) -
     for uid, name in zip(hidden, names, strict=True):
         named[uid] = attrs.evolve(named[uid], profile=name)
     return tuple(named)
+
+
+def forget() -> None:
+    """Drop every view's rebuilt past (for measuring the first sample of a view)."""
+    _skeleton.cache_clear()
 
 
 def _dealt(opening: SetUp) -> bool:
