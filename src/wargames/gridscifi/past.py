@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -116,18 +116,50 @@ class Past(History):
 
 
 @frozen
+class Secrets:
+    """What a player does not know: the ``hidden`` units' profiles, each in its domain, drawn
+    from ``pool`` (the enemy's army list less the units seen), as ``opening`` (the set-up,
+    every other profile known) allows."""
+
+    opening: SetUp
+    hidden: tuple[int, ...]
+    domains: tuple[frozenset[str], ...]
+    pool: Mapping[str, int] = field(eq=False)
+
+    def draw(
+        self, game: GridSciFi, rng: random.Random, drawn: Container[tuple[str, ...]] = ()
+    ) -> tuple[str, ...]:
+        """Profiles for the hidden units that the set-up could have dealt (``drawn``: draws
+        known to fit).
+
+        :raises NoPast: if none is found in :data:`TRIES` draws.
+        """
+        opening = self.opening
+        fill, ordered = game.scenario.embarked, _ordered(opening)
+        for _ in range(TRIES):
+            try:
+                names = sample_assignment(self.domains, self.pool, rng)
+            except ValueError as error:
+                raise NoPast(f"the hidden units fit no army list: {error}") from error
+            if names in drawn or not _dealt(opening):
+                return names
+            units = _named(opening.units, self.hidden, names)
+            if could_deploy(game.field, units, fill=fill, ordered=ordered):
+                return names
+        raise NoPast(f"no set-up found for the hidden units in {TRIES} draws")
+
+
+@frozen
 class Skeleton:
-    """The per-view part of every sample: ``start`` and ``last`` hold one draw of the hidden
-    profiles, ``hidden`` those units' ids, ``domains`` and ``pool`` what each may be;
-    ``filled`` keeps the start and last state of each draw made so far (without chance)."""
+    """The per-view part of every sample: ``start`` and ``last`` hold one draw of the
+    ``secrets``; ``filled`` keeps the start and last state of each draw made so far (without
+    chance)."""
 
     start: GridState
     actions: tuple[GridAction, ...]
     draws: tuple[int, ...]
     last: GridState
-    hidden: tuple[int, ...]
-    domains: tuple[frozenset[str], ...]
-    pool: Mapping[str, int] = field(eq=False)
+    secrets: Secrets
     filled: dict[tuple[str, ...], tuple[GridState, GridState]] = field(factory=dict, eq=False)
 
     def states(self, names: tuple[str, ...]) -> tuple[GridState, GridState]:
@@ -136,14 +168,15 @@ class Skeleton:
         if found is None:
             if len(self.filled) >= _KEPT:
                 self.filled.clear()
+            hidden = self.secrets.hidden
             found = self.filled[names] = (
-                _filled(self.start, self.hidden, names),
-                _filled(self.last, self.hidden, names),
+                _filled(self.start, hidden, names),
+                _filled(self.last, hidden, names),
             )
         return found
 
 
-_KEPT = 256
+_KEPT = 32
 """Draws of the hidden profiles whose states a skeleton keeps (a handful in real games)."""
 
 
@@ -153,7 +186,7 @@ def sample_past(game: GridSciFi, view: GridState, player: str, rng: random.Rando
     :raises NoPast: if no past of this game gives ``player`` the view.
     """
     skeleton = _skeleton(game, view, player)
-    start, last = skeleton.states(_draw(game, skeleton, rng))
+    start, last = skeleton.states(skeleton.secrets.draw(game, rng, skeleton.filled))
     fresh = game.fresh_rng(rng)
     return Past(
         attrs.evolve(start, rng=fresh.with_forced(*skeleton.draws)),
@@ -173,23 +206,6 @@ def _filled(state: GridState, hidden: Sequence[int], names: Sequence[str]) -> Gr
         units=_named(state.units, hidden, names),
         log=EventLog((first, *events[1:])),
     )
-
-
-def _draw(game: GridSciFi, skeleton: Skeleton, rng: random.Random) -> tuple[str, ...]:
-    """Profiles for the hidden units that the set-up could have produced."""
-    opening: SetUp = next(iter(skeleton.start.log))
-    fill, ordered = game.scenario.embarked, _ordered(opening)
-    for _ in range(TRIES):
-        try:
-            names = sample_assignment(skeleton.domains, skeleton.pool, rng)
-        except ValueError as error:
-            raise NoPast(f"the hidden units fit no army list: {error}") from error
-        if names in skeleton.filled or not _dealt(opening):
-            return names
-        units = _named(opening.units, skeleton.hidden, names)
-        if could_deploy(game.field, units, fill=fill, ordered=ordered):
-            return names
-    raise NoPast(f"no set-up found for the hidden units in {TRIES} draws")
 
 
 def _named(units: Sequence[Unit], hidden: Sequence[int], names: Sequence[str]) -> tuple[Unit, ...]:
@@ -219,67 +235,67 @@ def _ordered(opening: SetUp) -> bool:
 # -- once per view -----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _skeleton(game: GridSciFi, view: GridState, player: str) -> Skeleton:
-    field_ = game.field
+    """The past ``view`` shows ``player``, rebuilt once with one draw of what they do not
+    know.
+
+    :raises NoPast: if the log does not replay to the view.
+    """
     events = list(view.log)
     if not events or not isinstance(events[0], SetUp):
         raise NoPast("the log does not begin with the set-up")
-    opening: SetUp = events[0]
+    secrets = _secrets(game.field, view, events[0], player)
+    names = secrets.draw(game, random.Random(0))
+    units = _named(secrets.opening.units, secrets.hidden, names)
+    draws = tuple(face - 1 for face in _faces(events))
+    start = game.opening(units, secrets.opening.clock, Rng(bytes(32)).with_forced(*draws))
+    actions, last = _rebuild(game, start, view)
+    if last.rng.forced or game.view(last, player) != view:
+        raise NoPast(f"the log does not replay to {player}'s view")
+    return Skeleton(start, actions, draws, last, secrets)
+
+
+def _secrets(field_: Battlefield, view: GridState, opening: SetUp, player: str) -> Secrets:
+    """What ``player`` does not know, and what each hidden unit may be: a passenger is a
+    troop unit; a unit carrying ``n`` is a transport with room for ``n`` (exactly ``n``, so
+    none if it carries nothing, when a troop unit was dealt to the table: the transport would
+    have taken it)."""
     hidden = tuple(u.id for u in view.units if is_hidden(u.profile))
     if any(view.units[uid].owner == player for uid in hidden):
         raise NoPast(f"{player} is not shown one of their own units")
-    domains, pool = _domains(field_, view, opening, hidden, player)
     known = tuple(
         attrs.evolve(u, profile=view.units[u.id].profile)
         if is_hidden(u.profile) and u.id not in hidden
         else u
         for u in opening.units
     )
-    seen = attrs.evolve(view, log=EventLog((SetUp(known, opening.clock),)))
-    names = _draw(game, Skeleton(seen, (), (), view, hidden, domains, pool), random.Random(0))
-    units = _named(known, hidden, names)
-    draws = tuple(face - 1 for face in _faces(events))
-    start = game.opening(tuple(units), opening.clock, Rng(bytes(32)).with_forced(*draws))
-    actions, last = _rebuild(game, start, view)
-    if last.rng.forced or game.view(last, player) != view:
-        raise NoPast(f"the log does not replay to {player}'s view")
-    return Skeleton(start, actions, draws, last, hidden, domains, pool)
-
-
-def _domains(
-    field_: Battlefield, view: GridState, opening: SetUp, hidden: Sequence[int], player: str
-) -> tuple[tuple[frozenset[str], ...], dict[str, int]]:
-    """What each hidden unit may be, and how many of each entry the enemy has left: a
-    passenger is a troop unit; a unit carrying ``n`` is a transport with room for ``n``
-    (exactly ``n``, so none if it carries nothing, when a troop unit was dealt to the table:
-    the transport would have taken it)."""
     enemy = next(p for p in field_.players if p != player)
     army = field_.armies[enemy]
     pool = Counter(army.roster)
-    pool.subtract(u.profile for u in view.units if u.owner == enemy and u.id not in hidden)
+    pool.subtract(u.profile for u in known if u.owner == enemy and u.id not in hidden)
     left = {name: count for name, count in pool.items() if count > 0}
     troops = frozenset(n for n in left if army.profiles[n].troop)
-    aboard = Counter(u.carrier for u in opening.units if u.status is Status.EMBARKED)
+    aboard = Counter(u.carrier for u in known if u.status is Status.EMBARKED)
     full = _dealt(opening) and any(
         u.owner == enemy
         and u.status in (Status.TABLE, Status.UNPLACED)
         and u.id not in hidden
-        and army.profiles[view.units[u.id].profile].troop
-        for u in opening.units
+        and army.profiles[u.profile].troop
+        for u in known
     )
 
     def room(name: str, load: int) -> bool:
         capacity = army.profiles[name].capacity
         return capacity == load if full else capacity >= load
 
-    domains = []
-    for uid in hidden:
-        if opening.units[uid].status is Status.EMBARKED:
-            domains.append(troops)
-        else:
-            domains.append(frozenset(n for n in left if room(n, aboard[uid])))
-    return tuple(domains), left
+    domains = tuple(
+        troops
+        if known[uid].status is Status.EMBARKED
+        else frozenset(n for n in left if room(n, aboard[uid]))
+        for uid in hidden
+    )
+    return Secrets(SetUp(known, opening.clock), hidden, domains, left)
 
 
 def _faces(events: Sequence[object]) -> list[int]:
