@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wargames.core.events import EventLog
+from wargames.core.hidden import is_hidden
 from wargames.core.history import History
 from wargames.gridscifi import GridSciFi, GridState
 from wargames.gridscifi.past import NoPast
@@ -113,6 +114,17 @@ def test_transports_set_up_by_hand_filled_in_the_order_they_are_numbered() -> No
     view = game.view(state, "red")
     assert [view.units[uid].carrier for uid in (4, 5)] == [1, 3]
     assert drawn(game, state, [1, 3]) == {("Truck", "Hauler")}
+
+
+def test_transports_set_up_empty_may_be_anywhere() -> None:
+    """Where the scenario sets transports up empty, a unit in reserve carrying nothing may
+    still be one: blue's Truck and Hauler in reserve are either of red's two hidden units."""
+    game = GridSciFi(scenario=CONVOY.replace("RESERVES", "2\nembarked = false"))
+    state = game.start(seed=2)
+    assert all(u.carrier is None for u in state.units)
+    hidden = [u.id for u in game.view(state, "red").units if is_hidden(u.profile)]
+    assert hidden == [4, 5]
+    assert drawn(game, state, hidden) == {("Truck", "Hauler"), ("Hauler", "Truck")}
 
 
 def test_a_view_no_game_leads_to_has_no_past() -> None:

@@ -42,7 +42,6 @@ from wargames.core.hidden import is_hidden, sample_assignment
 from wargames.core.history import History
 from wargames.core.rng import Rng
 from wargames.gridscifi.attacks import attack_dice
-from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.overwatch import responses
 from wargames.gridscifi.scenario import could_deploy
 from wargames.gridscifi.state import (
@@ -245,7 +244,7 @@ def _skeleton(game: GridSciFi, view: GridState, player: str) -> Skeleton:
     events = list(view.log)
     if not events or not isinstance(events[0], SetUp):
         raise NoPast("the log does not begin with the set-up")
-    secrets = _secrets(game.field, view, events[0], player)
+    secrets = _secrets(game, view, events[0], player)
     names = secrets.draw(game, random.Random(0))
     units = _named(secrets.opening.units, secrets.hidden, names)
     draws = tuple(face - 1 for face in _faces(events))
@@ -256,11 +255,12 @@ def _skeleton(game: GridSciFi, view: GridState, player: str) -> Skeleton:
     return Skeleton(start, actions, draws, last, secrets)
 
 
-def _secrets(field_: Battlefield, view: GridState, opening: SetUp, player: str) -> Secrets:
+def _secrets(game: GridSciFi, view: GridState, opening: SetUp, player: str) -> Secrets:
     """What ``player`` does not know, and what each hidden unit may be: a passenger is a
     troop unit; a unit carrying ``n`` is a transport with room for ``n`` (exactly ``n``, so
-    none if it carries nothing, when a troop unit was dealt to the table: the transport would
-    have taken it)."""
+    none if it carries nothing, when the set-up fills transports and a troop unit was dealt
+    to the table: the transport would have taken it)."""
+    field_ = game.field
     hidden = tuple(u.id for u in view.units if is_hidden(u.profile))
     if any(view.units[uid].owner == player for uid in hidden):
         raise NoPast(f"{player} is not shown one of their own units")
@@ -277,12 +277,16 @@ def _secrets(field_: Battlefield, view: GridState, opening: SetUp, player: str) 
     left = {name: count for name, count in pool.items() if count > 0}
     troops = frozenset(n for n in left if army.profiles[n].troop)
     aboard = Counter(u.carrier for u in known if u.status is Status.EMBARKED)
-    full = _dealt(opening) and any(
-        u.owner == enemy
-        and u.status in (Status.TABLE, Status.UNPLACED)
-        and u.id not in hidden
-        and army.profiles[u.profile].troop
-        for u in known
+    full = (
+        game.scenario.embarked
+        and _dealt(opening)
+        and any(
+            u.owner == enemy
+            and u.status in (Status.TABLE, Status.UNPLACED)
+            and u.id not in hidden
+            and army.profiles[u.profile].troop
+            for u in known
+        )
     )
 
     def room(name: str, load: int) -> bool:
