@@ -4,7 +4,9 @@ an attack's exact odds for 1 to 6 dice, beside icepool's keep-highest for scale.
 A step is ``to_act`` + ``legal_actions`` + ``apply`` (checked, as a user's loop calls it, or
 ``apply_unchecked``, the documented fast path for search loops) of a uniformly random legal
 action + ``outcome``.  A finished game is replaced by the next of a pool of seeded starts
-built before the clock runs.  Figures only, no assertions::
+built before the clock runs.  Then ``sample_state`` (a sampled past's last state) on a view
+mid-game and late: the first sample of a view (the past rebuilt from its log) and each one
+after (a draw of the hidden units).  Figures only, no assertions::
 
     python -m benchmarks.gridscifi --seconds 3
 """
@@ -12,14 +14,17 @@ built before the clock runs.  Figures only, no assertions::
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
 import icepool
 
+from benchmarks.histories import played
 from benchmarks.playouts import game_playouts, starts
-from wargames.gridscifi import GridSciFi, Matchup
+from wargames.gridscifi import GridSciFi, GridState, Matchup
+from wargames.gridscifi.past import forget
 from wargames.gridscifi.rules import SCENARIOS
 
 __all__ = ["main"]
@@ -81,6 +86,29 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"{name:<12}start(seed): {start_ms:.2f} ms")
     print()
     odds_figures()
+    print()
+    samples(GridSciFi())
+
+
+def samples(game: GridSciFi, repeats: int = 100) -> None:
+    """Print the time of a view's first sampled past and of each sample after it."""
+    print(f"{'sample_state':<14}{'moment':<6}{'step':>5}{'first ms':>10}{'next ms':>9}")
+    rng = random.Random(0)
+    for seed in (1, 2):
+        states = played(game, seed, 240)
+        for moment, end in (("mid", len(states) // 2), ("late", len(states) - 1)):
+            state = states[end]
+            assert isinstance(state, GridState)
+            view = game.view(state, "red")
+            forget()
+            began = time.perf_counter()
+            game.sample_state(view, "red", rng)
+            first = time.perf_counter() - began
+            began = time.perf_counter()
+            for _ in range(repeats):
+                game.sample_state(view, "red", rng)
+            after = (time.perf_counter() - began) / repeats
+            print(f"{'':<14}{moment:<6}{end:>5}{1e3 * first:>10.1f}{1e3 * after:>9.2f}")
 
 
 if __name__ == "__main__":

@@ -4,12 +4,13 @@ both armies at random from the seed."""
 
 import random
 
+import attrs
 import pytest
 
 from wargames import IllegalAction, UnknownOption
 from wargames.core.hidden import is_hidden
 from wargames.gridscifi import Activate, Deploy, EndTurn, GridSciFi, GridState, Status
-from wargames.gridscifi.state import Deployed, TurnBegan
+from wargames.gridscifi.state import Deployed, SetUp, TurnBegan
 from wargames.testing import check_rules
 
 from .helpers import sq
@@ -186,3 +187,19 @@ def test_the_set_up_game_conforms() -> None:
 
 def test_a_crowded_set_up_conforms() -> None:
     check_rules(BRAWL, max_examples=3, max_steps=60, setup={"deploy": False})
+
+
+@pytest.mark.parametrize("deploy", [True, False])
+def test_the_opening_is_the_first_event_of_the_public_history(deploy: bool) -> None:
+    """Where every unit stood at the start stays in the log (a unit destroyed or embarked
+    before it moved is off the table later), with the army-list entries a player did not
+    see kept secret."""
+    state = GAME.start(seed=6, deploy=deploy)
+    first = next(iter(state.log))
+    assert first == SetUp(state.units, first.clock)
+    assert GAME.in_setup(attrs.evolve(state, clock=first.clock))
+    for player in GAME.players:
+        shown = next(iter(GAME.view(state, player).log))
+        assert shown.units == GAME.view(state, player).units
+    seen = next(iter(GAME.view(state, "red").log)).units
+    assert sum(is_hidden(u.profile) for u in seen if u.owner == "blue") >= 2, "reserves"

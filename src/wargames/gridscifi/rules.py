@@ -32,9 +32,11 @@ from attrs import field, frozen
 from wargames.core.board import Square, SquareBoard
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption
+from wargames.core.events import EventLog
 from wargames.core.game import Game, Outcome
+from wargames.core.history import History
 from wargames.core.options import number, table, text
-from wargames.core.phases import Phase, TurnStructure
+from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.core.rng import Rng, Seed
 from wargames.gridscifi import (
     activation,
@@ -49,9 +51,9 @@ from wargames.gridscifi import (
 )
 from wargames.gridscifi.attacks import attack_dice
 from wargames.gridscifi.battlefield import Battlefield
-from wargames.gridscifi.determinize import determinize
 from wargames.gridscifi.legality import RESPONSES, candidates, problem
 from wargames.gridscifi.odds import action_odds, attack
+from wargames.gridscifi.past import sample_past
 from wargames.gridscifi.scenario import (
     Scenario,
     annihilation,
@@ -87,6 +89,7 @@ from wargames.gridscifi.state import (
     Reroll,
     Rerolled,
     ReturnFire,
+    SetUp,
     Status,
     Step,
     TakeCover,
@@ -213,8 +216,15 @@ class GridSciFi(Game[GridState, GridAction]):
         at_random = setup.pop("deploy", True)
         self.check_setup(setup)
         units, rng = deploy(self.field, self.scenario, Rng.from_seed(seed), place=bool(at_random))
-        state = GridState(rng=rng, units=units, clock=TURNS.start(len(PLAYERS)))
-        return self._set_up(state)
+        return self.opening(units, TURNS.start(len(PLAYERS)), rng)
+
+    def opening(self, units: tuple[Unit, ...], clock: Clock, rng: Rng) -> GridState:
+        """The first state of a game from ``units`` and ``clock`` as set up: the set-up is
+        logged (:class:`~wargames.gridscifi.state.SetUp`), then play (or the players'
+        set-up) begins."""
+        log = EventLog((SetUp(units, clock),))
+        state = GridState(rng=rng, units=units, clock=clock, log=log)
+        return self._set_up(state) if TURNS.in_setup(clock) else state
 
     def in_setup(self, state: GridState) -> bool:
         """Whether the players are still setting up."""
@@ -266,7 +276,7 @@ class GridSciFi(Game[GridState, GridAction]):
         clock = TURNS.start(len(PLAYERS))
         while TURNS.in_setup(clock) or clock.turn < turn or TURNS.actor(clock, PLAYERS) != player:
             clock = TURNS.advance(clock)
-        state = GridState(rng=Rng.from_seed(seed), units=tuple(units), clock=clock)
+        state = self.opening(tuple(units), clock, Rng.from_seed(seed))
         for unit in state.units:
             square = unit.square
             if unit.on_table and square is not None:
@@ -548,11 +558,15 @@ class GridSciFi(Game[GridState, GridAction]):
         self.check_player(player)
         return notation.parse(text, player, self.field.board)
 
-    # -- determinisation ------------------------------------------------------------------------
+    # -- sampled pasts ------------------------------------------------------------------------
 
-    def determinize(self, view: GridState, player: str, rng: random.Random) -> GridState:
-        """See :func:`wargames.gridscifi.determinize.determinize`."""
-        return determinize(self.field, view, player, rng, self.fresh_rng(rng))
+    def sample_history(self, view: GridState, player: str, rng: random.Random) -> History:
+        """A past that shows ``player`` what gave them ``view`` (see
+        :mod:`wargames.gridscifi.past`); ``sample_state`` is its last state.
+
+        :raises NoPast: if no past of this game gives ``player`` the view.
+        """
+        return sample_past(self, view, player, rng)
 
     # -- evaluation (for bots) ---------------------------------------------------------------
 

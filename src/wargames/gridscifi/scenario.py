@@ -10,7 +10,7 @@ A scenario is data (``data/scenarios.toml``, or a TOML file of your own passed a
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ __all__ = [
     "Scenario",
     "annihilation",
     "controller",
+    "could_deploy",
     "deploy",
     "deployment_area",
     "load_scenarios",
@@ -170,6 +171,45 @@ def deploy(
                 )
             )
     return tuple(units), rng
+
+
+def could_deploy(field_: Battlefield, units: Sequence[Unit], *, fill: bool, ordered: bool) -> bool:
+    """Whether :func:`deploy` could have dealt ``units`` (every profile known), transports
+    filled if ``fill``.  The set-up takes the transports in its random order — those in
+    reserve first (numbered in that order), then those bound for the table (numbered in it
+    when ``ordered``, else in board order) — and each takes the next troop units not in
+    reserve, up to its room; the passengers are numbered in that order and the troop units
+    left over go to the table.  So a transport carrying less than its room, or nothing, means
+    that no troop unit was left."""
+    for player in field_.players:
+        profiles = field_.armies[player].profiles
+        own = [u for u in units if u.owner == player]
+        riders = [u.id for u in own if u.status is Status.EMBARKED]
+        if not fill:
+            if riders:
+                return False
+            continue
+        if any(not profiles[units[uid].profile].troop for uid in riders):
+            return False
+        load: dict[int, list[int]] = {}
+        for uid in riders:
+            ride = units[uid].carrier
+            load.setdefault(-1 if ride is None else ride, []).append(uid)
+        bound = [u for u in own if u.status in (Status.TABLE, Status.UNPLACED)]
+        troops = len(riders) + sum(profiles[u.profile].troop for u in bound)
+        waiting = [u for u in own if u.status is Status.RESERVE and profiles[u.profile].capacity]
+        table = [u for u in bound if profiles[u.profile].capacity]
+        if not ordered:
+            table.sort(key=lambda u: (u.id not in load, load.get(u.id, [0])[0]))
+        taken = 0
+        for carrier in waiting + table:
+            count = min(profiles[carrier.profile].capacity, troops - taken)
+            if load.get(carrier.id, []) != riders[taken : taken + count]:
+                return False
+            taken += count
+        if taken != len(riders):
+            return False
+    return True
 
 
 def deployment_area(field_: Battlefield, player: str, depth: int) -> list[Square]:

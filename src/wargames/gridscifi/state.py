@@ -55,6 +55,7 @@ __all__ = [
     "Reroll",
     "Rerolled",
     "ReturnFire",
+    "SetUp",
     "Status",
     "Step",
     "Stranded",
@@ -392,6 +393,20 @@ ACTION_TYPES: tuple[type[Action], ...] = get_args(GridAction)
 
 
 @frozen
+class SetUp(Event):
+    """The opening position, logged first: every unit as it started (where it stood, which
+    transport it rode in, which were in reserve or still to be set up; a unit's profile as
+    secret as in the state) and the clock.  What a player saw of the table before anything
+    moved stays in the public history, so a sampled past starts where the real one did."""
+
+    units: tuple[Unit, ...]
+    clock: Clock
+
+    def __str__(self) -> str:
+        return f"the armies are set up: {len(self.units)} units"
+
+
+@frozen
 class TurnBegan(Event):
     """A player's turn began."""
 
@@ -521,6 +536,7 @@ class Deployed(Event):
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (
+    SetUp,
     TurnBegan,
     Activated,
     Rerolled,
