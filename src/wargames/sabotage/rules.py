@@ -197,15 +197,24 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         )
         if not deploy:
             return state
+        # The Deploy actions of both zones, applied at once (a test keeps it so).
         rng = state.rng
-        for p, player in enumerate(PLAYERS):
+        cells = list(state.cells)
+        events: list[Any] = []
+        clock = state.clock
+        for p in range(len(PLAYERS)):
             zone = self._zones[p]
             kinds: list[Kind | None] = [k for k, n in self.layout.army for _ in range(n)]
             kinds += [None] * (len(zone) - len(kinds))
             order, rng = rng.shuffled(kinds)
-            for index, kind in zip(zone, order, strict=True):
-                state = self.apply_unchecked(state, Deploy(player, self.board.node(index), kind))
-        return state.with_changes(rng=rng)
+            for deployed, (index, kind) in enumerate(zip(zone, order, strict=True)):
+                if kind is not None:
+                    self._place(cells, events, p, deployed, index, kind)
+            clock = TURNS.advance(clock)
+        state = state.with_changes(
+            rng=rng, cells=tuple(cells), log=state.log.with_events(events), clock=clock
+        )
+        return self._begin_play(state)
 
     def position(
         self,
@@ -428,10 +437,11 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         cells = state.cells
         log = state.log
         if action.kind is not None:
+            placed = list(cells)
+            events: list[Any] = []
             index = self.board.index(action.square)
-            piece = Piece(p * 1000 + state.deployed, action.player, action.kind)
-            cells = (*cells[:index], piece, *cells[index + 1 :])
-            log = log.with_event(Deployed(action.player, piece.id, action.square))
+            self._place(placed, events, p, state.deployed, index, action.kind)
+            cells, log = tuple(placed), log.with_events(events)
         deployed = state.deployed + 1
         clock = state.clock
         if deployed == len(zone):
@@ -441,6 +451,22 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         if not TURNS.in_setup(clock):
             state = self._begin_play(state)
         return state
+
+    def _place(
+        self,
+        cells: list[Piece | None],
+        events: list[Any],
+        p: int,
+        deployed: int,
+        index: int,
+        kind: Kind,
+    ) -> None:
+        """Set up the ``deployed``-th piece of player number ``p``, a ``kind``, on ``index``:
+        its id tells the two armies apart and follows the zone's order."""
+        player = PLAYERS[p]
+        piece = Piece(p * 1000 + deployed, player, kind)
+        cells[index] = piece
+        events.append(Deployed(player, piece.id, self.board.node(index)))
 
     def _begin_play(self, state: SabotageState) -> SabotageState:
         """After set-up: expose whatever already stands next to an enemy Recon, then check that
