@@ -169,6 +169,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             frozenset(board.index(t) for t in board.orthogonal(board.node(i))) for i in range(size)
         )
         self._offers = {player: OfferDraw(player) for player in PLAYERS}
+        self._answers = {player: (AcceptDraw(player), DeclineDraw(player)) for player in PLAYERS}
         area = self.layout.width * self.layout.height
         self._volcano_planes = tuple(learning.VOLCANO * area + i for i in sorted(self._volcano))
         self._zones = tuple(
@@ -283,7 +284,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return ()
         offer = state.offer
         if offer is not None and offer.pending:
-            return (AcceptDraw(player), DeclineDraw(player))
+            return self._answers[player]
         if self.in_setup(state):
             return self._deployments(state, player)
         moves = self._moves(state.cells, player, state.moved, state.clock.turn)
