@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
@@ -462,12 +463,28 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         index: int,
         kind: Kind,
     ) -> None:
-        """Set up the ``deployed``-th piece of player number ``p``, a ``kind``, on ``index``:
-        its id tells the two armies apart and follows the zone's order."""
-        player = PLAYERS[p]
-        piece = Piece(p * 1000 + deployed, player, kind)
-        cells[index] = piece
-        events.append(Deployed(player, piece.id, self.board.node(index)))
+        """Set up the ``deployed``-th piece of player number ``p``, a ``kind``, on ``index``
+        (the ``deployed``-th square of the player's zone)."""
+        pieces, event = self._dealt[p][deployed]
+        cells[index] = pieces[kind]
+        events.append(event)
+
+    @functools.cached_property
+    def _dealt(self) -> tuple[tuple[tuple[dict[Kind, Piece], Deployed], ...], ...]:
+        """For each player number and each square of their zone, in order: the piece of
+        every kind that set-up would put there, and its event.  A piece's id tells the two
+        armies apart and follows the zone's order.  Pieces and events are immutable, so every
+        game shares them (built once, when first dealt)."""
+        return tuple(
+            tuple(
+                (
+                    {kind: Piece(p * 1000 + deployed, player, kind) for kind in Kind},
+                    Deployed(player, p * 1000 + deployed, self.board.node(index)),
+                )
+                for deployed, index in enumerate(self._zones[p])
+            )
+            for p, player in enumerate(PLAYERS)
+        )
 
     def _begin_play(self, state: SabotageState) -> SabotageState:
         """After set-up: expose whatever already stands next to an enemy Recon, then check that
