@@ -16,6 +16,7 @@ from wargames.sabotage.learning import (
     KINDS,
     KNOWN,
     OWN,
+    OWN_LOST,
     QUIET,
     TO_ACT,
     UNKNOWN,
@@ -23,7 +24,7 @@ from wargames.sabotage.learning import (
 )
 from wargames.sabotage.pieces import Kind
 
-from .helpers import variant
+from .helpers import sq, variant
 
 
 def test_the_action_space_counts_every_placement_step_and_draw_action() -> None:
@@ -78,3 +79,27 @@ def test_the_planes_show_what_green_sees_and_nothing_more() -> None:
     assert red[UNKNOWN, 3, 4] == 1
     assert red[OWN + KINDS.index(Kind.GENERAL_1), 4, 4] == 1
     assert planes[QUIET].max() == 0
+
+
+def test_the_lost_planes_follow_every_capture() -> None:
+    game = Sabotage()
+    pieces = {"e4": "g3", "e5": "r1", "e6": "r2", "a1": "gH", "j10": "rH", "a10": "r4", "b10": "r5"}
+    state = game.position(pieces)
+    assert not game.observation_tensor(state, "red")[OWN_LOST:].any()
+    one, two = (OWN_LOST + KINDS.index(kind) for kind in (Kind.GENERAL_1, Kind.GENERAL_2))
+    for origin, target, plane in (("e4", "e5", one), ("e5", "e6", two)):
+        while game.to_act(state) == {"red"}:  # red's 4- and 5-star step down, out of the way
+            steps = (a for a in game.legal_actions(state, "red") if isinstance(a, Move))
+            state = game.apply(state, next(m for m in steps if m.target.y < m.origin.y > 8))
+        state = game.apply(state, Move("green", sq(origin), sq(target)))
+        lost = game.observation_tensor(state, "red")
+        assert np.allclose(lost[plane], 1 / game.army[KINDS[plane - OWN_LOST]])
+    assert np.count_nonzero(lost[OWN_LOST:].any(axis=(1, 2))) == 2, "both captures count"
+
+
+def test_a_tensor_is_the_callers_own() -> None:
+    game = variant("SM")
+    state = game.start(1)
+    first = game.observation_tensor(state, "green")
+    first[:] = 7
+    assert game.observation_tensor(state, "green").max() == 1

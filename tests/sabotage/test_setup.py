@@ -165,3 +165,15 @@ def test_sequence_options_survive_a_replay_round_trip() -> None:
     copy = loads(dumps(game, replay))
     assert copy == replay
     assert copy.load_game() == game
+
+
+@pytest.mark.parametrize("code", ["SM", "SC"])
+def test_the_random_start_is_the_set_up_played_as_actions(code: str) -> None:
+    game = variant(code)
+    dealt = game.start(seed=7)
+    state = game.start(seed=7, deploy=False)
+    for p, player in enumerate(game.players):
+        for square in game.layout.zone(p, game.board):
+            piece = dealt.cells[game.board.index(square)]
+            state = game.apply(state, Deploy(player, square, piece.kind if piece else None))
+    assert state.with_changes(rng=dealt.rng) == dealt

@@ -76,14 +76,16 @@ class ActionCodec:
     """Every listed action (of every player) and its index: encoding is one look-up."""
     _positions: dict[ActionKey, int] = field(init=False, eq=False, repr=False)
     _listed: dict[tuple[str, int], Action] = field(init=False, eq=False, repr=False)
-    _by_identity: dict[int, tuple[Action, int]] = field(init=False, eq=False, repr=False)
+    _by_identity: dict[int, int] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_positions", _index(self.keys))
         listed = {(action.player, index): action for action, index in self.known.items()}
         object.__setattr__(self, "_listed", listed)
-        # Games hand out the very objects they listed (prebuilt moves): found without hashing.
-        same = {id(action): (action, index) for action, index in self.known.items()}
+        # Games hand out the very objects they listed (prebuilt moves): found by identity,
+        # without hashing.  ``known`` keeps every listed object alive, so no other object
+        # can have the id of one while the codec lives.
+        same = {id(action): index for action, index in self.known.items()}
         object.__setattr__(self, "_by_identity", same)
 
     @classmethod
@@ -106,9 +108,9 @@ class ActionCodec:
 
         :raises InvalidAction: for an action the game's action space does not list.
         """
-        same = self._by_identity.get(id(action))
-        if same is not None and same[0] is action:
-            return same[1]
+        index = self._by_identity.get(id(action))
+        if index is not None:
+            return index
         index = self.known.get(action)
         if index is not None:
             return index
@@ -122,7 +124,7 @@ class ActionCodec:
 
         :raises InvalidAction: for an index out of range, or not a whole number.
         """
-        if isinstance(index, bool) or not isinstance(index, (int, *_integer_types())):
+        if isinstance(index, bool) or not isinstance(index, _integer_types()):
             raise InvalidAction(f"an action index is a whole number, not {index!r}")
         if not 0 <= index < len(self.keys):
             raise InvalidAction(f"action index {index} is not in 0..{len(self.keys) - 1}")
@@ -138,19 +140,22 @@ class ActionCodec:
         """A 0/1 vector over the action space with a 1 at every action of ``legal``."""
         np = numpy_or_explain()
         mask = np.zeros(len(self.keys), dtype=np.int8)
-        same = self._by_identity
-        indices = []
-        for action in legal:  # the listed objects themselves, mostly: one look-up each
-            found = same.get(id(action))
-            indices.append(found[1] if found and found[0] is action else self.encode(action))
+        actions = legal if isinstance(legal, (tuple, list)) else tuple(legal)
+        # The listed objects themselves, mostly: their indices by identity, all at once.
+        indices = list(map(self._by_identity.get, map(id, actions)))
+        if None in indices:  # an equal action, not the listed object
+            found = zip(indices, actions, strict=True)
+            indices = [self.encode(action) if i is None else i for i, action in found]
         mask.put(indices, 1)
         return mask  # type: ignore[no-any-return]
 
 
+@functools.cache
 def _integer_types() -> tuple[type, ...]:
-    """Numpy's integer types too, when numpy is there (agents hand back numpy integers)."""
+    """``int``, and numpy's integer types when numpy is there (agents hand back numpy
+    integers)."""
     try:
         import numpy
     except ImportError:
-        return ()
-    return (numpy.integer,)
+        return (int,)
+    return (int, numpy.integer)

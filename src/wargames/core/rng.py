@@ -81,6 +81,20 @@ def _keyed(key: bytes) -> hashlib.blake2b:
     return hashlib.blake2b(key=key, digest_size=8)
 
 
+def _uniform(keyed: hashlib.blake2b, counter: int, n: int) -> tuple[int, int]:
+    """A uniform integer in ``range(n)`` from the keyed stream at ``counter``, and the counter
+    after it: each draw hashes the counter to 64 bits; draws at or above the largest multiple
+    of ``n`` that fits are rejected, so every result is equally likely."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        hasher = keyed.copy()
+        hasher.update(counter.to_bytes(16, "little"))
+        value = int.from_bytes(hasher.digest(), "little")
+        counter += 1
+        if value < limit:
+            return value % n, counter
+
+
 def _key_size(_: object, __: object, value: bytes) -> None:
     if not isinstance(value, bytes) or len(value) != KEY_BYTES:
         raise ValueError(f"an Rng key is {KEY_BYTES} bytes")
@@ -125,15 +139,11 @@ class Rng:
         """The stream whose next draws of :meth:`below` give ``results`` (then its own)."""
         return Rng(self.key, self.counter, (*self.forced, *results))
 
-    def _next64(self) -> tuple[int, Rng]:
-        hasher = _keyed(self.key).copy()
-        hasher.update(self.counter.to_bytes(16, "little"))
-        return int.from_bytes(hasher.digest(), "little"), self._advanced(self.forced)
-
-    def _advanced(self, forced: tuple[int, ...]) -> Rng:
+    def _advanced(self, forced: tuple[int, ...], counter: int | None = None) -> Rng:
+        """The stream at ``counter`` (the next one by default) with ``forced`` to come."""
         advanced = object.__new__(Rng)  # the fields are already valid: skip the validators
         object.__setattr__(advanced, "key", self.key)
-        object.__setattr__(advanced, "counter", self.counter + 1)
+        object.__setattr__(advanced, "counter", self.counter + 1 if counter is None else counter)
         object.__setattr__(advanced, "forced", forced)
         return advanced
 
@@ -151,12 +161,8 @@ class Rng:
             if not 0 <= value < n:
                 raise ValueError(f"a forced draw of {value} cannot come from below({n})")
             return value, self._advanced(self.forced[1:])
-        limit = (1 << 64) - ((1 << 64) % n)  # largest multiple of n that fits
-        rng = self
-        while True:
-            value, rng = rng._next64()
-            if value < limit:
-                return value % n, rng
+        value, counter = _uniform(_keyed(self.key), self.counter, n)
+        return value, self._advanced((), counter)
 
     def randint(self, low: int, high: int) -> tuple[int, Rng]:
         """A uniform integer in ``[low, high]`` (both ends included)."""
@@ -175,8 +181,14 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A uniformly random permutation of ``items`` (Fisher-Yates)."""
         pool = list(items)
-        rng = self
+        if self.forced:  # forced results first, one draw at a time
+            rng = self
+            for i in range(len(pool) - 1, 0, -1):
+                j, rng = rng.below(i + 1)
+                pool[i], pool[j] = pool[j], pool[i]
+            return tuple(pool), rng
+        keyed, counter = _keyed(self.key), self.counter  # the same draws, no stream between
         for i in range(len(pool) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            j, counter = _uniform(keyed, counter, i + 1)
             pool[i], pool[j] = pool[j], pool[i]
-        return tuple(pool), rng
+        return tuple(pool), self._advanced((), counter)

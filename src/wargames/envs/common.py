@@ -54,4 +54,7 @@ def observation(game: Game[Any, Any], state: State, seat: str) -> dict[str, Any]
 def first_to_act(game: Game[Any, Any], state: State) -> str | None:
     """The player to act first, in seating order (``None`` once the game is over)."""
     acting = game.to_act(state)
+    if len(acting) == 1:  # mostly: the one player to act
+        (player,) = acting
+        return player
     return next((p for p in game.players if p in acting), None)

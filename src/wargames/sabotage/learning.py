@@ -44,14 +44,7 @@ from attrs import frozen
 
 from wargames.core.codec import numpy_or_explain
 from wargames.sabotage.pieces import Kind
-from wargames.sabotage.state import (
-    AcceptDraw,
-    DeclineDraw,
-    Deploy,
-    OfferDraw,
-    SabotageAction,
-    SabotageState,
-)
+from wargames.sabotage.state import Deploy, Piece, SabotageAction, SabotageState
 
 if TYPE_CHECKING:
     import numpy
@@ -81,7 +74,8 @@ def every_action(game: Sabotage, player: str) -> Iterator[SabotageAction]:
         for _, move in game._steps[index][player]:
             yield move
     if game.options.draw_offers:
-        yield from (OfferDraw(player), AcceptDraw(player), DeclineDraw(player))
+        yield game._offers[player]  # the very objects legal_actions hands out
+        yield from game._answers[player]
 
 
 def observation_shape(game: Sabotage) -> tuple[int, int, int]:
@@ -98,57 +92,101 @@ def encode_view(game: Sabotage, view: SabotageState, player: str) -> NDArray[num
     :meth:`~wargames.sabotage.rules.Sabotage.observation_tensor` calls it on the state
     itself, sparing the redaction (the conformance suite checks that the two agree).
     """
-    np = numpy_or_explain()
     channels, height, width = observation_shape(game)
     area = height * width
     offsets = _offsets(area)
-    ones = list(game._volcano_planes)
-    turn = view.clock.turn
+    own, known, unknown, moved_plane = offsets.own, offsets.known, offsets.unknown, offsets.moved
+    own_left, their_left = offsets.own_left, offsets.their_left
+    ones: list[int] = []
+    add = ones.append
     moved = view.moved
-    recent = turn - game.no_return_turns
+    recent = view.clock.turn - game.no_return_turns
     for index, piece in enumerate(view.cells):
         if piece is None:
             continue
         if piece.owner == player:
-            ones.append(offsets.own[piece.kind] + index)
-            if piece.id in moved:
-                ones.append(offsets.moved + index)
-            if piece.left >= 0 and piece.left_turn >= recent:
-                ones.append(offsets.own_left + piece.left)
-            continue
-        if piece.revealed:
-            ones.append(offsets.known[piece.kind] + index)
+            add(own[piece.kind] + index)
+            if moved and piece.id in moved:
+                add(moved_plane + index)
+            if piece.left_turn >= recent and piece.left >= 0:
+                add(own_left + piece.left)
         else:
-            ones.append(offsets.unknown + index)
-        if piece.left >= 0 and piece.left_turn >= recent:
-            ones.append(offsets.their_left + piece.left)
-    planes: Any = np.zeros(channels * area, dtype=np.float32)
-    planes.put(ones, 1)
-    planes = planes.reshape(channels, height, width)
+            add((known[piece.kind] if piece.revealed else unknown) + index)
+            if piece.left_turn >= recent and piece.left >= 0:
+                add(their_left + piece.left)
+    acting = player in game.to_act(view)
+    offer = view.offer
     layout = game.layout
-    lost: dict[int, float] = {}
-    for piece in view.captured:
+    whole = (  # the planes of one value but QUIET's, in _WHOLE's order
+        acting,
+        game.in_setup(view),
+        acting and offer is not None and offer.pending,
+        player == game.players[0],
+        len(moved) / layout.moves_per_turn,
+    )
+    planes: Any = _blank(game._volcano_planes, channels * area, whole).copy()
+    planes.put(ones, 1)
+    quiet = max(view.quiet, 0) / (layout.quiet_turn_limit * len(game.players))
+    if quiet:
+        planes[QUIET * area : (QUIET + 1) * area] = quiet
+    if view.captured:
+        planes[OWN_LOST * area :] = _lost(game, view.captured, player, area)
+    return planes.reshape(channels, height, width)  # type: ignore[no-any-return]
+
+
+_WHOLE: Final = (TO_ACT, SETUP, OFFERED, FIRST, MOVES)
+
+
+@functools.cache
+def _blank(volcanoes: tuple[int, ...], size: int, whole: tuple[float, ...]) -> Any:
+    """The flat planes before any piece: volcanoes, and each plane of ``_WHOLE`` all of its
+    value in ``whole``.  Read-only: an encoding starts from a copy."""
+    np = numpy_or_explain()
+    planes = np.zeros(size, dtype=np.float32)
+    planes.put(list(volcanoes), 1)
+    area = size // CHANNELS
+    for plane, value in zip(_WHOLE, whole, strict=True):
+        planes[plane * area : (plane + 1) * area] = value
+    planes.flags.writeable = False
+    return planes
+
+
+_LOST: dict[tuple[int, str, int], tuple[Sabotage, tuple[Piece, ...], Any]] = {}
+"""The lost-piece planes of the last few tuples of captured pieces seen, by identity of the
+game and the tuple (each entry holds both, so their ids name them while it lasts)."""
+_LOST_KEPT: Final = 64
+
+
+def _lost(game: Sabotage, captured: tuple[Piece, ...], player: str, area: int) -> Any:
+    """The flat planes from ``OWN_LOST`` to the last, for ``captured`` seen by ``player``.
+
+    Only a capture changes the captured pieces, and the states between two captures share
+    their tuple: each tuple is counted once, not at every step.
+    """
+    key = (id(game), player, id(captured))
+    kept = _LOST.get(key)
+    if kept is not None and kept[0] is game and kept[1] is captured:
+        return kept[2]
+    army, pieces = game.army, game.layout.pieces
+    shares: dict[int, float] = {}
+    for piece in captured:
         if piece.owner == player:
-            plane, share = OWN_LOST + KIND_INDEX[piece.kind], 1 / game.army[piece.kind]
+            plane, share = OWN_LOST + KIND_INDEX[piece.kind], 1 / army[piece.kind]
         elif piece.revealed:
-            plane, share = KNOWN_LOST + KIND_INDEX[piece.kind], 1 / game.army[piece.kind]
+            plane, share = KNOWN_LOST + KIND_INDEX[piece.kind], 1 / army[piece.kind]
         else:
-            plane, share = UNKNOWN_LOST, 1 / layout.pieces
-        lost[plane] = lost.get(plane, 0.0) + share
-    acting = game.to_act(view)
-    whole = {
-        TO_ACT: player in acting,
-        SETUP: game.in_setup(view),
-        MOVES: len(moved) / layout.moves_per_turn,
-        QUIET: max(view.quiet, 0) / (layout.quiet_turn_limit * len(game.players)),
-        OFFERED: view.offer is not None and view.offer.pending and player in acting,
-        FIRST: player == game.players[0],
-        **lost,
-    }
-    for plane, value in whole.items():  # planes of one value: most are 0, left as they are
-        if value:
-            planes[plane] = value
-    return planes  # type: ignore[no-any-return]
+            plane, share = UNKNOWN_LOST, 1 / pieces
+        shares[plane] = shares.get(plane, 0.0) + share
+    np = numpy_or_explain()
+    planes = np.zeros((CHANNELS - OWN_LOST) * area, dtype=np.float32)
+    for plane, share in shares.items():
+        start = (plane - OWN_LOST) * area
+        planes[start : start + area] = share
+    planes.flags.writeable = False
+    if len(_LOST) >= _LOST_KEPT:
+        _LOST.clear()
+    _LOST[key] = (game, captured, planes)
+    return planes
 
 
 @frozen

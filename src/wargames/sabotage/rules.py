@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
@@ -169,6 +170,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             frozenset(board.index(t) for t in board.orthogonal(board.node(i))) for i in range(size)
         )
         self._offers = {player: OfferDraw(player) for player in PLAYERS}
+        self._answers = {player: (AcceptDraw(player), DeclineDraw(player)) for player in PLAYERS}
         area = self.layout.width * self.layout.height
         self._volcano_planes = tuple(learning.VOLCANO * area + i for i in sorted(self._volcano))
         self._zones = tuple(
@@ -197,15 +199,24 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         )
         if not deploy:
             return state
+        # The Deploy actions of both zones, applied at once (a test keeps it so).
         rng = state.rng
-        for p, player in enumerate(PLAYERS):
+        cells = list(state.cells)
+        events: list[Any] = []
+        clock = state.clock
+        for p in range(len(PLAYERS)):
             zone = self._zones[p]
             kinds: list[Kind | None] = [k for k, n in self.layout.army for _ in range(n)]
             kinds += [None] * (len(zone) - len(kinds))
             order, rng = rng.shuffled(kinds)
-            for index, kind in zip(zone, order, strict=True):
-                state = self.apply_unchecked(state, Deploy(player, self.board.node(index), kind))
-        return state.with_changes(rng=rng)
+            for deployed, (index, kind) in enumerate(zip(zone, order, strict=True)):
+                if kind is not None:
+                    self._place(cells, events, p, deployed, index, kind)
+            clock = TURNS.advance(clock)
+        state = state.with_changes(
+            rng=rng, cells=tuple(cells), log=state.log.with_events(events), clock=clock
+        )
+        return self._begin_play(state)
 
     def position(
         self,
@@ -274,7 +285,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return ()
         offer = state.offer
         if offer is not None and offer.pending:
-            return (AcceptDraw(player), DeclineDraw(player))
+            return self._answers[player]
         if self.in_setup(state):
             return self._deployments(state, player)
         moves = self._moves(state.cells, player, state.moved, state.clock.turn)
@@ -428,10 +439,11 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         cells = state.cells
         log = state.log
         if action.kind is not None:
+            placed = list(cells)
+            events: list[Any] = []
             index = self.board.index(action.square)
-            piece = Piece(p * 1000 + state.deployed, action.player, action.kind)
-            cells = (*cells[:index], piece, *cells[index + 1 :])
-            log = log.with_event(Deployed(action.player, piece.id, action.square))
+            self._place(placed, events, p, state.deployed, index, action.kind)
+            cells, log = tuple(placed), log.with_events(events)
         deployed = state.deployed + 1
         clock = state.clock
         if deployed == len(zone):
@@ -441,6 +453,38 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         if not TURNS.in_setup(clock):
             state = self._begin_play(state)
         return state
+
+    def _place(
+        self,
+        cells: list[Piece | None],
+        events: list[Any],
+        p: int,
+        deployed: int,
+        index: int,
+        kind: Kind,
+    ) -> None:
+        """Set up the ``deployed``-th piece of player number ``p``, a ``kind``, on ``index``
+        (the ``deployed``-th square of the player's zone)."""
+        pieces, event = self._dealt[p][deployed]
+        cells[index] = pieces[kind]
+        events.append(event)
+
+    @functools.cached_property
+    def _dealt(self) -> tuple[tuple[tuple[dict[Kind, Piece], Deployed], ...], ...]:
+        """For each player number and each square of their zone, in order: the piece of
+        every kind that set-up would put there, and its event.  A piece's id tells the two
+        armies apart and follows the zone's order.  Pieces and events are immutable, so every
+        game shares them (built once, when first dealt)."""
+        return tuple(
+            tuple(
+                (
+                    {kind: Piece(p * 1000 + deployed, player, kind) for kind in Kind},
+                    Deployed(player, p * 1000 + deployed, self.board.node(index)),
+                )
+                for deployed, index in enumerate(self._zones[p])
+            )
+            for p, player in enumerate(PLAYERS)
+        )
 
     def _begin_play(self, state: SabotageState) -> SabotageState:
         """After set-up: expose whatever already stands next to an enemy Recon, then check that
