@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wargames.core.draws import Bag, Deck
+from wargames.core.history import History
 from wargames.core.rng import Rng
 from wargames.sabatu import (
     Decline,
@@ -72,6 +73,7 @@ def test_the_sampled_past_rolls_the_dice_the_player_saw() -> None:
     last = history.final(TWO)
     assert isinstance(last, SabatuState)
     assert last.dice == after.dice
+    assert History(history.start, history.actions).final(TWO) == last, "its own last state"
 
 
 def test_a_tile_drawn_while_every_ax_was_out_of_the_bag_is_no_ax() -> None:

@@ -34,8 +34,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from attrs import field, frozen
+
 from wargames.core.draws import Deck, remaining
 from wargames.core.errors import WargamesError
+from wargames.core.game import Game, State
 from wargames.core.hidden import is_hidden, redact
 from wargames.core.history import History
 from wargames.core.rng import Rng
@@ -87,7 +90,15 @@ from wargames.sabatu.state import (
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = ["PastNotFound", "Plan", "name_tiles", "plan", "sample_history", "shuffle_draws"]
+__all__ = [
+    "PastNotFound",
+    "Plan",
+    "SampledPast",
+    "name_tiles",
+    "plan",
+    "sample_history",
+    "shuffle_draws",
+]
 
 ATTEMPTS: Final = 30
 """Samples drawn before giving up (each fails only when the tile names run out of room)."""
@@ -96,6 +107,19 @@ _OPENS: Final = (
     Spent, Moved, Bought, Lost, Offered, HireOffered, Priced, Declined, Traded, Hired, Retreated,
 )  # fmt: skip
 """Events only an action's first step logs: no draw of an earlier action comes after one."""
+
+
+@frozen
+class SampledPast(History):
+    """A sampled past that remembers its last state: the sampler's own replay of it ends
+    there, so :meth:`final` (the determinisation) need not replay it again."""
+
+    last: SabatuState = field(eq=False, repr=False)
+    game: Any = field(eq=False, repr=False)
+
+    def final(self, game: Game[Any, Any]) -> State:
+        """The state after the last action (remembered for the game that sampled it)."""
+        return self.last if game is self.game else super().final(game)
 
 
 class PastNotFound(WargamesError):
@@ -374,7 +398,8 @@ class _Replay:
         start = self.start.with_changes(
             rng=Rng(self.start.rng.key, self.start.rng.counter, tuple(self.forced[self.opened :]))
         )
-        return History(start, self.actions)
+        last = self.state.with_changes(rng=Rng(self.state.rng.key, self.state.rng.counter))
+        return SampledPast(start, self.actions, last, self.game)
 
     def _next(self, offset: int = 0) -> Any:
         index = self.index + offset
