@@ -1,5 +1,6 @@
 """Positions for Sabatu tests, written as the board's place names."""
 
+import random
 from collections.abc import Iterable, Mapping
 
 from wargames.core.hidden import Secret
@@ -66,6 +67,17 @@ def position(
         dice_count=len(tuple(dice)),
         rng=rng or start.rng,
     )
+
+
+def random_game(game: Sabatu, seed: int, steps: int) -> list[SabatuState]:
+    """Every state of a game of up to ``steps`` random legal actions from ``seed``."""
+    chooser = random.Random(seed)
+    states = [game.start(seed)]
+    while len(states) <= steps and game.outcome(states[-1]) is None:
+        player = chooser.choice(sorted(game.to_act(states[-1])))
+        action = chooser.choice(game.legal_actions(states[-1], player))
+        states.append(game.apply(states[-1], action))
+    return states
 
 
 def names(actions: Iterable[object]) -> list[str]:

@@ -52,17 +52,19 @@ def test_game_odds_of_an_attack_on_a_walled_capital() -> None:
 
 def test_tiles_are_laid_down_at_the_same_time_unseen() -> None:
     """ "After each player decides which armor or weapon to use ... they lay them down ...
-    at the same time"; tiles are kept face down."""
+    at the same time"; tiles are kept face down.  The attacker chooses first, the defender
+    then without seeing the attacker's tiles (so the order of choosing is always the same
+    and tells nobody anything)."""
     state = position(
         armies={"red": ["nw.5"], "blue": ["nw.7"]},
         tiles={"red": ["sword"], "blue": ["shield", "helmet"]},
         dice=[2],
     )
     state = TWO.apply(state, ATTACK)
-    assert TWO.to_act(state) == {"red", "blue"}
-    assert names(TWO.legal_actions(state, "blue")) == ["arm helmet", "arm shield", "ready"]
+    assert TWO.to_act(state) == {"red"}
     state = TWO.apply(state, Arm("red", "sword"))
     assert TWO.to_act(state) == {"blue"}
+    assert names(TWO.legal_actions(state, "blue")) == ["arm helmet", "arm shield", "ready"]
     seen = TWO.view(state, "blue")
     assert seen.battle is not None
     assert is_hidden(seen.battle.attack)
@@ -224,7 +226,7 @@ def test_variant_1_readiness_tells_nothing_about_the_other_tiles() -> None:
             dice=[2],
         )
         state = game.apply_all(state, [ATTACK, Arm("red", "sword")])
-        assert game.to_act(state) == {"red", "blue"}
+        assert game.to_act(state) == {"red"}
         assert names(game.legal_actions(state, "red")) == choices
         seen.append(game.view(state, "blue"))
     assert seen[0].battle == seen[1].battle

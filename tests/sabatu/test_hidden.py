@@ -14,6 +14,8 @@ from wargames.sabatu import Sabatu, SabatuArmories, SabatuState
 from wargames.sabatu.armies import army_count
 from wargames.testing import states
 
+from .helpers import TWO, names, position
+
 FOUR = Sabatu(players=4)
 ARMORIES = SabatuArmories(players=3)
 
@@ -78,3 +80,19 @@ def test_determinisations_differ_in_what_is_hidden() -> None:
     state = FOUR.start(seed=3)
     samples = {FOUR.sample_state(state, "red", random.Random(i)).conquest for i in range(5)}
     assert len(samples) > 1, "the deck's order is resampled"
+
+
+def test_a_view_with_an_empty_armory_bag_offers_no_tile_to_buy() -> None:
+    """How many tiles the bag holds is public (every tile not in a hand): a view whose bag
+    is empty does not offer "buy tile"."""
+    every = list(TWO.tables.armory)
+    state = position(
+        armies={"red": ["home"], "blue": ["home"]},
+        coins={"red": [5]},
+        tiles={"red": every[:23], "blue": every[23:]},
+        dice=[3],
+    )
+    assert len(state.armory) == 0
+    seen = TWO.legal_actions(TWO.view(state, "red"), "red")
+    assert "buy tile" not in names(seen)
+    assert names(seen) == names(TWO.legal_actions(state, "red"))

@@ -9,16 +9,49 @@ A tile that changes hands is known to its taker too (:func:`hand_over`).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from wargames.core.hidden import Secret
+from wargames.core.rng import Rng
 from wargames.sabatu.armies import with_realm
 from wargames.sabatu.state import Drew, Realm, SabatuState
 
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = ["draw_coins", "draw_tiles", "hand_over"]
+__all__ = ["armory_size", "draw_coins", "draw_tiles", "hand_over", "pick_slot", "slot_draws"]
+
+
+def armory_size(game: Sabatu, state: SabatuState) -> int:
+    """How many tiles the Armory bag holds: every tile of the game not in a hand (public,
+    though the bag's contents are not)."""
+    return len(game.tables.armory) - sum(len(realm.tiles) for realm in state.realms)
+
+
+def _matching(tiles: tuple[Secret[str], ...], name: str, skip: Collection[int]) -> list[int]:
+    return [i for i, tile in enumerate(tiles) if tile.value == name and i not in skip]
+
+
+def pick_slot(
+    rng: Rng, tiles: tuple[Secret[str], ...], name: str, skip: Collection[int] = ()
+) -> tuple[int, Rng]:
+    """Which face-down tile named ``name`` (not in ``skip``) a player picks up from their
+    hand: one of them at random (a draw only when there is a choice), so the place it came
+    from tells nobody about the tiles beside it."""
+    matching = _matching(tiles, name, skip)
+    if len(matching) == 1:
+        return matching[0], rng
+    index, rng = rng.below(len(matching))
+    return matching[index], rng
+
+
+def slot_draws(
+    tiles: tuple[Secret[str], ...], name: str, slot: int, skip: Collection[int] = ()
+) -> tuple[int, ...]:
+    """The draws that make :func:`pick_slot` pick ``slot`` (for replaying a past)."""
+    matching = _matching(tiles, name, skip)
+    return () if len(matching) == 1 else (matching.index(slot),)
 
 
 def draw_coins(game: Sabatu, state: SabatuState, seat: int, count: int) -> SabatuState:

@@ -29,7 +29,7 @@ from wargames.sabatu.armies import (
     remove_army,
     with_realm,
 )
-from wargames.sabatu.bags import hand_over
+from wargames.sabatu.bags import hand_over, pick_slot
 from wargames.sabatu.battle import battle_dice, winner
 from wargames.sabatu.movement import CAPITAL, destinations
 from wargames.sabatu.state import (
@@ -88,9 +88,8 @@ def arm(game: Sabatu, state: SabatuState, action: Arm | Ready) -> SabatuState:
     ready = isinstance(action, Ready)
     if isinstance(action, Arm):
         held = state.realms[game.seat(action.player)].tiles
-        slot = next(
-            i for i, tile in enumerate(held) if tile.value == action.tile and i not in chosen
-        )
+        slot, rng = pick_slot(state.rng, held, action.tile, chosen)
+        state = state.with_changes(rng=rng)
         chosen = (*chosen, slot)
         ready = not game.two_tiles or len(chosen) in (len(TILE_KINDS), len(held))
     if attacking:
@@ -131,7 +130,7 @@ def resolve(game: Sabatu, state: SabatuState, fight: Battle) -> SabatuState:
     event = BattleFought(
         fight.attacker, fight.defender, node(fight.origin), node(fight.target),
         attack_tiles, defence_tiles, totals[0] - attack, totals[1] - defence,
-        totals[0], totals[1], result,
+        totals[0], totals[1], result, fight.attack, fight.defence,
     )  # fmt: skip
     state = state.with_changes(log=state.log.with_event(event))
     reset = Battle(fight.attacker, fight.defender, fight.owner, fight.origin, fight.target)
@@ -199,6 +198,7 @@ def plunder(game: Sabatu, state: SabatuState, victor: int, loser: int) -> Sabatu
     (library default: both drawn at random, face down; the victor always takes one)."""
     source = state.realms[loser]
     rng = state.rng
+    slot = -1
     if source.coins:
         index, rng = rng.below(len(source.coins))
         coin = source.coins[index]
@@ -209,7 +209,7 @@ def plunder(game: Sabatu, state: SabatuState, victor: int, loser: int) -> Sabatu
         state = hand_over(game, state, loser, victor, slot=slot)
     else:
         return state
-    event = Plundered(game.players[victor], game.players[loser], coin)
+    event = Plundered(game.players[victor], game.players[loser], coin, slot)
     return state.with_changes(rng=rng, log=state.log.with_event(event))
 
 

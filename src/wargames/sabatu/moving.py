@@ -21,7 +21,7 @@ from wargames.sabatu import cards, fighting
 from wargames.sabatu.armies import occupants, owner_at, relocate
 from wargames.sabatu.bags import draw_coins, draw_tiles
 from wargames.sabatu.movement import BATTLE, CAPITAL, ENTER, destinations
-from wargames.sabatu.state import Move, Moved, SabatuAction, SabatuState
+from wargames.sabatu.state import Attacked, Move, Moved, SabatuAction, SabatuState
 
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
@@ -128,10 +128,13 @@ def move(game: Sabatu, state: SabatuState, action: Move) -> SabatuState:
     outcome = reach(game, state, origin, owner, hired, action.die)[target]
     state = use_die(state, origin, action.die)
     if outcome == BATTLE:
+        attack = Attacked(game.players[state.seat], action.origin, action.die, action.target)
+        state = state.with_changes(log=state.log.with_event(attack))
         return fighting.start_battle(game, state, owner, origin, target)
-    state = relocate(game, state, owner, origin, target)
     event = Moved(game.players[state.seat], action.origin, action.die, action.target)
-    state = state.with_changes(log=state.log.with_event(event))
+    state = relocate(
+        game, state.with_changes(log=state.log.with_event(event)), owner, origin, target
+    )
     if outcome in (ENTER, CAPITAL):
         return state
     kind = game.board.kind_at(target)

@@ -15,7 +15,7 @@ from wargames.sabatu import fighting
 from wargames.sabatu.armies import occupants, relocate
 from wargames.sabatu.moving import dice_for, use_die
 from wargames.sabatu.purchases import pay_for
-from wargames.sabatu.state import SabatuAction, SabatuState, Sail, Sailed
+from wargames.sabatu.state import Attacked, SabatuAction, SabatuState, Sail, Sailed
 
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
@@ -51,7 +51,9 @@ def sail(game: Sabatu, state: SabatuState, action: Sail) -> SabatuState:
     state = pay_for(game, state, "ship", game.ship_fee)
     state = use_die(state, origin, action.die)
     if target in occupants(game, state):
+        attack = Attacked(action.player, action.origin, action.die, action.target)
+        state = state.with_changes(log=state.log.with_event(attack))
         return fighting.start_battle(game, state, state.seat, origin, target)
     state = relocate(game, state, state.seat, origin, target)
-    event = Sailed(game.players[state.seat], action.origin, action.target)
+    event = Sailed(game.players[state.seat], action.origin, action.target, action.die)
     return state.with_changes(log=state.log.with_event(event))

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wargames.core.hidden import is_hidden
 from wargames.sabatu.armies import add_armies, army_count, with_capital, with_realm
-from wargames.sabatu.bags import draw_tiles
+from wargames.sabatu.bags import armory_size, draw_tiles
 from wargames.sabatu.spoils import pay
 from wargames.sabatu.state import Bought, Buy, Capital, Realm, SabatuAction, SabatuState
 
@@ -32,9 +31,7 @@ def purchases(game: Sabatu, state: SabatuState, player: str) -> list[SabatuActio
     prices = game.prices
     numbers = game.tables.numbers
     found: list[SabatuAction] = []
-    # A view hides the bag; how many tiles it holds follows from the public draws, so a view
-    # is taken to hold one (the state itself decides when it is applied).
-    if purse >= prices["tile"] and (is_hidden(state.armory.items) or len(state.armory)):
+    if purse >= prices["tile"] and armory_size(game, state):
         found.append(Buy(player, "tile"))
     if purse >= prices["army"] and army_count(state, seat) < numbers.max_armies:
         found.append(Buy(player, "army"))

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from wargames.core.distribution import Distribution
 from wargames.core.errors import UnknownOption
 from wargames.core.game import Game, Outcome, balance
+from wargames.core.history import History
 from wargames.core.rng import Seed
 from wargames.render.svg import Token
 from wargames.sabatu import (
@@ -34,6 +35,7 @@ from wargames.sabatu import (
     invariants,
     learning,
     moving,
+    past,
     ports,
     purchases,
     trade,
@@ -49,7 +51,6 @@ from wargames.sabatu.board import (
     long_homes,
     long_rows,
 )
-from wargames.sabatu.determinize import determinize
 from wargames.sabatu.movement import BATTLE
 from wargames.sabatu.notation import parse
 from wargames.sabatu.options import SabatuOptions
@@ -57,6 +58,7 @@ from wargames.sabatu.state import (
     Accept,
     Arm,
     Ask,
+    Attacked,
     BattleFought,
     Bought,
     Buy,
@@ -65,18 +67,22 @@ from wargames.sabatu.state import (
     Claimed,
     Counter,
     Decline,
+    Declined,
     Drew,
     Forfeited,
     Hire,
     Hired,
+    HireOffered,
     Lose,
     Lost,
     Move,
     Moved,
     Offer,
+    Offered,
     Pass,
     Plundered,
     Press,
+    Priced,
     Ready,
     Restarted,
     Retreated,
@@ -88,13 +94,11 @@ from wargames.sabatu.state import (
     Sail,
     Sailed,
     SpendCoin,
+    Spent,
     Traded,
     Withdraw,
 )
 from wargames.sabatu.tables import Tables, load_tables
-
-if TYPE_CHECKING:
-    pass
 
 if TYPE_CHECKING:
     import numpy
@@ -118,8 +122,9 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         Offer, Counter, Accept, Decline, Hire, Ask,
     )  # fmt: skip
     event_types = (
-        Restarted, CardDrawn, Rolled, Moved, Drew, Claimed, BattleFought, Plundered, Captured,
-        Bought, Sailed, Lost, Retreated, Traded, Hired, Forfeited,
+        Restarted, CardDrawn, Spent, Rolled, Moved, Attacked, Drew, Claimed, BattleFought,
+        Plundered, Captured, Bought, Sailed, Lost, Retreated, Offered, Traded, HireOffered,
+        Priced, Declined, Hired, Forfeited,
     )  # fmt: skip
     reported_events = (BattleFought, Captured, Plundered, Lost, Retreated)
     negotiation_types = _NEGOTIATION
@@ -197,12 +202,9 @@ class Sabatu(Game[SabatuState, SabatuAction]):
             return frozenset()
         fight = state.battle
         if state.step == "battle" and fight is not None:
-            waiting = set()
-            if not fight.attacker_ready:
-                waiting.add(fight.attacker)
-            if not fight.defender_ready:
-                waiting.add(fight.defender)
-            return frozenset(waiting)
+            # Laid down "at the same time": neither sees the other's tiles; the attacker
+            # chooses first, so the order of choosing is the same in every game.
+            return frozenset((fight.defender if fight.attacker_ready else fight.attacker,))
         if state.step == "deal" and state.deal is not None:
             deal = state.deal
             return frozenset((deal.by if deal.answered else deal.to,))
@@ -374,8 +376,10 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     def read_action(self, state: SabatuState, text: str, player: str | None) -> SabatuAction:
         return parse(self, state, text, player)
 
-    def determinize(self, view: SabatuState, player: str, rng: random.Random) -> SabatuState:
-        return determinize(self, view, player, rng)
+    def sample_history(self, view: SabatuState, player: str, rng: random.Random) -> History:
+        """A past showing ``player`` what they saw (see :mod:`wargames.sabatu.past`); the
+        determinisation is its last state."""
+        return past.sample_history(self, view, player, rng)
 
     @cached_property
     def tile_names(self) -> tuple[str, ...]:

@@ -31,6 +31,7 @@ __all__ = [
     "Accept",
     "Arm",
     "Ask",
+    "Attacked",
     "Battle",
     "BattleFought",
     "Bought",
@@ -42,19 +43,23 @@ __all__ = [
     "Counter",
     "Deal",
     "Decline",
+    "Declined",
     "Die",
     "Drew",
     "Forfeited",
     "Hire",
+    "HireOffered",
     "Hired",
     "Lose",
     "Lost",
     "Move",
     "Moved",
     "Offer",
+    "Offered",
     "Pass",
     "Plundered",
     "Press",
+    "Priced",
     "Ready",
     "Realm",
     "Restarted",
@@ -67,6 +72,7 @@ __all__ = [
     "Sail",
     "Sailed",
     "SpendCoin",
+    "Spent",
     "Traded",
     "Withdraw",
 ]
@@ -394,6 +400,14 @@ class CardDrawn(Event):
 
 
 @frozen
+class Spent(Event):
+    """A Spoils coin of ``coin`` used instead of a die, before the roll."""
+
+    player: str
+    coin: int
+
+
+@frozen
 class Rolled(Event):
     """The dice of a turn (coins spent instead are listed too)."""
 
@@ -405,6 +419,16 @@ class Rolled(Event):
 @frozen
 class Moved(Event):
     """An army moved with a die."""
+
+    player: str
+    origin: str
+    die: int
+    target: str
+
+
+@frozen
+class Attacked(Event):
+    """An army moved (or sailed) with a die against an enemy's place: a battle begins."""
 
     player: str
     origin: str
@@ -432,7 +456,8 @@ class Claimed(Event):
 @frozen
 class BattleFought(Event):
     """One battle: both tiles revealed, both dice, both totals; ``winner`` is ``attacker``,
-    ``defender`` or ``tie``."""
+    ``defender`` or ``tie``.  ``attack_slots`` and ``defence_slots`` are the places in each
+    hand of the face-down tiles laid down (public: everyone sees which tiles are played)."""
 
     attacker: str
     defender: str
@@ -445,16 +470,20 @@ class BattleFought(Event):
     attack_total: int
     defence_total: int
     winner: str
+    attack_slots: tuple[int, ...] = ()
+    defence_slots: tuple[int, ...] = ()
 
 
 @frozen
 class Plundered(Event):
     """ "To the victor go the Spoils": a coin (its value) or, from a player without coins,
-    an Armory tile (0: only the two players see which) taken from the loser."""
+    an Armory tile (0: only the two players see which) taken from the loser's hand at
+    ``slot`` (-1 for a coin)."""
 
     victor: str
     loser: str
     coin: int
+    slot: int = -1
 
 
 @frozen
@@ -478,11 +507,12 @@ class Bought(Event):
 
 @frozen
 class Sailed(Event):
-    """An army took a ship from port to port."""
+    """An army took a ship from port to port, spending a die of ``die``."""
 
     player: str
     origin: str
     target: str
+    die: int
 
 
 @frozen
@@ -505,12 +535,54 @@ class Retreated(Event):
 
 @frozen
 class Traded(Event):
-    """A one-for-one trade; coin values shown, 0 for a tile."""
+    """A one-for-one trade; coin values shown, 0 for a tile (then ``gave_slot`` and
+    ``got_slot`` are its place in its giver's hand, -1 for a coin)."""
 
     by: str
     to: str
     gave: int
     got: int
+    gave_slot: int = -1
+    got_slot: int = -1
+
+
+def _traders(event: Offered, player: str) -> bool:
+    return player in (event.player, event.partner)
+
+
+@frozen
+class Offered(Event):
+    """A trade offer (``counter``: the answer to one): a coin's value, or 0 and a tile whose
+    name only the two traders see."""
+
+    player: str
+    partner: str
+    coin: int
+    tile: str = secret(_traders, default="")
+    counter: bool = False
+
+
+@frozen
+class HireOffered(Event):
+    """Variant #2: ``player`` asks to hire the army on ``army``."""
+
+    player: str
+    army: str
+
+
+@frozen
+class Priced(Event):
+    """Variant #2: the army's owner names the price of a hire."""
+
+    player: str
+    price: int
+
+
+@frozen
+class Declined(Event):
+    """A trade or a hire refused."""
+
+    player: str
 
 
 @frozen

@@ -25,17 +25,22 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from wargames.core.events import Event
 from wargames.sabatu.armies import owner_at
-from wargames.sabatu.bags import hand_over
+from wargames.sabatu.bags import hand_over, pick_slot
 from wargames.sabatu.state import (
     Accept,
     Ask,
     Counter,
     Deal,
     Decline,
+    Declined,
     Hire,
     Hired,
+    HireOffered,
     Offer,
+    Offered,
+    Priced,
     Realm,
     SabatuAction,
     SabatuState,
@@ -103,41 +108,49 @@ def apply_deal(game: Sabatu, state: SabatuState, action: SabatuAction) -> Sabatu
     """The state after a negotiation action."""
     if isinstance(action, Offer):
         offer = Deal("trade", action.player, action.partner, action.coin, action.tile)
-        return state.with_changes(deal=offer, step="deal", offers=state.offers + 1)
+        event: Event = Offered(action.player, action.partner, action.coin, action.tile)
+        return state.with_changes(
+            deal=offer, step="deal", offers=state.offers + 1, log=state.log.with_event(event)
+        )
     if isinstance(action, Hire):
         army = game.board.index(action.army)
         owner = game.players[owner_at(game, state, army)]
         hire = Deal("hire", action.player, owner, army=army)
-        return state.with_changes(deal=hire, step="deal", offers=state.offers + 1)
+        event = HireOffered(action.player, action.army)
+        return state.with_changes(
+            deal=hire, step="deal", offers=state.offers + 1, log=state.log.with_event(event)
+        )
     deal = state.deal
     assert deal is not None
     if isinstance(action, Counter):
         answer = attrs.evolve(deal, get_coin=action.coin, get_tile=action.tile, answered=True)
-        return state.with_changes(deal=answer)
+        event = Offered(action.player, action.partner, action.coin, action.tile, counter=True)
+        return state.with_changes(deal=answer, log=state.log.with_event(event))
     if isinstance(action, Ask):
         answer = attrs.evolve(deal, get_coin=action.price, answered=True)
-        return state.with_changes(deal=answer)
+        event = Priced(action.player, action.price)
+        return state.with_changes(deal=answer, log=state.log.with_event(event))
     state = state.with_changes(deal=None, step="move")
     if isinstance(action, Decline):
-        return state
+        return state.with_changes(log=state.log.with_event(Declined(action.player)))
     assert isinstance(action, Accept)
     by, to = game.seat(deal.by), game.seat(deal.to)
     if deal.kind == "hire":
-        state = _give(game, state, by, to, deal.get_coin, "")
+        state = hand_over(game, state, by, to, coin=deal.get_coin)
         event = Hired(deal.by, deal.to, game.board.node(deal.army), deal.get_coin)
         return state.with_changes(hired=(*state.hired, deal.army), log=state.log.with_event(event))
-    state = _give(game, state, by, to, deal.give_coin, deal.give_tile)
-    state = _give(game, state, to, by, deal.get_coin, deal.get_tile)
-    return state.with_changes(
-        log=state.log.with_event(Traded(deal.by, deal.to, deal.give_coin, deal.get_coin))
-    )
+    gave, state = _slot(state, by, deal.give_coin, deal.give_tile)
+    got, state = _slot(state, to, deal.get_coin, deal.get_tile)
+    state = hand_over(game, state, by, to, coin=deal.give_coin, slot=gave)
+    # The taker's tile is found before the giver's arrives at the end of their hand.
+    state = hand_over(game, state, to, by, coin=deal.get_coin, slot=got)
+    event = Traded(deal.by, deal.to, deal.give_coin, deal.get_coin, gave, got)
+    return state.with_changes(log=state.log.with_event(event))
 
 
-def _give(
-    game: Sabatu, state: SabatuState, giver: int, taker: int, coin: int, tile: str
-) -> SabatuState:
-    """``giver`` hands a coin of ``coin`` or a ``tile`` to ``taker`` (who now knows it)."""
+def _slot(state: SabatuState, giver: int, coin: int, tile: str) -> tuple[int, SabatuState]:
+    """Where in ``giver``'s hand the traded ``tile`` is picked up (-1 for a coin)."""
     if coin:
-        return hand_over(game, state, giver, taker, coin=coin)
-    slot = next(i for i, held in enumerate(state.realms[giver].tiles) if held.value == tile)
-    return hand_over(game, state, giver, taker, slot=slot)
+        return -1, state
+    slot, rng = pick_slot(state.rng, state.realms[giver].tiles, tile)
+    return slot, state.with_changes(rng=rng)

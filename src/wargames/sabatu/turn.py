@@ -31,12 +31,13 @@ from wargames.sabatu.state import (
     Rolled,
     SabatuState,
     SpendCoin,
+    Spent,
 )
 
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = ["begin_turn", "lose", "next_turn", "roll", "spend", "start", "winner"]
+__all__ = ["begin_turn", "lose", "next_turn", "roll", "set_up", "spend", "start", "winner"]
 
 
 def start(game: Sabatu, seed: Seed | None = None, **setup: Any) -> SabatuState:
@@ -51,7 +52,15 @@ def start(game: Sabatu, seed: Seed | None = None, **setup: Any) -> SabatuState:
     conquest, rng = Deck.shuffled(game.tables.conquest, rng)
     destiny, rng = Deck.shuffled(game.tables.destiny, rng)
     first, rng = rng.below(len(game.players))
-    state = SabatuState(
+    return begin_turn(game, set_up(game, conquest, destiny, first, rng))
+
+
+def set_up(
+    game: Sabatu, conquest: Deck[str], destiny: Deck[str], first: int, rng: Rng
+) -> SabatuState:
+    """The set-up before the first turn begins: one army at each Home, full bags, the
+    decks as shuffled, ``first`` to play."""
+    return SabatuState(
         rng=rng,
         realms=tuple(Realm(armies=(game.home(seat),)) for seat in range(len(game.players))),
         capitals=tuple(Capital() for _ in game.board.capitals),
@@ -62,7 +71,6 @@ def start(game: Sabatu, seed: Seed | None = None, **setup: Any) -> SabatuState:
         first=first,
         seat=first,
     )
-    return begin_turn(game, state)
 
 
 def winner(game: Sabatu, state: SabatuState, seat: int) -> str | None:
@@ -124,7 +132,9 @@ def spend(game: Sabatu, state: SabatuState, action: SpendCoin) -> SabatuState:
     coins.remove(action.value)
     state = with_realm(state, seat, Realm(realm.armies, tuple(coins), realm.tiles))
     state = state.with_changes(
-        spoils=state.spoils.put(action.value), spent=(*state.spent, action.value)
+        spoils=state.spoils.put(action.value),
+        spent=(*state.spent, action.value),
+        log=state.log.with_event(Spent(action.player, action.value)),
     )
     return roll(game, state) if len(state.spent) == state.dice_count else state
 

@@ -1,0 +1,127 @@
+"""Sampled pasts (issue 23): what a player can deduce from the history, and every sampled
+past replaying to what the player saw, view by view."""
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wargames.core.draws import Bag, Deck
+from wargames.core.history import History
+from wargames.core.rng import Rng
+from wargames.sabatu import (
+    Decline,
+    Offer,
+    Roll,
+    Sabatu,
+    SabatuArmories,
+    SabatuMercenaries,
+    SabatuState,
+)
+from wargames.sabatu.past import Plan, name_tiles, shuffle_draws
+from wargames.sabatu.turn import begin_turn, set_up
+from wargames.testing import check_history
+
+from .helpers import TWO, random_game
+
+
+def _opening(game: Sabatu, conquest: list[str], tiles: list[str]) -> SabatuState:
+    """Red begins with the Conquest cards ``conquest`` on top of the deck, and the tiles its
+    cards draw are ``tiles`` (each forced out of the bag in turn)."""
+    rest = list(game.tables.conquest)
+    for card in conquest:
+        rest.remove(card)
+    bag = list(Bag.of(game.tables.armory).items)
+    draws = []
+    for tile in tiles:
+        draws.append(bag.index(tile))
+        bag.remove(tile)
+    before = set_up(
+        game,
+        Deck((*conquest, *rest)),
+        Deck(game.tables.destiny),
+        0,
+        Rng.from_seed(1).with_forced(*draws),
+    )
+    return begin_turn(game, before)
+
+
+def test_a_tile_offered_in_a_trade_that_fell_through_is_still_in_its_hand() -> None:
+    """Red draws a tile (Smiths), offers blue an ax for a trade; blue declines.  Red's one
+    face-down tile is that ax in every past blue samples."""
+    start = _opening(TWO, ["Smiths"], ["ax"])
+    states = [start]
+    for action in (Roll("red"), Offer("red", "blue", tile="ax"), Decline("blue")):
+        states.append(TWO.apply(states[-1], action))
+    view = TWO.view(states[-1], "blue")
+    for seed in range(20):
+        rng = random.Random(seed)
+        assert [t.value for t in TWO.sample_state(view, "blue", rng).realms[0].tiles] == ["ax"]
+        check_history(TWO, states, "blue", rng)
+
+
+def test_the_sampled_past_rolls_the_dice_the_player_saw() -> None:
+    """The past's start is the set-up, and replaying it rolls the dice of the real game."""
+    start = _opening(TWO, ["Smiths"], ["sword"])
+    after = TWO.apply(start, Roll("red"))
+    history = TWO.sample_history(TWO.view(after, "blue"), "blue", random.Random(3))
+    first = history.start
+    assert isinstance(first, SabatuState)
+    assert TWO.view(first, "blue") == TWO.view(start, "blue")
+    assert [str(a) for a in history.actions] == ["roll"]
+    last = history.final(TWO)
+    assert isinstance(last, SabatuState)
+    assert last.dice == after.dice
+    assert History(history.start, history.actions).final(TWO) == last, "its own last state"
+
+
+def test_a_tile_drawn_while_every_ax_was_out_of_the_bag_is_no_ax() -> None:
+    """Four tiles the player knows are axes (all the game has) are out of the bag when
+    another player draws a tile; they go back later.  That tile is never an ax, though the
+    bag holds axes now."""
+    plan = Plan.__new__(Plan)
+    plan.draws = [0, 1, 2, 3, 4]
+    plan.known = {0: "ax", 1: "ax", 2: "ax", 3: "ax"}
+    plan.pins = []
+    plan.alive = {0: range(5), 1: range(1, 5), 2: range(2, 5), 3: range(3, 5), 4: range(4, 5)}
+    totals = Counter({"ax": 4, "bow": 6})
+    for seed in range(30):
+        named = name_tiles(totals, plan, random.Random(seed))
+        assert named is not None
+        assert named[4] == "bow"
+
+
+def test_shuffle_draws_undo_a_shuffle() -> None:
+    rng = Rng.from_seed(5)
+    order = ("a", "b", "c", "b", "d")
+    pool = ("b", "d", "a", "c", "b")
+    shuffled, _ = rng.with_forced(*shuffle_draws(pool, order)).shuffled(pool)
+    assert shuffled == order
+
+
+GAMES = {
+    2: Sabatu(players=2),
+    3: Sabatu(players=3),
+    4: Sabatu(players=4),
+    6: Sabatu(players=6),
+    8: Sabatu(players=8),
+    "1": SabatuArmories(players=3),
+    "2": SabatuMercenaries(players=4),
+}
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(sorted(GAMES, key=str)),
+    st.integers(0, 10**6),
+    st.integers(1, 220),
+    st.randoms(use_true_random=False),
+)
+def test_every_sampled_past_shows_each_player_what_they_saw(
+    which: int | str, seed: int, steps: int, rng: random.Random
+) -> None:
+    game = GAMES[which]
+    states = random_game(game, seed, steps)
+    for player in game.players:
+        check_history(game, states, player, rng)
