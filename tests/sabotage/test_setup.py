@@ -7,7 +7,7 @@ import pytest
 
 from wargames import IllegalAction, UnknownOption
 from wargames.core.hidden import is_hidden
-from wargames.sabotage import Deploy, Deployed, Kind, Move, Sabotage
+from wargames.sabotage import Deploy, Deployed, Kind, Move, Sabotage, SetUpDrawn
 
 from .helpers import sq, variant
 
@@ -110,6 +110,17 @@ def test_the_opponent_sees_where_pieces_were_set_up_but_not_which() -> None:
     own = game.view(state, "green").cells[game.board.index(sq("a1"))]
     assert own is not None
     assert own.kind is Kind.HEADQUARTERS
+
+
+def test_the_log_says_whether_the_armies_were_set_up_at_random() -> None:
+    """Both players know how the game began: at random, or square by square."""
+    game = variant("SM")
+    dealt = list(game.view(game.start(seed=0), "red").log)
+    assert dealt[0] == SetUpDrawn()
+    assert all(isinstance(e, Deployed) for e in dealt[1:])
+    by_hand = game.start(seed=0, deploy=False)
+    by_hand = game.apply(by_hand, Deploy("green", sq("a1"), Kind.HEADQUARTERS))
+    assert not any(isinstance(e, SetUpDrawn) for e in by_hand.log)
 
 
 def test_layout_options_replace_the_variant_data() -> None:

@@ -3,7 +3,15 @@
 import pytest
 
 from wargames import IllegalAction, NotYourTurn, Outcome
-from wargames.sabotage import AcceptDraw, DeclineDraw, Move, OfferDraw, Sabotage
+from wargames.sabotage import (
+    AcceptDraw,
+    DeclineDraw,
+    DrawAnswered,
+    DrawOffered,
+    Move,
+    OfferDraw,
+    Sabotage,
+)
 
 from .helpers import move
 
@@ -104,3 +112,18 @@ def test_draw_offers_can_be_turned_off() -> None:
     assert OfferDraw("green") not in game.legal_actions(state, "green")
     with pytest.raises(IllegalAction, match="turned off"):
         game.apply(state, OfferDraw("green"))
+
+
+def test_every_draw_offer_and_answer_is_in_the_log() -> None:
+    """The last offer alone is in the state; the log keeps them all, so that a player (and a
+    sampled past) knows every offer made and how it was answered."""
+    state = GAME.position({"a1": "gH", "a3": "g1", "j10": "rH", "j8": "r1"})
+    state = GAME.apply_all(state, [OfferDraw("green"), DeclineDraw("red"), move("a3-a4")])
+    state = GAME.apply_all(state, [OfferDraw("red"), AcceptDraw("green")])
+    offers = [e for e in GAME.view(state, "red").log if isinstance(e, DrawOffered | DrawAnswered)]
+    assert offers == [
+        DrawOffered("green"),
+        DrawAnswered("red", accepted=False),
+        DrawOffered("red"),
+        DrawAnswered("green", accepted=True),
+    ]

@@ -14,12 +14,15 @@ from wargames.sabotage.state import (
     DeclineDraw,
     Deploy,
     Deployed,
+    DrawAnswered,
+    DrawOffered,
     Move,
     Moved,
     OfferDraw,
     Piece,
     Revealed,
     SabotageState,
+    SetUpDrawn,
 )
 from wargames.sabotage.variants import (
     CornerSabotage,
@@ -37,6 +40,8 @@ __all__ = [
     "DeclineDraw",
     "Deploy",
     "Deployed",
+    "DrawAnswered",
+    "DrawOffered",
     "Kind",
     "MiniSabotage",
     "MiniSabotageRush",
@@ -50,6 +55,7 @@ __all__ = [
     "SabotageOptions",
     "SabotageRush",
     "SabotageState",
+    "SetUpDrawn",
     "attacker_wins",
     "battle",
 ]

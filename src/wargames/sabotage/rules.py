@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
@@ -43,7 +43,9 @@ from wargames.sabotage.state import (
     DeclineDraw,
     Deploy,
     Deployed,
+    DrawAnswered,
     DrawOffer,
+    DrawOffered,
     Move,
     Moved,
     OfferDraw,
@@ -51,6 +53,7 @@ from wargames.sabotage.state import (
     Revealed,
     SabotageAction,
     SabotageState,
+    SetUpDrawn,
 )
 
 if TYPE_CHECKING:
@@ -122,8 +125,8 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     Options = SabotageOptions
     state_type = SabotageState
     action_types = (Deploy, Move, OfferDraw, AcceptDraw, DeclineDraw)
-    event_types = (Deployed, Moved, Battle, Revealed)
-    reported_events = (Battle, Revealed)
+    event_types = (SetUpDrawn, Deployed, Moved, Battle, Revealed, DrawOffered, DrawAnswered)
+    reported_events = (Battle, Revealed, DrawOffered, DrawAnswered)
     negotiation_types = (OfferDraw, AcceptDraw, DeclineDraw)
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"battle": battle}
     no_return_turns: ClassVar[int] = 1
@@ -198,14 +201,35 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         if not deploy:
             return state
         rng = state.rng
-        for p, player in enumerate(PLAYERS):
-            zone = self._zones[p]
+        orders = []
+        for zone in self._zones:
             kinds: list[Kind | None] = [k for k, n in self.layout.army for _ in range(n)]
             kinds += [None] * (len(zone) - len(kinds))
             order, rng = rng.shuffled(kinds)
-            for index, kind in zip(zone, order, strict=True):
-                state = self.apply_unchecked(state, Deploy(player, self.board.node(index), kind))
-        return state.with_changes(rng=rng)
+            orders.append(order)
+        return self._dealt(state.with_changes(rng=rng), orders)
+
+    def _dealt(
+        self, state: SabotageState, orders: Sequence[Sequence[Kind | None]]
+    ) -> SabotageState:
+        """``state``, a game in set-up, with each player's zone filled in its order from
+        ``orders`` (one sequence per player, ``None`` an empty square) and play begun: the
+        random set-up of :meth:`start`, logged as :class:`SetUpDrawn` then one
+        :class:`Deployed` a piece, as the same :class:`Deploy` actions would log them."""
+        cells = list(state.cells)
+        events: list[Any] = [SetUpDrawn()]
+        for p, (player, order) in enumerate(zip(PLAYERS, orders, strict=True)):
+            for n, (index, kind) in enumerate(zip(self._zones[p], order, strict=True)):
+                if kind is not None:
+                    cells[index] = Piece(_piece_id(p, n), player, kind)
+                    events.append(Deployed(player, _piece_id(p, n), self.board.node(index)))
+        clock = state.clock
+        while TURNS.in_setup(clock):
+            clock = TURNS.advance(clock)
+        state = state.with_changes(
+            cells=tuple(cells), log=state.log.with_events(events), clock=clock, deployed=0
+        )
+        return self._begin_play(state)
 
     def position(
         self,
@@ -414,12 +438,17 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return self._deploy(state, action)
         turn = state.clock.turn
         if isinstance(action, OfferDraw):
-            return state.with_changes(offer=DrawOffer(action.player, turn, pending=True))
-        if isinstance(action, AcceptDraw):
-            return state.with_changes(result=Outcome(frozenset(), "draw agreed"))
+            return state.with_changes(
+                offer=DrawOffer(action.player, turn, pending=True),
+                log=state.log.with_event(DrawOffered(action.player)),
+            )
+        accepted = isinstance(action, AcceptDraw)
+        log = state.log.with_event(DrawAnswered(action.player, accepted))
+        if accepted:
+            return state.with_changes(result=Outcome(frozenset(), "draw agreed"), log=log)
         assert state.offer is not None  # DeclineDraw is only legal with an offer pending
         return state.with_changes(
-            offer=DrawOffer(state.offer.player, state.offer.turn, pending=False)
+            offer=DrawOffer(state.offer.player, state.offer.turn, pending=False), log=log
         )
 
     def _deploy(self, state: SabotageState, action: Deploy) -> SabotageState:
@@ -429,7 +458,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         log = state.log
         if action.kind is not None:
             index = self.board.index(action.square)
-            piece = Piece(p * 1000 + state.deployed, action.player, action.kind)
+            piece = Piece(_piece_id(p, state.deployed), action.player, action.kind)
             cells = (*cells[:index], piece, *cells[index + 1 :])
             log = log.with_event(Deployed(action.player, piece.id, action.square))
         deployed = state.deployed + 1
@@ -774,6 +803,12 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                 detail=f"{piece.owner} {what}" + (" (revealed)" if piece.revealed else ""),
             )
         return tokens
+
+
+def _piece_id(seat: int, deployed: int) -> int:
+    """The id of the piece set up on square ``deployed`` (in set-up order) of player ``seat``'s
+    zone: both players see the order, so the id reveals nothing."""
+    return seat * 1000 + deployed
 
 
 def _revealed(piece: Piece) -> Piece:

@@ -26,7 +26,9 @@ __all__ = [
     "DeclineDraw",
     "Deploy",
     "Deployed",
+    "DrawAnswered",
     "DrawOffer",
+    "DrawOffered",
     "Move",
     "Moved",
     "OfferDraw",
@@ -35,6 +37,7 @@ __all__ = [
     "visible",
     "SabotageAction",
     "SabotageState",
+    "SetUpDrawn",
 ]
 
 NO_SQUARE: Final = -1
@@ -128,6 +131,15 @@ SabotageAction = Deploy | Move | OfferDraw | AcceptDraw | DeclineDraw
 
 
 @frozen
+class SetUpDrawn(Event):
+    """Both armies were set up at random from the seed (``start(deploy=True)``), not by
+    :class:`Deploy` actions.  Both players know how the game began, so the log says it."""
+
+    def __str__(self) -> str:
+        return "both armies set up at random"
+
+
+@frozen
 class Deployed(Event):
     """A piece was set up on ``square`` (which piece it is, only its owner knows: the piece's
     own secret ``kind``)."""
@@ -167,6 +179,21 @@ class Revealed(Event):
     piece: int
     square: Square
     kind: Kind
+
+
+@frozen
+class DrawOffered(Event):
+    """``player`` offered a draw (every offer is public, answered or not)."""
+
+    player: str
+
+
+@frozen
+class DrawAnswered(Event):
+    """``player`` accepted or declined the draw offered to them."""
+
+    player: str
+    accepted: bool
 
 
 # -- the state -----------------------------------------------------------------------------
