@@ -27,17 +27,21 @@ from attrs import field, frozen
 from wargames.core.board import Square
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, Outcome, balance
-from wargames.core.hidden import is_hidden, sample_assignment
+from wargames.core.hidden import is_hidden
+from wargames.core.history import History
 from wargames.core.options import flag, number
-from wargames.core.phases import Clock, Phase, TurnStructure
+from wargames.core.phases import Clock
 from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
 from wargames.sabotage import invariants, learning
+from wargames.sabotage.history import Past, read_past, sample_history
 from wargames.sabotage.layout import Layout, load_layouts, load_values
 from wargames.sabotage.pieces import Kind, attacker_wins, battle
 from wargames.sabotage.state import (
     NO_SQUARE,
+    PLAYERS,
+    TURNS,
     AcceptDraw,
     Battle,
     DeclineDraw,
@@ -62,8 +66,6 @@ if TYPE_CHECKING:
 
 __all__ = ["PLAYERS", "TURNS", "Sabotage", "SabotageOptions"]
 
-PLAYERS = ("green", "red")  # "Green has the first move."
-TURNS = TurnStructure(setup=(Phase("set-up"),), cycle=(Phase("move"),))
 LAYOUTS = load_layouts()
 VALUES = load_values()
 RECON = Kind.RECON
@@ -71,6 +73,9 @@ HEADQUARTERS = Kind.HEADQUARTERS
 LANDMINE = Kind.LANDMINE
 DRAW_ANSWERS = (AcceptDraw, DeclineDraw)
 
+
+_PASTS_KEPT = 16
+"""How many views' readings :meth:`Sabotage.sample_history` keeps (a library bound)."""
 
 _MOST_ENTRIES = 64
 """The most kinds in ``army`` or squares in ``volcanoes`` (a library bound)."""
@@ -172,6 +177,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             frozenset(board.index(t) for t in board.orthogonal(board.node(i))) for i in range(size)
         )
         self._offers = {player: OfferDraw(player) for player in PLAYERS}
+        self._pasts: dict[tuple[str, SabotageState], Past] = {}
         area = self.layout.width * self.layout.height
         self._volcano_planes = tuple(learning.VOLCANO * area + i for i in sorted(self._volcano))
         self._zones = tuple(
@@ -193,11 +199,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         """
         deploy = setup.pop("deploy", True)
         self.check_setup(setup)
-        state = SabotageState(
-            rng=Rng.from_seed(seed),
-            cells=(None,) * len(self.board),
-            clock=TURNS.start(len(PLAYERS)),
-        )
+        state = self._new(Rng.from_seed(seed))
         if not deploy:
             return state
         rng = state.rng
@@ -208,6 +210,12 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             order, rng = rng.shuffled(kinds)
             orders.append(order)
         return self._dealt(state.with_changes(rng=rng), orders)
+
+    def _new(self, rng: Rng) -> SabotageState:
+        """A game in set-up, nothing placed yet, with chance from ``rng``."""
+        return SabotageState(
+            rng=rng, cells=(None,) * len(self.board), clock=TURNS.start(len(PLAYERS))
+        )
 
     def _dealt(
         self, state: SabotageState, orders: Sequence[Sequence[Kind | None]]
@@ -475,12 +483,18 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         """After set-up: expose whatever already stands next to an enemy Recon, then check that
         the first player can move at all."""
         cells = list(state.cells)
+        events = self._opening(cells)
+        state = state.with_changes(cells=tuple(cells), log=state.log.with_events(events))
+        return self._check_can_move(state)
+
+    def _opening(self, cells: list[Piece | None]) -> list[Revealed]:
+        """Expose, in ``cells``, whatever stands next to an enemy Recon as play begins, square
+        by square in board order; the exposures made, in order."""
         events: list[Any] = []
         for index in range(len(cells)):
             if cells[index] is not None:
                 self._reveal(cells, index, events)
-        state = state.with_changes(cells=tuple(cells), log=state.log.with_events(events))
-        return self._check_can_move(state)
+        return events
 
     def _move(self, state: SabotageState, move: Move) -> SabotageState:
         board = self.board
@@ -634,60 +648,23 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         except ValueError as error:
             raise InvalidAction(str(error)) from None
 
-    # -- determinisation ------------------------------------------------------------------------
+    # -- sampled pasts ----------------------------------------------------------------------
 
-    def determinize(self, view: SabotageState, player: str, rng: random.Random) -> SabotageState:
-        """Give every enemy piece ``player`` has not identified a kind consistent with the army
-        list, with every piece seen moving being movable, and with every battle result seen
-        (from the known kind of ``player``'s own piece in it)."""
-        enemy = self.opponent(player)
-        pieces = [p for p in view.cells if p is not None] + list(view.captured)
-        own = {p.id: p.kind for p in pieces if p.owner == player}
-        unknown = [p.id for p in pieces if p.owner == enemy and is_hidden(p.kind)]
-        pool = Counter(dict(self.layout.army))
-        pool.subtract(p.kind for p in pieces if p.owner == enemy and not is_hidden(p.kind))
-        domains = {pid: frozenset(k for k in Kind if pool[k] > 0) for pid in unknown}
-        for pid in (p.id for p in view.captured if p.owner == enemy):
-            if pid in domains:  # a captured Headquarters would have ended the game
-                domains[pid] -= {Kind.HEADQUARTERS}
-        for event in view.log:
-            if isinstance(event, Moved | Battle) and event.player == enemy:
-                moving = event.piece if isinstance(event, Moved) else event.attacker
-                if moving in domains:
-                    domains[moving] = frozenset(k for k in domains[moving] if k.movable)
-            if isinstance(event, Battle):
-                self._narrow(domains, own, event)
-        kinds = sample_assignment([domains[pid] for pid in unknown], pool, rng)
-        chosen = dict(zip(unknown, kinds, strict=True))
+    def sample_history(self, view: SabotageState, player: str, rng: random.Random) -> History:
+        """A past that shows ``player`` exactly what they saw: the enemy's unidentified pieces
+        given kinds that fit everything the log proves (moves, battles, exposures, turns
+        ended early, the game going on), see :mod:`wargames.sabotage.history`.  What a view
+        proves is read once and kept for the next samples of the same view.
 
-        def fill(piece: Piece | None) -> Piece | None:
-            if piece is None or piece.id not in chosen:
-                return piece
-            return Piece(
-                piece.id, piece.owner, chosen[piece.id], piece.revealed, piece.left, piece.left_turn
-            )
-
-        return view.with_changes(
-            rng=self.fresh_rng(rng),
-            cells=tuple(fill(p) for p in view.cells),
-            captured=tuple(p for p in map(fill, view.captured) if p is not None),
-        )
-
-    @staticmethod
-    def _narrow(domains: dict[int, frozenset[Kind]], own: dict[int, Kind], battle: Battle) -> None:
-        """Keep the kinds of the unidentified piece in ``battle`` that give its seen result."""
-        if battle.defender in domains and battle.attacker in own:
-            mine = own[battle.attacker]
-            domains[battle.defender] = frozenset(
-                k for k in domains[battle.defender] if attacker_wins(mine, k) == battle.attacker_won
-            )
-        elif battle.attacker in domains and battle.defender in own:
-            theirs = own[battle.defender]
-            domains[battle.attacker] = frozenset(
-                k
-                for k in domains[battle.attacker]
-                if k.movable and attacker_wins(k, theirs) == battle.attacker_won
-            )
+        :raises NoPastFound: if no kinds fit (a view the rules cannot reach).
+        """
+        key = (player, view)
+        past = self._pasts.get(key)
+        if past is None:
+            if len(self._pasts) >= _PASTS_KEPT:
+                self._pasts.clear()
+            past = self._pasts[key] = read_past(self, view, player)
+        return sample_history(self, view, past, rng)
 
     # -- evaluation (for bots) ---------------------------------------------------------------
 

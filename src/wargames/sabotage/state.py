@@ -16,11 +16,13 @@ from wargames.core.board import Square
 from wargames.core.events import Event
 from wargames.core.game import Action, Outcome, State
 from wargames.core.hidden import secret
-from wargames.core.phases import Clock
+from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.sabotage.pieces import Kind
 
 __all__ = [
     "NO_SQUARE",
+    "PLAYERS",
+    "TURNS",
     "AcceptDraw",
     "Battle",
     "DeclineDraw",
@@ -41,6 +43,8 @@ __all__ = [
 ]
 
 NO_SQUARE: Final = -1
+PLAYERS: Final = ("green", "red")  # "Green has the first move."
+TURNS: Final = TurnStructure(setup=(Phase("set-up"),), cycle=(Phase("move"),))
 
 
 def visible(piece: Piece, player: str) -> bool:
