@@ -138,6 +138,14 @@ def test_a_captured_piece_that_did_not_end_the_game_is_no_headquarters() -> None
     replays(GAME, [start, state])
 
 
+@pytest.mark.parametrize("revealed", [(), ("e5",)])
+def test_a_captured_headquarters_is_replayed_exposed_when_it_was(revealed: tuple[str]) -> None:
+    """Whether the Headquarters was exposed before its capture, the log tells."""
+    pieces = {"e4": "gS", "e5": "rH", "e9": "r1", "a1": "gH", "a2": "g1"}
+    start = GAME.position(pieces, revealed=revealed)
+    replays(GAME, [start, GAME.apply(start, move("e4-e5"))])
+
+
 def test_draw_offers_and_answers_are_part_of_the_past() -> None:
     start = GAME.position({**RED_FAR, "e8": "r3", "e2": "g2"})
     states = [start]

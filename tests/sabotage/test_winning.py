@@ -8,12 +8,14 @@ from wargames.sabotage import (
     DeclineDraw,
     DrawAnswered,
     DrawOffered,
+    Kind,
     Move,
     OfferDraw,
+    Revealed,
     Sabotage,
 )
 
-from .helpers import move
+from .helpers import move, sq
 
 GAME = Sabotage()
 
@@ -33,6 +35,14 @@ def test_the_captured_headquarters_is_known_to_both() -> None:
     state = GAME.apply(state, move("e4-e5"))
     (headquarters,) = GAME.view(state, "green").captured
     assert headquarters.kind.symbol == "H"
+    assert state.log.newest(1) == (Revealed(headquarters.id, sq("e5"), Kind.HEADQUARTERS),)
+
+
+def test_a_headquarters_already_exposed_is_not_exposed_again_when_captured() -> None:
+    pieces = {"e4": "gS", "e5": "rH", "e9": "r1", "a1": "gH", "a2": "g1"}
+    state = GAME.position(pieces, revealed=("e5",))
+    state = GAME.apply(state, move("e4-e5"))
+    assert not any(isinstance(e, Revealed) for e in state.log)
 
 
 def test_capturing_every_movable_piece_wins() -> None:

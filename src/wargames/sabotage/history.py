@@ -66,7 +66,8 @@ __all__ = ["NoPastFound", "Past", "read_past", "sample_history", "sample_kinds"]
 MOVABLE: Final = frozenset(Kind) - IMMOVABLE
 NOT_RECON: Final = frozenset(Kind) - {Kind.RECON}
 RECON: Final = frozenset({Kind.RECON})
-NOT_HEADQUARTERS: Final = frozenset(Kind) - {Kind.HEADQUARTERS}
+HQ: Final = Kind.HEADQUARTERS
+NOT_HEADQUARTERS: Final = frozenset(Kind) - {HQ}
 ATTEMPTS: Final = 200
 """How many draws :func:`sample_kinds` makes before giving up (a library bound)."""
 
@@ -280,17 +281,11 @@ class _Reader:
 
     def exposed_at_start(self) -> frozenset[int]:
         """The pieces of a position exposed before play (its ``revealed``): exposed now, with
-        no exposure logged, and not the Headquarters whose capture ended the game."""
+        no exposure logged."""
         if self.past.begun != "position":
             return frozenset()
         logged = {e.piece for e in self.events if isinstance(e, Revealed)}
-        view = self.view
-        taken = view.captured[-1].id if view.result is not None and view.captured else None
-        return frozenset(
-            p.id
-            for p in self.pieces.values()
-            if p.revealed and p.id not in logged and not (p.id == taken and p.kind is HQ)
-        )
+        return frozenset(p.id for p in self.pieces.values() if p.revealed and p.id not in logged)
 
     @staticmethod
     def actions(events: list[Any]) -> list[tuple[Any, set[int]]]:
@@ -502,9 +497,6 @@ class _Reader:
                 raise NoPastFound(f"none of the pieces {sorted(pieces)} can be what they must")
             kept.append((alive, kinds))
         self.past.some = kept
-
-
-HQ: Final = Kind.HEADQUARTERS
 
 
 def sample_kinds(game: Sabotage, past: Past, rng: random.Random) -> dict[int, Kind]:

@@ -521,8 +521,11 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             else:
                 loser = mover
             if loser.kind is Kind.HEADQUARTERS:
-                # The capture ends the game; both players know what was taken.
-                loser = Piece(loser.id, loser.owner, loser.kind, True, loser.left, loser.left_turn)
+                # The capture ends the game; both players know what was taken, and the log
+                # says when they learnt it (a position may have it exposed from the start).
+                if not loser.revealed:
+                    loser = _revealed(loser)
+                    events.append(Revealed(loser.id, move.target, loser.kind))
                 result = Outcome(frozenset([move.player]), "captured the Headquarters")
             captured += (loser,)
             if result is None and not self._has_movable(cells, loser.owner):

@@ -178,7 +178,8 @@ class Battle(Event):
 
 @frozen
 class Revealed(Event):
-    """A Recon exposed an enemy piece: from now on both players know what it is."""
+    """A Recon exposed an enemy piece, or a Headquarters not yet exposed was captured: from
+    now on both players know what it is."""
 
     piece: int
     square: Square
