@@ -11,6 +11,7 @@ from wargames.core.history import History
 from wargames.sabotage import (
     DeclineDraw,
     Kind,
+    NoPastFound,
     OfferDraw,
     Sabotage,
     SabotageState,
@@ -168,6 +169,19 @@ def test_the_quiet_turn_draw_is_replayed() -> None:
     assert game.outcome(state) is not None
     assert "no capture" in str(game.outcome(state))
     replays(game, states)
+
+
+def test_a_view_no_army_can_give_has_no_past() -> None:
+    """A study whose pieces the army cannot supply: red's turn ended early, so both red pieces
+    left are immovable, but the army has one immovable piece.  A typed error, not a past that
+    contradicts the view."""
+    game = Sabotage(army={"H": 1, "1": 3})
+    start = game.position(
+        {"a1": "gH", "b1": "g1", "e8": "r1", "a10": "rM", "j10": "rH"}, to_move="red"
+    )
+    state = game.apply(start, move("e8-e7", "red"))
+    with pytest.raises(NoPastFound, match="no kinds fit"):
+        game.sample_state(state, "green", random.Random(0))
 
 
 # -- how a past is built --------------------------------------------------------------------

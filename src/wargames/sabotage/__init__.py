@@ -6,6 +6,7 @@
 (8, 2, 20)
 """
 
+from wargames.sabotage.history import NoPastFound
 from wargames.sabotage.pieces import Kind, attacker_wins, battle
 from wargames.sabotage.rules import PLAYERS, Sabotage, SabotageOptions
 from wargames.sabotage.state import (
@@ -47,6 +48,7 @@ __all__ = [
     "MiniSabotageRush",
     "Move",
     "Moved",
+    "NoPastFound",
     "OfferDraw",
     "Piece",
     "Revealed",
