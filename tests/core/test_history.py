@@ -22,6 +22,14 @@ def test_a_history_replays_to_its_final_state_checking_every_action() -> None:
         list(History(start, [first, first]).states(MINI))
 
 
+def test_a_history_with_its_end_given_returns_it_without_replaying() -> None:
+    start = MINI.start(2)
+    first = MINI.legal_actions(start, "green")[0]
+    after = MINI.apply(start, first)
+    assert History(start, [first], end=after).final(MINI) is after
+    assert History(start, [first]).final(MINI) == after
+
+
 def test_distinct_views_count_a_secret_step_once() -> None:
     game = wargames.load("saw")
     state = game.start(1)

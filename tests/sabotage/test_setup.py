@@ -7,7 +7,7 @@ import pytest
 
 from wargames import IllegalAction, UnknownOption
 from wargames.core.hidden import is_hidden
-from wargames.sabotage import Deploy, Deployed, Kind, Move, Sabotage
+from wargames.sabotage import Deploy, Deployed, Kind, Move, Sabotage, SetUpDrawn
 
 from .helpers import sq, variant
 
@@ -113,6 +113,17 @@ def test_the_opponent_sees_where_pieces_were_set_up_but_not_which() -> None:
     assert own.kind is Kind.HEADQUARTERS
 
 
+def test_the_log_says_whether_the_armies_were_set_up_at_random() -> None:
+    """Both players know how the game began: at random, or square by square."""
+    game = variant("SM")
+    dealt = list(game.view(game.start(seed=0), "red").log)
+    assert dealt[0] == SetUpDrawn()
+    assert all(isinstance(e, Deployed) for e in dealt[1:])
+    by_hand = game.start(seed=0, deploy=False)
+    by_hand = game.apply(by_hand, Deploy("green", sq("a1"), Kind.HEADQUARTERS))
+    assert not any(isinstance(e, SetUpDrawn) for e in by_hand.log)
+
+
 def test_layout_options_replace_the_variant_data() -> None:
     game = Sabotage(volcanoes=["e5"], army={"H": 1, "general_1": 3, "M": 1}, moves_per_turn=1)
     assert game.layout.pieces == 5
@@ -176,4 +187,5 @@ def test_the_random_start_is_the_set_up_played_as_actions(code: str) -> None:
         for square in game.layout.zone(p, game.board):
             piece = dealt.cells[game.board.index(square)]
             state = game.apply(state, Deploy(player, square, piece.kind if piece else None))
-    assert state.with_changes(rng=dealt.rng) == dealt
+    assert list(dealt.log) == [SetUpDrawn(), *state.log], "the same events, marked as dealt"
+    assert state.with_changes(rng=dealt.rng, log=dealt.log) == dealt

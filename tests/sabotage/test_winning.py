@@ -3,9 +3,19 @@
 import pytest
 
 from wargames import IllegalAction, NotYourTurn, Outcome
-from wargames.sabotage import AcceptDraw, DeclineDraw, Move, OfferDraw, Sabotage
+from wargames.sabotage import (
+    AcceptDraw,
+    DeclineDraw,
+    DrawAnswered,
+    DrawOffered,
+    Kind,
+    Move,
+    OfferDraw,
+    Revealed,
+    Sabotage,
+)
 
-from .helpers import move
+from .helpers import move, sq
 
 GAME = Sabotage()
 
@@ -25,6 +35,14 @@ def test_the_captured_headquarters_is_known_to_both() -> None:
     state = GAME.apply(state, move("e4-e5"))
     (headquarters,) = GAME.view(state, "green").captured
     assert headquarters.kind.symbol == "H"
+    assert state.log.newest(1) == (Revealed(headquarters.id, sq("e5"), Kind.HEADQUARTERS),)
+
+
+def test_a_headquarters_already_exposed_is_not_exposed_again_when_captured() -> None:
+    pieces = {"e4": "gS", "e5": "rH", "e9": "r1", "a1": "gH", "a2": "g1"}
+    state = GAME.position(pieces, revealed=("e5",))
+    state = GAME.apply(state, move("e4-e5"))
+    assert not any(isinstance(e, Revealed) for e in state.log)
 
 
 def test_capturing_every_movable_piece_wins() -> None:
@@ -113,3 +131,18 @@ def test_draw_offers_can_be_turned_off() -> None:
     assert OfferDraw("green") not in game.legal_actions(state, "green")
     with pytest.raises(IllegalAction, match="turned off"):
         game.apply(state, OfferDraw("green"))
+
+
+def test_every_draw_offer_and_answer_is_in_the_log() -> None:
+    """The last offer alone is in the state; the log keeps them all, so that a player (and a
+    sampled past) knows every offer made and how it was answered."""
+    state = GAME.position({"a1": "gH", "a3": "g1", "j10": "rH", "j8": "r1"})
+    state = GAME.apply_all(state, [OfferDraw("green"), DeclineDraw("red"), move("a3-a4")])
+    state = GAME.apply_all(state, [OfferDraw("red"), AcceptDraw("green")])
+    offers = [e for e in GAME.view(state, "red").log if isinstance(e, DrawOffered | DrawAnswered)]
+    assert offers == [
+        DrawOffered("green"),
+        DrawAnswered("red", accepted=False),
+        DrawOffered("red"),
+        DrawAnswered("green", accepted=True),
+    ]

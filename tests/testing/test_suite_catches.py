@@ -20,7 +20,13 @@ from wargames.sabotage import Deploy, Move, SabotageState
 from wargames.sabotage.pieces import Kind
 from wargames.sabotage.state import SabotageAction
 from wargames.sabotage.variants import MiniSabotage
-from wargames.testing import ConformanceError, check_inputs, check_rules, check_state
+from wargames.testing import (
+    ConformanceError,
+    check_history,
+    check_inputs,
+    check_rules,
+    check_state,
+)
 
 FAST: dict[str, Any] = {"max_examples": 3, "max_steps": 12, "derandomize": True}
 
@@ -173,15 +179,28 @@ class ShortMemoryMini(MiniSabotage):
     """Broken: its sampled past starts where the game now stands, as if nothing had happened."""
 
     def sample_history(self, view: SabotageState, player: str, rng: random.Random) -> History:
-        return History(MiniSabotage.determinize(self, view, player, rng), ())
-
-    def determinize(self, view: SabotageState, player: str, rng: random.Random) -> SabotageState:
-        return MiniSabotage.determinize(self, view, player, rng)
+        return History(MiniSabotage.sample_history(self, view, player, rng).final(self), ())
 
 
 def test_check_rules_catches_a_past_that_shows_a_player_less_than_they_saw() -> None:
     with pytest.raises(ConformanceError, match=r"sampled past of step \d+ shows green"):
         check_rules(ShortMemoryMini(), **FAST)
+
+
+class FarEndMini(MiniSabotage):
+    """Broken: its sampled past claims to end where it began, however many actions it has."""
+
+    def sample_history(self, view: SabotageState, player: str, rng: random.Random) -> History:
+        history = MiniSabotage.sample_history(self, view, player, rng)
+        return History(history.start, history.actions, end=history.start)
+
+
+def test_check_history_catches_a_past_whose_end_its_actions_do_not_reach() -> None:
+    game = FarEndMini()
+    start = game.start(1)
+    states = [start, game.apply(start, game.legal_actions(start, "green")[0])]
+    with pytest.raises(ConformanceError, match="gives an end its actions do not reach"):
+        check_history(game, states, "red", random.Random(0))
 
 
 def test_a_failure_leads_with_the_check_then_how_to_reproduce_it_then_the_board() -> None:

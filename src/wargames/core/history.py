@@ -31,6 +31,10 @@ class History:
 
     start: State
     actions: tuple[Action, ...] = field(converter=_actions)
+    end: State | None = field(default=None, kw_only=True)
+    """The state the actions reach, when the sampler has it at hand (the view with the
+    secrets it drew filled in): :meth:`final` then returns it without replaying, and
+    :func:`~wargames.testing.check_history` checks that the replay reaches it."""
 
     def states(self, game: Game[Any, Any]) -> Iterator[State]:
         """Every state, the start first, each action checked as it is applied.
@@ -44,8 +48,10 @@ class History:
             yield state
 
     def final(self, game: Game[Any, Any]) -> State:
-        """The state after the last action, each applied unchecked (for a sampler that has
-        built a legal past; :meth:`states` checks)."""
+        """The state after the last action: :attr:`end` if given, else each action applied
+        unchecked (for a sampler that has built a legal past; :meth:`states` checks)."""
+        if self.end is not None:
+            return self.end
         state = self.start
         for action in self.actions:
             state = game.apply_unchecked(state, action)

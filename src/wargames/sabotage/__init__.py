@@ -6,6 +6,7 @@
 (8, 2, 20)
 """
 
+from wargames.sabotage.history import NoPastFound
 from wargames.sabotage.pieces import Kind, attacker_wins, battle
 from wargames.sabotage.rules import PLAYERS, Sabotage, SabotageOptions
 from wargames.sabotage.state import (
@@ -14,12 +15,15 @@ from wargames.sabotage.state import (
     DeclineDraw,
     Deploy,
     Deployed,
+    DrawAnswered,
+    DrawOffered,
     Move,
     Moved,
     OfferDraw,
     Piece,
     Revealed,
     SabotageState,
+    SetUpDrawn,
 )
 from wargames.sabotage.variants import (
     CornerSabotage,
@@ -37,11 +41,14 @@ __all__ = [
     "DeclineDraw",
     "Deploy",
     "Deployed",
+    "DrawAnswered",
+    "DrawOffered",
     "Kind",
     "MiniSabotage",
     "MiniSabotageRush",
     "Move",
     "Moved",
+    "NoPastFound",
     "OfferDraw",
     "Piece",
     "Revealed",
@@ -50,6 +57,7 @@ __all__ = [
     "SabotageOptions",
     "SabotageRush",
     "SabotageState",
+    "SetUpDrawn",
     "attacker_wins",
     "battle",
 ]

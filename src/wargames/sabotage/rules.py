@@ -20,7 +20,7 @@ import functools
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
@@ -28,23 +28,29 @@ from attrs import field, frozen
 from wargames.core.board import Square
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, Outcome, balance
-from wargames.core.hidden import is_hidden, sample_assignment
+from wargames.core.hidden import is_hidden
+from wargames.core.history import History
 from wargames.core.options import flag, number
-from wargames.core.phases import Clock, Phase, TurnStructure
+from wargames.core.phases import Clock
 from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
 from wargames.sabotage import invariants, learning
+from wargames.sabotage.history import Past, read_past, sample_history
 from wargames.sabotage.layout import Layout, load_layouts, load_values
 from wargames.sabotage.pieces import Kind, attacker_wins, battle
 from wargames.sabotage.state import (
     NO_SQUARE,
+    PLAYERS,
+    TURNS,
     AcceptDraw,
     Battle,
     DeclineDraw,
     Deploy,
     Deployed,
+    DrawAnswered,
     DrawOffer,
+    DrawOffered,
     Move,
     Moved,
     OfferDraw,
@@ -52,6 +58,7 @@ from wargames.sabotage.state import (
     Revealed,
     SabotageAction,
     SabotageState,
+    SetUpDrawn,
 )
 
 if TYPE_CHECKING:
@@ -60,8 +67,6 @@ if TYPE_CHECKING:
 
 __all__ = ["PLAYERS", "TURNS", "Sabotage", "SabotageOptions"]
 
-PLAYERS = ("green", "red")  # "Green has the first move."
-TURNS = TurnStructure(setup=(Phase("set-up"),), cycle=(Phase("move"),))
 LAYOUTS = load_layouts()
 VALUES = load_values()
 RECON = Kind.RECON
@@ -69,6 +74,9 @@ HEADQUARTERS = Kind.HEADQUARTERS
 LANDMINE = Kind.LANDMINE
 DRAW_ANSWERS = (AcceptDraw, DeclineDraw)
 
+
+_PASTS_KEPT = 16
+"""How many views' readings :meth:`Sabotage.sample_history` keeps (a library bound)."""
 
 _MOST_ENTRIES = 64
 """The most kinds in ``army`` or squares in ``volcanoes`` (a library bound)."""
@@ -123,8 +131,8 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     Options = SabotageOptions
     state_type = SabotageState
     action_types = (Deploy, Move, OfferDraw, AcceptDraw, DeclineDraw)
-    event_types = (Deployed, Moved, Battle, Revealed)
-    reported_events = (Battle, Revealed)
+    event_types = (SetUpDrawn, Deployed, Moved, Battle, Revealed, DrawOffered, DrawAnswered)
+    reported_events = (Battle, Revealed, DrawOffered, DrawAnswered)
     negotiation_types = (OfferDraw, AcceptDraw, DeclineDraw)
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"battle": battle}
     no_return_turns: ClassVar[int] = 1
@@ -171,6 +179,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         )
         self._offers = {player: OfferDraw(player) for player in PLAYERS}
         self._answers = {player: (AcceptDraw(player), DeclineDraw(player)) for player in PLAYERS}
+        self._pasts: dict[tuple[str, SabotageState], Past] = {}
         area = self.layout.width * self.layout.height
         self._volcano_planes = tuple(learning.VOLCANO * area + i for i in sorted(self._volcano))
         self._zones = tuple(
@@ -192,29 +201,43 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         """
         deploy = setup.pop("deploy", True)
         self.check_setup(setup)
-        state = SabotageState(
-            rng=Rng.from_seed(seed),
-            cells=(None,) * len(self.board),
-            clock=TURNS.start(len(PLAYERS)),
-        )
+        state = self._new(Rng.from_seed(seed))
         if not deploy:
             return state
         # The Deploy actions of both zones, applied at once (a test keeps it so).
         rng = state.rng
-        cells = list(state.cells)
-        events: list[Any] = []
-        clock = state.clock
-        for p in range(len(PLAYERS)):
-            zone = self._zones[p]
+        orders = []
+        for zone in self._zones:
             kinds: list[Kind | None] = [k for k, n in self.layout.army for _ in range(n)]
             kinds += [None] * (len(zone) - len(kinds))
             order, rng = rng.shuffled(kinds)
-            for deployed, (index, kind) in enumerate(zip(zone, order, strict=True)):
+            orders.append(order)
+        return self._dealt(state.with_changes(rng=rng), orders)
+
+    def _new(self, rng: Rng) -> SabotageState:
+        """A game in set-up, nothing placed yet, with chance from ``rng``."""
+        return SabotageState(
+            rng=rng, cells=(None,) * len(self.board), clock=TURNS.start(len(PLAYERS))
+        )
+
+    def _dealt(
+        self, state: SabotageState, orders: Sequence[Sequence[Kind | None]]
+    ) -> SabotageState:
+        """``state``, a game in set-up, with each player's zone filled in its order from
+        ``orders`` (one sequence per player, ``None`` an empty square) and play begun: the
+        random set-up of :meth:`start`, logged as :class:`SetUpDrawn` then one
+        :class:`Deployed` a piece, as the same :class:`Deploy` actions would log them."""
+        cells = list(state.cells)
+        events: list[Any] = [SetUpDrawn()]
+        for p, order in enumerate(orders):
+            for n, (index, kind) in enumerate(zip(self._zones[p], order, strict=True)):
                 if kind is not None:
-                    self._place(cells, events, p, deployed, index, kind)
+                    self._place(cells, events, p, n, index, kind)
+        clock = state.clock
+        while TURNS.in_setup(clock):
             clock = TURNS.advance(clock)
         state = state.with_changes(
-            rng=rng, cells=tuple(cells), log=state.log.with_events(events), clock=clock
+            cells=tuple(cells), log=state.log.with_events(events), clock=clock, deployed=0
         )
         return self._begin_play(state)
 
@@ -425,12 +448,17 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return self._deploy(state, action)
         turn = state.clock.turn
         if isinstance(action, OfferDraw):
-            return state.with_changes(offer=DrawOffer(action.player, turn, pending=True))
-        if isinstance(action, AcceptDraw):
-            return state.with_changes(result=Outcome(frozenset(), "draw agreed"))
+            return state.with_changes(
+                offer=DrawOffer(action.player, turn, pending=True),
+                log=state.log.with_event(DrawOffered(action.player)),
+            )
+        accepted = isinstance(action, AcceptDraw)
+        log = state.log.with_event(DrawAnswered(action.player, accepted))
+        if accepted:
+            return state.with_changes(result=Outcome(frozenset(), "draw agreed"), log=log)
         assert state.offer is not None  # DeclineDraw is only legal with an offer pending
         return state.with_changes(
-            offer=DrawOffer(state.offer.player, state.offer.turn, pending=False)
+            offer=DrawOffer(state.offer.player, state.offer.turn, pending=False), log=log
         )
 
     def _deploy(self, state: SabotageState, action: Deploy) -> SabotageState:
@@ -465,12 +493,12 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     ) -> None:
         """Set up the ``deployed``-th piece of player number ``p``, a ``kind``, on ``index``
         (the ``deployed``-th square of the player's zone)."""
-        pieces, event = self._dealt[p][deployed]
+        pieces, event = self._setups[p][deployed]
         cells[index] = pieces[kind]
         events.append(event)
 
     @functools.cached_property
-    def _dealt(self) -> tuple[tuple[tuple[dict[Kind, Piece], Deployed], ...], ...]:
+    def _setups(self) -> tuple[tuple[tuple[dict[Kind, Piece], Deployed], ...], ...]:
         """For each player number and each square of their zone, in order: the piece of
         every kind that set-up would put there, and its event.  A piece's id tells the two
         armies apart and follows the zone's order.  Pieces and events are immutable, so every
@@ -478,8 +506,8 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         return tuple(
             tuple(
                 (
-                    {kind: Piece(p * 1000 + deployed, player, kind) for kind in Kind},
-                    Deployed(player, p * 1000 + deployed, self.board.node(index)),
+                    {kind: Piece(_piece_id(p, deployed), player, kind) for kind in Kind},
+                    Deployed(player, _piece_id(p, deployed), self.board.node(index)),
                 )
                 for deployed, index in enumerate(self._zones[p])
             )
@@ -490,12 +518,18 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         """After set-up: expose whatever already stands next to an enemy Recon, then check that
         the first player can move at all."""
         cells = list(state.cells)
+        events = self._opening(cells)
+        state = state.with_changes(cells=tuple(cells), log=state.log.with_events(events))
+        return self._check_can_move(state)
+
+    def _opening(self, cells: list[Piece | None]) -> list[Revealed]:
+        """Expose, in ``cells``, whatever stands next to an enemy Recon as play begins, square
+        by square in board order; the exposures made, in order."""
         events: list[Any] = []
         for index in range(len(cells)):
             if cells[index] is not None:
                 self._reveal(cells, index, events)
-        state = state.with_changes(cells=tuple(cells), log=state.log.with_events(events))
-        return self._check_can_move(state)
+        return events
 
     def _move(self, state: SabotageState, move: Move) -> SabotageState:
         board = self.board
@@ -522,8 +556,11 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             else:
                 loser = mover
             if loser.kind is Kind.HEADQUARTERS:
-                # The capture ends the game; both players know what was taken.
-                loser = Piece(loser.id, loser.owner, loser.kind, True, loser.left, loser.left_turn)
+                # The capture ends the game; both players know what was taken, and the log
+                # says when they learnt it (a position may have it exposed from the start).
+                if not loser.revealed:
+                    loser = _revealed(loser)
+                    events.append(Revealed(loser.id, move.target, loser.kind))
                 result = Outcome(frozenset([move.player]), "captured the Headquarters")
             captured += (loser,)
             if result is None and not self._has_movable(cells, loser.owner):
@@ -649,60 +686,23 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         except ValueError as error:
             raise InvalidAction(str(error)) from None
 
-    # -- determinisation ------------------------------------------------------------------------
+    # -- sampled pasts ----------------------------------------------------------------------
 
-    def determinize(self, view: SabotageState, player: str, rng: random.Random) -> SabotageState:
-        """Give every enemy piece ``player`` has not identified a kind consistent with the army
-        list, with every piece seen moving being movable, and with every battle result seen
-        (from the known kind of ``player``'s own piece in it)."""
-        enemy = self.opponent(player)
-        pieces = [p for p in view.cells if p is not None] + list(view.captured)
-        own = {p.id: p.kind for p in pieces if p.owner == player}
-        unknown = [p.id for p in pieces if p.owner == enemy and is_hidden(p.kind)]
-        pool = Counter(dict(self.layout.army))
-        pool.subtract(p.kind for p in pieces if p.owner == enemy and not is_hidden(p.kind))
-        domains = {pid: frozenset(k for k in Kind if pool[k] > 0) for pid in unknown}
-        for pid in (p.id for p in view.captured if p.owner == enemy):
-            if pid in domains:  # a captured Headquarters would have ended the game
-                domains[pid] -= {Kind.HEADQUARTERS}
-        for event in view.log:
-            if isinstance(event, Moved | Battle) and event.player == enemy:
-                moving = event.piece if isinstance(event, Moved) else event.attacker
-                if moving in domains:
-                    domains[moving] = frozenset(k for k in domains[moving] if k.movable)
-            if isinstance(event, Battle):
-                self._narrow(domains, own, event)
-        kinds = sample_assignment([domains[pid] for pid in unknown], pool, rng)
-        chosen = dict(zip(unknown, kinds, strict=True))
+    def sample_history(self, view: SabotageState, player: str, rng: random.Random) -> History:
+        """A past that shows ``player`` exactly what they saw: the enemy's unidentified pieces
+        given kinds that fit everything the log proves (moves, battles, exposures, turns
+        ended early, the game going on), see :mod:`wargames.sabotage.history`.  What a view
+        proves is read once and kept for the next samples of the same view.
 
-        def fill(piece: Piece | None) -> Piece | None:
-            if piece is None or piece.id not in chosen:
-                return piece
-            return Piece(
-                piece.id, piece.owner, chosen[piece.id], piece.revealed, piece.left, piece.left_turn
-            )
-
-        return view.with_changes(
-            rng=self.fresh_rng(rng),
-            cells=tuple(fill(p) for p in view.cells),
-            captured=tuple(p for p in map(fill, view.captured) if p is not None),
-        )
-
-    @staticmethod
-    def _narrow(domains: dict[int, frozenset[Kind]], own: dict[int, Kind], battle: Battle) -> None:
-        """Keep the kinds of the unidentified piece in ``battle`` that give its seen result."""
-        if battle.defender in domains and battle.attacker in own:
-            mine = own[battle.attacker]
-            domains[battle.defender] = frozenset(
-                k for k in domains[battle.defender] if attacker_wins(mine, k) == battle.attacker_won
-            )
-        elif battle.attacker in domains and battle.defender in own:
-            theirs = own[battle.defender]
-            domains[battle.attacker] = frozenset(
-                k
-                for k in domains[battle.attacker]
-                if k.movable and attacker_wins(k, theirs) == battle.attacker_won
-            )
+        :raises NoPastFound: if no kinds fit (a view the rules cannot reach).
+        """
+        key = (player, view)
+        past = self._pasts.get(key)
+        if past is None:
+            if len(self._pasts) >= _PASTS_KEPT:
+                self._pasts.clear()
+            past = self._pasts[key] = read_past(self, view, player)
+        return sample_history(self, view, past, rng)
 
     # -- evaluation (for bots) ---------------------------------------------------------------
 
@@ -818,6 +818,12 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                 detail=f"{piece.owner} {what}" + (" (revealed)" if piece.revealed else ""),
             )
         return tokens
+
+
+def _piece_id(seat: int, deployed: int) -> int:
+    """The id of the piece set up on square ``deployed`` (in set-up order) of player ``seat``'s
+    zone: both players see the order, so the id reveals nothing."""
+    return seat * 1000 + deployed
 
 
 def _revealed(piece: Piece) -> Piece:

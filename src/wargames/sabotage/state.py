@@ -16,17 +16,21 @@ from wargames.core.board import Square
 from wargames.core.events import Event
 from wargames.core.game import Action, Outcome, State
 from wargames.core.hidden import secret
-from wargames.core.phases import Clock
+from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.sabotage.pieces import Kind
 
 __all__ = [
     "NO_SQUARE",
+    "PLAYERS",
+    "TURNS",
     "AcceptDraw",
     "Battle",
     "DeclineDraw",
     "Deploy",
     "Deployed",
+    "DrawAnswered",
     "DrawOffer",
+    "DrawOffered",
     "Move",
     "Moved",
     "OfferDraw",
@@ -35,9 +39,12 @@ __all__ = [
     "visible",
     "SabotageAction",
     "SabotageState",
+    "SetUpDrawn",
 ]
 
 NO_SQUARE: Final = -1
+PLAYERS: Final = ("green", "red")  # "Green has the first move."
+TURNS: Final = TurnStructure(setup=(Phase("set-up"),), cycle=(Phase("move"),))
 
 
 def visible(piece: Piece, player: str) -> bool:
@@ -128,6 +135,15 @@ SabotageAction = Deploy | Move | OfferDraw | AcceptDraw | DeclineDraw
 
 
 @frozen
+class SetUpDrawn(Event):
+    """Both armies were set up at random from the seed (``start(deploy=True)``), not by
+    :class:`Deploy` actions.  Both players know how the game began, so the log says it."""
+
+    def __str__(self) -> str:
+        return "both armies set up at random"
+
+
+@frozen
 class Deployed(Event):
     """A piece was set up on ``square`` (which piece it is, only its owner knows: the piece's
     own secret ``kind``)."""
@@ -162,11 +178,27 @@ class Battle(Event):
 
 @frozen
 class Revealed(Event):
-    """A Recon exposed an enemy piece: from now on both players know what it is."""
+    """A Recon exposed an enemy piece, or a Headquarters not yet exposed was captured: from
+    now on both players know what it is."""
 
     piece: int
     square: Square
     kind: Kind
+
+
+@frozen
+class DrawOffered(Event):
+    """``player`` offered a draw (every offer is public, answered or not)."""
+
+    player: str
+
+
+@frozen
+class DrawAnswered(Event):
+    """``player`` accepted or declined the draw offered to them."""
+
+    player: str
+    accepted: bool
 
 
 # -- the state -----------------------------------------------------------------------------

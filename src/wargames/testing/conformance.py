@@ -338,6 +338,8 @@ def check_history(
     for step, (real, sampled) in enumerate(zip(seen, shown, strict=False)):
         _expect(real == sampled, f"{where} shows {player} something else at their view {step}")
     _expect(len(seen) == len(shown), f"{where} shows {player} {len(shown)} views, not {len(seen)}")
+    end = history.end
+    _expect(end is None or end == replayed[-1], f"{where} gives an end its actions do not reach")
 
 
 _SEED = "check-rules: a seed no view may show"
