@@ -34,11 +34,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from attrs import field, frozen
-
 from wargames.core.draws import Deck, remaining
 from wargames.core.errors import WargamesError
-from wargames.core.game import Game, State
 from wargames.core.hidden import is_hidden, redact
 from wargames.core.history import History
 from wargames.core.rng import Rng
@@ -93,7 +90,6 @@ if TYPE_CHECKING:
 __all__ = [
     "PastNotFound",
     "Plan",
-    "SampledPast",
     "name_tiles",
     "plan",
     "sample_history",
@@ -107,19 +103,6 @@ _OPENS: Final = (
     Spent, Moved, Bought, Lost, Offered, HireOffered, Priced, Declined, Traded, Hired, Retreated,
 )  # fmt: skip
 """Events only an action's first step logs: no draw of an earlier action comes after one."""
-
-
-@frozen
-class SampledPast(History):
-    """A sampled past that remembers its last state: the sampler's own replay of it ends
-    there, so :meth:`final` (the determinisation) need not replay it again."""
-
-    last: SabatuState = field(eq=False, repr=False)
-    game: Any = field(eq=False, repr=False)
-
-    def final(self, game: Game[Any, Any]) -> State:
-        """The state after the last action (remembered for the game that sampled it)."""
-        return self.last if game is self.game else super().final(game)
 
 
 class PastNotFound(WargamesError):
@@ -399,7 +382,7 @@ class _Replay:
             rng=Rng(self.start.rng.key, self.start.rng.counter, tuple(self.forced[self.opened :]))
         )
         last = self.state.with_changes(rng=Rng(self.state.rng.key, self.state.rng.counter))
-        return SampledPast(start, self.actions, last, self.game)
+        return History(start, self.actions, end=last)
 
     def _next(self, offset: int = 0) -> Any:
         index = self.index + offset
