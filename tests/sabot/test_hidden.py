@@ -38,7 +38,7 @@ def test_attacking_reveals_the_attacker_and_moving_in_sight_too() -> None:
     state = play(game, state, "move 0", "fire 0 gun 1")
     assert state.units[0].revealed
     assert not state.units[1].revealed  # just attacking a unit won't tell you what it is
-    assert is_hidden(game.view(state, "blue").log.newest(1)[0].defense)
+    assert is_hidden(game.view(state, "blue").log.newest(2)[0].defense)
 
 
 def test_scouting_a_decoy_removes_it() -> None:

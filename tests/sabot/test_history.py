@@ -1,0 +1,94 @@
+"""Sampled pasts (``sample_history``): every sample replays, step by step, to what the
+player saw, and keeps what the history proves of the enemy's concealed counters."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wargames.sabot import Sabot, SabotState
+from wargames.sabot.state import Place
+from wargames.testing import check_history
+
+from .helpers import play
+
+GAME = Sabot(map="open:16x30", build_points=60)
+
+
+def set_up(game: Sabot, armies: dict[str, list[str]]) -> SabotState:
+    """Both armies set up by hand, each counter on the first hex it may take, then done."""
+    state = game.start(1, armies=armies, deploy=False)
+    while game.phase(state) == "set-up":
+        player = sorted(game.to_act(state))[0]
+        legal = game.legal_actions(state, player)
+        state = game.apply(state, next((a for a in legal if isinstance(a, Place)), legal[-1]))
+    return state
+
+
+def samples(game: Sabot, state: SabotState, player: str, count: int = 30) -> list[SabotState]:
+    rng = random.Random(0)
+    return [game.sample_state(state, player, rng) for _ in range(count)]
+
+
+def test_a_counter_that_moved_six_hexes_is_fast_enough() -> None:
+    """VI-a: yellow's concealed counter went six hexes out of sight, so whatever blue's
+    samples make of it has six move units or more (the old samples drew any type)."""
+    state = set_up(GAME, {"blue": ["SOLDIERS"], "yellow": ["HLT"]})
+    mover = next(u for u in state.units if u.owner == "yellow" and u.on_map)
+    while state.units[mover.id].owner not in GAME.to_act(state):
+        state = play(GAME, state, "done")
+    state = play(GAME, state, f"move {mover.id}", *["advance"] * 6, "stop")
+    assert not state.units[mover.id].revealed
+    for sample in samples(GAME, state, "blue"):
+        kind = GAME.table[sample.units[mover.id].kind]
+        assert max(kind.move, kind.fly) >= 6
+        assert GAME.view(sample, "blue") == GAME.view(state, "blue")
+
+
+def test_a_counter_selected_to_move_is_no_decoy_even_a_turn_later() -> None:
+    """IV: decoys cannot move, so a counter its owner selected to move (and stopped at
+    once) is no decoy, long after the turn's flags are cleared."""
+    game = Sabot(map="open:16x30", build_points=60, max_turns=5)
+    state = set_up(game, {"blue": ["SOLDIERS"], "yellow": ["SOLDIERS"]})
+    chosen = next(u for u in state.units if u.owner == "yellow" and u.on_map)
+    while state.units[chosen.id].owner not in game.to_act(state):
+        state = play(game, state, "done")
+    state = play(game, state, f"move {chosen.id}", "stop")
+    turn = state.clock.turn
+    while state.clock.turn == turn:
+        state = play(game, state, "done")
+    assert not state.units[chosen.id].done
+    kinds = {sample.units[chosen.id].kind for sample in samples(game, state, "blue")}
+    assert "DECOY" not in kinds
+
+
+def test_a_counter_that_turned_three_faces_in_one_move_is_no_tracked_vehicle() -> None:
+    """VI-d: tracked vehicles turn two hex faces a turn, anti-grav one."""
+    state = set_up(GAME, {"blue": ["SOLDIERS"], "yellow": ["HLT"]})
+    mover = next(u for u in state.units if u.owner == "yellow" and u.on_map)
+    while state.units[mover.id].owner not in GAME.to_act(state):
+        state = play(GAME, state, "done")
+    state = play(GAME, state, f"move {mover.id}", "turn right", "turn right", "turn right", "stop")
+    for sample in samples(GAME, state, "blue"):
+        assert GAME.table[sample.units[mover.id].kind].turns >= 3
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.sampled_from([({}, {}), ({"reinforcements": 40}, {}), ({}, {"deploy": False})]),
+    st.integers(0, 10_000),
+    st.integers(0, 150),
+    st.sampled_from(("blue", "yellow")),
+)
+def test_every_sampled_past_shows_the_player_what_they_saw(
+    setup: tuple[dict[str, int], dict[str, bool]], seed: int, steps: int, player: str
+) -> None:
+    options, start = setup
+    game = Sabot(build_points=120, **options)
+    chooser = random.Random(seed)
+    states = [game.start(seed, **start)]
+    while len(states) <= steps and game.outcome(states[-1]) is None:
+        state = states[-1]
+        acting = chooser.choice(sorted(game.to_act(state)))
+        states.append(game.apply(state, chooser.choice(game.legal_actions(state, acting))))
+    check_history(game, states, player, random.Random(seed))
