@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wargames.sabot import Sabot, SabotState
-from wargames.sabot.state import Place
+from wargames.sabot.state import Fire, Place, Select
 from wargames.testing import check_history
 
 from .helpers import play
@@ -73,7 +73,7 @@ def test_a_counter_that_turned_three_faces_in_one_move_is_no_tracked_vehicle() -
         assert GAME.table[sample.units[mover.id].kind].turns >= 3
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(
     st.sampled_from([({}, {}), ({"reinforcements": 40}, {}), ({}, {"deploy": False})]),
     st.integers(0, 10_000),
@@ -92,3 +92,35 @@ def test_every_sampled_past_shows_the_player_what_they_saw(
         acting = chooser.choice(sorted(game.to_act(state)))
         states.append(game.apply(state, chooser.choice(game.legal_actions(state, acting))))
     check_history(game, states, player, random.Random(seed))
+
+
+def test_a_concealed_counter_disabled_by_a_shot_is_no_soldier_flyer_or_decoy() -> None:
+    """VII-a: soldiers ignore Disabled, flyers hit that hard are Destroyed, and a decoy is
+    never hurt: whatever blue's samples make of the counter its shot Disabled is none of
+    them (the shot's rolls are hidden from blue: only the result is seen)."""
+    game = Sabot(map="open:12x8", build_points=60)
+    state = set_up(game, {"blue": ["MBT"], "yellow": ["HLT"]})
+    while game.phase(state) != "attack" or "blue" not in game.to_act(state):
+        state = play(game, state, "done")
+    shots = [
+        (select.unit, shot)
+        for select in game.legal_actions(state, "blue")
+        if isinstance(select, Select)
+        for shot in game.legal_actions(game.apply(state, select), "blue")
+        if isinstance(shot, Fire) and shot.weapon == "gun"
+    ]
+    shooter, shot = shots[0]
+    state = play(game, state, f"move {shooter}")
+    target = state.units[shot.target]
+    mods = game.modifiers(state, state.units[shooter], "gun", target)
+    attack = 5 + game.table["MBT"].damage + mods.attack
+    defense = attack - game.table[target.kind].tough - mods.defense  # a tie: Disabled
+    state = state.with_changes(rng=state.rng.with_forced(4, defense - 1))
+    state = game.apply(state, shot)
+    assert state.units[target.id].status == "disabled"
+    assert not state.units[target.id].revealed
+    for sample in samples(game, state, "blue"):
+        kind = game.kind(sample.units[target.id])
+        assert kind is not None
+        assert not kind.soldier
+        assert not kind.flying
