@@ -6,6 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wargames.core.history import History
 from wargames.sabot import Sabot, SabotState
 from wargames.sabot.state import Fire, Place, Select
 from wargames.testing import check_history
@@ -71,6 +72,20 @@ def test_a_counter_that_turned_three_faces_in_one_move_is_no_tracked_vehicle() -
     state = play(GAME, state, f"move {mover.id}", "turn right", "turn right", "turn right", "stop")
     for sample in samples(GAME, state, "blue"):
         assert GAME.table[sample.units[mover.id].kind].turns >= 3
+
+
+def test_the_sample_is_the_last_state_of_its_past() -> None:
+    """The determinisation is the sampled past replayed (the sampler keeps the last state
+    its own replay reached, which must be the kernel's)."""
+    game = Sabot(build_points=120)
+    chooser = random.Random(3)
+    state = game.start(3)
+    for _ in range(150):
+        acting = chooser.choice(sorted(game.to_act(state)))
+        state = game.apply(state, chooser.choice(game.legal_actions(state, acting)))
+    for player in game.players:
+        past = game.sample_history(game.view(state, player), player, random.Random(0))
+        assert past.final(game) == History(past.start, past.actions).final(game)
 
 
 @settings(max_examples=20, deadline=None)

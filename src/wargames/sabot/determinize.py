@@ -33,10 +33,11 @@ from collections import Counter, OrderedDict
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from attrs import evolve
+from attrs import evolve, field, frozen
 
 from wargames.core.errors import IllegalAction, WargamesError
 from wargames.core.events import EventLog
+from wargames.core.game import Game, State
 from wargames.core.hidden import is_hidden, redact, sample_assignment
 from wargames.core.history import History
 from wargames.core.phases import Clock
@@ -85,19 +86,31 @@ from wargames.sabot.units import DECOY, UnitTable
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["Analysis", "NoPast", "analyse", "domains", "platoon_mix", "sample_history"]
+__all__ = ["Analysis", "NoPast", "Past", "analyse", "domains", "platoon_mix", "sample_history"]
 
 TRIES: Final = 200
 """Armies drawn (and replayed) per sample before giving up with :class:`NoPast`."""
 CACHED: Final = 16
 """Views whose analysis a game keeps (a bot samples one view many times)."""
 _KEY: Final = bytes(32)
-"""The stream of the replay inside the sampler: every die it uses is forced."""
+"""A stream to build a start with (the sampler gives the start a fresh one)."""
 _SPECIALS: Final = {
     "repair": "repair", "reload": "reload", "deploy": "bridge", "fold": "bridge",
     "prepare": "prepare",
 }  # fmt: skip
 _MOVING: Final = (Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark, Stop)
+
+
+@frozen
+class Past(History):
+    """A sampled past that keeps the last state its sampler's replay reached: the same
+    actions applied unchecked to the same start with the same stream, so :meth:`final`
+    (the determinisation) need not replay them again; :meth:`states` still checks."""
+
+    last: SabotState | None = field(default=None, eq=False, repr=False)
+
+    def final(self, game: Game[Any, Any]) -> State:
+        return self.last if self.last is not None else super().final(game)
 
 
 class NoPast(WargamesError, ValueError):
@@ -514,8 +527,9 @@ def _replay(
     start: SabotState,
     drawn: tuple[dict[int, str], dict[int, str]],
     rng: random.Random,
-) -> tuple[list[SabotAction], list[int]]:
-    """The actions of the sampled past and the stream's results they draw.
+) -> tuple[list[SabotAction], list[int], SabotState]:
+    """The actions of the sampled past, the stream's results they draw and the last state
+    (``start``'s stream, forced action by action, as the past's replay draws it).
 
     :raises _Miss: where it breaks from what the player saw.
     """
@@ -533,9 +547,10 @@ def _replay(
         faces = _faces(game, state, events, rng)
         if isinstance(action, Buy):
             faces = _shuffle_faces(game, analysis, kinds, action, events, rng)
-        before = state.with_changes(rng=Rng(_KEY).with_forced(*faces))
+        stream = state.rng
+        before = state.with_changes(rng=Rng(stream.key, stream.counter, faces))
         after = game.apply_unchecked(before, action)
-        if after.rng.forced or after.rng.counter != len(faces):
+        if after.rng.forced or after.rng.counter != stream.counter + len(faces):
             raise _Miss(_subject(state, action))
         new = after.log.newest(len(after.log) - len(state.log))
         if tuple(redact(e, player) for e in new) != events:
@@ -548,7 +563,7 @@ def _replay(
         state = after
     if game.view(state, player) != analysis.view:
         raise _Miss(-1)
-    return actions, forced
+    return actions, forced, state
 
 
 def _shuffle_faces(
@@ -592,11 +607,12 @@ def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Rando
             start = _position(game, analysis, kinds)
             return History(start.with_changes(rng=game.fresh_rng(rng)), ())
         start = _start(game, analysis, kinds)
+        start = start.with_changes(rng=game.fresh_rng(rng))
         try:
-            actions, forced = _replay(game, analysis, start, drawn, rng)
+            actions, forced, last = _replay(game, analysis, start, drawn, rng)
         except _Miss as miss:
             if miss.culprit in kinds:
                 analysis.ruled_out.add((miss.culprit, kinds[miss.culprit]))
             continue
-        return History(start.with_changes(rng=game.fresh_rng(rng).with_forced(*forced)), actions)
+        return Past(start.with_changes(rng=start.rng.with_forced(*forced)), actions, last)
     raise NoPast(f"no past of {player}'s view found in {TRIES} samples")
