@@ -139,3 +139,13 @@ def test_a_concealed_counter_disabled_by_a_shot_is_no_soldier_flyer_or_decoy() -
         assert kind is not None
         assert not kind.soldier
         assert not kind.flying
+
+
+def test_a_tight_army_is_drawn_every_time() -> None:
+    """II: sixteen units for 120 points can only be four 30-point platoons; the sampler
+    finds such a mix at once (drawing any affordable platoon first almost never did)."""
+    game = Sabot(build_points=120)
+    state = game.start(10)
+    assert sum(u.owner == "yellow" and u.kind != "DECOY" for u in state.units) == 16
+    for sample in samples(game, state, "blue", 5):
+        assert game.view(sample, "blue") == game.view(state, "blue")

@@ -28,6 +28,7 @@ bot's many samples of one view pay for it once.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter, OrderedDict
 from collections.abc import Iterator, Sequence
@@ -124,6 +125,7 @@ def platoon_mix(
     """Platoons (name -> count) with exactly ``size`` units, costing at most ``budget``,
     whose units include ``known``; drawn at random, None if this draw found none."""
     platoons = table.platoons
+    shapes = tuple(sorted({(len(p.units), p.cost) for p in platoons.values()}))
     mix: Counter[str] = Counter()
     units: Counter[str] = Counter()
     spent = 0
@@ -146,11 +148,22 @@ def platoon_mix(
             return mix if spent <= budget else None
         fits = sorted(
             n for n, p in platoons.items()
-            if count + len(p.units) <= size and spent + p.cost <= budget
+            if _fillable(shapes, size - count - len(p.units), budget - spent - p.cost)
         )  # fmt: skip
         if not fits:
             return None
         add(rng.choice(fits))
+
+
+@functools.cache
+def _fillable(shapes: tuple[tuple[int, int], ...], units: int, budget: int) -> bool:
+    """Whether platoons of these (units, cost) shapes make exactly ``units`` units within
+    ``budget`` (so a mix is drawn only among platoons that leave a way to finish it)."""
+    if units == 0:
+        return budget >= 0
+    return any(
+        n <= units and c <= budget and _fillable(shapes, units - n, budget - c) for n, c in shapes
+    )
 
 
 # -- reading the log -----------------------------------------------------------------------
