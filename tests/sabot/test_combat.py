@@ -26,11 +26,11 @@ def test_the_sample_combat_exactly() -> None:
     ]
     state = game.position(units, seed=SEED_2553, phase="attack")
     state = play(game, state, "move 0", "fire 0 laser 2", "stop", "move 1", "fire 1 at 2")
-    first = state.log.newest(1)[0]
+    first = state.log.newest(2)[0]
     assert isinstance(first, Attack)
     assert (first.attack, first.defense, first.result) == (8, 11, "miss")
     state = play(game, state, "fire 1 at 2")
-    second = state.log.newest(1)[0]
+    second = state.log.newest(2)[0]
     assert isinstance(second, Attack)
     assert (second.attack, second.defense, second.result) == (11, 9, "destroyed")
     # Fire is simultaneous: it has not fired, so it stays (and may still shoot) until the

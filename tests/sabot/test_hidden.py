@@ -38,7 +38,7 @@ def test_attacking_reveals_the_attacker_and_moving_in_sight_too() -> None:
     state = play(game, state, "move 0", "fire 0 gun 1")
     assert state.units[0].revealed
     assert not state.units[1].revealed  # just attacking a unit won't tell you what it is
-    assert is_hidden(game.view(state, "blue").log.newest(1)[0].defense)
+    assert is_hidden(game.view(state, "blue").log.newest(2)[0].defense)
 
 
 def test_scouting_a_decoy_removes_it() -> None:
@@ -129,3 +129,20 @@ def test_without_decoys_the_shown_odds_weigh_every_unit_type_alike() -> None:
     shown = game.odds(state, Fire("blue", 0, "gun", 1))
     assert shown is not None
     assert shown[(1, "destroyed")] > 0
+
+
+def test_the_enemy_sees_a_counter_move_but_not_its_move_units() -> None:
+    """VI-g: move units spent and left, and a stop by a zone of control, would tell what a
+    concealed counter is; its owner sees them, the enemy does not."""
+    game = field()
+    state = game.position([("blue", "HLT", "0505", 3), ("yellow", "MBT", "0510", 0)])
+    state = play(game, state, "move 0", "advance", "advance")
+    mine, theirs = game.view(state, "blue").moving, game.view(state, "yellow").moving
+    assert mine is not None
+    assert theirs is not None
+    assert (mine.spent, mine.stopped) == (4, False)
+    assert is_hidden(theirs.spent)
+    assert is_hidden(theirs.stopped)
+    state = play(game, state, "stop")
+    assert game.view(state, "blue").units[0].left == 12
+    assert is_hidden(game.view(state, "yellow").units[0].left)

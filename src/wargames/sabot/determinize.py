@@ -1,55 +1,122 @@
-"""Determinisation: a full state consistent with what a player has seen (for search bots).
+"""Sampled pasts (``sample_history``): a full start and every action since, consistent with
+everything a player has seen, whose last state is the determinisation.
 
-The enemy's counters arrive in batches: the starting army (II: whole platoons within the
-build points, plus the decoys, IV) and each turn's reinforcements (V: whole platoons within
-that turn's points).  For each batch a mix of platoons is drawn that has exactly as many
-units as the batch has non-decoy counters, costs no more than its points and contains every
-type already seen in it; then the concealed counters get the mix's remaining types and the
-decoys left, each counter only a type that fits what was seen of it
-(:func:`~wargames.core.hidden.sample_assignment`):
+The log keeps every action (:class:`~wargames.sabot.state.Played`, the enemy's purchase as
+``buy ?``) after the events it caused, and the random set-up logs where each counter went, so
+the past is the log itself; what is secret is what the enemy's concealed counters are (with
+the platoons bought) and the dice the player did not see.  A sample:
 
-* a squad aboard a carrier is a soldier; a carrier holds its squads;
-* a counter on the map can stand on its hex; an unfolded bridge is a Bridging Tank, a
-  counter that made a special action a special vehicle;
-* a counter that moved, fired, was Disabled or Destroyed is no decoy.
+1. narrows what each concealed counter may be from what it did (:func:`domains`): a counter
+   that moved, fired, was hit to effect, carried a squad or made a special action is no
+   decoy; a squad that boarded, got out or rolled to leave a swamp is a soldier; one that
+   took off has a jet pack; a carrier holds its squads; a special action names its vehicle;
+   a scouting total bounds the scout's bonus; the turns of one move bound its type's turns;
+   where it was set up, it can stand;
+2. draws the enemy's army (II: whole platoons within the build points and the decoys, and
+   each purchase one platoon within the turn's points) and gives each concealed counter a
+   type of its domain (:func:`~wargames.core.hidden.sample_assignment`);
+3. replays the log from the start, the enemy's actions checked, forcing each die the
+   player saw (an adjusted roll less its modifiers) and drawing each die they did not (the
+   rolls of a shot at a concealed counter) among those that give the result seen; every
+   action must cause the events logged.  Where it does not (a counter moved farther than
+   its sampled type could, or survived a hit it could not), that type is ruled out for that
+   counter for later samples of the same view, and the sample is drawn again.
 
-Shots markers follow the type and the launches seen; the enemy's reinforcement points left
-follow the mix bought this turn.  Not used: what the dice of past shots at concealed
-counters would make likelier (only their results are seen).
+What was proved of a counter by replays is kept per view (:class:`Analysis`), so a search
+bot's many samples of one view pay for it once.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections import Counter, OrderedDict
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from attrs import evolve
+from attrs import evolve, field, frozen
 
+from wargames.core.errors import IllegalAction, WargamesError
 from wargames.core.events import EventLog
-from wargames.core.hidden import is_hidden, sample_assignment
+from wargames.core.game import Game, State
+from wargames.core.hidden import is_hidden, redact, sample_assignment
+from wargames.core.history import History
+from wargames.core.phases import Clock
+from wargames.core.rng import Rng
+from wargames.sabot import combat
+from wargames.sabot.army import counter
+from wargames.sabot.firing import _harmless, fire_problem, modifiers, weapon_stats
 from wargames.sabot.movement import stands
+from wargames.sabot.setup import next_counter
 from wargames.sabot.state import (
     ABOARD,
     GONE,
     OK,
-    UNPLACED,
+    Advance,
+    Arrived,
     Attack,
-    Purse,
+    Board,
+    Buy,
+    Disembark,
+    Done,
+    Embark,
+    Embarked,
+    Entrench,
+    Fire,
+    Initiative,
+    Moved,
+    Place,
+    Played,
     Removed,
+    Reveal,
+    Revealed,
+    Rolled,
+    SabotAction,
     SabotState,
-    Unit,
+    Scout,
+    Scouted,
+    Select,
+    Special,
+    Stop,
+    TakeOff,
+    Turn,
 )
+from wargames.sabot.turn import PLAYERS, new_turn
 from wargames.sabot.units import DECOY, UnitTable
 
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["determinize", "platoon_mix"]
+__all__ = ["Analysis", "NoPast", "Past", "analyse", "domains", "platoon_mix", "sample_history"]
 
-TRIES = 200
-"""Mixes of platoons drawn per batch before giving up on one that fits every counter."""
+TRIES: Final = 200
+"""Armies drawn (and replayed) per sample before giving up with :class:`NoPast`."""
+CACHED: Final = 16
+"""Views whose analysis a game keeps (a bot samples one view many times)."""
+_KEY: Final = bytes(32)
+"""A stream to build a start with (the sampler gives the start a fresh one)."""
+_SPECIALS: Final = {
+    "repair": "repair", "reload": "reload", "deploy": "bridge", "fold": "bridge",
+    "prepare": "prepare",
+}  # fmt: skip
+_MOVING: Final = (Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark, Stop)
+
+
+@frozen
+class Past(History):
+    """A sampled past that keeps the last state its sampler's replay reached: the same
+    actions applied unchecked to the same start with the same stream, so :meth:`final`
+    (the determinisation) need not replay them again; :meth:`states` still checks."""
+
+    last: SabotState | None = field(default=None, eq=False, repr=False)
+
+    def final(self, game: Game[Any, Any]) -> State:
+        return self.last if self.last is not None else super().final(game)
+
+
+class NoPast(WargamesError, ValueError):
+    """No past consistent with the view was found within the bound (a view no game reaches,
+    or a user's table whose platoons fit nothing seen)."""
 
 
 def platoon_mix(
@@ -58,6 +125,7 @@ def platoon_mix(
     """Platoons (name -> count) with exactly ``size`` units, costing at most ``budget``,
     whose units include ``known``; drawn at random, None if this draw found none."""
     platoons = table.platoons
+    shapes = tuple(sorted({(len(p.units), p.cost) for p in platoons.values()}))
     mix: Counter[str] = Counter()
     units: Counter[str] = Counter()
     spent = 0
@@ -80,106 +148,484 @@ def platoon_mix(
             return mix if spent <= budget else None
         fits = sorted(
             n for n, p in platoons.items()
-            if count + len(p.units) <= size and spent + p.cost <= budget
+            if _fillable(shapes, size - count - len(p.units), budget - spent - p.cost)
         )  # fmt: skip
         if not fits:
             return None
         add(rng.choice(fits))
 
 
-def _domain(game: Sabot, view: SabotState, unit: Unit, may_decoy: bool) -> frozenset[str]:
-    """The types ``unit`` may be, given what was seen of it."""
-    table = game.table
-    aboard = unit.hex == ABOARD and unit.carrier >= 0
-    load = sum(1 for o in view.units if o.carrier == unit.id and o.hex == ABOARD)
-    kinds = {
-        s for s, kind in table.types.items()
-        if (not aboard or kind.soldier)
-        and kind.capacity >= load
-        and (unit.hex < 0 or stands(game.map, kind, unit.hex))
-        and (not unit.bridge or kind.special == "bridge")
-        and ("special" not in unit.used or kind.special)
-    }  # fmt: skip
-    if may_decoy and not load and (unit.hex < 0 or stands(game.map, None, unit.hex)):
-        kinds.add(DECOY)
-    return frozenset(kinds)
+@functools.cache
+def _fillable(shapes: tuple[tuple[int, int], ...], units: int, budget: int) -> bool:
+    """Whether platoons of these (units, cost) shapes make exactly ``units`` units within
+    ``budget`` (so a mix is drawn only among platoons that leave a way to finish it)."""
+    if units == 0:
+        return budget >= 0
+    return any(
+        n <= units and c <= budget and _fillable(shapes, units - n, budget - c) for n, c in shapes
+    )
 
 
-def _batch(
-    game: Sabot,
-    view: SabotState,
-    counters: Sequence[Unit],
-    budget: int,
-    decoys: int,
-    left_out: frozenset[int],
-    rng: random.Random,
-) -> tuple[dict[int, str], int]:
-    """Types for the concealed ``counters`` of one batch, and the cost of its mix."""
-    known = Counter(str(u.kind) for u in counters if not is_hidden(u.kind) and u.kind != DECOY)
-    decoys_left = decoys - sum(1 for u in counters if u.kind == DECOY)
-    unknown = [u for u in counters if is_hidden(u.kind)]
-    if not unknown:
-        return {}, 0
-    domains = [
-        _domain(
-            game, view, u,
-            decoys_left > 0 and not u.has_moved and not u.used
-            and (u.status in (OK, UNPLACED) or (u.status == GONE and u.id in left_out)),
+# -- reading the log -----------------------------------------------------------------------
+
+
+class Analysis:
+    """What a player's view proves of the past: the start's events, each action with the
+    events it caused, the enemy's concealed counters and what each may be.  ``ruled_out``
+    grows as replays rule types out (kept per view)."""
+
+    def __init__(self, game: Sabot, view: SabotState, player: str) -> None:
+        self.player = player
+        self.view = view
+        self.enemy = game.opponent(player)
+        events: list[Any] = list(view.log)
+        # The random set-up's log ends with its initiative roll; a set-up by hand logs none.
+        starts = next((i + 1 for i, e in enumerate(events) if isinstance(e, Initiative)), 0)
+        if any(isinstance(e, Played) for e in events[:starts]):
+            starts = 0
+        self.start_events: tuple[Any, ...] = tuple(events[:starts])
+        self.steps: list[tuple[SabotAction, tuple[Any, ...]]] = []
+        caused: list[Any] = []
+        for event in events[starts:]:
+            caused.append(event)
+            if isinstance(event, Played):
+                self.steps.append((cast(SabotAction, event.action), tuple(caused)))
+                caused = []
+        self.known: dict[int, str] = {u.id: u.kind for u in view.units if not is_hidden(u.kind)}
+        for event in view.log:
+            if isinstance(event, Revealed):
+                self.known[event.unit] = event.kind
+        self.groups: list[tuple[int, ...]] = []  # the enemy's purchases (V), in order
+        self.group_turn: list[int] = []
+        for event in view.log:
+            if isinstance(event, Arrived) and event.player == self.enemy:
+                self.groups.append(event.units)
+                self.group_turn.append(view.units[event.units[0]].arrived)
+        self.army = tuple(u.id for u in view.units if u.owner == self.enemy and not u.arrived)
+        self.unknown = tuple(
+            u.id for u in view.units if u.owner == self.enemy and u.id not in self.known
         )
-        for u in unknown
-    ]  # fmt: skip
-    size = len(counters) - decoys
+        self.domains = domains(game, self)
+        self.ruled_out: set[tuple[int, str]] = set()
+
+
+def _movers(analysis: Analysis) -> Iterator[tuple[int, SabotAction, tuple[Any, ...]]]:
+    """Each action with the counter it is about (-1: none): the unit moving, selected,
+    firing or making a special action."""
+    moving = -1
+    for action, events in analysis.steps:
+        if isinstance(action, Select):
+            moving = action.unit
+            yield action.unit, action, events
+        elif isinstance(action, Fire | Special):
+            yield action.unit, action, events
+        elif isinstance(action, _MOVING):
+            yield moving, action, events
+        else:
+            yield -1, action, events
+
+
+def domains(game: Sabot, analysis: Analysis) -> dict[int, frozenset[str]]:
+    """What each concealed enemy counter may be, from what it did (see the module)."""
     table = game.table
-    for _ in range(TRIES):
-        mix = platoon_mix(table, size, budget, known, rng)
+    acted: set[int] = set()
+    soldier: set[int] = set()
+    jumper: set[int] = set()
+    load: Counter[int] = Counter()
+    specials: dict[int, str] = {}
+    bonus: dict[int, tuple[int, int]] = {}
+    turns: dict[int, int] = {}
+    spots: dict[int, int] = {}
+    # Counters set up by actions: all but the random set-up's and those left out.
+    left_out = {
+        e.unit for _, events in analysis.steps for e in events
+        if isinstance(e, Removed) and e.why == "not set up"
+    } | {getattr(e, "unit", -1) for e in analysis.start_events}  # fmt: skip
+    queue = [u for u in analysis.view.units if u.owner == analysis.enemy and u.id not in left_out]
+    queue.sort(key=lambda u: u.id, reverse=True)
+    segment_turns = 0
+    for subject, action, events in _movers(analysis):
+        if subject >= 0:
+            acted.add(subject)
+        if isinstance(action, Select):
+            segment_turns = 0
+        if isinstance(action, Turn):
+            segment_turns += 1
+            turns[subject] = max(turns.get(subject, 0), segment_turns)
+        if isinstance(action, Board | Disembark):
+            soldier.add(subject)
+        if isinstance(action, Board):
+            acted.add(action.carrier)
+            load[action.carrier] = max(load[action.carrier], 1)
+        if isinstance(action, TakeOff):
+            jumper.add(subject)
+        if isinstance(action, Special):
+            specials[subject] = _SPECIALS[action.what]
+        if isinstance(action, Place | Embark) and action.player == analysis.enemy and queue:
+            placed = queue.pop().id  # IV, V: a player's counters are set up in id order
+            if isinstance(action, Place):
+                spots[placed] = game.map.parse(action.hex)
+            else:
+                spots[placed] = ABOARD
+                soldier.add(placed)
+        if isinstance(action, Embark):
+            load[action.carrier] += 1
+            acted.add(action.carrier)
+        for event in events:
+            if isinstance(event, Scouted):
+                low, high = bonus.get(event.scout, (-99, 99))
+                bonus[event.scout] = (max(low, event.total - 10), min(high, event.total - 1))
+            elif isinstance(event, Rolled) and event.what == "swamp":
+                soldier.add(event.unit)
+            elif isinstance(event, Attack) and event.result in (combat.DISABLED, "destroyed"):
+                acted.add(event.hit)
+            elif isinstance(event, Rolled) and event.what == "bail out":
+                soldier.add(event.unit)
+    for event in analysis.start_events:
+        if isinstance(event, Moved):
+            spots.setdefault(event.unit, game.map.parse(event.to))
+        elif isinstance(event, Embarked):
+            spots.setdefault(event.unit, ABOARD)
+            soldier.add(event.unit)
+            load[event.carrier] += 1
+            acted.add(event.carrier)
+    view = analysis.view
+    out: dict[int, frozenset[str]] = {}
+    for unit_id in analysis.unknown:
+        unit = view.units[unit_id]
+        spot = spots.get(unit_id, -2)
+        scouting = bonus.get(unit_id, (-99, 99))
+        kinds = {
+            symbol for symbol, kind in table.types.items()
+            if (unit_id not in soldier or kind.soldier)
+            and (unit_id not in jumper or kind.fly > 0)
+            and kind.capacity >= load[unit_id]
+            and specials.get(unit_id, kind.special) == kind.special
+            and (unit_id not in specials or kind.special)
+            and scouting[0] <= kind.scouting <= scouting[1]
+            and turns.get(unit_id, 0) <= max(kind.turns, 3 if kind.type == "wheeled" else 0)
+            and (spot < 0 or stands(game.map, kind, spot))
+        }  # fmt: skip
+        decoy = (
+            game.options.decoys > 0 and not unit.arrived and unit_id not in acted
+            and not unit.has_moved and not unit.used and unit_id not in soldier
+            and unit_id not in bonus and not load[unit_id]
+            and (spot < 0 or stands(game.map, None, spot))
+        )  # fmt: skip
+        if decoy:
+            kinds.add(DECOY)
+        out[unit_id] = frozenset(kinds)
+    return out
+
+
+def analyse(game: Sabot, view: SabotState, player: str) -> Analysis:
+    """The analysis of ``view`` for ``player``, kept for the next samples of that view."""
+    cache: OrderedDict[tuple[str, SabotState], Analysis] = game.__dict__.setdefault(
+        "_pasts", OrderedDict()
+    )
+    key = (player, view)
+    found = cache.get(key)
+    if found is not None:
+        cache.move_to_end(key)
+        return found
+    analysis = Analysis(game, view, player)
+    cache[key] = analysis
+    if len(cache) > CACHED:
+        cache.popitem(last=False)
+    return analysis
+
+
+# -- drawing the enemy's army --------------------------------------------------------------
+
+
+def _draw_kinds(
+    game: Sabot, analysis: Analysis, rng: random.Random, banned: set[tuple[int, str]]
+) -> tuple[dict[int, str], dict[int, str]] | None:
+    """Kinds for every concealed enemy counter and the platoon of each purchase, or None."""
+    table = game.table
+    options = game.options
+    doms = {u: frozenset(k for k in d if (u, k) not in banned) for u, d in analysis.domains.items()}
+    kinds: dict[int, str] = {}
+    army = analysis.army
+    known = Counter(analysis.known[u] for u in army if u in analysis.known)
+    decoys_known = known.pop(DECOY, 0)
+    unknown = [u for u in army if u not in analysis.known]
+    if unknown:
+        size = len(army) - options.decoys
+        mix = platoon_mix(table, size, options.build_points, known, rng)
         if mix is None:
-            continue
+            return None
         pool = Counter(s for name in mix.elements() for s in table.platoons[name].units)
         pool.subtract(known)
-        pool[DECOY] = decoys_left
+        pool[DECOY] = options.decoys - decoys_known
         try:
-            kinds = sample_assignment(domains, dict(pool), rng)
+            drawn = sample_assignment([doms[u] for u in unknown], dict(+pool), rng)
         except ValueError:
-            continue
-        cost = sum(table.platoons[name].cost for name in mix.elements())
-        return {u.id: k for u, k in zip(unknown, kinds, strict=True)}, cost
-    # No mix of whole platoons fits what was seen (a user's odd table): types one by one.
-    return {u.id: rng.choice(sorted(d)) for u, d in zip(unknown, domains, strict=True)}, 0
+            return None
+        kinds.update(zip(unknown, drawn, strict=True))
+    platoons: dict[int, str] = {}
+    spent: Counter[int] = Counter()
+    for group, turn in zip(analysis.groups, analysis.group_turn, strict=True):
+        seen = Counter(analysis.known[u] for u in group if u in analysis.known)
+        hidden = [u for u in group if u not in analysis.known]
+        names = [
+            n for n, p in sorted(table.platoons.items())
+            if len(p.units) == len(group) and not seen - Counter(p.units)
+            and spent[turn] + p.cost <= options.reinforcements
+        ]  # fmt: skip
+        rng.shuffle(names)
+        for name in names:
+            pool = Counter(table.platoons[name].units) - seen
+            try:
+                drawn = sample_assignment([doms[u] for u in hidden], dict(pool), rng)
+            except ValueError:
+                continue
+            kinds.update(zip(hidden, drawn, strict=True))
+            platoons[group[0]] = name
+            spent[turn] += table.platoons[name].cost
+            break
+        else:
+            return None
+    return kinds, platoons
 
 
-def determinize(game: Sabot, view: SabotState, player: str, rng: random.Random) -> SabotState:
-    """A full state with ``view``'s every visible fact, drawn with ``rng``."""
-    enemy = game.opponent(player)
-    options = game.options
-    left_out = frozenset(
-        e.unit for e in view.log if isinstance(e, Removed) and e.why == "not set up"
-    )
-    kinds: dict[int, str] = {}
-    spent_now = 0
-    batches = sorted({u.arrived for u in view.units if u.owner == enemy})
-    for turn in batches:
-        counters = [u for u in view.units if u.owner == enemy and u.arrived == turn]
-        budget = options.reinforcements if turn else options.build_points
-        decoys = 0 if turn else options.decoys
-        chosen, cost = _batch(game, view, counters, budget, decoys, left_out, rng)
-        kinds.update(chosen)
-        if turn == view.clock.turn:
-            spent_now = cost
+# -- the start -----------------------------------------------------------------------------
+
+
+def _start(game: Sabot, analysis: Analysis, kinds: dict[int, str]) -> SabotState:
+    """The full start: the random set-up as logged (with its initiative roll), or the set-up
+    phase with every counter still to place."""
+    view = analysis.view
     table = game.table
     units = []
     for u in view.units:
-        kind = kinds.get(u.id, u.kind)
+        if u.arrived:
+            continue
+        kind = analysis.known.get(u.id) or kinds[u.id]
+        units.append(counter(table, u.id, u.owner, kind, PLAYERS.index(u.owner)))
+    roll = next((e.roll for e in analysis.start_events if isinstance(e, Initiative)), None)
+    if roll is None:
+        return SabotState(rng=Rng(_KEY), clock=game.turns.start(2), units=tuple(units))
+    for event in analysis.start_events:
+        if isinstance(event, Moved):
+            hex_ = game.map.parse(event.to)
+            units[event.unit] = evolve(units[event.unit], status=OK, hex=hex_, facing=event.facing)
+        elif isinstance(event, Embarked):
+            units[event.unit] = evolve(units[event.unit], status=OK, carrier=event.carrier)
+        elif isinstance(event, Removed):
+            units[event.unit] = evolve(units[event.unit], status=GONE)
+    later = {
+        (a.player, game.map.parse(a.hex) if isinstance(a, Entrench) else a.target)
+        for a, _ in analysis.steps
+        if isinstance(a, Entrench) or (isinstance(a, Special) and a.what == "prepare")
+    }
+    setup = [e for e in analysis.start_events if not isinstance(e, Initiative)]
+    state = SabotState(
+        rng=Rng(_KEY).with_forced(roll - 1),
+        clock=Clock(1, len(game.turns.setup), 0, (0, 1)),
+        units=tuple(units),
+        prepared=view.prepared - later,
+        log=EventLog(setup),
+    )
+    return new_turn(game, state)
+
+
+def _position(game: Sabot, analysis: Analysis, kinds: dict[int, str]) -> SabotState:
+    """A view with no past (a study position): its counters filled in, nothing before."""
+    table = game.table
+    units = []
+    for u in analysis.view.units:
+        kind = analysis.known.get(u.id) or kinds[u.id]
         ammo = u.ammo
         if is_hidden(ammo):
-            full = 0 if kind == DECOY else table[kind].limited_shots
-            ammo = max(0, full - u.spent)
-        units.append(evolve(u, kind=kind, ammo=ammo))
-    purses = tuple(
-        Purse(p.owner, options.reinforcements - spent_now) if is_hidden(p.points) else p
-        for p in view.purses
-    )
-    log = EventLog(
-        evolve(e, attack=0, defense=0) if isinstance(e, Attack) and is_hidden(e.defense) else e
-        for e in view.log
-    )  # hidden rolls against a concealed target: any values give the same view
-    return view.with_changes(rng=game.fresh_rng(rng), units=tuple(units), log=log, purses=purses)
+            ammo = max(0, (0 if kind == DECOY else table[kind].limited_shots) - u.spent)
+        units.append(evolve(u, kind=kind, ammo=ammo, left=0, crossed=False))
+    moving = analysis.view.moving
+    if moving is not None:
+        moving = evolve(moving, spent=0, stopped=False)
+    return analysis.view.with_changes(units=tuple(units), moving=moving, rng=Rng(_KEY))
+
+
+# -- replaying -----------------------------------------------------------------------------
+
+
+class _Miss(Exception):
+    """The replay of a sample breaks from what was seen; ``culprit`` is the concealed
+    counter whose sampled type is to blame (-1: unknown)."""
+
+    def __init__(self, culprit: int) -> None:
+        super().__init__(culprit)
+        self.culprit = culprit
+
+
+def _faces(game: Sabot, state: SabotState, events: Sequence[Any], rng: random.Random) -> list[int]:
+    """The stream's results (face - 1) for the dice behind ``events``, in order: those the
+    player saw as seen, a shot's hidden rolls drawn among those giving its result."""
+    table = game.table
+    out: list[int] = []
+    for event in events:
+        if isinstance(event, Initiative | Rolled):
+            out.append(event.roll - 1)
+        elif isinstance(event, Scouted):
+            face = event.total - table[state.units[event.scout].kind].scouting
+            if not 1 <= face <= 10:
+                raise _Miss(event.scout)
+            out.append(face - 1)
+        elif isinstance(event, Attack) and event.hit >= 0 and event.weapon != "laser":
+            out.extend(_shot_faces(game, state, event, rng))
+    return out
+
+
+def _shot_faces(game: Sabot, state: SabotState, event: Attack, rng: random.Random) -> list[int]:
+    unit, hit = state.units[event.unit], state.units[event.hit]
+    kind = game.table[unit.kind]
+    defender = game.kind(hit)
+    _, strength = weapon_stats(game, kind, event.weapon)
+    tough = defender.tough if defender else 0
+    mods = modifiers(game, state, unit, event.weapon, hit) if defender else combat.Modifiers()
+    attack, defense = strength + mods.attack, tough + mods.defense
+    harmless = _harmless(game, kind, event.weapon, hit)
+    if not is_hidden(event.attack):
+        faces = (event.attack - attack, event.defense - defense)
+        if not all(1 <= f <= 10 for f in faces):
+            raise _Miss(event.hit)
+        return [faces[0] - 1, faces[1] - 1]
+    pairs = [
+        (a, d) for a in range(1, 11) for d in range(1, 11)
+        if (combat.MISS if harmless else combat.judge((a + attack, d + defense), mods))
+        == event.result
+    ]  # fmt: skip
+    if not pairs:
+        raise _Miss(event.hit)
+    a, d = rng.choice(pairs)
+    return [a - 1, d - 1]
+
+
+def _subject(state: SabotState, action: SabotAction) -> int:
+    """The counter ``action`` is about (-1: none)."""
+    if isinstance(action, Select | Fire | Special):
+        return action.unit
+    if isinstance(action, _MOVING) and state.moving is not None:
+        return state.moving.unit
+    if isinstance(action, Place | Embark):
+        unit = next_counter(state, action.player)
+        return -1 if unit is None else unit.id
+    return -1
+
+
+def _illegal(game: Sabot, analysis: Analysis, state: SabotState, action: SabotAction) -> bool:
+    """Whether the enemy's ``action`` breaks a rule in the sampled ``state``, checked only
+    where what concealed counters are decides it (the rest was legal in the real game)."""
+    if isinstance(action, Fire):  # a line of sight past concealed friends
+        unit, target = state.units[action.unit], state.units[action.target]
+        return fire_problem(game, state, unit, action.weapon, target) is not None
+    subject = _subject(state, action)
+    concealed = subject in analysis.domains
+    if isinstance(action, Select) and game.phase(state) == "attack":
+        return concealed and not game._selectable(state, state.units[subject], "attack")
+    if isinstance(action, Select):
+        return False  # no decoy was drawn for a counter that moved
+    unknown = concealed or (isinstance(action, Board) and action.carrier in analysis.domains)
+    if unknown or (isinstance(action, Entrench | Done) and game.phase(state) == "set-up"):
+        try:
+            game.check(state, action)
+        except IllegalAction:
+            return True
+    return False
+
+
+def _replay(
+    game: Sabot,
+    analysis: Analysis,
+    start: SabotState,
+    drawn: tuple[dict[int, str], dict[int, str]],
+    rng: random.Random,
+) -> tuple[list[SabotAction], list[int], SabotState]:
+    """The actions of the sampled past, the stream's results they draw and the last state
+    (``start``'s stream, forced action by action, as the past's replay draws it).
+
+    :raises _Miss: where it breaks from what the player saw.
+    """
+    player, enemy = analysis.player, analysis.enemy
+    kinds, platoons = drawn
+    state = start
+    actions: list[SabotAction] = []
+    forced: list[int] = []
+    for action, events in analysis.steps:
+        if isinstance(action, Buy) and action.player == enemy:
+            group = next(e.units for e in events if isinstance(e, Arrived))
+            action = Buy(enemy, platoons[group[0]])
+        if action.player == enemy and _illegal(game, analysis, state, action):
+            raise _Miss(_subject(state, action))
+        faces = _faces(game, state, events, rng)
+        if isinstance(action, Buy):
+            faces = _shuffle_faces(game, analysis, kinds, action, events, rng)
+        stream = state.rng
+        before = state.with_changes(rng=Rng(stream.key, stream.counter, faces))
+        after = game.apply_unchecked(before, action)
+        if after.rng.forced or after.rng.counter != stream.counter + len(faces):
+            raise _Miss(_subject(state, action))
+        new = after.log.newest(len(after.log) - len(state.log))
+        if tuple(redact(e, player) for e in new) != events:
+            culprit = action.target if isinstance(action, Scout) else _subject(state, action)
+            raise _Miss(culprit if action.player == enemy or isinstance(action, Scout) else -1)
+        if after.result is not None and len(actions) + 1 < len(analysis.steps):
+            raise _Miss(-1)
+        actions.append(action)
+        forced.extend(faces)
+        state = after
+    if game.view(state, player) != analysis.view:
+        raise _Miss(-1)
+    return actions, forced, state
+
+
+def _shuffle_faces(
+    game: Sabot,
+    analysis: Analysis,
+    kinds: dict[int, str],
+    action: Buy,
+    events: Sequence[Any],
+    rng: random.Random,
+) -> list[int]:
+    """The Fisher-Yates draws that deal a purchase's counters the kinds sampled for them
+    (the player's own as seen)."""
+    group = next(e.units for e in events if isinstance(e, Arrived))
+    wanted = [analysis.known.get(u) or kinds[u] for u in group]
+    pool = list(game.table.platoons[action.platoon].units)
+    faces: list[int] = []
+    for i in range(len(pool) - 1, 0, -1):
+        choices = [j for j in range(i + 1) if pool[j] == wanted[i]]
+        j = rng.choice(choices)
+        faces.append(j)
+        pool[i], pool[j] = pool[j], pool[i]
+    return faces
+
+
+def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Random) -> History:
+    """A past that shows ``player`` exactly what they saw (see the module).
+
+    :raises NoPast: if none was found in :data:`TRIES` draws.
+    """
+    analysis = analyse(game, view, player)
+    no_past = not analysis.steps and not analysis.start_events
+    for attempt in range(TRIES):
+        # What replays ruled out may, rarely, be too much (a type failed where another
+        # counter's was to blame): the last quarter of the tries draws without it.
+        banned = analysis.ruled_out if attempt < TRIES * 3 // 4 else set()
+        drawn = _draw_kinds(game, analysis, rng, banned)
+        if drawn is None:
+            continue
+        kinds = drawn[0]
+        if no_past and game.phase(view) != "set-up":
+            start = _position(game, analysis, kinds)
+            return History(start.with_changes(rng=game.fresh_rng(rng)), ())
+        start = _start(game, analysis, kinds)
+        start = start.with_changes(rng=game.fresh_rng(rng))
+        try:
+            actions, forced, last = _replay(game, analysis, start, drawn, rng)
+        except _Miss as miss:
+            if miss.culprit in kinds:
+                analysis.ruled_out.add((miss.culprit, kinds[miss.culprit]))
+            continue
+        return Past(start.with_changes(rng=start.rng.with_forced(*forced)), actions, last)
+    raise NoPast(f"no past of {player}'s view found in {TRIES} samples")

@@ -199,7 +199,7 @@ def encode_view(game: Sabot, view: SabotState, player: str) -> NDArray[numpy.flo
             values[9 + k] = (cell.q - q_low) / max(q_high - q_low, 1)
             values[10 + k] = (cell.r - r_low) / max(r_high - r_low, 1)
         values[11 + k + unit.facing % _HEX_FACES] = 1
-        values[17 + k : 25 + k] = [bool(getattr(unit, flag)) for flag in _FLAGS]
+        values[17 + k : 25 + k] = [getattr(unit, flag) is True for flag in _FLAGS]
         if not is_hidden(unit.ammo):
             values[25 + k] = min(unit.ammo / most_shots, 1.0)
         values[26 + k] = min(unit.spent / longest, 1.0)

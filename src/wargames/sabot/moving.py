@@ -127,7 +127,7 @@ def select(game: Sabot, state: SabotState, action: Select) -> SabotState:
     start = unit.hex if unit.hex >= 0 else ABOARD
     road = start >= 0 and game.map.road[start]
     level = game.map.start_level(start, unit.facing) if start >= 0 else -1
-    state = state.with_changes(moving=Moving(unit.id, start, road=road, level=level))
+    state = state.with_changes(moving=Moving(unit.id, start, unit.owner, road=road, level=level))
     if game.phase(state) != "movement":
         return state  # the attack phase: the unit selected is the attacker
     return open_window(game, state)  # VII-a: it may be shot at before it leaves its hex

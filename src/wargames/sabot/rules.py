@@ -29,6 +29,7 @@ from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.hexes import Hex
+from wargames.core.history import History
 from wargames.core.options import number, table
 from wargames.core.phases import TurnStructure
 from wargames.core.rng import Seed
@@ -48,7 +49,7 @@ from wargames.sabot import (
 )
 from wargames.sabot.army import worth
 from wargames.sabot.combat import Modifiers
-from wargames.sabot.determinize import determinize
+from wargames.sabot.determinize import sample_history
 from wargames.sabot.maps import SabotMap, default_map, map_names
 from wargames.sabot.movement import Mover
 from wargames.sabot.scouting import SCOUT_ROLL
@@ -71,6 +72,7 @@ from wargames.sabot.state import (
     Initiative,
     Moved,
     Place,
+    Played,
     Removed,
     Reveal,
     Revealed,
@@ -155,7 +157,7 @@ class Sabot(Game[SabotState, SabotAction]):
         Done, Place, Embark, Face, Entrench, Buy,
     )  # fmt: skip
     event_types = (
-        Initiative, Moved, Revealed, Scouted, Attack, Removed, Rolled, Embarked, Arrived,
+        Initiative, Moved, Revealed, Scouted, Attack, Removed, Rolled, Embarked, Arrived, Played,
     )  # fmt: skip
     reported_events = (Attack, Removed)
     victory: ClassVar[Callable[[Sabot, SabotState], Outcome | None]] = annihilation
@@ -393,6 +395,12 @@ class Sabot(Game[SabotState, SabotAction]):
         return f"{action} is not a legal action now"
 
     def apply_unchecked(self, state: SabotState, action: SabotAction) -> SabotState:
+        """The state after ``action``, which the log keeps (:class:`Played`) after the
+        events it caused: the public record of the game a sampled past replays."""
+        state = self._apply(state, action)
+        return state.with_changes(log=state.log.with_event(Played(action)))
+
+    def _apply(self, state: SabotState, action: SabotAction) -> SabotState:
         if isinstance(action, Done):
             if self.phase(state) in ("set-up", "reinforcement"):
                 state = setup.finish(state, action.player)
@@ -448,9 +456,12 @@ class Sabot(Game[SabotState, SabotAction]):
         self.check_player(player)
         return notation.parse(self.map, text, player)
 
-    def determinize(self, view: SabotState, player: str, rng: random.Random) -> SabotState:
-        """A full state consistent with ``view`` (see :mod:`~wargames.sabot.determinize`)."""
-        return determinize(self, view, player, rng)
+    def sample_history(self, view: SabotState, player: str, rng: random.Random) -> History:
+        """A past consistent with all ``player`` saw (see :mod:`~wargames.sabot.determinize`).
+
+        :raises NoPast: if none was found within the sampler's bound.
+        """
+        return sample_history(self, view, player, rng)
 
     def describe(self, state: SabotState, player: str | None = None) -> str:
         """The map as text, counters as ``player`` sees them."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from wargames.core.events import Event, EventLog
 from wargames.core.phases import Clock
 from wargames.core.rng import Rng, Seed
 from wargames.sabot.army import FACING, buy, counter, engineers, place, random_platoons
@@ -51,7 +52,17 @@ from wargames.sabot.units import DECOY
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["actions", "apply", "facings", "finish", "next_counter", "placing", "position", "start"]
+__all__ = [
+    "actions",
+    "apply",
+    "facings",
+    "finish",
+    "next_counter",
+    "placed",
+    "placing",
+    "position",
+    "start",
+]
 
 
 def start(game: Sabot, seed: Seed | None, **options: Any) -> SabotState:
@@ -80,7 +91,21 @@ def start(game: Sabot, seed: Seed | None, **options: Any) -> SabotState:
         return SabotState(rng=rng, clock=game.turns.start(2), units=units)
     units, prepared, rng = place(game.map, game.table, counters, PLAYERS, rng)
     clock = Clock(1, len(game.turns.setup), 0, (0, 1))
-    return new_turn(game, SabotState(rng=rng, clock=clock, units=units, prepared=prepared))
+    log = EventLog(placed(game, units))
+    state = SabotState(rng=rng, clock=clock, units=units, prepared=prepared, log=log)
+    return new_turn(game, state)
+
+
+def placed(game: Sabot, units: tuple[Unit, ...]) -> Iterator[Event]:
+    """The random set-up as both players see it, counter by counter, as a set-up by hand
+    logs it: where each went, which squad starts in which carrier, which fits nowhere."""
+    for unit in units:
+        if unit.status == GONE:
+            yield Removed(unit.id, "not set up")
+        elif unit.hex == ABOARD:
+            yield Embarked(unit.id, unit.carrier)
+        else:
+            yield Moved(unit.id, game.map.label(unit.hex), unit.facing)
 
 
 def position(

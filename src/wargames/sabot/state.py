@@ -38,6 +38,7 @@ __all__ = [
     "Moved",
     "Moving",
     "Place",
+    "Played",
     "Purse",
     "Removed",
     "Reveal",
@@ -73,7 +74,7 @@ def _owner_or_revealed(unit: Unit, player: str) -> bool:
     return player == unit.owner or unit.revealed
 
 
-def _owner(counter: Unit | Purse, player: str) -> bool:
+def _owner(counter: Unit | Purse | Moving, player: str) -> bool:
     return player == counter.owner
 
 
@@ -87,7 +88,9 @@ class Unit:
     ``shot_at``) are cleared at the start of each turn.
 
     ``spent`` counts limited shots fired since the last reload (each launch is seen);
-    ``left`` the half move units left after its move (for the Engineering Tank);
+    ``left`` the half move units left after its move (for the Engineering Tank) and
+    ``crossed`` (a vehicle crossed this bridge this turn) are its owner's to see: they tell
+    what the counters that moved are;
     ``bridge`` a Bridging Tank unfolded as a bridge; ``status`` ok, disabled, destroyed
     (still on the map until the end of combat), gone, or unplaced (not set up yet);
     ``arrived`` the turn it was bought in (0: the starting army; V: reinforcements).
@@ -110,9 +113,9 @@ class Unit:
     target: int = -1
     used: frozenset[str] = frozenset()
     shot_at: bool = False
-    crossed: bool = False
+    crossed: bool = secret(_owner, default=False)
     bridge: bool = False
-    left: int = 0
+    left: int = secret(_owner, default=0)
     arrived: int = 0
 
     @property
@@ -129,16 +132,19 @@ class Moving:
     ``straight``: it has not turned; ``stopped``: it entered an enemy zone of control or
     a rule ended its move; ``flying``: a jump-troop squad that announced a flight;
     ``watch``: an overwatch window is open (VII-a): the opponent may fire at it here;
-    ``level``: the road it is on at an overpass (III; -1 elsewhere).
+    ``level``: the road it is on at an overpass (III; -1 elsewhere).  The move units
+    ``spent`` and whether it was ``stopped`` are its ``owner``'s to see: they follow from
+    what the unit is (the enemy sees the counter move, not its move units).
     """
 
     unit: int
     start: int
-    spent: int = 0
+    owner: str = ""
+    spent: int = secret(_owner, default=0)
     turns: int = 0
     road: bool = True
     straight: bool = True
-    stopped: bool = False
+    stopped: bool = secret(_owner, default=False)
     flying: bool = False
     swamp_checked: bool = False
     scouted: frozenset[int] = frozenset()
@@ -424,6 +430,17 @@ class Rolled(Event):
     unit: int
     what: str
     roll: int
+
+
+@frozen
+class Played(Event):
+    """An action, as each player may see it (``buy ?`` for the enemy's purchase): the log
+    keeps every action, so a player's memory of the game is the log of their view."""
+
+    action: Action
+
+    def __str__(self) -> str:
+        return f"{self.action.player}: {self.action}"
 
 
 # -- the state -----------------------------------------------------------------------------

@@ -1,0 +1,151 @@
+"""Sampled pasts (``sample_history``): every sample replays, step by step, to what the
+player saw, and keeps what the history proves of the enemy's concealed counters."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wargames.core.history import History
+from wargames.sabot import Sabot, SabotState
+from wargames.sabot.state import Fire, Place, Select
+from wargames.testing import check_history
+
+from .helpers import play
+
+GAME = Sabot(map="open:16x30", build_points=60)
+
+
+def set_up(game: Sabot, armies: dict[str, list[str]]) -> SabotState:
+    """Both armies set up by hand, each counter on the first hex it may take, then done."""
+    state = game.start(1, armies=armies, deploy=False)
+    while game.phase(state) == "set-up":
+        player = sorted(game.to_act(state))[0]
+        legal = game.legal_actions(state, player)
+        state = game.apply(state, next((a for a in legal if isinstance(a, Place)), legal[-1]))
+    return state
+
+
+def samples(game: Sabot, state: SabotState, player: str, count: int = 30) -> list[SabotState]:
+    rng = random.Random(0)
+    return [game.sample_state(state, player, rng) for _ in range(count)]
+
+
+def test_a_counter_that_moved_six_hexes_is_fast_enough() -> None:
+    """VI-a: yellow's concealed counter went six hexes out of sight, so whatever blue's
+    samples make of it has six move units or more (the old samples drew any type)."""
+    state = set_up(GAME, {"blue": ["SOLDIERS"], "yellow": ["HLT"]})
+    mover = next(u for u in state.units if u.owner == "yellow" and u.on_map)
+    while state.units[mover.id].owner not in GAME.to_act(state):
+        state = play(GAME, state, "done")
+    state = play(GAME, state, f"move {mover.id}", *["advance"] * 6, "stop")
+    assert not state.units[mover.id].revealed
+    for sample in samples(GAME, state, "blue"):
+        kind = GAME.table[sample.units[mover.id].kind]
+        assert max(kind.move, kind.fly) >= 6
+        assert GAME.view(sample, "blue") == GAME.view(state, "blue")
+
+
+def test_a_counter_selected_to_move_is_no_decoy_even_a_turn_later() -> None:
+    """IV: decoys cannot move, so a counter its owner selected to move (and stopped at
+    once) is no decoy, long after the turn's flags are cleared."""
+    game = Sabot(map="open:16x30", build_points=60, max_turns=5)
+    state = set_up(game, {"blue": ["SOLDIERS"], "yellow": ["SOLDIERS"]})
+    chosen = next(u for u in state.units if u.owner == "yellow" and u.on_map)
+    while state.units[chosen.id].owner not in game.to_act(state):
+        state = play(game, state, "done")
+    state = play(game, state, f"move {chosen.id}", "stop")
+    turn = state.clock.turn
+    while state.clock.turn == turn:
+        state = play(game, state, "done")
+    assert not state.units[chosen.id].done
+    kinds = {sample.units[chosen.id].kind for sample in samples(game, state, "blue")}
+    assert "DECOY" not in kinds
+
+
+def test_a_counter_that_turned_three_faces_in_one_move_is_no_tracked_vehicle() -> None:
+    """VI-d: tracked vehicles turn two hex faces a turn, anti-grav one."""
+    state = set_up(GAME, {"blue": ["SOLDIERS"], "yellow": ["HLT"]})
+    mover = next(u for u in state.units if u.owner == "yellow" and u.on_map)
+    while state.units[mover.id].owner not in GAME.to_act(state):
+        state = play(GAME, state, "done")
+    state = play(GAME, state, f"move {mover.id}", "turn right", "turn right", "turn right", "stop")
+    for sample in samples(GAME, state, "blue"):
+        assert GAME.table[sample.units[mover.id].kind].turns >= 3
+
+
+def test_the_sample_is_the_last_state_of_its_past() -> None:
+    """The determinisation is the sampled past replayed (the sampler keeps the last state
+    its own replay reached, which must be the kernel's)."""
+    game = Sabot(build_points=120)
+    chooser = random.Random(3)
+    state = game.start(3)
+    for _ in range(150):
+        acting = chooser.choice(sorted(game.to_act(state)))
+        state = game.apply(state, chooser.choice(game.legal_actions(state, acting)))
+    for player in game.players:
+        past = game.sample_history(game.view(state, player), player, random.Random(0))
+        assert past.final(game) == History(past.start, past.actions).final(game)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.sampled_from([({}, {}), ({"reinforcements": 40}, {}), ({}, {"deploy": False})]),
+    st.integers(0, 10_000),
+    st.integers(0, 150),
+    st.sampled_from(("blue", "yellow")),
+)
+def test_every_sampled_past_shows_the_player_what_they_saw(
+    setup: tuple[dict[str, int], dict[str, bool]], seed: int, steps: int, player: str
+) -> None:
+    options, start = setup
+    game = Sabot(build_points=120, **options)
+    chooser = random.Random(seed)
+    states = [game.start(seed, **start)]
+    while len(states) <= steps and game.outcome(states[-1]) is None:
+        state = states[-1]
+        acting = chooser.choice(sorted(game.to_act(state)))
+        states.append(game.apply(state, chooser.choice(game.legal_actions(state, acting))))
+    check_history(game, states, player, random.Random(seed))
+
+
+def test_a_concealed_counter_disabled_by_a_shot_is_no_soldier_flyer_or_decoy() -> None:
+    """VII-a: soldiers ignore Disabled, flyers hit that hard are Destroyed, and a decoy is
+    never hurt: whatever blue's samples make of the counter its shot Disabled is none of
+    them (the shot's rolls are hidden from blue: only the result is seen)."""
+    game = Sabot(map="open:12x8", build_points=60)
+    state = set_up(game, {"blue": ["MBT"], "yellow": ["HLT"]})
+    while game.phase(state) != "attack" or "blue" not in game.to_act(state):
+        state = play(game, state, "done")
+    shots = [
+        (select.unit, shot)
+        for select in game.legal_actions(state, "blue")
+        if isinstance(select, Select)
+        for shot in game.legal_actions(game.apply(state, select), "blue")
+        if isinstance(shot, Fire) and shot.weapon == "gun"
+    ]
+    shooter, shot = shots[0]
+    state = play(game, state, f"move {shooter}")
+    target = state.units[shot.target]
+    mods = game.modifiers(state, state.units[shooter], "gun", target)
+    attack = 5 + game.table["MBT"].damage + mods.attack
+    defense = attack - game.table[target.kind].tough - mods.defense  # a tie: Disabled
+    state = state.with_changes(rng=state.rng.with_forced(4, defense - 1))
+    state = game.apply(state, shot)
+    assert state.units[target.id].status == "disabled"
+    assert not state.units[target.id].revealed
+    for sample in samples(game, state, "blue"):
+        kind = game.kind(sample.units[target.id])
+        assert kind is not None
+        assert not kind.soldier
+        assert not kind.flying
+
+
+def test_a_tight_army_is_drawn_every_time() -> None:
+    """II: sixteen units for 120 points can only be four 30-point platoons; the sampler
+    finds such a mix at once (drawing any affordable platoon first almost never did)."""
+    game = Sabot(build_points=120)
+    state = game.start(10)
+    assert sum(u.owner == "yellow" and u.kind != "DECOY" for u in state.units) == 16
+    for sample in samples(game, state, "blue", 5):
+        assert game.view(sample, "blue") == game.view(state, "blue")
