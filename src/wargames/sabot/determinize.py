@@ -34,11 +34,10 @@ from collections import Counter, OrderedDict
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from attrs import evolve, field, frozen
+from attrs import evolve
 
 from wargames.core.errors import IllegalAction, WargamesError
 from wargames.core.events import EventLog
-from wargames.core.game import Game, State
 from wargames.core.hidden import is_hidden, redact, sample_assignment
 from wargames.core.history import History
 from wargames.core.phases import Clock
@@ -87,7 +86,7 @@ from wargames.sabot.units import DECOY, UnitTable
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["Analysis", "NoPast", "Past", "analyse", "domains", "platoon_mix", "sample_history"]
+__all__ = ["Analysis", "NoPast", "analyse", "domains", "platoon_mix", "sample_history"]
 
 TRIES: Final = 200
 """Armies drawn (and replayed) per sample before giving up with :class:`NoPast`."""
@@ -100,18 +99,6 @@ _SPECIALS: Final = {
     "prepare": "prepare",
 }  # fmt: skip
 _MOVING: Final = (Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark, Stop)
-
-
-@frozen
-class Past(History):
-    """A sampled past that keeps the last state its sampler's replay reached: the same
-    actions applied unchecked to the same start with the same stream, so :meth:`final`
-    (the determinisation) need not replay them again; :meth:`states` still checks."""
-
-    last: SabotState | None = field(default=None, eq=False, repr=False)
-
-    def final(self, game: Game[Any, Any]) -> State:
-        return self.last if self.last is not None else super().final(game)
 
 
 class NoPast(WargamesError, ValueError):
@@ -627,5 +614,5 @@ def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Rando
             if miss.culprit in kinds:
                 analysis.ruled_out.add((miss.culprit, kinds[miss.culprit]))
             continue
-        return Past(start.with_changes(rng=start.rng.with_forced(*forced)), actions, last)
+        return History(start.with_changes(rng=start.rng.with_forced(*forced)), actions, end=last)
     raise NoPast(f"no past of {player}'s view found in {TRIES} samples")
