@@ -9,7 +9,8 @@ the text does not say how diagonals count).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from wargames.core.board import Square, SquareBoard
 from wargames.gridscifi.sight import Sightlines
@@ -20,6 +21,7 @@ from wargames.gridscifi.units import Army, Profile
 __all__ = ["Battlefield"]
 
 _Layers = tuple[dict[Square, int], dict[Square, int]]
+T = TypeVar("T")
 
 
 class Battlefield:
@@ -27,7 +29,9 @@ class Battlefield:
     ``deployment``: how many ranks from each base edge a player sets up on."""
 
     __slots__ = (
+        "_around",
         "_last",
+        "_memo",
         "armies",
         "board",
         "deployment",
@@ -58,7 +62,9 @@ class Battlefield:
         self.armies = dict(armies)
         self.objectives = tuple(self.board.parse(square) for square in objectives)
         self.sight = Sightlines(self.board)
+        self._around = {square: self.board.surrounding(square) for square in self.board}
         self._last: tuple[tuple[Unit, ...], _Layers] = ((), ({}, {}))
+        self._memo: dict[Hashable, Any] = {}
 
     def profile(self, unit: Unit) -> Profile:
         """The army-list entry of ``unit`` (which must not be hidden)."""
@@ -75,8 +81,18 @@ class Battlefield:
         return unit.square if unit.status is Status.TABLE else None
 
     def around(self, square: Square) -> tuple[Square, ...]:
-        """The up to 8 squares next to ``square``."""
-        return self.board.surrounding(square)
+        """The up to 8 squares next to ``square`` (worked out once per square)."""
+        return self._around[square]
+
+    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, worked out once per ``key`` for this battlefield: for the fixed
+        geometry a rule derives from the map and the armies (``key`` names the rule and what
+        it depends on)."""
+        try:
+            found: T = self._memo[key]
+        except KeyError:
+            found = self._memo[key] = compute()
+        return found
 
     def on_edge(self, square: Square) -> bool:
         """Whether ``square`` is on an edge of the table."""
