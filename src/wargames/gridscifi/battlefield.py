@@ -125,3 +125,11 @@ class Battlefield:
         flyers."""
         holder = self.layers(units)[flyer].get(square)
         return holder is None or holder == mover
+
+    def vacant(
+        self, units: tuple[Unit, ...], squares: Iterable[Square], flyer: bool, mover: int = -1
+    ) -> list[Square]:
+        """The squares of ``squares`` that are :meth:`free` for a flyer (or a ground unit)
+        other than ``mover``, in their order."""
+        taken = self.layers(units)[flyer]
+        return [square for square in squares if taken.get(square, mover) == mover]

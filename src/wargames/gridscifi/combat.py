@@ -19,6 +19,7 @@ from collections.abc import Iterator
 import attrs
 
 from wargames.core.rng import Rng
+from wargames.gridscifi import targeting
 from wargames.gridscifi.activation import spend
 from wargames.gridscifi.attacks import Effect, Matchup, effect
 from wargames.gridscifi.battlefield import Battlefield
@@ -33,7 +34,6 @@ from wargames.gridscifi.state import (
     Status,
     Unit,
 )
-from wargames.gridscifi.targeting import target_problem
 from wargames.gridscifi.transports import bail_out, settle
 from wargames.gridscifi.units import Profile, Weapon
 
@@ -100,9 +100,8 @@ def targets(
     attacker = state.units[activation.unit]
     return (
         u
-        for u in state.units
+        for u in targeting.targets(field_, state, attacker, weapon)
         if u.id not in activation.targets
-        and target_problem(field_, state, attacker, weapon, u) is None
     )
 
 

@@ -80,10 +80,14 @@ def _between_activations(
 ) -> Iterator[GridAction]:
     units = state.units
     for unit in units:
-        if unit.owner == player and _activate_problem(state, unit.id, player) is None:
+        if (
+            unit.owner == player
+            and not unit.activated
+            and _activate_problem(state, unit.id, player) is None
+        ):
             yield Activate(player, unit.id)
     for unit in units:
-        if unit.owner == player:
+        if unit.owner == player and unit.status is Status.RESERVE:
             yield from (
                 CallReserve(player, unit.id, rank) for rank in reserves.calls(field_, state, unit)
             )
@@ -122,14 +126,10 @@ def _targets(
     weapon = field_.profile(attacker).weapon(act.aim)
     assert weapon is not None
     intense = _intense_problem(weapon, act) is None
-    for unit in state.units:
-        if (
-            unit.id not in act.targets
-            and target_problem(field_, state, attacker, weapon, unit) is None
-        ):
-            yield Target(player, unit.id, False)
-            if intense:
-                yield Target(player, unit.id, True)
+    for unit in combat.targets(field_, state, act, weapon):
+        yield Target(player, unit.id, False)
+        if intense:
+            yield Target(player, unit.id, True)
 
 
 def psychic_most(field_: Battlefield, state: GridState, act: Activation) -> int:
@@ -155,7 +155,7 @@ def deploy_squares(field_: Battlefield, state: GridState) -> list[Square]:
     unit = state.units[uid]
     flyer = field_.profile(unit).flyer
     area = deployment_area(field_, unit.owner, field_.deployment)
-    return [square for square in area if field_.free(state.units, square, flyer)]
+    return field_.vacant(state.units, area, flyer)
 
 
 def deploy_problem(field_: Battlefield, state: GridState, action: Deploy) -> str | None:

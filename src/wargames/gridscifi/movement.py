@@ -85,9 +85,8 @@ def steps(field_: Battlefield, state: GridState, activation: Activation) -> list
         return []
     return [
         square
-        for square in field_.around(origin)
-        if field_.free(state.units, square, profile.flyer, unit.id)
-        and (restricted_step if limited(field_, profile, origin, square) else open_step)
+        for square in field_.vacant(state.units, field_.around(origin), profile.flyer, unit.id)
+        if (restricted_step if limited(field_, profile, origin, square) else open_step)
     ]
 
 

@@ -69,8 +69,7 @@ def _zone_ranks(field_: Battlefield, unit: Unit) -> dict[int, tuple[Square, ...]
 def arrival_squares(field_: Battlefield, state: GridState, unit: Unit, rank: int) -> list[Square]:
     """The vacant squares of ``rank`` (1-based) where ``unit`` may arrive."""
     flyer = field_.profile(unit).flyer
-    squares = _zone_ranks(field_, unit).get(rank, ())
-    return [s for s in squares if field_.free(state.units, s, flyer)]
+    return field_.vacant(state.units, _zone_ranks(field_, unit).get(rank, ()), flyer)
 
 
 def ranks(field_: Battlefield, state: GridState, unit: Unit) -> list[int]:
@@ -79,7 +78,7 @@ def ranks(field_: Battlefield, state: GridState, unit: Unit) -> list[int]:
     return [
         rank
         for rank, squares in _zone_ranks(field_, unit).items()
-        if any(field_.free(state.units, s, flyer) for s in squares)
+        if field_.vacant(state.units, squares, flyer)
     ]
 
 

@@ -409,11 +409,17 @@ class GridSciFi(Game[GridState, GridAction]):
         )
 
     def _activate(self, state: GridState, uid: int) -> GridState:
-        unit = attrs.evolve(state.units[uid], revealed=True)
-        state = attrs.evolve(state, units=with_units(state.units, unit))
+        unit = state.units[uid]
         act, rng = activation.start(self.field, state, unit)
+        units = state.units
+        if not unit.revealed:
+            units = with_units(units, attrs.evolve(unit, revealed=True))
         return attrs.evolve(
-            state, rng=rng, activation=act, log=state.log.with_event(Activated(uid, act.dice))
+            state,
+            units=units,
+            rng=rng,
+            activation=act,
+            log=state.log.with_event(Activated(uid, act.dice)),
         )
 
     def _continue(self, state: GridState) -> GridState:
@@ -497,13 +503,14 @@ class GridSciFi(Game[GridState, GridAction]):
                 continue
             if unit.banked:
                 events.append(Unpinned(unit.id))
-            units[unit.id] = attrs.evolve(
-                unit,
-                activated=False,
-                overwatch=False,
-                banked=False,
-                pinned=unit.pinned and not unit.banked,
-            )
+            if unit.activated or unit.overwatch or unit.banked:
+                units[unit.id] = attrs.evolve(
+                    unit,
+                    activated=False,
+                    overwatch=False,
+                    banked=False,
+                    pinned=unit.pinned and not unit.banked,
+                )
             if transports.bail_squares(self.field, state.units, unit):
                 bailing.append(unit.id)
         state = attrs.evolve(

@@ -18,16 +18,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import GridState, Status, Unit
 from wargames.gridscifi.units import Weapon
 
-__all__ = ["cover_value", "reach", "sees", "target_problem"]
+__all__ = ["cover_value", "reach", "sees", "target_problem", "targets"]
 
 
 def reach(field_: Battlefield, attacker: Unit, target: Unit, weapon: Weapon) -> int:
     """The range of ``weapon`` from ``attacker`` to ``target`` ("Flyers": 1 square less)."""
-    if field_.profile(attacker).flyer or field_.profile(target).flyer:
+    return _reach(field_, weapon, field_.profile(attacker).flyer or field_.profile(target).flyer)
+
+
+def _reach(field_: Battlefield, weapon: Weapon, flying: bool) -> int:
+    if flying:
         return weapon.range - field_.tables.numbers.flyer_range_penalty
     return weapon.range
 
@@ -69,13 +75,46 @@ def target_problem(
     reach_ = reach(field_, attacker, target, weapon)
     if field_.board.distance(attacker.square, target.square) > reach_:
         return f"#{target.id} is out of range of the {weapon.name} (range {reach_})"
-    if sees(field_, state.units, attacker, target):
+    return _sight_problem(field_, state.units, attacker, weapon, target)
+
+
+def targets(
+    field_: Battlefield, state: GridState, attacker: Unit, weapon: Weapon
+) -> Iterator[Unit]:
+    """The units ``attacker`` may attack with ``weapon``, one by one: each one
+    :func:`target_problem` accepts."""
+    origin = attacker.square
+    if origin is None:
+        return
+    flying = field_.profile(attacker).flyer
+    longest = max(_reach(field_, weapon, flying), _reach(field_, weapon, True))
+    distance = field_.board.distance
+    for target in state.units:
+        if target.owner == attacker.owner or target.status is not Status.TABLE:
+            continue
+        assert target.square is not None  # a unit on the table stands on a square
+        apart = distance(origin, target.square)
+        if apart > longest:
+            continue  # out of range whatever the target
+        profile = field_.profile(target)
+        if (
+            weapon.dice(profile.troop)
+            and apart <= _reach(field_, weapon, flying or profile.flyer)
+            and _sight_problem(field_, state.units, attacker, weapon, target) is None
+        ):
+            yield target
+
+
+def _sight_problem(
+    field_: Battlefield, units: tuple[Unit, ...], attacker: Unit, weapon: Weapon, target: Unit
+) -> str | None:
+    """Why ``attacker`` may not attack ``target`` (in range) for want of a line of sight: its
+    own, or for indirect fire a friendly unit's; or ``None``."""
+    if sees(field_, units, attacker, target):
         return None
     if weapon.indirect and any(
-        u.owner == attacker.owner
-        and u.status is Status.TABLE
-        and sees(field_, state.units, u, target)
-        for u in state.units
+        u.owner == attacker.owner and u.status is Status.TABLE and sees(field_, units, u, target)
+        for u in units
     ):
         return None
     if weapon.indirect:

@@ -172,7 +172,7 @@ def bail_squares(field_: Battlefield, units: tuple[Unit, ...], unit: Unit) -> li
     if unit.status is not Status.STRANDED or unit.square is None:
         return []
     flyer = field_.profile(unit).flyer
-    return [s for s in field_.around(unit.square) if field_.free(units, s, flyer)]
+    return field_.vacant(units, field_.around(unit.square), flyer)
 
 
 def settle(field_: Battlefield, state: GridState) -> GridState:
@@ -185,6 +185,8 @@ def settle(field_: Battlefield, state: GridState) -> GridState:
         stuck = units[queue.pop(0)]
         units = with_units(units, attrs.evolve(stuck, pinned=True))
         log = log.with_event(Stranded(stuck.id))
+    if units is state.units:
+        return state  # nobody is stranded
     return attrs.evolve(state, units=units, bailing=tuple(queue), log=log)
 
 
