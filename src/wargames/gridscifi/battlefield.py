@@ -30,8 +30,10 @@ class Battlefield:
 
     __slots__ = (
         "_around",
+        "_flyers",
         "_last",
         "_memo",
+        "_terrain_at",
         "armies",
         "board",
         "deployment",
@@ -63,6 +65,13 @@ class Battlefield:
         self.objectives = tuple(self.board.parse(square) for square in objectives)
         self.sight = Sightlines(self.board)
         self._around = {square: self.board.surrounding(square) for square in self.board}
+        self._terrain_at = dict(zip(self.board.nodes, self.terrain, strict=True))
+        self._flyers = frozenset(
+            (owner, name)
+            for owner, army in self.armies.items()
+            for name, profile in army.profiles.items()
+            if profile.flyer
+        )
         self._last: tuple[tuple[Unit, ...], _Layers] = ((), ({}, {}))
         self._memo: dict[Hashable, Any] = {}
 
@@ -72,7 +81,7 @@ class Battlefield:
 
     def terrain_at(self, square: Square) -> Terrain:
         """The terrain of ``square``."""
-        return self.terrain[self.board.index(square)]
+        return self._terrain_at[square]
 
     def position(self, units: tuple[Unit, ...], unit: Unit) -> Square | None:
         """Where ``unit`` is: its square, its transport's square, or ``None`` off the table."""
@@ -83,6 +92,15 @@ class Battlefield:
     def around(self, square: Square) -> tuple[Square, ...]:
         """The up to 8 squares next to ``square`` (worked out once per square)."""
         return self._around[square]
+
+    def within(self, square: Square, steps: int) -> frozenset[Square]:
+        """The squares at most ``steps`` from ``square`` (the board's ``distance``)."""
+
+        def disc() -> frozenset[Square]:
+            distance = self.board.distance
+            return frozenset(s for s in self.board if distance(square, s) <= steps)
+
+        return self.memo(("within", square, steps), disc)
 
     def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()``, worked out once per ``key`` for this battlefield: for the fixed
@@ -112,9 +130,10 @@ class Battlefield:
             return last_layers
         ground: dict[Square, int] = {}
         air: dict[Square, int] = {}
+        flyers = self._flyers
         for unit in units:
             if unit.status is Status.TABLE and unit.square is not None:
-                layer = air if self.profile(unit).flyer else ground
+                layer = air if (unit.owner, unit.profile) in flyers else ground
                 layer[unit.square] = unit.id
         self._last = (units, (ground, air))
         return ground, air

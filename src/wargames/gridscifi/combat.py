@@ -68,12 +68,8 @@ def weapons(field_: Battlefield, state: GridState, activation: Activation) -> li
     profile = field_.profile(unit)
     if _attacker_problem(field_, unit, profile, activation) or not activation.even:
         return []
-    return [
-        weapon
-        for weapon in profile.weapons
-        if weapon.name not in activation.weapons
-        and next(targets(field_, state, activation, weapon), None) is not None
-    ]
+    unused = [weapon for weapon in profile.weapons if weapon.name not in activation.weapons]
+    return targeting.armed(field_, state, unit, unused, activation.targets)
 
 
 def _attacker_problem(

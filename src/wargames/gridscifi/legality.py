@@ -78,43 +78,41 @@ def legal(field_: Battlefield, state: GridState, player: str) -> Iterator[GridAc
 def _between_activations(
     field_: Battlefield, state: GridState, player: str
 ) -> Iterator[GridAction]:
-    units = state.units
-    for unit in units:
-        if (
-            unit.owner == player
-            and not unit.activated
-            and _activate_problem(state, unit.id, player) is None
-        ):
+    reserve = []
+    for unit in state.units:
+        if unit.owner != player:
+            continue
+        if unit.status is Status.RESERVE:
+            reserve.append(unit)
+        elif not unit.activated and _activate_problem(state, unit.id, player) is None:
             yield Activate(player, unit.id)
-    for unit in units:
-        if unit.owner == player and unit.status is Status.RESERVE:
-            yield from (
-                CallReserve(player, unit.id, rank) for rank in reserves.calls(field_, state, unit)
-            )
+    for unit in reserve:
+        yield from (
+            CallReserve(player, unit.id, rank) for rank in reserves.calls(field_, state, unit)
+        )
     yield EndTurn(player)
 
 
 def _activation_actions(
     field_: Battlefield, state: GridState, act: Activation, player: str
-) -> Iterator[GridAction]:
+) -> list[GridAction]:
     unit = state.units[act.unit]
     if act.psychic_target is not None:
-        yield from (Channel(player, n) for n in range(1, psychic_most(field_, state, act) + 1))
-        return
+        return [Channel(player, n) for n in range(1, psychic_most(field_, state, act) + 1)]
     if act.aim is not None:
-        yield from _targets(field_, state, act, player)
-        return
-    yield from (Reroll(player, faces) for faces in activation.rerolls(act))
-    yield from (Step(player, square) for square in movement.steps(field_, state, act))
-    yield from (Embark(player, u.id) for u in transports.carriers(field_, state, act))
+        return list(_targets(field_, state, act, player))
+    found: list[GridAction] = [Reroll(player, faces) for faces in activation.rerolls(act)]
+    found += [Step(player, square) for square in movement.steps(field_, state, act)]
+    found += [Embark(player, u.id) for u in transports.carriers(field_, state, act)]
     if reserves.leave_problem(field_, state, act) is None:
-        yield LeaveTable(player)
+        found.append(LeaveTable(player))
     if activation.unpin_problem(unit, act) is None:
-        yield Unpin(player)
+        found.append(Unpin(player))
     if activation.overwatch_problem(unit, act) is None:
-        yield Overwatch(player)
-    yield from (Aim(player, weapon.name) for weapon in combat.weapons(field_, state, act))
-    yield EndActivation(player)
+        found.append(Overwatch(player))
+    found += [Aim(player, weapon.name) for weapon in combat.weapons(field_, state, act)]
+    found.append(EndActivation(player))
+    return found
 
 
 def _targets(
@@ -145,7 +143,10 @@ def psychic_most(field_: Battlefield, state: GridState, act: Activation) -> int:
 def _unplaced(state: GridState) -> int | None:
     """The unit to set up next: the lowest id still unplaced (the acting player's, since the
     set-up phase advances once a player has placed all of theirs)."""
-    return next((u.id for u in state.units if u.status is Status.UNPLACED), None)
+    for unit in state.units:
+        if unit.status is Status.UNPLACED:
+            return unit.id
+    return None
 
 
 def deploy_squares(field_: Battlefield, state: GridState) -> list[Square]:

@@ -18,13 +18,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Container, Iterable, Iterator
 
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import GridState, Status, Unit
 from wargames.gridscifi.units import Weapon
 
-__all__ = ["cover_value", "reach", "sees", "target_problem", "targets"]
+__all__ = ["armed", "cover_value", "reach", "sees", "target_problem", "targets"]
 
 
 def reach(field_: Battlefield, attacker: Unit, target: Unit, weapon: Weapon) -> int:
@@ -83,26 +83,74 @@ def targets(
 ) -> Iterator[Unit]:
     """The units ``attacker`` may attack with ``weapon``, one by one: each one
     :func:`target_problem` accepts."""
+    return _targets_among(field_, state, attacker, weapon, state.units)
+
+
+def armed(
+    field_: Battlefield,
+    state: GridState,
+    attacker: Unit,
+    weapons: Iterable[Weapon],
+    spared: Container[int] = (),
+) -> list[Weapon]:
+    """The weapons of ``weapons`` with which ``attacker`` may attack a unit not in
+    ``spared`` (one :func:`target_problem` accepts)."""
+    origin = attacker.square
+    weapons = list(weapons)
+    if origin is None or not weapons:
+        return []
+    flying = field_.profile(attacker).flyer
+    near = field_.within(origin, max(_longest(field_, weapon, flying) for weapon in weapons))
+    enemies = [
+        u
+        for u in state.units
+        if u.owner != attacker.owner
+        and u.status is Status.TABLE
+        and u.square in near
+        and u.id not in spared
+    ]
+    return [
+        weapon
+        for weapon in weapons
+        if next(_targets_among(field_, state, attacker, weapon, enemies), None) is not None
+    ]
+
+
+def _targets_among(
+    field_: Battlefield,
+    state: GridState,
+    attacker: Unit,
+    weapon: Weapon,
+    units: Iterable[Unit],
+) -> Iterator[Unit]:
+    """The units of ``units`` that :func:`target_problem` accepts, one by one."""
     origin = attacker.square
     if origin is None:
         return
     flying = field_.profile(attacker).flyer
-    longest = max(_reach(field_, weapon, flying), _reach(field_, weapon, True))
-    distance = field_.board.distance
-    for target in state.units:
-        if target.owner == attacker.owner or target.status is not Status.TABLE:
+    near = field_.within(origin, _longest(field_, weapon, flying))
+    for target in units:
+        if (
+            target.owner == attacker.owner
+            or target.status is not Status.TABLE
+            or target.square not in near
+        ):
             continue
         assert target.square is not None  # a unit on the table stands on a square
-        apart = distance(origin, target.square)
-        if apart > longest:
-            continue  # out of range whatever the target
         profile = field_.profile(target)
         if (
             weapon.dice(profile.troop)
-            and apart <= _reach(field_, weapon, flying or profile.flyer)
+            and field_.board.distance(origin, target.square)
+            <= _reach(field_, weapon, flying or profile.flyer)
             and _sight_problem(field_, state.units, attacker, weapon, target) is None
         ):
             yield target
+
+
+def _longest(field_: Battlefield, weapon: Weapon, flying: bool) -> int:
+    """The longest reach of ``weapon`` from an attacker (a flyer if ``flying``), whatever the
+    target: no unit beyond it is in range."""
+    return max(_reach(field_, weapon, flying), _reach(field_, weapon, True))
 
 
 def _sight_problem(
