@@ -55,24 +55,27 @@ _BETWEEN_ACTIVATIONS = (Activate, CallReserve, EndTurn)
 
 def legal(field_: Battlefield, state: GridState, player: str) -> Iterator[GridAction]:
     """The legal actions of ``player`` (who is to act) at the decision now pending, one by
-    one in a fixed order: exactly the actions :func:`problem` finds no fault with."""
+    one in a fixed order: exactly the actions :func:`problem` finds no fault with.  Between
+    activations they come lazily, so asking whether there is any costs little."""
     units = state.units
+    found: list[GridAction]
     if _unplaced(state) is not None:
-        yield from (Deploy(player, square) for square in deploy_squares(field_, state))
+        found = [Deploy(player, square) for square in deploy_squares(field_, state)]
     elif state.bailing:
         stranded = units[state.bailing[0]]
         squares = transports.bail_squares(field_, units, stranded)
-        yield from (BailOut(player, square) for square in squares)
+        found = [BailOut(player, square) for square in squares]
     elif state.declared is not None:
-        yield from responses(field_, state, state.declared)
+        found = [*responses(field_, state, state.declared)]
     elif state.arrival is not None:
         unit = units[state.arrival.unit]
         squares = reserves.arrival_squares(field_, state, unit, state.arrival.rank)
-        yield from (Place(player, square) for square in squares)
+        found = [Place(player, square) for square in squares]
     elif state.activation is None:
-        yield from _between_activations(field_, state, player)
+        return _between_activations(field_, state, player)
     else:
-        yield from _activation_actions(field_, state, state.activation, player)
+        found = _activation_actions(field_, state, state.activation, player)
+    return iter(found)
 
 
 def _between_activations(

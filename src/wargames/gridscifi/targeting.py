@@ -109,6 +109,8 @@ def armed(
         and u.square in near
         and u.id not in spared
     ]
+    if not enemies:
+        return []
     return [
         weapon
         for weapon in weapons
