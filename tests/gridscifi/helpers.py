@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -11,8 +13,23 @@ from wargames import testing
 from wargames.core.board import Square
 from wargames.core.dice import d6
 from wargames.core.rng import Rng
-from wargames.gridscifi import Activation, GridSciFi, GridState, Scenario, Status, Unit
+from wargames.gridscifi import (
+    Activation,
+    Aim,
+    Channel,
+    EndActivation,
+    EndTurn,
+    GridSciFi,
+    GridState,
+    Overwatch,
+    ReturnFire,
+    Scenario,
+    Status,
+    Target,
+    Unit,
+)
 from wargames.gridscifi.rules import ARMIES
+from wargames.gridscifi.state import GridAction
 
 OPEN = """
 ........
@@ -72,3 +89,25 @@ def rolling(state: GridState, *faces: int) -> GridState:
 def activating(state: GridState, uid: int, *dice: int, **fields: Any) -> GridState:
     """``state`` with unit ``uid`` activated, its activation dice being ``dice``."""
     return attrs.evolve(state, activation=Activation(uid, tuple(dice), **fields))
+
+
+ATTACKS = (Aim, Target, Channel, ReturnFire)
+IDLE = (EndTurn, EndActivation, Overwatch)
+
+
+def aggressive(game: GridSciFi, seed: int) -> Iterator[tuple[GridState, GridAction | None]]:
+    """Each state of an "aggressive" game and the action played from it (``None`` at the
+    end): attack whenever an attack is legal, else anything but ending or overwatch.
+    Uniformly random play rarely fights, since ending the turn or the activation is always
+    legal."""
+    rng = random.Random(seed)
+    state = game.start(seed)
+    while game.outcome(state) is None:
+        (player,) = game.to_act(state)
+        legal = game.legal_actions(state, player)
+        attacks: list[GridAction] = [a for a in legal if isinstance(a, ATTACKS)]
+        busy: list[GridAction] = [a for a in legal if not isinstance(a, IDLE)] or list(legal)
+        action = rng.choice(attacks if attacks and rng.random() < 0.9 else busy)
+        yield state, action
+        state = game.apply(state, action)
+    yield state, None

@@ -6,40 +6,31 @@ but ending or overwatch.  Hypothesis draws their seeds.
 """
 
 import random
-from collections.abc import Iterator
 
 from hypothesis import given, settings
 
 from wargames.core.board import Square
 from wargames.gridscifi import (
-    Aim,
-    Channel,
-    EndActivation,
-    EndTurn,
     GridSciFi,
     GridState,
-    Overwatch,
-    ReturnFire,
     Status,
     Step,
-    Target,
 )
 from wargames.gridscifi.state import (
     Activated,
     AttackRolled,
     Embark,
-    GridAction,
     LeaveTable,
     Moved,
     TurnBegan,
 )
 from wargames.testing import check_rules, check_state, seeds
 
+from .helpers import aggressive
+
 GAME = GridSciFi()
 BRAWL = GridSciFi(scenario="brawl")
 MOVES = (Step, Embark, LeaveTable)
-ATTACKS = (Aim, Target, Channel, ReturnFire)
-IDLE = (EndTurn, EndActivation, Overwatch)
 
 
 def test_the_game_conforms() -> None:
@@ -52,21 +43,6 @@ def test_a_crowded_game_conforms() -> None:
 
 def test_a_one_turn_game_conforms() -> None:
     check_rules(GridSciFi(scenario="brawl", turns=1), max_examples=3, max_steps=150)
-
-
-def aggressive(game: GridSciFi, seed: int) -> Iterator[tuple[GridState, object]]:
-    """Each state of an aggressive game and the action played from it."""
-    rng = random.Random(seed)
-    state = game.start(seed)
-    while game.outcome(state) is None:
-        (player,) = game.to_act(state)
-        legal = game.legal_actions(state, player)
-        attacks: list[GridAction] = [a for a in legal if isinstance(a, ATTACKS)]
-        busy: list[GridAction] = [a for a in legal if not isinstance(a, IDLE)] or list(legal)
-        action = rng.choice(attacks if attacks and rng.random() < 0.9 else busy)
-        yield state, action
-        state = game.apply(state, action)
-    yield state, None
 
 
 @settings(max_examples=4, deadline=None)

@@ -15,7 +15,7 @@ from wargames.gridscifi import GridSciFi, GridState
 from wargames.gridscifi.past import NoPast
 from wargames.testing import check_history, seeds
 
-from .test_conformance import aggressive
+from .helpers import aggressive
 
 GAME = GridSciFi()
 BRAWL = GridSciFi(scenario="brawl")

@@ -334,7 +334,11 @@ class Pool(DiceExpr[tuple[int, ...]]):
         return Fold(self.dice, initial, step, label)
 
     def roll(self, rng: Rng) -> tuple[tuple[int, ...], Rng]:
-        return self._faces().roll(rng)
+        faces = []
+        for die in self.dice:  # as _faces() rolls them, without building it
+            face, rng = die.roll(rng)
+            faces.append(face)
+        return tuple(faces), rng
 
     def distribution(self) -> Distribution[tuple[int, ...]]:
         return self._faces().distribution()

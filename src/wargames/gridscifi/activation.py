@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 from functools import partial
+from typing import Any
 
 import attrs
 
@@ -108,12 +109,13 @@ def start(field_: Battlefield, state: GridState, unit: Unit) -> tuple[Activation
     return Activation(unit.id, faces, may_reroll=may_reroll), rng
 
 
-def spend(activation: Activation, odd: bool, count: int = 1) -> Activation:
-    """``activation`` with ``count`` odd (or even) dice spent; no re-roll after spending."""
+def spend(activation: Activation, odd: bool, count: int = 1, **changes: Any) -> Activation:
+    """``activation`` with ``count`` odd (or even) dice spent and ``changes`` made; no re-roll
+    after spending."""
     dice = list(activation.dice)
     for _ in range(count):
         dice.remove(next(face for face in dice if face % 2 == odd))
-    return attrs.evolve(activation, dice=tuple(dice), may_reroll=False)
+    return attrs.evolve(activation, dice=tuple(dice), may_reroll=False, **changes)
 
 
 def finish(activation: Activation) -> bool:

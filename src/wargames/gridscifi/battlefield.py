@@ -9,7 +9,8 @@ the text does not say how diagonals count).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from wargames.core.board import Square, SquareBoard
 from wargames.gridscifi.sight import Sightlines
@@ -20,6 +21,7 @@ from wargames.gridscifi.units import Army, Profile
 __all__ = ["Battlefield"]
 
 _Layers = tuple[dict[Square, int], dict[Square, int]]
+T = TypeVar("T")
 
 
 class Battlefield:
@@ -27,7 +29,11 @@ class Battlefield:
     ``deployment``: how many ranks from each base edge a player sets up on."""
 
     __slots__ = (
+        "_around",
+        "_flyers",
         "_last",
+        "_memo",
+        "_terrain_at",
         "armies",
         "board",
         "deployment",
@@ -58,7 +64,16 @@ class Battlefield:
         self.armies = dict(armies)
         self.objectives = tuple(self.board.parse(square) for square in objectives)
         self.sight = Sightlines(self.board)
+        self._around = {square: self.board.surrounding(square) for square in self.board}
+        self._terrain_at = dict(zip(self.board.nodes, self.terrain, strict=True))
+        self._flyers = frozenset(
+            (owner, name)
+            for owner, army in self.armies.items()
+            for name, profile in army.profiles.items()
+            if profile.flyer
+        )
         self._last: tuple[tuple[Unit, ...], _Layers] = ((), ({}, {}))
+        self._memo: dict[Hashable, Any] = {}
 
     def profile(self, unit: Unit) -> Profile:
         """The army-list entry of ``unit`` (which must not be hidden)."""
@@ -66,7 +81,7 @@ class Battlefield:
 
     def terrain_at(self, square: Square) -> Terrain:
         """The terrain of ``square``."""
-        return self.terrain[self.board.index(square)]
+        return self._terrain_at[square]
 
     def position(self, units: tuple[Unit, ...], unit: Unit) -> Square | None:
         """Where ``unit`` is: its square, its transport's square, or ``None`` off the table."""
@@ -75,8 +90,27 @@ class Battlefield:
         return unit.square if unit.status is Status.TABLE else None
 
     def around(self, square: Square) -> tuple[Square, ...]:
-        """The up to 8 squares next to ``square``."""
-        return self.board.surrounding(square)
+        """The up to 8 squares next to ``square`` (worked out once per square)."""
+        return self._around[square]
+
+    def within(self, square: Square, steps: int) -> frozenset[Square]:
+        """The squares at most ``steps`` from ``square`` (the board's ``distance``)."""
+
+        def disc() -> frozenset[Square]:
+            distance = self.board.distance
+            return frozenset(s for s in self.board if distance(square, s) <= steps)
+
+        return self.memo(("within", square, steps), disc)
+
+    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, worked out once per ``key`` for this battlefield: for the fixed
+        geometry a rule derives from the map and the armies (``key`` names the rule and what
+        it depends on)."""
+        try:
+            found: T = self._memo[key]
+        except KeyError:
+            found = self._memo[key] = compute()
+        return found
 
     def on_edge(self, square: Square) -> bool:
         """Whether ``square`` is on an edge of the table."""
@@ -96,9 +130,10 @@ class Battlefield:
             return last_layers
         ground: dict[Square, int] = {}
         air: dict[Square, int] = {}
+        flyers = self._flyers
         for unit in units:
             if unit.status is Status.TABLE and unit.square is not None:
-                layer = air if self.profile(unit).flyer else ground
+                layer = air if (unit.owner, unit.profile) in flyers else ground
                 layer[unit.square] = unit.id
         self._last = (units, (ground, air))
         return ground, air
@@ -109,3 +144,11 @@ class Battlefield:
         flyers."""
         holder = self.layers(units)[flyer].get(square)
         return holder is None or holder == mover
+
+    def vacant(
+        self, units: tuple[Unit, ...], squares: Iterable[Square], flyer: bool, mover: int = -1
+    ) -> list[Square]:
+        """The squares of ``squares`` that are :meth:`free` for a flyer (or a ground unit)
+        other than ``mover``, in their order."""
+        taken = self.layers(units)[flyer]
+        return [square for square in squares if taken.get(square, mover) == mover]

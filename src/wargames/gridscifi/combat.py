@@ -14,9 +14,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 
 from wargames.core.rng import Rng
+from wargames.gridscifi import targeting
 from wargames.gridscifi.activation import spend
 from wargames.gridscifi.attacks import Effect, Matchup, effect
 from wargames.gridscifi.battlefield import Battlefield
@@ -31,11 +34,10 @@ from wargames.gridscifi.state import (
     Status,
     Unit,
 )
-from wargames.gridscifi.targeting import target_problem
 from wargames.gridscifi.transports import bail_out, settle
-from wargames.gridscifi.units import Weapon
+from wargames.gridscifi.units import Profile, Weapon
 
-__all__ = ["aim_problem", "declare", "matchups", "resolve", "targets"]
+__all__ = ["aim_problem", "declare", "matchups", "resolve", "targets", "weapons"]
 
 
 def aim_problem(
@@ -47,6 +49,33 @@ def aim_problem(
     weapon = profile.weapon(weapon_name)
     if weapon is None:
         return f"the unit has no weapon {weapon_name!r}"
+    problem = _attacker_problem(field_, unit, profile, activation)
+    if problem:
+        return problem
+    if weapon_name in activation.weapons:
+        return "a non-troop unit's second attack uses a separate weapon"
+    if not activation.even:
+        return "an attack takes an even activation die"
+    if next(targets(field_, state, activation, weapon), None) is None:
+        return f"no unit can be attacked with the {weapon_name}"
+    return None
+
+
+def weapons(field_: Battlefield, state: GridState, activation: Activation) -> list[Weapon]:
+    """The weapons the active unit may attack with now: each one :func:`aim_problem`
+    accepts."""
+    unit = state.units[activation.unit]
+    profile = field_.profile(unit)
+    if _attacker_problem(field_, unit, profile, activation) or not activation.even:
+        return []
+    unused = [weapon for weapon in profile.weapons if weapon.name not in activation.weapons]
+    return targeting.armed(field_, state, unit, unused, activation.targets)
+
+
+def _attacker_problem(
+    field_: Battlefield, unit: Unit, profile: Profile, activation: Activation
+) -> str | None:
+    """Why the active unit may not attack at all now, or ``None``."""
     if unit.status is not Status.TABLE:
         return "a unit inside a transport does not attack"
     if unit.pinned:
@@ -56,26 +85,20 @@ def aim_problem(
         if profile.troop:
             return "a troop unit attacks once: an attack ends its actions"
         return f"a non-troop unit attacks at most {most} times"
-    if weapon_name in activation.weapons:
-        return "a non-troop unit's second attack uses a separate weapon"
-    if not activation.even:
-        return "an attack takes an even activation die"
-    if not targets(field_, state, activation, weapon):
-        return f"no unit can be attacked with the {weapon_name}"
     return None
 
 
 def targets(
     field_: Battlefield, state: GridState, activation: Activation, weapon: Weapon
-) -> list[Unit]:
-    """The units the active unit may attack with ``weapon`` (not one it attacked already)."""
+) -> Iterator[Unit]:
+    """The units the active unit may attack with ``weapon`` (not one it attacked already),
+    one by one."""
     attacker = state.units[activation.unit]
-    return [
+    return (
         u
-        for u in state.units
+        for u in targeting.targets(field_, state, attacker, weapon)
         if u.id not in activation.targets
-        and target_problem(field_, state, attacker, weapon, u) is None
-    ]
+    )
 
 
 def declare(

@@ -1,14 +1,18 @@
 """Which actions are legal, in one place (rule text: every section; python-chess's
 ``is_legal`` pattern).
 
-:func:`candidates` lists the actions worth considering at the decision now pending (a unit
-bailing out, a defender's answer, an arrival, the activation in progress, or the choice of
-the next unit); :func:`problem` names the rule that forbids an action, or returns ``None``.
-The legal actions are the candidates without a problem, and ``apply`` refuses exactly the
-actions with one, so the two can never disagree.
+:func:`legal` generates the legal actions at the decision now pending (a unit bailing out,
+a defender's answer, an arrival, the activation in progress, or the choice of the next
+unit); :func:`problem` names the rule that forbids one action, or returns ``None``, and
+``apply`` refuses exactly the actions with one.  Both are built from the same predicates of
+each rule's module (a ``..._problem`` function for one action, and beside it the generator
+of the actions it accepts), and ``tests/gridscifi/test_legality.py`` checks that they agree
+on every action of the game's action space.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from wargames.core.board import Square
 from wargames.gridscifi import activation, combat, movement, reserves, transports
@@ -41,64 +45,92 @@ from wargames.gridscifi.state import (
     Unpin,
 )
 from wargames.gridscifi.targeting import target_problem
+from wargames.gridscifi.units import Weapon
 
-__all__ = ["RESPONSES", "candidates", "deploy_problem", "deploy_squares", "problem", "psychic_most"]
+__all__ = ["RESPONSES", "deploy_problem", "deploy_squares", "legal", "problem", "psychic_most"]
 
 RESPONSES = (TakeCover, HoldGround, ReturnFire)
 _BETWEEN_ACTIVATIONS = (Activate, CallReserve, EndTurn)
 
 
-def candidates(field_: Battlefield, state: GridState, player: str) -> list[GridAction]:
-    """The actions ``player`` (who is to act) might take at the decision now pending."""
+def legal(field_: Battlefield, state: GridState, player: str) -> Iterator[GridAction]:
+    """The legal actions of ``player`` (who is to act) at the decision now pending, one by
+    one in a fixed order: exactly the actions :func:`problem` finds no fault with.  Between
+    activations they come lazily, so asking whether there is any costs little."""
     units = state.units
+    found: list[GridAction]
     if _unplaced(state) is not None:
-        return [Deploy(player, square) for square in deploy_squares(field_, state)]
-    if state.bailing:
+        found = [Deploy(player, square) for square in deploy_squares(field_, state)]
+    elif state.bailing:
         stranded = units[state.bailing[0]]
-        return [BailOut(player, s) for s in transports.bail_squares(field_, units, stranded)]
-    if state.declared is not None:
-        return list(responses(field_, state, state.declared))
-    if state.arrival is not None:
+        squares = transports.bail_squares(field_, units, stranded)
+        found = [BailOut(player, square) for square in squares]
+    elif state.declared is not None:
+        found = [*responses(field_, state, state.declared)]
+    elif state.arrival is not None:
         unit = units[state.arrival.unit]
         squares = reserves.arrival_squares(field_, state, unit, state.arrival.rank)
-        return [Place(player, square) for square in squares]
-    act = state.activation
-    if act is None:
-        found: list[GridAction] = [Activate(player, u.id) for u in units if u.owner == player]
-        for unit in units:
-            if unit.owner == player and unit.status is Status.RESERVE:
-                found += [
-                    CallReserve(player, unit.id, rank)
-                    for rank in reserves.ranks(field_, state, unit)
-                ]
-        return [*found, EndTurn(player)]
-    return _activation_candidates(field_, state, act, player)
+        found = [Place(player, square) for square in squares]
+    elif state.activation is None:
+        return _between_activations(field_, state, player)
+    else:
+        found = _activation_actions(field_, state, state.activation, player)
+    return iter(found)
 
 
-def _activation_candidates(
+def _between_activations(
+    field_: Battlefield, state: GridState, player: str
+) -> Iterator[GridAction]:
+    reserve = []
+    for unit in state.units:
+        if unit.owner != player:
+            continue
+        if unit.status is Status.RESERVE:
+            reserve.append(unit)
+        elif not unit.activated and _activate_problem(state, unit.id, player) is None:
+            yield Activate(player, unit.id)
+    for unit in reserve:
+        yield from (
+            CallReserve(player, unit.id, rank) for rank in reserves.calls(field_, state, unit)
+        )
+    yield EndTurn(player)
+
+
+def _activation_actions(
     field_: Battlefield, state: GridState, act: Activation, player: str
 ) -> list[GridAction]:
     unit = state.units[act.unit]
-    profile = field_.profile(unit)
     if act.psychic_target is not None:
         return [Channel(player, n) for n in range(1, psychic_most(field_, state, act) + 1)]
     if act.aim is not None:
-        return [
-            Target(player, u.id, intense)
-            for u in state.units
-            if u.owner != player and u.on_table
-            for intense in (False, True)
-        ]
+        return list(_targets(field_, state, act, player))
     found: list[GridAction] = [Reroll(player, faces) for faces in activation.rerolls(act)]
     found += [Step(player, square) for square in movement.steps(field_, state, act)]
-    found += [
-        Embark(player, u.id)
-        for u in state.units
-        if u.owner == player and u.on_table and field_.profile(u).capacity
-    ]
-    found += [LeaveTable(player), Unpin(player), Overwatch(player)]
-    found += [Aim(player, weapon.name) for weapon in profile.weapons]
-    return [*found, EndActivation(player)]
+    found += [Embark(player, u.id) for u in transports.carriers(field_, state, act)]
+    if reserves.leave_problem(field_, state, act) is None:
+        found.append(LeaveTable(player))
+    if activation.unpin_problem(unit, act) is None:
+        found.append(Unpin(player))
+    if activation.overwatch_problem(unit, act) is None:
+        found.append(Overwatch(player))
+    found += [Aim(player, weapon.name) for weapon in combat.weapons(field_, state, act)]
+    found.append(EndActivation(player))
+    return found
+
+
+def _targets(
+    field_: Battlefield, state: GridState, act: Activation, player: str
+) -> Iterator[Target]:
+    """The targets of the aimed weapon, each once and, where it may, with intense fire."""
+    assert act.aim is not None
+    attacker = state.units[act.unit]
+    weapon = field_.profile(attacker).weapon(act.aim)
+    assert weapon is not None
+    intense = _intense_problem(weapon, act) is None
+    for unit in combat.targets(field_, state, act, weapon):
+        yield Target(player, unit.id, False)
+        if intense:
+            yield Target(player, unit.id, True)
 
 
 def psychic_most(field_: Battlefield, state: GridState, act: Activation) -> int:
@@ -114,7 +146,10 @@ def psychic_most(field_: Battlefield, state: GridState, act: Activation) -> int:
 def _unplaced(state: GridState) -> int | None:
     """The unit to set up next: the lowest id still unplaced (the acting player's, since the
     set-up phase advances once a player has placed all of theirs)."""
-    return next((u.id for u in state.units if u.status is Status.UNPLACED), None)
+    for unit in state.units:
+        if unit.status is Status.UNPLACED:
+            return unit.id
+    return None
 
 
 def deploy_squares(field_: Battlefield, state: GridState) -> list[Square]:
@@ -124,7 +159,7 @@ def deploy_squares(field_: Battlefield, state: GridState) -> list[Square]:
     unit = state.units[uid]
     flyer = field_.profile(unit).flyer
     area = deployment_area(field_, unit.owner, field_.deployment)
-    return [square for square in area if field_.free(state.units, square, flyer)]
+    return field_.vacant(state.units, area, flyer)
 
 
 def deploy_problem(field_: Battlefield, state: GridState, action: Deploy) -> str | None:
@@ -189,7 +224,7 @@ def problem(field_: Battlefield, state: GridState, action: GridAction) -> str | 
     act = state.activation
     if act is None:
         if isinstance(action, Activate):
-            return _activate_problem(state, action)
+            return _activate_problem(state, action.unit, action.player)
         if isinstance(action, CallReserve):
             return reserves.call_problem(field_, state, action.player, action.unit, action.rank)
         if isinstance(action, EndTurn):
@@ -200,11 +235,11 @@ def problem(field_: Battlefield, state: GridState, action: GridAction) -> str | 
     return _activation_problem(field_, state, act, action)
 
 
-def _activate_problem(state: GridState, action: Activate) -> str | None:
+def _activate_problem(state: GridState, uid: int, player: str) -> str | None:
     units = state.units
-    if not 0 <= action.unit < len(units) or units[action.unit].owner != action.player:
-        return f"#{action.unit} is not one of your units"
-    unit = units[action.unit]
+    if not 0 <= uid < len(units) or units[uid].owner != player:
+        return f"#{uid} is not one of your units"
+    unit = units[uid]
     if unit.status is Status.EMBARKED:
         carrier = units[unit.carrier] if unit.carrier is not None else None
         if carrier is None or not carrier.on_table:
@@ -268,9 +303,13 @@ def _target_problem(
     problem = target_problem(field_, state, attacker, weapon, state.units[action.unit])
     if problem:
         return problem
-    if action.intense:
-        if weapon.type.psychic:
-            return "a psychic attack chooses its dice instead of intense fire"
-        if act.even < 2:
-            return "intense fire takes two even activation dice"
+    return _intense_problem(weapon, act) if action.intense else None
+
+
+def _intense_problem(weapon: Weapon, act: Activation) -> str | None:
+    """Why the aimed attack may not be intense fire, or ``None``."""
+    if weapon.type.psychic:
+        return "a psychic attack chooses its dice instead of intense fire"
+    if act.even < 2:
+        return "intense fire takes two even activation dice"
     return None

@@ -21,7 +21,7 @@ from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import Activation, GridState, Moved, Status, Unit, with_units
 from wargames.gridscifi.units import Profile
 
-__all__ = ["advance", "limited", "move_problem", "step", "step_problem", "steps"]
+__all__ = ["advance", "limited", "may_advance", "move_problem", "step", "step_problem", "steps"]
 
 
 def move_problem(unit: Unit, activation: Activation) -> str | None:
@@ -45,19 +45,23 @@ def limited(field_: Battlefield, profile: Profile, origin: Square, target: Squar
     )
 
 
-def advance(activation: Activation, allowance: int, restricted: bool) -> Activation | None:
-    """The activation after one more square of movement, or ``None`` if it may not move on:
-    the move in progress goes on, or an odd die starts a new one.  A restricted step must be
-    the unit's first square this activation and halts its movement for the turn."""
+def may_advance(activation: Activation, restricted: bool) -> bool:
+    """Whether the active unit may move one more square (:func:`advance`): the move in
+    progress goes on, or an odd die starts a new one.  A restricted step must be the unit's
+    first square this activation."""
     if activation.halted or (restricted and activation.moved):
-        return None
+        return False
+    return bool(activation.move_left and not restricted) or activation.odd > 0
+
+
+def advance(activation: Activation, allowance: int, restricted: bool) -> Activation:
+    """The activation after one more square of movement (one :func:`may_advance` allows); a
+    restricted step halts the unit's movement for the turn."""
     if activation.move_left and not restricted:
         return attrs.evolve(activation, move_left=activation.move_left - 1)
-    if not activation.odd:
-        return None
-    started = spend(activation, odd=True)
-    return attrs.evolve(
-        started,
+    return spend(
+        activation,
+        odd=True,
         move_left=0 if restricted else allowance - 1,
         moved=True,
         halted=restricted,
@@ -69,10 +73,21 @@ def _origin(field_: Battlefield, state: GridState, unit: Unit) -> Square | None:
 
 
 def steps(field_: Battlefield, state: GridState, activation: Activation) -> list[Square]:
-    """The squares the active unit might step to (candidates; :func:`step_problem` decides)."""
+    """The squares the active unit may step to now: each one :func:`step_problem` accepts."""
     unit = state.units[activation.unit]
     origin = _origin(field_, state, unit)
-    return [] if origin is None else list(field_.around(origin))
+    if origin is None or move_problem(unit, activation):
+        return []
+    profile = field_.profile(unit)
+    open_step = may_advance(activation, restricted=False)
+    restricted_step = may_advance(activation, restricted=True)
+    if not open_step and not restricted_step:
+        return []
+    return [
+        square
+        for square in field_.vacant(state.units, field_.around(origin), profile.flyer, unit.id)
+        if (restricted_step if limited(field_, profile, origin, square) else open_step)
+    ]
 
 
 def step_problem(
@@ -96,7 +111,7 @@ def step_problem(
     if not field_.free(state.units, square, profile.flyer, unit.id):
         return f"{square} is taken: only one unit a square, unless one of them is a flyer"
     restricted = limited(field_, profile, origin, square)
-    if advance(activation, profile.allowance, restricted) is None:
+    if not may_advance(activation, restricted):
         if restricted and activation.moved:
             return (
                 "moving into or out of a terrain feature must be the unit's only square of "
@@ -115,7 +130,6 @@ def step(
     assert origin is not None  # checked by step_problem
     profile = field_.profile(unit)
     moved = advance(activation, profile.allowance, limited(field_, profile, origin, square))
-    assert moved is not None  # checked by step_problem
     placed = attrs.evolve(unit, status=Status.TABLE, square=square, carrier=None)
     return attrs.evolve(
         state,

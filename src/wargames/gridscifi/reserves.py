@@ -17,7 +17,7 @@ import attrs
 
 from wargames.core.board import Square
 from wargames.gridscifi.battlefield import Battlefield
-from wargames.gridscifi.movement import advance, move_problem
+from wargames.gridscifi.movement import may_advance, move_problem
 from wargames.gridscifi.state import (
     Activation,
     Arrival,
@@ -33,6 +33,7 @@ __all__ = [
     "arrival_squares",
     "call",
     "call_problem",
+    "calls",
     "leave",
     "leave_problem",
     "place",
@@ -52,16 +53,39 @@ def zone(field_: Battlefield, unit: Unit) -> list[Square]:
     return [s for s in board if s.y == base or (profile.scout and s.x in sides)]
 
 
+def _zone_ranks(field_: Battlefield, unit: Unit) -> dict[int, tuple[Square, ...]]:
+    """The squares of :func:`zone` by rank (1-based; ranks with none left out), in board
+    order: the same for every unit of a profile, so worked out once per battlefield."""
+
+    def by_rank() -> dict[int, tuple[Square, ...]]:
+        ranked: dict[int, list[Square]] = {}
+        for square in zone(field_, unit):
+            ranked.setdefault(square.y + 1, []).append(square)
+        return {rank: tuple(squares) for rank, squares in sorted(ranked.items())}
+
+    return field_.memo(("reserve zone", unit.owner, unit.profile), by_rank)
+
+
 def arrival_squares(field_: Battlefield, state: GridState, unit: Unit, rank: int) -> list[Square]:
     """The vacant squares of ``rank`` (1-based) where ``unit`` may arrive."""
     flyer = field_.profile(unit).flyer
-    return [s for s in zone(field_, unit) if s.y == rank - 1 and field_.free(state.units, s, flyer)]
+    return field_.vacant(state.units, _zone_ranks(field_, unit).get(rank, ()), flyer)
 
 
 def ranks(field_: Battlefield, state: GridState, unit: Unit) -> list[int]:
     """The ranks (1-based) with a vacant square where ``unit`` may arrive."""
     flyer = field_.profile(unit).flyer
-    return sorted({s.y + 1 for s in zone(field_, unit) if field_.free(state.units, s, flyer)})
+    return [
+        rank
+        for rank, squares in _zone_ranks(field_, unit).items()
+        if field_.vacant(state.units, squares, flyer)
+    ]
+
+
+def calls(field_: Battlefield, state: GridState, unit: Unit) -> list[int]:
+    """The ranks ``unit`` (one of the player's to act) may be called onto now: each one
+    :func:`call_problem` accepts."""
+    return [] if _call_problem(state, unit) else ranks(field_, state, unit)
 
 
 def call_problem(
@@ -71,16 +95,24 @@ def call_problem(
     if not 0 <= uid < len(state.units) or state.units[uid].owner != player:
         return f"#{uid} is not one of your units"
     unit = state.units[uid]
-    if unit.status is not Status.RESERVE:
-        return f"#{uid} is not in reserve"
-    if state.arrived:
-        return "one unit per turn may arrive from reserves"
-    if unit.left_turn == state.clock.turn:
-        return "a flyer that left the table returns in a later turn"
+    problem = _call_problem(state, unit)
+    if problem:
+        return problem
     if not 1 <= rank <= field_.board.height:
         return f"there is no rank {rank}"
     if not arrival_squares(field_, state, unit, rank):
         return f"#{uid} has no vacant square to arrive on in rank {rank}"
+    return None
+
+
+def _call_problem(state: GridState, unit: Unit) -> str | None:
+    """Why ``unit`` may not be called from reserve now, whatever the rank, or ``None``."""
+    if unit.status is not Status.RESERVE:
+        return f"#{unit.id} is not in reserve"
+    if state.arrived:
+        return "one unit per turn may arrive from reserves"
+    if unit.left_turn == state.clock.turn:
+        return "a flyer that left the table returns in a later turn"
     return None
 
 
@@ -115,7 +147,7 @@ def leave_problem(field_: Battlefield, state: GridState, activation: Activation)
         return "only flyers move off the table into reserve"
     if unit.status is not Status.TABLE or unit.square is None or not field_.on_edge(unit.square):
         return "a flyer leaves the table from an edge square"
-    if advance(activation, profile.allowance, restricted=False) is None:
+    if not may_advance(activation, restricted=False):
         return "leaving the table is a move: it takes an odd activation die"
     return None
 

@@ -15,8 +15,10 @@
   :mod:`~wargames.gridscifi.reserves`.
 * Winning — :mod:`~wargames.gridscifi.scenario` and :meth:`GridSciFi.victory`.
 
-Legality lives in one place: :meth:`GridSciFi.illegal_reason` names the rule an action
-breaks, and :meth:`GridSciFi.legal_actions` keeps the candidates it finds no fault with.
+Legality lives in one place (:mod:`~wargames.gridscifi.legality`):
+:meth:`GridSciFi.illegal_reason` names the rule an action breaks, and
+:meth:`GridSciFi.legal_actions` generates the actions it finds no fault with, from the same
+predicates.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from wargames.gridscifi import (
 )
 from wargames.gridscifi.attacks import attack_dice
 from wargames.gridscifi.battlefield import Battlefield
-from wargames.gridscifi.legality import RESPONSES, candidates, problem
+from wargames.gridscifi.legality import RESPONSES, legal, problem
 from wargames.gridscifi.odds import action_odds, attack
 from wargames.gridscifi.past import sample_past
 from wargames.gridscifi.scenario import (
@@ -317,10 +319,7 @@ class GridSciFi(Game[GridState, GridAction]):
         self.check_player(player)
         if player not in self.to_act(state):
             return ()
-        field_ = self.field
-        return tuple(
-            a for a in candidates(field_, state, player) if problem(field_, state, a) is None
-        )
+        return tuple(legal(self.field, state, player))
 
     def illegal_reason(self, state: GridState, action: GridAction) -> str | None:
         return problem(self.field, state, action)
@@ -410,11 +409,17 @@ class GridSciFi(Game[GridState, GridAction]):
         )
 
     def _activate(self, state: GridState, uid: int) -> GridState:
-        unit = attrs.evolve(state.units[uid], revealed=True)
-        state = attrs.evolve(state, units=with_units(state.units, unit))
+        unit = state.units[uid]
         act, rng = activation.start(self.field, state, unit)
+        units = state.units
+        if not unit.revealed:
+            units = with_units(units, attrs.evolve(unit, revealed=True))
         return attrs.evolve(
-            state, rng=rng, activation=act, log=state.log.with_event(Activated(uid, act.dice))
+            state,
+            units=units,
+            rng=rng,
+            activation=act,
+            log=state.log.with_event(Activated(uid, act.dice)),
         )
 
     def _continue(self, state: GridState) -> GridState:
@@ -472,9 +477,8 @@ class GridSciFi(Game[GridState, GridAction]):
             for u in state.units
         ):
             return state
-        for candidate in candidates(self.field, state, player):
-            if not isinstance(candidate, EndTurn) and problem(self.field, state, candidate) is None:
-                return state
+        if any(not isinstance(action, EndTurn) for action in legal(self.field, state, player)):
+            return state
         return self._end_turn(state)
 
     # -- turns ------------------------------------------------------------------------------
@@ -499,13 +503,14 @@ class GridSciFi(Game[GridState, GridAction]):
                 continue
             if unit.banked:
                 events.append(Unpinned(unit.id))
-            units[unit.id] = attrs.evolve(
-                unit,
-                activated=False,
-                overwatch=False,
-                banked=False,
-                pinned=unit.pinned and not unit.banked,
-            )
+            if unit.activated or unit.overwatch or unit.banked:
+                units[unit.id] = attrs.evolve(
+                    unit,
+                    activated=False,
+                    overwatch=False,
+                    banked=False,
+                    pinned=unit.pinned and not unit.banked,
+                )
             if transports.bail_squares(self.field, state.units, unit):
                 bailing.append(unit.id)
         state = attrs.evolve(

@@ -100,7 +100,8 @@ def _index(board: SquareBoard, x: int, y: int) -> int:
 
 
 class Sightlines:
-    """Every sightline of a board, traced once on first use and kept."""
+    """Every sightline of a board, traced once on first use and kept (for both directions:
+    a line crosses and flanks the same squares either way)."""
 
     __slots__ = ("_board", "_lines")
 
@@ -113,5 +114,7 @@ class Sightlines:
         line = self._lines.get((a, b))
         if line is None:
             board = self._board
-            line = self._lines[a, b] = trace(board, board.node(a), board.node(b))
+            line = self._lines[a, b] = self._lines[b, a] = trace(
+                board, board.node(a), board.node(b)
+            )
         return line

@@ -18,16 +18,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable, Iterator
+
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import GridState, Status, Unit
 from wargames.gridscifi.units import Weapon
 
-__all__ = ["cover_value", "reach", "sees", "target_problem"]
+__all__ = ["armed", "cover_value", "reach", "sees", "target_problem", "targets"]
 
 
 def reach(field_: Battlefield, attacker: Unit, target: Unit, weapon: Weapon) -> int:
     """The range of ``weapon`` from ``attacker`` to ``target`` ("Flyers": 1 square less)."""
-    if field_.profile(attacker).flyer or field_.profile(target).flyer:
+    return _reach(field_, weapon, field_.profile(attacker).flyer or field_.profile(target).flyer)
+
+
+def _reach(field_: Battlefield, weapon: Weapon, flying: bool) -> int:
+    if flying:
         return weapon.range - field_.tables.numbers.flyer_range_penalty
     return weapon.range
 
@@ -69,13 +75,96 @@ def target_problem(
     reach_ = reach(field_, attacker, target, weapon)
     if field_.board.distance(attacker.square, target.square) > reach_:
         return f"#{target.id} is out of range of the {weapon.name} (range {reach_})"
-    if sees(field_, state.units, attacker, target):
+    return _sight_problem(field_, state.units, attacker, weapon, target)
+
+
+def targets(
+    field_: Battlefield, state: GridState, attacker: Unit, weapon: Weapon
+) -> Iterator[Unit]:
+    """The units ``attacker`` may attack with ``weapon``, one by one: each one
+    :func:`target_problem` accepts."""
+    return _targets_among(field_, state, attacker, weapon, state.units)
+
+
+def armed(
+    field_: Battlefield,
+    state: GridState,
+    attacker: Unit,
+    weapons: Iterable[Weapon],
+    spared: Container[int] = (),
+) -> list[Weapon]:
+    """The weapons of ``weapons`` with which ``attacker`` may attack a unit not in
+    ``spared`` (one :func:`target_problem` accepts)."""
+    origin = attacker.square
+    weapons = list(weapons)
+    if origin is None or not weapons:
+        return []
+    flying = field_.profile(attacker).flyer
+    near = field_.within(origin, max(_longest(field_, weapon, flying) for weapon in weapons))
+    enemies = [
+        u
+        for u in state.units
+        if u.owner != attacker.owner
+        and u.status is Status.TABLE
+        and u.square in near
+        and u.id not in spared
+    ]
+    if not enemies:
+        return []
+    return [
+        weapon
+        for weapon in weapons
+        if next(_targets_among(field_, state, attacker, weapon, enemies), None) is not None
+    ]
+
+
+def _targets_among(
+    field_: Battlefield,
+    state: GridState,
+    attacker: Unit,
+    weapon: Weapon,
+    units: Iterable[Unit],
+) -> Iterator[Unit]:
+    """The units of ``units`` that :func:`target_problem` accepts, one by one."""
+    origin = attacker.square
+    if origin is None:
+        return
+    flying = field_.profile(attacker).flyer
+    near = field_.within(origin, _longest(field_, weapon, flying))
+    for target in units:
+        if (
+            target.owner == attacker.owner
+            or target.status is not Status.TABLE
+            or target.square not in near
+        ):
+            continue
+        assert target.square is not None  # a unit on the table stands on a square
+        profile = field_.profile(target)
+        if (
+            weapon.dice(profile.troop)
+            and field_.board.distance(origin, target.square)
+            <= _reach(field_, weapon, flying or profile.flyer)
+            and _sight_problem(field_, state.units, attacker, weapon, target) is None
+        ):
+            yield target
+
+
+def _longest(field_: Battlefield, weapon: Weapon, flying: bool) -> int:
+    """The longest reach of ``weapon`` from an attacker (a flyer if ``flying``), whatever the
+    target: no unit beyond it is in range."""
+    return max(_reach(field_, weapon, flying), _reach(field_, weapon, True))
+
+
+def _sight_problem(
+    field_: Battlefield, units: tuple[Unit, ...], attacker: Unit, weapon: Weapon, target: Unit
+) -> str | None:
+    """Why ``attacker`` may not attack ``target`` (in range) for want of a line of sight: its
+    own, or for indirect fire a friendly unit's; or ``None``."""
+    if sees(field_, units, attacker, target):
         return None
     if weapon.indirect and any(
-        u.owner == attacker.owner
-        and u.status is Status.TABLE
-        and sees(field_, state.units, u, target)
-        for u in state.units
+        u.owner == attacker.owner and u.status is Status.TABLE and sees(field_, units, u, target)
+        for u in units
     ):
         return None
     if weapon.indirect:

@@ -21,7 +21,7 @@ from wargames.core.board import Square
 from wargames.core.dice import DiceExpr, d6
 from wargames.core.rng import Rng
 from wargames.gridscifi.battlefield import Battlefield
-from wargames.gridscifi.movement import advance, move_problem
+from wargames.gridscifi.movement import advance, may_advance, move_problem
 from wargames.gridscifi.state import (
     Activation,
     BailOutRolled,
@@ -39,6 +39,7 @@ __all__ = [
     "bail_out",
     "bail_out_roll",
     "bail_squares",
+    "carriers",
     "embark",
     "embark_problem",
     "passengers",
@@ -62,19 +63,52 @@ def embark_problem(
         return problem
     if not 0 <= transport < len(state.units):
         return f"there is no unit #{transport}"
-    carrier = state.units[transport]
-    profile = field_.profile(unit)
-    if not profile.troop or unit.status is not Status.TABLE or unit.square is None:
+    if not _boards(field_, unit):
         return "only troop units on the table embark"
+    problem = _carrier_problem(field_, state.units, unit, state.units[transport])
+    if problem:
+        return problem
+    if not may_advance(activation, restricted=False):
+        return "embarking is a move: it takes an odd activation die"
+    return None
+
+
+def carriers(field_: Battlefield, state: GridState, activation: Activation) -> list[Unit]:
+    """The transports the active unit may embark into now: each one :func:`embark_problem`
+    accepts."""
+    unit = state.units[activation.unit]
+    if (
+        move_problem(unit, activation)
+        or not _boards(field_, unit)
+        or not may_advance(activation, restricted=False)
+    ):
+        return []
+    return [
+        carrier
+        for carrier in state.units
+        if field_.profile(carrier).capacity
+        and _carrier_problem(field_, state.units, unit, carrier) is None
+    ]
+
+
+def _boards(field_: Battlefield, unit: Unit) -> bool:
+    """Whether ``unit`` is of a kind and in a place to embark: a troop unit on the table."""
+    return field_.profile(unit).troop and unit.status is Status.TABLE and unit.square is not None
+
+
+def _carrier_problem(
+    field_: Battlefield, units: tuple[Unit, ...], unit: Unit, carrier: Unit
+) -> str | None:
+    """Why ``unit`` (a troop unit on the table) may not step into ``carrier``, or ``None``."""
+    transport = carrier.id
     if carrier.owner != unit.owner or carrier.status is not Status.TABLE or carrier.square is None:
         return f"#{transport} is not a friendly unit on the table"
-    room = field_.profile(carrier).capacity - len(passengers(state.units, transport))
+    room = field_.profile(carrier).capacity - len(passengers(units, transport))
     if room <= 0:
         return f"#{transport} has no room for another unit"
+    assert unit.square is not None  # a unit that boards stands on the table
     if field_.board.distance(unit.square, carrier.square) > 1:
         return f"#{transport} is not next to the unit"
-    if advance(activation, profile.allowance, restricted=False) is None:
-        return "embarking is a move: it takes an odd activation die"
     return None
 
 
@@ -138,7 +172,7 @@ def bail_squares(field_: Battlefield, units: tuple[Unit, ...], unit: Unit) -> li
     if unit.status is not Status.STRANDED or unit.square is None:
         return []
     flyer = field_.profile(unit).flyer
-    return [s for s in field_.around(unit.square) if field_.free(units, s, flyer)]
+    return field_.vacant(units, field_.around(unit.square), flyer)
 
 
 def settle(field_: Battlefield, state: GridState) -> GridState:
@@ -151,6 +185,8 @@ def settle(field_: Battlefield, state: GridState) -> GridState:
         stuck = units[queue.pop(0)]
         units = with_units(units, attrs.evolve(stuck, pinned=True))
         log = log.with_event(Stranded(stuck.id))
+    if units is state.units:
+        return state  # nobody is stranded
     return attrs.evolve(state, units=units, bailing=tuple(queue), log=log)
 
 
