@@ -30,3 +30,13 @@ def test_distinct_views_count_a_secret_step_once() -> None:
     assert game.view(after, "red") == game.view(state, "red"), "blue's plot is face-down"
     assert distinct_views(game, [state, after], "red") == [game.view(state, "red")]
     assert len(distinct_views(game, [state, after], "blue")) == 2
+
+
+def test_a_history_built_with_its_last_state_gives_it_without_replaying() -> None:
+    start = MINI.start(2)
+    first = MINI.legal_actions(start, "green")[0]
+    after = MINI.apply(start, first)
+    built = History(start, [first], last=after)
+    assert built.final(MINI) is after, "no replay"
+    assert built == History(start, [first]), "the built state is not part of the past"
+    assert list(built.states(MINI)) == [start, after], "the checked replay still replays"

@@ -31,6 +31,10 @@ class History:
 
     start: State
     actions: tuple[Action, ...] = field(converter=_actions)
+    last: State | None = field(default=None, eq=False, repr=False)
+    """The state after the last action when the sampler built it on the way (by applying the
+    same actions unchecked): :meth:`final` returns it rather than replay the whole past again;
+    :meth:`states` always replays."""
 
     def states(self, game: Game[Any, Any]) -> Iterator[State]:
         """Every state, the start first, each action checked as it is applied.
@@ -46,6 +50,8 @@ class History:
     def final(self, game: Game[Any, Any]) -> State:
         """The state after the last action, each applied unchecked (for a sampler that has
         built a legal past; :meth:`states` checks)."""
+        if self.last is not None:
+            return self.last
         state = self.start
         for action in self.actions:
             state = game.apply_unchecked(state, action)
