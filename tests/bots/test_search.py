@@ -13,6 +13,7 @@ from wargames import Outcome, State
 from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
 from wargames.bots.mcts import _Node
 from wargames.core.game import Game
+from wargames.core.history import History
 from wargames.sabotage import Kind, Move, OfferDraw, Sabotage, SabotageState
 from wargames.sabotage.variants import MiniSabotage
 from wargames.saw import Done, Saw, SawAction, SawState
@@ -99,11 +100,23 @@ def test_mcts_leaves_a_simultaneous_choice_to_the_rival() -> None:
     in the next turn, where the rival plots first in the tree, before the player answers."""
 
     class Watched(Saw):
+        """Records the search's questions (not the sampler's: a determinisation draws a
+        rival's submitted, face-down plot from its legal actions)."""
+
         asked: ClassVar[set[tuple[str, int, str]]] = set()
+        sampling: ClassVar[bool] = False
 
         def legal_actions(self, state: SawState, player: str) -> tuple[SawAction, ...]:
-            Watched.asked.add((player, state.clock.turn, self.phase(state)))
+            if not Watched.sampling:
+                Watched.asked.add((player, state.clock.turn, self.phase(state)))
             return super().legal_actions(state, player)
+
+        def sample_history(self, view: SawState, player: str, rng: random.Random) -> History:
+            Watched.sampling = True
+            try:
+                return super().sample_history(view, player, rng)
+            finally:
+                Watched.sampling = False
 
     game = Watched()
     state = game.start(1)

@@ -27,6 +27,7 @@ def test_a_history_with_its_end_given_returns_it_without_replaying() -> None:
     first = MINI.legal_actions(start, "green")[0]
     after = MINI.apply(start, first)
     assert History(start, [first], end=after).final(MINI) is after
+    assert History(start, [first], end=after) == History(start, [first]), "end is not the past"
     assert History(start, [first]).final(MINI) == after
 
 

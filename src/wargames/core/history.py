@@ -31,7 +31,7 @@ class History:
 
     start: State
     actions: tuple[Action, ...] = field(converter=_actions)
-    end: State | None = field(default=None, kw_only=True)
+    end: State | None = field(default=None, kw_only=True, eq=False, repr=False)
     """The state the actions reach, when the sampler has it at hand (the view with the
     secrets it drew filled in): :meth:`final` then returns it without replaying, and
     :func:`~wargames.testing.check_history` checks that the replay reaches it."""

@@ -60,12 +60,14 @@ DEFAULT_RANGE = load_range_table()
 TWO_D6 = 2 * d6
 
 
+@cache
 def to_hit(accuracy: int, evasion: int, penalty: int = 0) -> Opposed:
     """The attack roll against the defence roll: ``2d6 + accuracy - penalty`` vs
     ``2d6 + evasion``; the raw result is the pair of totals."""
     return opposed(TWO_D6 + (accuracy - penalty), TWO_D6 + evasion)
 
 
+@cache
 def to_wound(damage: int, endurance: int) -> Opposed:
     """The damage roll against the endurance roll: ``2d6 + damage`` vs ``2d6 + endurance``."""
     return opposed(TWO_D6 + damage, TWO_D6 + endurance)

@@ -31,6 +31,7 @@ from wargames.core.events import EventLog
 from wargames.core.game import Game, Outcome
 from wargames.core.hexes import Hex
 from wargames.core.hidden import is_hidden
+from wargames.core.history import History
 from wargames.core.phases import Mode, Phase, TurnStructure
 from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token
@@ -53,10 +54,13 @@ from wargames.saw.state import (
     Assign,
     Attack,
     Attacked,
+    Deployed,
     Designed,
     Destroyed,
+    Diary,
     Done,
     Eliminated,
+    Finished,
     Moved,
     Order,
     Plot,
@@ -70,6 +74,7 @@ from wargames.saw.state import (
     Shot,
     Step,
     Unit,
+    Wrote,
 )
 from wargames.saw.units import (
     ACCURACY,
@@ -127,6 +132,7 @@ class Saw(Game[SawState, SawAction]):
     }
     simultaneous = True
     event_types = (
+        Deployed,
         Designed,
         Reallocated,
         PlotRevealed,
@@ -136,6 +142,8 @@ class Saw(Game[SawState, SawAction]):
         Allocated,
         Eliminated,
         RecordRevealed,
+        Wrote,
+        Finished,
     )
     reported_events = (Attacked, Destroyed, Eliminated)
     chunks: ClassVar[tuple[int, ...]] = tuple(_DATA["game"]["chunks"])
@@ -268,7 +276,7 @@ class Saw(Game[SawState, SawAction]):
             raise ValueError(f"hexes given for unknown units {unknown}; units: {self.ids}")
         rng = Rng.from_seed(seed)
         units: list[Unit] = []
-        events: list[Designed] = []
+        events: list[Deployed | Designed] = []
         for i, spec in enumerate(self.specs):
             if design == "manual":
                 sheet = Sheet((0,) * len(self.traits[i]), pool=spec.points)
@@ -291,6 +299,8 @@ class Saw(Game[SawState, SawAction]):
                 )
             )
         self._check_apart(units)
+        hexes = [(u.id, u.hex) for u in units if u.hex is not None]
+        events.insert(0, Deployed(hexes, design_phase=design == "manual"))
         clock = TURNS.start(len(self.players))
         if design != "manual":
             clock = TURNS.advance(clock)
@@ -301,6 +311,7 @@ class Saw(Game[SawState, SawAction]):
             units=tuple(units),
             plots=self._fresh_plots(units),
             waiting=frozenset(self.players),
+            diaries=tuple(Diary(player) for player in self.players),
         )
 
     def _deployment(self, index: int, placed: dict[str, str]) -> Hex:
@@ -557,6 +568,7 @@ class Saw(Game[SawState, SawAction]):
     # -- applying ---------------------------------------------------------------------------------
 
     def apply_unchecked(self, state: SawState, action: SawAction) -> SawState:
+        state = _noted(state, self.players.index(action.player), Wrote(action))
         index = self._index[action.unit]
         unit = state.units[index]
         sheet = unit.sheet
@@ -577,9 +589,12 @@ class Saw(Game[SawState, SawAction]):
         its exact expected hit points rather than by one roll of the dice."""
         if not isinstance(action, Done) or state.waiting != {action.player}:
             return self.apply_unchecked(state, action)
-        state = self._plotted(state, action)
+        state = self._plotted(
+            _noted(state, self.players.index(action.player), Wrote(action)), action
+        )
         if self._plot_complete(state, action.player):
-            return state.with_changes(waiting=frozenset())
+            diaries = tuple(diary.noted(Finished(action.player)) for diary in state.diaries)
+            return state.with_changes(waiting=frozenset(), diaries=diaries)
         return state
 
     def _plotted(self, state: SawState, action: Step | Attack | Done) -> SawState:
@@ -628,7 +643,8 @@ class Saw(Game[SawState, SawAction]):
     def _finished(self, state: SawState, player: str) -> SawState:
         """``player`` has done their part of a simultaneous phase; after the last, go on."""
         waiting = state.waiting - {player}
-        state = state.with_changes(waiting=waiting)
+        diaries = tuple(diary.noted(Finished(player)) for diary in state.diaries)
+        state = state.with_changes(waiting=waiting, diaries=diaries)
         if waiting:
             return state
         phase = self.phase(state)
@@ -857,11 +873,12 @@ class Saw(Game[SawState, SawAction]):
 
         return parse(self, text, player)
 
-    def determinize(self, view: SawState, player: str, rng: random.Random) -> SawState:
-        """Resample everything ``player`` may not know; see :mod:`wargames.saw.determinize`."""
-        from wargames.saw.determinize import determinize
+    def sample_history(self, view: SawState, player: str, rng: random.Random) -> History:
+        """A past that replays to ``view`` for ``player``, every secret drawn consistent with
+        what they saw; see :mod:`wargames.saw.history`."""
+        from wargames.saw.history import sample_history
 
-        return determinize(self, view, player, rng)
+        return sample_history(self, view, player, rng)
 
     def odds(self, state: SawState, action: SawAction) -> Distribution[int] | None:
         """For an :class:`~wargames.saw.state.Attack`: the exact distribution of the hit points
@@ -1034,6 +1051,13 @@ def _record(log: EventLog) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
         (0, e.unit, e.traits) if isinstance(e, Designed) else (e.turn, e.unit, e.traits)
         for e in log
         if isinstance(e, Designed | Reallocated)
+    )
+
+
+def _noted(state: SawState, seat: int, entry: Wrote) -> SawState:
+    """``state`` with ``entry`` written in the diary of the player in ``seat``."""
+    return state.with_changes(
+        diaries=_replace(state.diaries, seat, state.diaries[seat].noted(entry))
     )
 
 

@@ -5,6 +5,8 @@ players during the game"; plots go "face-down" until "all players are finished p
 
 * :attr:`Unit.sheet` — traits, unassigned points, pending hit points — is its owner's;
 * :attr:`Plot.orders` is its player's until the plots are revealed (a public event);
+* a player's :class:`Diary` is theirs: the order of their own actions and when each player
+  finished a simultaneous phase, which the log does not tell (a sampled past must replay it);
 * events carry the rest with their own visibility: a unit's owner alone sees its design (but
   a ready design from the options is published: the options are every player's), its
   re-allocations, its damage allocation and the hit points it took; each roll's total is seen
@@ -19,7 +21,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from wargames.core.events import Event
+from wargames.core.events import Event, EventLog
 from wargames.core.game import Action, Outcome, State
 from wargames.core.hexes import DIRECTION_NAMES, Hex
 from wargames.core.hidden import secret
@@ -31,10 +33,13 @@ __all__ = [
     "Assign",
     "Attack",
     "Attacked",
+    "Deployed",
     "Designed",
     "Destroyed",
+    "Diary",
     "Done",
     "Eliminated",
+    "Finished",
     "Moved",
     "Order",
     "Plot",
@@ -49,6 +54,7 @@ __all__ = [
     "Step",
     "Unit",
     "UnitAction",
+    "Wrote",
 ]
 
 DIRECTIONS: Final = tuple(name.lower() for name in DIRECTION_NAMES)
@@ -69,6 +75,10 @@ def _orders(values: Iterable[Order]) -> tuple[Order, ...]:
 
 def _members(values: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
     return tuple((unit, weapon) for unit, weapon in values)
+
+
+def _placed(values: Iterable[tuple[str, Hex]]) -> tuple[tuple[str, Hex], ...]:
+    return tuple((unit, cell) for unit, cell in values)
 
 
 def _entries(
@@ -282,6 +292,16 @@ def _to_owner_unless_published(event: Designed, player: str) -> bool:
 
 
 @frozen
+class Deployed(Event):
+    """Where every unit stands at the start (``hexes``: unit, hex), as the map shows it to every
+    player, and whether the game begins with a design phase (``start(design="manual")``): the
+    first event of every game."""
+
+    hexes: tuple[tuple[str, Hex], ...] = field(converter=_placed)
+    design_phase: bool = False
+
+
+@frozen
 class Designed(Event):
     """A unit's points were divided among its traits: told to its owner only, unless the
     design was ``published`` (a ready design from the game's options, which every player
@@ -393,6 +413,47 @@ class RecordRevealed(Event):
     entries: tuple[tuple[int, str, tuple[int, ...]], ...] = field(converter=_entries)
 
 
+# -- what each player remembers --------------------------------------------------------------
+
+
+@frozen
+class Wrote(Event):
+    """In a player's diary: an action of theirs, in the order they took it."""
+
+    action: Action
+
+
+@frozen
+class Finished(Event):
+    """In every player's diary: ``player`` has done their part of the current simultaneous
+    phase (public: it leaves the players to act)."""
+
+    player: str
+
+
+def _own_diary(diary: Diary, player: str) -> bool:
+    return player == diary.player
+
+
+def _log(values: Iterable[Wrote | Finished]) -> EventLog:
+    return values if isinstance(values, EventLog) else EventLog(values)
+
+
+@frozen
+class Diary:
+    """What ``player`` remembers that the log does not say, secret to them: their own actions
+    in order (:class:`Wrote`) and, between them, each time a player finished a simultaneous
+    phase (:class:`Finished`).  The log tells what the phases decided; the diary tells the
+    order in which the player saw it happen, so a sampled past can show them the same."""
+
+    player: str
+    entries: EventLog = secret(_own_diary, factory=EventLog, converter=_log)
+
+    def noted(self, *entries: Wrote | Finished) -> Diary:
+        """This diary with ``entries`` written at the end."""
+        return Diary(self.player, self.entries.with_events(entries))
+
+
 # -- the state -----------------------------------------------------------------------------
 
 
@@ -403,11 +464,13 @@ class SawState(State):
     ``units`` lists every unit in seating order, then army order (a fixed order); ``plots``
     holds each player's plot in the plotting phase; ``waiting`` the players who still have
     to act in the current phase (public: who has finished plotting or allocating);
-    ``result`` the outcome once the game is over.
+    ``diaries`` one :class:`Diary` per player, in seating order; ``result`` the outcome once
+    the game is over.
     """
 
     clock: Clock
     units: tuple[Unit, ...]
     plots: tuple[Plot, ...]
     waiting: frozenset[str]
+    diaries: tuple[Diary, ...]
     result: Outcome | None = None
