@@ -158,8 +158,8 @@ def _fillable(shapes: tuple[tuple[int, int], ...], units: int, budget: int) -> b
 
 class Analysis:
     """What a player's view proves of the past: the start's events, each action with the
-    events it caused, the enemy's concealed counters and what each may be.  ``ruled_out``
-    grows as replays rule types out (kept per view)."""
+    events it caused, the enemy's concealed counters and what each may be (kept per view;
+    it never changes, so a sample depends only on the view and the sampler's ``rng``)."""
 
     def __init__(self, game: Sabot, view: SabotState, player: str) -> None:
         self.player = player
@@ -193,7 +193,6 @@ class Analysis:
             u.id for u in view.units if u.owner == self.enemy and u.id not in self.known
         )
         self.domains = domains(game, self)
-        self.ruled_out: set[tuple[int, str]] = set()
 
 
 def _movers(analysis: Analysis) -> Iterator[tuple[int, SabotAction, tuple[Any, ...]]]:
@@ -595,10 +594,11 @@ def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Rando
     """
     analysis = analyse(game, view, player)
     no_past = not analysis.steps and not analysis.start_events
+    ruled_out: set[tuple[int, str]] = set()  # types this call's replays ruled out
     for attempt in range(TRIES):
         # What replays ruled out may, rarely, be too much (a type failed where another
         # counter's was to blame): the last quarter of the tries draws without it.
-        banned = analysis.ruled_out if attempt < TRIES * 3 // 4 else set()
+        banned = ruled_out if attempt < TRIES * 3 // 4 else set()
         drawn = _draw_kinds(game, analysis, rng, banned)
         if drawn is None:
             continue
@@ -612,7 +612,7 @@ def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Rando
             actions, forced, last = _replay(game, analysis, start, drawn, rng)
         except _Miss as miss:
             if miss.culprit in kinds:
-                analysis.ruled_out.add((miss.culprit, kinds[miss.culprit]))
+                ruled_out.add((miss.culprit, kinds[miss.culprit]))
             continue
         return History(start.with_changes(rng=start.rng.with_forced(*forced)), actions, end=last)
     raise NoPast(f"no past of {player}'s view found in {TRIES} samples")
