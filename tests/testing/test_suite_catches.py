@@ -14,6 +14,7 @@ import pytest
 
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction
+from wargames.core.game import Game
 from wargames.core.history import History
 from wargames.core.rng import Rng, Seed
 from wargames.sabotage import Deploy, Move, SabotageState
@@ -180,6 +181,20 @@ class ShortMemoryMini(MiniSabotage):
 
     def sample_history(self, view: SabotageState, player: str, rng: random.Random) -> History:
         return History(MiniSabotage.sample_history(self, view, player, rng).final(self), ())
+
+
+class PastlessMini(MiniSabotage):
+    """Broken: its determinisations are fine, but it samples no past to prove it."""
+
+    sample_history = Game.sample_history
+
+    def determinize(self, view: SabotageState, player: str, rng: random.Random) -> SabotageState:
+        return MiniSabotage.sample_history(self, view, player, rng).final(self)  # type: ignore[return-value]
+
+
+def test_check_rules_refuses_a_game_that_hides_things_but_samples_no_past() -> None:
+    with pytest.raises(ConformanceError, match="hide something, but it samples no past"):
+        check_rules(PastlessMini(), **FAST)
 
 
 def test_check_rules_catches_a_past_that_shows_a_player_less_than_they_saw() -> None:

@@ -310,12 +310,29 @@ def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
         for moment in sorted({len(playout.actions) // 2, len(playout.actions)}):
             for player in game.players:
                 check_history(game, playout.states[: moment + 1], player, rng)
+    else:
+        _expect(
+            not _hides_anything(game, playout.states),
+            f"{type(game).__name__}'s views hide something, but it samples no past: implement "
+            "sample_history (wargames.core.history) so that the suite can prove its "
+            "determinisations could have arisen",
+        )
     replay = Replay.record(game, playout.seed, playout.actions, playout.setup)
     copy = loads(dumps(game, replay))
     _expect(copy == replay, "the replay fails a JSON round trip")
     _expect(copy.final_state(game) == playout.final, "the replay does not reproduce the game")
     again = game.start(playout.seed, **playout.setup)
     _expect(again == playout.states[0], "the same seed gives a different start")
+
+
+def _hides_anything(game: Game[Any, Any], states: Sequence[State]) -> bool:
+    """Whether some player's view of some state differs from it in more than the chance
+    stream (which every view hides)."""
+    return any(
+        game.view(state, player).with_changes(rng=state.rng) != state
+        for state in states
+        for player in game.players
+    )
 
 
 def check_history(
