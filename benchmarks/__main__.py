@@ -10,7 +10,7 @@ import platform
 import sys
 from collections.abc import Sequence
 
-from benchmarks import gridscifi, memory, playouts, sabatu, sabatu_seats, sabot, saw
+from benchmarks import gridscifi, histories, memory, playouts, sabatu, sabatu_seats, sabot, saw
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -45,6 +45,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     sabot.main()
     print()
     sabatu_seats.main(["-n", str(args.seat_games), "--greedy", "0"])
+    print()
+    histories.main(["--samples", "5"])
 
 
 if __name__ == "__main__":
