@@ -14,6 +14,7 @@ games in their own packages, hypothesis strategies and the conformance suite in
 from wargames.core.errors import (
     IllegalAction,
     InvalidAction,
+    NoPast,
     NotYourTurn,
     SerializationError,
     UnknownGame,
@@ -35,6 +36,7 @@ __all__ = [
     "SerializationError",
     "State",
     "UnknownGame",
+    "NoPast",
     "UnknownOption",
     "UnknownPlayer",
     "WargamesError",

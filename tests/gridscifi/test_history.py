@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wargames.core.errors import NoPast
 from wargames.core.events import EventLog
 from wargames.core.hidden import is_hidden
 from wargames.core.history import History
 from wargames.gridscifi import GridSciFi, GridState
-from wargames.gridscifi.past import NoPast
 from wargames.testing import check_history, seeds
 
 from .helpers import aggressive

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wargames.core.errors import NoPast
 from wargames.core.history import History
 from wargames.sabotage import (
     DeclineDraw,
     Kind,
-    NoPastFound,
     OfferDraw,
     Sabotage,
     SabotageState,
@@ -180,7 +180,7 @@ def test_a_view_no_army_can_give_has_no_past() -> None:
         {"a1": "gH", "b1": "g1", "e8": "r1", "a10": "rM", "j10": "rH"}, to_move="red"
     )
     state = game.apply(start, move("e8-e7", "red"))
-    with pytest.raises(NoPastFound, match="no kinds fit"):
+    with pytest.raises(NoPast, match="no kinds fit"):
         game.sample_state(state, "green", random.Random(0))
 
 

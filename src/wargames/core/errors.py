@@ -13,6 +13,7 @@ __all__ = [
     "IllegalAction",
     "InvalidAction",
     "InvalidSeed",
+    "NoPast",
     "NotYourTurn",
     "SerializationError",
     "UnknownGame",
@@ -50,6 +51,11 @@ class InvalidSeed(WargamesError, ValueError):
 
 class UnknownGame(WargamesError, LookupError):
     """No game is registered under that name."""
+
+
+class NoPast(WargamesError, ValueError):
+    """No past of the game shows a player this view (``sample_history``): a view no game of
+    these rules reaches, or the sampler's bound on its draws ran out."""
 
 
 class UnknownOption(WargamesError, ValueError):

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import field, frozen
 
-from wargames.core.errors import WargamesError
+from wargames.core.errors import NoPast
 from wargames.core.events import EventLog
 from wargames.core.hidden import is_hidden, sample_assignment
 from wargames.core.history import History
@@ -84,7 +84,7 @@ from wargames.gridscifi.state import (
 if TYPE_CHECKING:
     from wargames.gridscifi.rules import GridSciFi
 
-__all__ = ["NoPast", "Past", "forget", "sample_past"]
+__all__ = ["Past", "forget", "sample_past"]
 
 TRIES = 200
 """Draws of the hidden profiles before a sampler gives up (the narrowed domains make the first
@@ -94,11 +94,6 @@ draw fit the set-up in the built-in scenarios)."""
 _MOST_PENDING = 4
 """The most actions that log nothing after the last event (end an activation, aim, target,
 choose the psychic dice); the view is then compared with the state they lead to."""
-
-
-class NoPast(WargamesError, ValueError):
-    """No past of the game gives the player this view (a view that was not one of this game's,
-    or hidden units no set-up could have produced)."""
 
 
 @frozen

@@ -23,7 +23,7 @@ past is read off the player's view, and only the secrets are drawn:
 
 The replay runs each action unchecked and compares the events it logs with the player's
 log; the last state's view must be the player's.  A sample that fails (the tile names can
-run out of room in the bag, rarely) is drawn again; :class:`PastNotFound` if none fits.
+run out of room in the bag, rarely) is drawn again; :class:`NoPast` if none fits.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from wargames.core.draws import Deck, remaining
-from wargames.core.errors import WargamesError
+from wargames.core.errors import NoPast
 from wargames.core.hidden import is_hidden, redact
 from wargames.core.history import History
 from wargames.core.rng import Rng
@@ -88,7 +88,6 @@ if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
 __all__ = [
-    "PastNotFound",
     "Plan",
     "name_tiles",
     "plan",
@@ -103,10 +102,6 @@ _OPENS: Final = (
     Spent, Moved, Bought, Lost, Offered, HireOffered, Priced, Declined, Traded, Hired, Retreated,
 )  # fmt: skip
 """Events only an action's first step logs: no draw of an earlier action comes after one."""
-
-
-class PastNotFound(WargamesError):
-    """No past fits the view (it contradicts itself, or the sampler gave up)."""
 
 
 class _Mismatch(Exception):
@@ -163,7 +158,7 @@ class Plan:
                 self.cards[event.deck].append(event.card)
         for number, realm in enumerate(view.realms):
             if len(realm.tiles) != len(hands[number]):
-                raise PastNotFound(f"{game.players[number]}'s tiles do not follow from the log")
+                raise NoPast(f"{game.players[number]}'s tiles do not follow from the log")
             for token, tile in zip(hands[number], realm.tiles, strict=True):
                 if not is_hidden(tile):
                     self.known[token] = str(tile.value)
@@ -211,7 +206,7 @@ def name_tiles(totals: Counter[str], plan: Plan, rng: random.Random) -> dict[int
 
     for token, name in plan.known.items():
         if not fits(token, name):
-            raise PastNotFound(f"more {name} tiles out of the bag than the game has")
+            raise NoPast(f"more {name} tiles out of the bag than the game has")
         give(token, name)
     for hand, name in plan.pins:
         if any(names.get(token) == name for token in hand):
@@ -559,7 +554,7 @@ def sample_history(game: Sabatu, view: SabatuState, player: str, rng: random.Ran
     """A past that shows ``player`` exactly what they saw, ending in a state whose view is
     ``view`` (see the module).
 
-    :raises PastNotFound: if no past fits within :data:`ATTEMPTS` samples.
+    :raises NoPast: if no past fits within :data:`ATTEMPTS` samples.
     """
     worked = plan(game, view, player)
     problem = "no sample"
@@ -568,4 +563,4 @@ def sample_history(game: Sabatu, view: SabatuState, player: str, rng: random.Ran
             return _Replay(game, view, player, worked, rng).replay()
         except _Mismatch as error:
             problem = str(error)
-    raise PastNotFound(f"no past of {player}'s view found in {ATTEMPTS} samples: {problem}")
+    raise NoPast(f"no past of {player}'s view found in {ATTEMPTS} samples: {problem}")

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from attrs import evolve
 
-from wargames.core.errors import IllegalAction, WargamesError
+from wargames.core.errors import IllegalAction, NoPast
 from wargames.core.events import EventLog
 from wargames.core.hidden import is_hidden, redact, sample_assignment
 from wargames.core.history import History
@@ -86,7 +86,7 @@ from wargames.sabot.units import DECOY, UnitTable
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["Analysis", "NoPast", "analyse", "domains", "platoon_mix", "sample_history"]
+__all__ = ["Analysis", "analyse", "domains", "platoon_mix", "sample_history"]
 
 TRIES: Final = 200
 """Armies drawn (and replayed) per sample before giving up with :class:`NoPast`."""
@@ -99,11 +99,6 @@ _SPECIALS: Final = {
     "prepare": "prepare",
 }  # fmt: skip
 _MOVING: Final = (Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark, Stop)
-
-
-class NoPast(WargamesError, ValueError):
-    """No past consistent with the view was found within the bound (a view no game reaches,
-    or a user's table whose platoons fit nothing seen)."""
 
 
 def platoon_mix(

@@ -6,7 +6,6 @@
 (8, 2, 20)
 """
 
-from wargames.sabotage.history import NoPastFound
 from wargames.sabotage.pieces import Kind, attacker_wins, battle
 from wargames.sabotage.rules import PLAYERS, Sabotage, SabotageOptions
 from wargames.sabotage.state import (
@@ -48,7 +47,6 @@ __all__ = [
     "MiniSabotageRush",
     "Move",
     "Moved",
-    "NoPastFound",
     "OfferDraw",
     "Piece",
     "Revealed",

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
-from wargames.core.errors import WargamesError
+from wargames.core.errors import NoPast
 from wargames.core.events import EventLog
 from wargames.core.hidden import HIDDEN, is_hidden, sample_assignment
 from wargames.core.history import History
@@ -61,7 +61,7 @@ from wargames.sabotage.state import (
 if TYPE_CHECKING:
     from wargames.sabotage.rules import Sabotage
 
-__all__ = ["NoPastFound", "Past", "read_past", "sample_history", "sample_kinds"]
+__all__ = ["Past", "read_past", "sample_history", "sample_kinds"]
 
 MOVABLE: Final = frozenset(Kind) - IMMOVABLE
 NOT_RECON: Final = frozenset(Kind) - {Kind.RECON}
@@ -70,11 +70,6 @@ HQ: Final = Kind.HEADQUARTERS
 NOT_HEADQUARTERS: Final = frozenset(Kind) - {HQ}
 ATTEMPTS: Final = 200
 """How many draws :func:`sample_kinds` makes before giving up (a library bound)."""
-
-
-class NoPastFound(WargamesError, RuntimeError):
-    """No assignment of kinds was found that fits what the player saw (the view contradicts
-    the rules, or the bound on attempts ran out)."""
 
 
 class Past:
@@ -119,7 +114,7 @@ class Past:
 def read_past(game: Sabotage, view: SabotageState, player: str) -> Past:
     """Read ``player``'s ``view`` into a :class:`Past`.
 
-    :raises NoPastFound: if what the view shows contradicts the rules.
+    :raises NoPast: if what the view shows contradicts the rules.
     """
     events = list(view.log)
     if events and isinstance(events[0], SetUpDrawn):
@@ -165,7 +160,7 @@ class _Reader:
         if piece in domains:
             domains[piece] &= kinds
             if not domains[piece]:
-                raise NoPastFound(f"no kind of piece {piece} fits what {self.player} saw")
+                raise NoPast(f"no kind of piece {piece} fits what {self.player} saw")
 
     def one_of(self, pieces: Iterable[int], kinds: frozenset[Kind]) -> None:
         """At least one of ``pieces`` has a kind in ``kinds``."""
@@ -180,7 +175,7 @@ class _Reader:
         if len(candidates) == 1:
             self.narrow(candidates[0], kinds)
         elif not candidates:
-            raise NoPastFound(f"none of the pieces {sorted(pieces)} can be what they must")
+            raise NoPast(f"none of the pieces {sorted(pieces)} can be what they must")
         else:
             self.past.some.append((tuple(candidates), kinds))
 
@@ -241,7 +236,7 @@ class _Reader:
         past.squares = squares
         if game.in_setup(self.view):
             if position != len(events):
-                raise NoPastFound(f"cannot read {events[position]!r} during set-up")
+                raise NoPast(f"cannot read {events[position]!r} during set-up")
             return
         opened = position
         while opened < len(events) and isinstance(events[opened], Revealed):
@@ -295,12 +290,12 @@ class _Reader:
         for event in events:
             if isinstance(event, Revealed):
                 if not grouped or not isinstance(grouped[-1][0], Moved | Battle):
-                    raise NoPastFound(f"an exposure {event!r} that no move made")
+                    raise NoPast(f"an exposure {event!r} that no move made")
                 grouped[-1][1].add(event.piece)
             elif isinstance(event, Moved | Battle | DrawOffered | DrawAnswered):
                 grouped.append((event, set()))
             else:
-                raise NoPastFound(f"cannot read {event!r} during play")
+                raise NoPast(f"cannot read {event!r} during play")
         return grouped
 
     def read_play(self, grouped: list[tuple[Any, set[int]]]) -> None:
@@ -365,7 +360,7 @@ class _Reader:
             else:
                 self.can_move(nxt, (), clock.turn, self.next_mover[i])
         if clock != view.clock:
-            raise NoPastFound("the log's turns do not lead to the view's clock")
+            raise NoPast("the log's turns do not lead to the view's clock")
 
     def turn_ends(self, grouped: list[tuple[Any, set[int]]], moves: list[int]) -> dict[int, bool]:
         """Whether each move ended its player's turn: the next move or offer is the other
@@ -397,7 +392,7 @@ class _Reader:
         while clocks[-1] != self.view.clock and clocks[-1].turn <= self.view.clock.turn:
             clocks.append(TURNS.advance(clocks[-1]))
         if clocks[-1] != self.view.clock or turns >= len(clocks):
-            raise NoPastFound("the log has more turns than the view's clock")
+            raise NoPast("the log has more turns than the view's clock")
         return clocks[-1 - turns]
 
     def later_enemy_move(self, index: int) -> str | None:
@@ -441,7 +436,7 @@ class _Reader:
         origin, target = index(event.origin), index(event.target)
         piece = self.cells[origin]
         if piece is None or piece.owner != event.player:
-            raise NoPastFound(f"no piece of {event.player} on {event.origin} to move")
+            raise NoPast(f"no piece of {event.player} on {event.origin} to move")
         if piece.owner == self.enemy:
             self.narrow(piece.id, MOVABLE)
         mover = Piece(piece.id, piece.owner, piece.kind, piece.revealed, origin, turn)
@@ -494,7 +489,7 @@ class _Reader:
             if any(domains[p] <= kinds for p in alive):
                 continue
             if not alive:
-                raise NoPastFound(f"none of the pieces {sorted(pieces)} can be what they must")
+                raise NoPast(f"none of the pieces {sorted(pieces)} can be what they must")
             kept.append((alive, kinds))
         self.past.some = kept
 
@@ -502,7 +497,7 @@ class _Reader:
 def sample_kinds(game: Sabotage, past: Past, rng: random.Random) -> dict[int, Kind]:
     """Kinds for the enemy's unidentified pieces that meet every constraint of ``past``.
 
-    :raises NoPastFound: after :data:`ATTEMPTS` draws that all failed.
+    :raises NoPast: after :data:`ATTEMPTS` draws that all failed.
     """
     unknown = list(past.domains)
     forced: dict[int, frozenset[Kind]] = {}
@@ -527,7 +522,7 @@ def sample_kinds(game: Sabotage, past: Past, rng: random.Random) -> dict[int, Ki
             forced.clear()
             continue
         return kinds
-    raise NoPastFound(f"no kinds fit what {past.player} saw in {ATTEMPTS} draws")
+    raise NoPast(f"no kinds fit what {past.player} saw in {ATTEMPTS} draws")
 
 
 def _broken(past: Past, kinds: dict[int, Kind]) -> list[tuple[tuple[int, ...], frozenset[Kind]]]:

@@ -694,7 +694,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         ended early, the game going on), see :mod:`wargames.sabotage.history`.  What a view
         proves is read once and kept for the next samples of the same view.
 
-        :raises NoPastFound: if no kinds fit (a view the rules cannot reach).
+        :raises NoPast: if no kinds fit (a view the rules cannot reach).
         """
         key = (player, view)
         past = self._pasts.get(key)

@@ -31,7 +31,7 @@ acted:
 A draw that cannot produce what the player saw (a total outside what two dice can roll, a
 budget with no room left) is thrown away and the walk starts again, at most :data:`TRIES`
 times; every resolution's events are compared with the view's as they happen, so a past that
-is returned always replays to the view.  :class:`NoConsistentPast` reports a view for which no
+is returned always replays to the view.  :class:`NoPast` reports a view for which no
 past was found (not seen in the benchmarks: ``python -m benchmarks.histories``).
 """
 
@@ -45,7 +45,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
-from wargames.core.errors import WargamesError
+from wargames.core.errors import NoPast
 from wargames.core.events import EventLog
 from wargames.core.hidden import redact
 from wargames.core.history import History
@@ -84,19 +84,15 @@ from wargames.saw.units import (
 if TYPE_CHECKING:
     from wargames.saw.rules import Saw
 
-__all__ = ["TRIES", "NoConsistentPast", "sample_history"]
+__all__ = ["TRIES", "sample_history"]
 
 TRIES: Final = 200
-"""Walks tried before :class:`NoConsistentPast` (a walk is thrown away only when a draw
+"""Walks tried before :class:`NoPast` (a walk is thrown away only when a draw
 cannot give what the player saw)."""
 SUMS: Final = {total: 6 - abs(total - 7) for total in range(2, 13)}
 """How many of the 36 rolls of 2d6 give each total."""
 NO_LIMIT: Final = 10**9
 T = TypeVar("T")
-
-
-class NoConsistentPast(WargamesError):
-    """No past that replays to the player's view was found within :data:`TRIES` walks."""
 
 
 class _Reject(Exception):
@@ -107,7 +103,7 @@ def sample_history(game: Saw, view: SawState, player: str, rng: random.Random) -
     """A past whose replay shows ``player`` exactly what ``view`` holds, drawn as the module
     describes.
 
-    :raises NoConsistentPast: if no walk of :data:`TRIES` found one.
+    :raises NoPast: if no walk of :data:`TRIES` found one.
     """
     known = _knowledge(game, view, player)
     for _ in range(TRIES):
@@ -115,7 +111,7 @@ def sample_history(game: Saw, view: SawState, player: str, rng: random.Random) -
             return _Walk(known, rng).run()
         except _Reject:
             continue
-    raise NoConsistentPast(f"no past found for {player}'s view in {TRIES} tries")
+    raise NoPast(f"no past found for {player}'s view in {TRIES} tries")
 
 
 @lru_cache(maxsize=8)
