@@ -69,6 +69,14 @@ def test_len_iteration_and_newest() -> None:
     assert EventLog().newest(3) == ()
 
 
+def test_since_gives_what_a_step_logged() -> None:
+    before = EventLog([Said("a"), Said("b")])
+    after = before.with_events([Said("c"), Said("d")])
+    assert after.since(len(before)) == (Said("c"), Said("d"))
+    assert after.since(len(after)) == ()
+    assert after.since(0) == tuple(after)
+
+
 def test_repr() -> None:
     assert repr(EventLog([Said("a")])) == "EventLog([Said(text='a')])"
 

@@ -134,6 +134,12 @@ class EventLog:
             node = node._tail
         return tuple(reversed(out))
 
+    def since(self, length: int) -> tuple[Any, ...]:
+        """The events appended after the first ``length``, oldest first: what a step logged,
+        given the log's length before it (a sampled past compares them with a player's log).
+        """
+        return self.newest(self._len - length)
+
     def __hash__(self) -> int:
         if self._hash is None:
             unhashed: list[EventLog] = []

@@ -327,7 +327,7 @@ def _rebuild(
     while len(state.log) < len(real):
         done = len(state.log)
         action, after = _cause(game, state, real, done)
-        if after.log.newest(len(after.log) - done) != real[done : len(after.log)]:
+        if after.log.since(done) != real[done : len(after.log)]:
             raise NoPast(f"{action} does not log what the log shows after event {done}")
         actions.append(action)
         state = after
@@ -353,7 +353,7 @@ def _cause(
         # The defender's answer: the one whose rolls and results the log shows.
         for answer in responses(field_, state, state.declared):
             after = game.apply_unchecked(state, answer)
-            if after.log.newest(len(after.log) - done) == tuple(real[done : len(after.log)]):
+            if after.log.since(done) == tuple(real[done : len(after.log)]):
                 return answer, after
         raise NoPast(f"no answer to the attack logs {event}")
     action = _next(game, state, event)

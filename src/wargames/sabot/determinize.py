@@ -546,8 +546,7 @@ def _replay(
         after = game.apply_unchecked(before, action)
         if after.rng.forced or after.rng.counter != stream.counter + len(faces):
             raise _Miss(_subject(state, action))
-        new = after.log.newest(len(after.log) - len(state.log))
-        if tuple(redact(e, player) for e in new) != events:
+        if redact(after.log.since(len(state.log)), player) != events:
             culprit = action.target if isinstance(action, Scout) else _subject(state, action)
             raise _Miss(culprit if action.player == enemy or isinstance(action, Scout) else -1)
         if after.result is not None and len(actions) + 1 < len(analysis.steps):
