@@ -9,9 +9,11 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wargames.core.hidden import is_hidden
+from wargames.core.hidden import Secret, is_hidden
+from wargames.core.rng import Rng
 from wargames.sabatu import Sabatu, SabatuArmories, SabatuState
 from wargames.sabatu.armies import army_count
+from wargames.sabatu.bags import pick_slot, slot_draws
 from wargames.testing import states
 
 from .helpers import TWO, names, position
@@ -96,3 +98,18 @@ def test_a_view_with_an_empty_armory_bag_offers_no_tile_to_buy() -> None:
     seen = TWO.legal_actions(TWO.view(state, "red"), "red")
     assert "buy tile" not in names(seen)
     assert names(seen) == names(TWO.legal_actions(state, "red"))
+
+
+def test_which_of_several_tiles_of_a_name_is_picked_up_is_drawn() -> None:
+    """Default (docs/sabatu.md): a tile laid down or traded is one of the player's face-down
+    tiles of that name at random, so where it lay tells nothing of its neighbours; with one
+    such tile nothing is drawn; ``slot_draws`` replays a given pick."""
+    hand = tuple(Secret(name, frozenset({"red"})) for name in ("axe", "shield", "axe"))
+    picks = {pick_slot(Rng.from_seed(seed), hand, "axe")[0] for seed in range(40)}
+    assert picks == {0, 2}
+    stream = Rng.from_seed(1)
+    assert pick_slot(stream, hand, "shield") == (1, stream), "one choice: no draw"
+    assert pick_slot(stream, hand, "axe", skip={0}) == (2, stream)
+    for slot in (0, 2):
+        forced = stream.with_forced(*slot_draws(hand, "axe", slot))
+        assert pick_slot(forced, hand, "axe")[0] == slot
