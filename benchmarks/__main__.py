@@ -1,6 +1,7 @@
 """Run every benchmark and print its figures: ``python -m benchmarks [--seconds 3]``.
 
-Benchmarks print figures and exit 0; nothing here asserts on time.
+The speed targets come first (every game against python-chess, views against steps, start-up:
+``benchmarks.speed``). Benchmarks print figures and exit 0; nothing here asserts on time.
 """
 
 from __future__ import annotations
@@ -10,7 +11,17 @@ import platform
 import sys
 from collections.abc import Sequence
 
-from benchmarks import gridscifi, histories, memory, playouts, sabatu, sabatu_seats, sabot, saw
+from benchmarks import (
+    gridscifi,
+    histories,
+    memory,
+    playouts,
+    sabatu,
+    sabatu_seats,
+    sabot,
+    saw,
+    speed,
+)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -34,6 +45,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     print(f"Python {platform.python_version()} ({sys.implementation.name}) on {platform.machine()}")
+    print()
+    speed.run(args.seconds, args.repeats)
     print()
     playouts.run(args.seconds, args.repeats)
     print()
