@@ -185,6 +185,7 @@ class Saw(Game[SawState, SawAction]):
         """Each unit's trait names, in trait order."""
         self._trait_index = tuple({n: i for i, n in enumerate(names)} for names in self.traits)
         self.arena = self._arena()
+        self._menus: list[_Menu | None] = [None] * len(self.ids)  # built as units first act
 
     def _armies(self) -> list[tuple[str, tuple[UnitSpec, ...]]]:
         """Each player and their units, checked ("Creating Units")."""
@@ -373,7 +374,9 @@ class Saw(Game[SawState, SawAction]):
         the first with points to assign; in plotting, the first whose order is not done; in
         the damage phase, the first with hit points to allocate.  ``None`` if nothing is left.
         """
-        phase = self.phase(state)
+        return self._current(state, player, self.phase(state))
+
+    def _current(self, state: SawState, player: str, phase: str) -> int | None:
         units = state.units
         if phase == PLOT:
             plot = state.plots[self._seat[player]]
@@ -390,38 +393,38 @@ class Saw(Game[SawState, SawAction]):
         self.check_player(player)
         if player not in self.to_act(state):
             return ()
-        index = self.current_unit(state, player)
+        phase = self.phase(state)
+        index = self._current(state, player, phase)
         if index is None:
             return ()
-        phase = self.phase(state)
+        menu = self._menus[index] or self._menu(index)
         if phase == PLOT and not state.units[index].sheet.pool:
-            return tuple(self._plot_actions(state, player, index))
-        unit = self.ids[index]
-        kind = Allocate if phase == DAMAGE else Assign
+            return tuple(self._plot_actions(state, player, index, menu))
+        candidates = menu.allocations if phase == DAMAGE else menu.assigns
         plotting = self._plotting(state, index) if phase == PLOT else None
-        candidates = (kind(player, unit, t, n) for t in self.traits[index] for n in self.chunks)
         return tuple(a for a in candidates if self._unit_problem(state, index, a, plotting) is None)
 
-    def _plot_actions(self, state: SawState, player: str, index: int) -> Iterator[SawAction]:
+    def _menu(self, index: int) -> _Menu:
+        menu = self._menus[index] = _Menu.of(self, index)
+        return menu
+
+    def _plot_actions(
+        self, state: SawState, player: str, index: int, menu: _Menu
+    ) -> Iterator[SawAction]:
         """The legal plotting actions of unit ``index`` (with no points to assign): re-allocate,
         the six steps, each attack on each enemy, done; each judged by the checker's rule."""
         plotting = self._plotting(state, index)
-        unit = self.ids[index]
         if self._release_problem(plotting) is None:
-            yield Release(player, unit)
-        for direction in range(6):
-            if self._step_problem(plotting, direction) is None:
-                yield Step(player, unit, direction)
-        flags = (False, True) if self.options.coordination else (False,)
-        weapons = range(1, plotting.unit.weapons + 1)
-        for target, other in zip(self.ids, state.units, strict=True):
+            yield menu.release
+        for direction, step in enumerate(menu.steps):
+            if plotting.may_enter(direction):
+                yield step
+        for attacks, other in zip(menu.attacks, state.units, strict=True):
             if other.owner != player and other.alive:
-                for weapon in weapons:
-                    for coordinated in flags:
-                        attack = Attack(player, unit, target, weapon, coordinated)
-                        if self._attack_problem(state, index, plotting.order, attack) is None:
-                            yield attack
-        yield Done(player, unit)
+                for attack in attacks:
+                    if self._attack_problem(state, index, plotting.order, attack) is None:
+                        yield attack
+        yield menu.done
 
     def illegal_reason(self, state: SawState, action: SawAction) -> str | None:
         phase = self.phase(state)
@@ -437,7 +440,7 @@ class Saw(Game[SawState, SawAction]):
             return f"{action.unit} is not one of your units"
         if not unit.alive:
             return f"{action.unit} has been destroyed"
-        current = self.current_unit(state, action.player)
+        current = self._current(state, action.player, phase)
         if current is None:
             return f"you have nothing left to do in the {phase} phase"
         if current != index:
@@ -502,7 +505,8 @@ class Saw(Game[SawState, SawAction]):
         order = self._order(state, index)
         here = order.path[-1] if order.path else unit.hex
         assert here is not None
-        return _Plotting(unit, order, self.arena.exits(here), self.arena.path_cost(order.path))
+        left = unit.sheet.traits[MOVEMENT] - self.arena.path_cost(order.path)
+        return _Plotting(unit, order, self.arena.exits(here), left)
 
     def _plot_problem(
         self, state: SawState, index: int, plotting: _Plotting, action: SawAction
@@ -553,6 +557,8 @@ class Saw(Game[SawState, SawAction]):
         """Movement: each hex entered costs its terrain's movement; some are impassable."""
         if not isinstance(direction, int) or not 0 <= direction < 6:
             return f"a step goes in a direction 0-5 ({' '.join(DIRECTIONS)}), not {direction!r}"
+        if plotting.may_enter(direction):
+            return None
         unit = plotting.unit
         there, cost = plotting.exits[direction]
         if there is None:
@@ -560,14 +566,11 @@ class Saw(Game[SawState, SawAction]):
         if cost is None:
             kind = self.arena.terrain[self.arena.board.index(there)].name
             return f"{self._label(there)} is impassable ({kind}; Obstacles and Terrain)"
-        spent = plotting.spent
         movement = unit.sheet.traits[MOVEMENT]
-        if spent + cost > movement:
-            return (
-                f"{unit.id} has movement {movement}; entering {self._label(there)} would make "
-                f"its move cost {spent + cost}"
-            )
-        return None
+        return (
+            f"{unit.id} has movement {movement}; entering {self._label(there)} would make "
+            f"its move cost {movement - plotting.left + cost}"
+        )
 
     def _attack_problem(
         self, state: SawState, index: int, order: Order, action: Attack
@@ -1036,12 +1039,54 @@ class Saw(Game[SawState, SawAction]):
 class _Plotting(NamedTuple):
     """What the plotting rules read of one unit's order, worked out once for all the actions
     judged against it: the unit, its order, the hexes next to where its plotted move ends so
-    far with what each costs to enter (:meth:`Arena.exits`), and the movement the move costs."""
+    far with what each costs to enter (:meth:`Arena.exits`), and the movement left."""
 
     unit: Unit
     order: Order
     exits: tuple[tuple[Hex | None, int | None], ...]
-    spent: int
+    left: int
+
+    def may_enter(self, direction: int) -> bool:
+        """Movement: whether the unit may plot one more hex in ``direction`` (0-5): on the
+        map, passable, and costing no more than the movement left ("how many spaces a unit
+        may move in one round"; terrain costs: Obstacles and Terrain)."""
+        cost = self.exits[direction][1]
+        return cost is not None and cost <= self.left
+
+
+class _Menu(NamedTuple):
+    """Every action of one unit, built once (actions are values) for :meth:`Saw.legal_actions`
+    to pick from, in its order: the point assignments and damage allocations (each trait,
+    each chunk of points), the re-allocation, the six steps, the attacks on each unit by unit
+    index (each weapon, coordinated or not when the advanced rule is on; none on the unit's
+    own side), and done."""
+
+    assigns: tuple[Assign, ...]
+    allocations: tuple[Allocate, ...]
+    release: Release
+    steps: tuple[Step, ...]
+    attacks: tuple[tuple[Attack, ...], ...]
+    done: Done
+
+    @classmethod
+    def of(cls, game: Saw, index: int) -> _Menu:
+        player, unit = game.owners[index], game.ids[index]
+        points = [(t, n) for t in game.traits[index] for n in game.chunks]
+        flags = (False, True) if game.options.coordination else (False,)
+        weapons = range(1, game.specs[index].weapons + 1)
+        return cls(
+            tuple(Assign(player, unit, t, n) for t, n in points),
+            tuple(Allocate(player, unit, t, n) for t, n in points),
+            Release(player, unit),
+            tuple(Step(player, unit, d) for d in range(6)),
+            tuple(
+                tuple(Attack(player, unit, target, w, c) for w in weapons for c in flags)
+                if owner != player
+                else ()
+                for target, owner in zip(game.ids, game.owners, strict=True)
+            ),
+            Done(player, unit),
+        )
 
 
 def _designations(players: Sequence[str], owners: Sequence[str]) -> tuple[str, ...]:
