@@ -112,7 +112,18 @@ class Arena:
     :raises ValueError: for an unknown symbol or a map with no hex.
     """
 
-    __slots__ = ("_lines", "board", "cost", "cover", "name", "terrain", "zones")
+    __slots__ = (
+        "_costs",
+        "_covered",
+        "_exits",
+        "_lines",
+        "board",
+        "cost",
+        "cover",
+        "name",
+        "terrain",
+        "zones",
+    )
 
     def __init__(self, text: str, terrains: Iterable[Terrain], name: str = "") -> None:
         kinds = {t.symbol: t for t in terrains}
@@ -142,6 +153,16 @@ class Arena:
         )
         """Deployment hexes of player 1, 2, ... in reading order."""
         self._lines: dict[tuple[Hex, Hex], int] = {}  # extra penalties already worked out
+        self._covered = any(self.cover)
+        board = self.board
+        self._costs: dict[Hex, int | None] = dict(zip(board.nodes, self.cost, strict=True))
+        self._exits: dict[Hex, tuple[tuple[Hex | None, int | None], ...]] = {
+            cell: tuple(
+                (None, None) if i < 0 else (board.node(i), self.cost[i])
+                for i in board.step_indices[n]
+            )
+            for n, cell in enumerate(board.nodes)
+        }
 
     def __repr__(self) -> str:
         return f"<Arena {self.name!r}: {len(self.board)} hexes>"
@@ -153,12 +174,25 @@ class Arena:
 
     def step(self, cell: Hex, direction: int) -> Hex | None:
         """The hex next to ``cell`` in ``direction`` (0-5), or ``None`` off the map."""
-        index = self.board.step_indices[self.board.index(cell)][direction]
-        return None if index < 0 else self.board.node(index)
+        return self.exits(cell)[direction][0]
+
+    def exits(self, cell: Hex) -> tuple[tuple[Hex | None, int | None], ...]:
+        """For each direction 0-5, the hex next to ``cell`` and the movement it costs to
+        enter (``None`` if impassable); ``(None, None)`` off the map.  Worked out once per map.
+
+        :raises ValueError: if ``cell`` is not on the map.
+        """
+        found = self._exits.get(cell)
+        if found is None:
+            raise ValueError(f"{cell} is not on the board {self.board.name!r}")
+        return found
 
     def entry_cost(self, cell: Hex) -> int | None:
         """The movement it costs to enter ``cell``; ``None`` if impassable."""
-        return self.cost[self.board.index(cell)]
+        try:
+            return self._costs[cell]
+        except KeyError:
+            raise ValueError(f"{cell} is not on the board {self.board.name!r}") from None
 
     def path_cost(self, path: Iterable[Hex]) -> int:
         """The movement a plotted path costs: the sum of the costs of the hexes it enters.
@@ -176,6 +210,8 @@ class Arena:
     def extra_penalty(self, source: Hex, target: Hex) -> int:
         """The cover along the line of fire: the sum over the hexes the line from ``source``
         enters on its way to ``target`` (the target's hex included, hexes off the map add 0)."""
+        if not self._covered:
+            return 0
         known = self._lines.get((source, target))
         if known is None:
             board = self.board

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from wargames.core.board import HexBoard
 from wargames.core.distribution import Distribution
@@ -179,10 +179,13 @@ class Saw(Game[SawState, SawAction]):
         self._owned = {
             p: tuple(i for i, owner in enumerate(self.owners) if owner == p) for p in self._players
         }
+        self._seat = {player: seat for seat, player in enumerate(self._players)}
+        self._seats = tuple(self._seat[owner] for owner in self.owners)
         self.traits: tuple[tuple[str, ...], ...] = tuple(trait_names(s.weapons) for s in self.specs)
         """Each unit's trait names, in trait order."""
         self._trait_index = tuple({n: i for i, n in enumerate(names)} for names in self.traits)
         self.arena = self._arena()
+        self._menus: list[_Menu | None] = [None] * len(self.ids)  # built as units first act
 
     def _armies(self) -> list[tuple[str, tuple[UnitSpec, ...]]]:
         """Each player and their units, checked ("Creating Units")."""
@@ -371,10 +374,12 @@ class Saw(Game[SawState, SawAction]):
         the first with points to assign; in plotting, the first whose order is not done; in
         the damage phase, the first with hit points to allocate.  ``None`` if nothing is left.
         """
-        phase = self.phase(state)
+        return self._current(state, player, self.phase(state))
+
+    def _current(self, state: SawState, player: str, phase: str) -> int | None:
         units = state.units
         if phase == PLOT:
-            plot = state.plots[self.players.index(player)]
+            plot = state.plots[self._seat[player]]
             return next((self._index[o.unit] for o in plot.orders if not o.done), None)
         for i in self._owned[player]:
             sheet = units[i].sheet
@@ -388,32 +393,38 @@ class Saw(Game[SawState, SawAction]):
         self.check_player(player)
         if player not in self.to_act(state):
             return ()
-        index = self.current_unit(state, player)
+        phase = self.phase(state)
+        index = self._current(state, player, phase)
         if index is None:
             return ()
-        phase = self.phase(state)
-        candidates = self._candidates(state, player, index, phase)
-        return tuple(a for a in candidates if self._unit_problem(state, index, a, phase) is None)
+        menu = self._menus[index] or self._menu(index)
+        if phase == PLOT and not state.units[index].sheet.pool:
+            return tuple(self._plot_actions(state, player, index, menu))
+        candidates = menu.allocations if phase == DAMAGE else menu.assigns
+        plotting = self._plotting(state, index) if phase == PLOT else None
+        return tuple(a for a in candidates if self._unit_problem(state, index, a, plotting) is None)
 
-    def _candidates(
-        self, state: SawState, player: str, index: int, phase: str
+    def _menu(self, index: int) -> _Menu:
+        menu = self._menus[index] = _Menu.of(self, index)
+        return menu
+
+    def _plot_actions(
+        self, state: SawState, player: str, index: int, menu: _Menu
     ) -> Iterator[SawAction]:
-        unit = self.ids[index]
-        names = self.traits[index]
-        if phase == DAMAGE:
-            yield from (Allocate(player, unit, t, n) for t in names for n in self.chunks)
-            return
-        if phase == DESIGN or state.units[index].sheet.pool:
-            yield from (Assign(player, unit, t, n) for t in names for n in self.chunks)
-            return
-        yield Release(player, unit)
-        yield from (Step(player, unit, d) for d in range(6))
-        flags = (False, True) if self.options.coordination else (False,)
-        for target, other in zip(self.ids, state.units, strict=True):
+        """The legal plotting actions of unit ``index`` (with no points to assign): re-allocate,
+        the six steps, each attack on each enemy, done; each judged by the checker's rule."""
+        plotting = self._plotting(state, index)
+        if self._release_problem(plotting) is None:
+            yield menu.release
+        for direction, step in enumerate(menu.steps):
+            if plotting.may_enter(direction):
+                yield step
+        for attacks, other in zip(menu.attacks, state.units, strict=True):
             if other.owner != player and other.alive:
-                for weapon in range(1, state.units[index].weapons + 1):
-                    yield from (Attack(player, unit, target, weapon, c) for c in flags)
-        yield Done(player, unit)
+                for attack in attacks:
+                    if self._attack_problem(state, index, plotting.order, attack) is None:
+                        yield attack
+        yield menu.done
 
     def illegal_reason(self, state: SawState, action: SawAction) -> str | None:
         phase = self.phase(state)
@@ -429,25 +440,28 @@ class Saw(Game[SawState, SawAction]):
             return f"{action.unit} is not one of your units"
         if not unit.alive:
             return f"{action.unit} has been destroyed"
-        current = self.current_unit(state, action.player)
+        current = self._current(state, action.player, phase)
         if current is None:
             return f"you have nothing left to do in the {phase} phase"
         if current != index:
             what = {DESIGN: "design", PLOT: "plot", DAMAGE: "allocate damage to"}[phase]
             return f"{what} your units in order: {self.ids[current]} is next"
-        return self._unit_problem(state, index, action, phase)
+        plotting = self._plotting(state, index) if phase == PLOT else None
+        return self._unit_problem(state, index, action, plotting)
 
     def _unit_problem(
-        self, state: SawState, index: int, action: SawAction, phase: str
+        self, state: SawState, index: int, action: SawAction, plotting: _Plotting | None
     ) -> str | None:
-        """What forbids ``action`` for the player's current unit ``index``, or ``None``."""
+        """What forbids ``action`` for the player's current unit ``index``, or ``None``;
+        ``plotting`` is the unit's order as :meth:`_plotting` reads it, in the plotting phase
+        (``None`` in the others)."""
         sheet = state.units[index].sheet
         if isinstance(action, Allocate):
             return self._allocate_problem(index, sheet, action)
-        if phase == DESIGN:
+        if plotting is None:
             assert isinstance(action, Assign)
             return self._assign_problem(index, sheet, action)
-        return self._plot_problem(state, index, sheet, action)
+        return self._plot_problem(state, index, plotting, action)
 
     def _points_problem(self, index: int, trait: str, points: int) -> str | None:
         if trait not in self._trait_index[index]:
@@ -485,11 +499,21 @@ class Saw(Game[SawState, SawAction]):
             return f"{action.trait} of {action.unit} may not go below zero"
         return None
 
+    def _plotting(self, state: SawState, index: int) -> _Plotting:
+        """Unit ``index``'s order so far, read once for every action judged against it."""
+        unit = state.units[index]
+        order = self._order(state, index)
+        here = order.path[-1] if order.path else unit.hex
+        assert here is not None
+        left = unit.sheet.traits[MOVEMENT] - self.arena.path_cost(order.path)
+        return _Plotting(unit, order, self.arena.exits(here), left)
+
     def _plot_problem(
-        self, state: SawState, index: int, sheet: Sheet, action: SawAction
+        self, state: SawState, index: int, plotting: _Plotting, action: SawAction
     ) -> str | None:
         """Plotting: where the unit moves and what it attacks."""
         variable = self.options.variable_traits
+        sheet = plotting.unit.sheet
         if isinstance(action, Assign):
             if not variable:
                 return "re-allocating points needs the option variable_traits (Variable Traits)"
@@ -498,47 +522,55 @@ class Saw(Game[SawState, SawAction]):
             return self._assign_problem(index, sheet, action)
         if sheet.pool:
             return f"{action.unit} must first assign its {sheet.pool} released point(s)"
-        order = self._order(state, index)
         if isinstance(action, Release):
-            if not variable:
-                return "re-allocating points needs the option variable_traits (Variable Traits)"
-            if sheet.released:
-                return f"{action.unit} has already re-allocated this turn"
-            if order.path or order.shots:
-                return "re-allocate before plotting the unit's move and attacks"
-            return None
+            return self._release_problem(plotting)
         if isinstance(action, Step):
-            return self._step_problem(state.units[index], sheet, order, action.direction)
+            return self._step_problem(plotting, action.direction)
         if isinstance(action, Attack):
-            return self._attack_problem(state, index, order, action)
+            return self._attack_problem(state, index, plotting.order, action)
+        return None
+
+    def _release_problem(self, plotting: _Plotting) -> str | None:
+        """Variable traits: "During the plotting phase of each turn, players may re-allocate
+        any remaining points", once a turn, before the unit's move and attacks are plotted."""
+        if not self.options.variable_traits:
+            return "re-allocating points needs the option variable_traits (Variable Traits)"
+        if plotting.unit.sheet.released:
+            return f"{plotting.unit.id} has already re-allocated this turn"
+        if plotting.order.path or plotting.order.shots:
+            return "re-allocate before plotting the unit's move and attacks"
         return None
 
     def _order(self, state: SawState, index: int) -> Order:
-        plot = state.plots[self.players.index(self.owners[index])]
-        unit = self.ids[index]
-        return next(order for order in plot.orders if order.unit == unit)
+        plot = state.plots[self._seats[index]]
+        return plot.orders[self._order_place(plot, self.ids[index])]
 
-    def _step_problem(self, unit: Unit, sheet: Sheet, order: Order, direction: int) -> str | None:
+    @staticmethod
+    def _order_place(plot: Plot, unit: str) -> int:
+        """Where the order of ``unit`` (living: it has one) is in ``plot``."""
+        for place, order in enumerate(plot.orders):
+            if order.unit == unit:
+                return place
+        raise AssertionError(f"{unit} has no order")
+
+    def _step_problem(self, plotting: _Plotting, direction: int) -> str | None:
         """Movement: each hex entered costs its terrain's movement; some are impassable."""
         if not isinstance(direction, int) or not 0 <= direction < 6:
             return f"a step goes in a direction 0-5 ({' '.join(DIRECTIONS)}), not {direction!r}"
-        here = order.path[-1] if order.path else unit.hex
-        assert here is not None
-        there = self.arena.step(here, direction)
+        if plotting.may_enter(direction):
+            return None
+        unit = plotting.unit
+        there, cost = plotting.exits[direction]
         if there is None:
             return f"{unit.id} would step off the map"
-        cost = self.arena.entry_cost(there)
         if cost is None:
             kind = self.arena.terrain[self.arena.board.index(there)].name
             return f"{self._label(there)} is impassable ({kind}; Obstacles and Terrain)"
-        spent = self.arena.path_cost(order.path)
-        movement = sheet.traits[MOVEMENT]
-        if spent + cost > movement:
-            return (
-                f"{unit.id} has movement {movement}; entering {self._label(there)} would make "
-                f"its move cost {spent + cost}"
-            )
-        return None
+        movement = unit.sheet.traits[MOVEMENT]
+        return (
+            f"{unit.id} has movement {movement}; entering {self._label(there)} would make "
+            f"its move cost {movement - plotting.left + cost}"
+        )
 
     def _attack_problem(
         self, state: SawState, index: int, order: Order, action: Attack
@@ -568,17 +600,18 @@ class Saw(Game[SawState, SawAction]):
     # -- applying ---------------------------------------------------------------------------------
 
     def apply_unchecked(self, state: SawState, action: SawAction) -> SawState:
-        state = _noted(state, self.players.index(action.player), Wrote(action))
+        diaries = _noted(state, self._seat[action.player], Wrote(action))
         index = self._index[action.unit]
         unit = state.units[index]
         sheet = unit.sheet
         if isinstance(action, Assign | Allocate):
             slot = self._trait_index[index][action.trait]
-            return self._with_points(state, index, slot, action)
+            return self._with_points(state.with_changes(diaries=diaries), index, slot, action)
         if isinstance(action, Release):
             released = Sheet((0,) * len(sheet.traits), sheet.points, released=True)
-            return state.with_changes(units=_replace(state.units, index, unit.with_sheet(released)))
-        state = self._plotted(state, action)
+            units = _replace(state.units, index, unit.with_sheet(released))
+            return state.with_changes(units=units, diaries=diaries)
+        state = state.with_changes(plots=self._plotted(state, action), diaries=diaries)
         if isinstance(action, Done) and self._plot_complete(state, action.player):
             return self._finished(state, action.player)
         return state
@@ -589,18 +622,20 @@ class Saw(Game[SawState, SawAction]):
         its exact expected hit points rather than by one roll of the dice."""
         if not isinstance(action, Done) or state.waiting != {action.player}:
             return self.apply_unchecked(state, action)
-        state = self._plotted(
-            _noted(state, self.players.index(action.player), Wrote(action)), action
-        )
+        diaries = _noted(state, self._seat[action.player], Wrote(action))
+        state = state.with_changes(plots=self._plotted(state, action), diaries=diaries)
         if self._plot_complete(state, action.player):
             diaries = tuple(diary.noted(Finished(action.player)) for diary in state.diaries)
             return state.with_changes(waiting=frozenset(), diaries=diaries)
         return state
 
-    def _plotted(self, state: SawState, action: Step | Attack | Done) -> SawState:
-        """``state`` with ``action`` written into its unit's order."""
+    def _plotted(self, state: SawState, action: Step | Attack | Done) -> tuple[Plot, ...]:
+        """The plots of ``state`` with ``action`` written into its unit's order."""
         index = self._index[action.unit]
-        order = self._order(state, index)
+        seat = self._seats[index]
+        plot = state.plots[seat]
+        place = self._order_place(plot, action.unit)
+        order = plot.orders[place]
         if isinstance(action, Step):
             here = order.path[-1] if order.path else state.units[index].hex
             assert here is not None
@@ -612,14 +647,12 @@ class Saw(Game[SawState, SawAction]):
             order = Order(order.unit, order.path, (*order.shots, shot))
         else:
             order = Order(order.unit, order.path, order.shots, done=True)
-        seat = self.players.index(action.player)
-        plot = state.plots[seat]
-        orders = tuple(order if o.unit == order.unit else o for o in plot.orders)
-        return state.with_changes(plots=_replace(state.plots, seat, Plot(plot.player, orders)))
+        orders = _replace(plot.orders, place, order)
+        return _replace(state.plots, seat, Plot(plot.player, orders))
 
     def _plot_complete(self, state: SawState, player: str) -> bool:
         """Whether every order of ``player``'s plot is done."""
-        return all(o.done for o in state.plots[self.players.index(player)].orders)
+        return all(o.done for o in state.plots[self._seat[player]].orders)
 
     def _with_points(
         self, state: SawState, index: int, slot: int, action: Assign | Allocate
@@ -1003,6 +1036,59 @@ class Saw(Game[SawState, SawAction]):
         return self.arena.board.label(cell)
 
 
+class _Plotting(NamedTuple):
+    """What the plotting rules read of one unit's order, worked out once for all the actions
+    judged against it: the unit, its order, the hexes next to where its plotted move ends so
+    far with what each costs to enter (:meth:`Arena.exits`), and the movement left."""
+
+    unit: Unit
+    order: Order
+    exits: tuple[tuple[Hex | None, int | None], ...]
+    left: int
+
+    def may_enter(self, direction: int) -> bool:
+        """Movement: whether the unit may plot one more hex in ``direction`` (0-5): on the
+        map, passable, and costing no more than the movement left ("how many spaces a unit
+        may move in one round"; terrain costs: Obstacles and Terrain)."""
+        cost = self.exits[direction][1]
+        return cost is not None and cost <= self.left
+
+
+class _Menu(NamedTuple):
+    """Every action of one unit, built once (actions are values) for :meth:`Saw.legal_actions`
+    to pick from, in its order: the point assignments and damage allocations (each trait,
+    each chunk of points), the re-allocation, the six steps, the attacks on each unit by unit
+    index (each weapon, coordinated or not when the advanced rule is on; none on the unit's
+    own side), and done."""
+
+    assigns: tuple[Assign, ...]
+    allocations: tuple[Allocate, ...]
+    release: Release
+    steps: tuple[Step, ...]
+    attacks: tuple[tuple[Attack, ...], ...]
+    done: Done
+
+    @classmethod
+    def of(cls, game: Saw, index: int) -> _Menu:
+        player, unit = game.owners[index], game.ids[index]
+        points = [(t, n) for t in game.traits[index] for n in game.chunks]
+        flags = (False, True) if game.options.coordination else (False,)
+        weapons = range(1, game.specs[index].weapons + 1)
+        return cls(
+            tuple(Assign(player, unit, t, n) for t, n in points),
+            tuple(Allocate(player, unit, t, n) for t, n in points),
+            Release(player, unit),
+            tuple(Step(player, unit, d) for d in range(6)),
+            tuple(
+                tuple(Attack(player, unit, target, w, c) for w in weapons for c in flags)
+                if owner != player
+                else ()
+                for target, owner in zip(game.ids, game.owners, strict=True)
+            ),
+            Done(player, unit),
+        )
+
+
 def _designations(players: Sequence[str], owners: Sequence[str]) -> tuple[str, ...]:
     """Each unit's designation: the shortest prefix that tells every player apart, then the
     unit's number in its army (``b1``, ``r2``)."""
@@ -1054,11 +1140,9 @@ def _record(log: EventLog) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
     )
 
 
-def _noted(state: SawState, seat: int, entry: Wrote) -> SawState:
-    """``state`` with ``entry`` written in the diary of the player in ``seat``."""
-    return state.with_changes(
-        diaries=_replace(state.diaries, seat, state.diaries[seat].noted(entry))
-    )
+def _noted(state: SawState, seat: int, entry: Wrote) -> tuple[Diary, ...]:
+    """The diaries of ``state`` with ``entry`` written in that of the player in ``seat``."""
+    return _replace(state.diaries, seat, state.diaries[seat].noted(entry))
 
 
 def _replace(items: tuple[Any, ...], index: int, item: Any) -> tuple[Any, ...]:
