@@ -106,3 +106,22 @@ def test_a_marker_stands_only_where_a_secret_can() -> None:
     owner_hidden["guard"]["owner"] = dict(MARK)
     with pytest.raises(SerializationError, match="field owner"):
         codec().structure(owner_hidden, Table)
+
+
+@frozen
+class Cached:
+    """A class with a cache: a field outside ``__init__`` and comparisons."""
+
+    guard: Piece
+    _seen: int | None = field(default=None, init=False, eq=False)
+
+
+def test_a_cache_is_left_out_of_a_view_document_and_read_back_empty() -> None:
+    value = Cached(Piece("bob", Kind.TANK))
+    object.__setattr__(value, "_seen", 3)
+    view = redact(value, "ann")
+    data = codec().unstructure(view, Cached)
+    assert set(data) == {"guard"}
+    back = codec().structure(json.loads(json.dumps(data)), Cached)
+    assert back == view
+    assert back._seen is None

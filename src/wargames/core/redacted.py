@@ -235,11 +235,18 @@ class RedactedJson:
     def _build(self, cls: type, data: dict[str, Any], declared: Any, holders: set[int]) -> Any:
         kinds = _field_types(cls, declared)
         fields = attrs.fields(cls)
-        missing = [a.name for a in fields if not a.init or a.name not in data]
+        missing = [a.name for a in fields if (a.name not in data if a.init else not _cache(a))]
         if missing:
             raise SerializationError(f"{cls.__name__} needs {', '.join(missing)}")
         value: Any = object.__new__(cls)
         for a in fields:
-            part = self._structure(data[a.name], kinds[a.name], holders, a)
+            # A cache is left empty, as __init__ leaves it.
+            part = self._structure(data[a.name], kinds[a.name], holders, a) if a.init else a.default
             object.__setattr__(value, a.name, part)
         return value
+
+
+def _cache(field: attrs.Attribute[Any]) -> bool:
+    """Whether ``field``, one ``__init__`` does not take, is a cache no document holds: left
+    out of comparisons too, with a plain default."""
+    return not field.eq and not isinstance(field.default, attrs.Factory | type(attrs.NOTHING))
