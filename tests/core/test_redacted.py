@@ -116,10 +116,11 @@ class Cached:
     _seen: int | None = field(default=None, init=False, eq=False)
 
 
-def test_a_cache_is_left_out_of_a_view_document_and_read_back_empty() -> None:
+def test_a_cache_is_left_empty_in_a_view_and_out_of_its_document() -> None:
     value = Cached(Piece("bob", Kind.TANK))
     object.__setattr__(value, "_seen", 3)
     view = redact(value, "ann")
+    assert view._seen is None, "a redacted copy leaves its cache empty"
     data = codec().unstructure(view, Cached)
     assert set(data) == {"guard"}
     back = codec().structure(json.loads(json.dumps(data)), Cached)

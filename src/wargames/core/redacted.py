@@ -24,7 +24,7 @@ import cattrs
 
 from wargames.core.errors import SerializationError
 from wargames.core.events import Event, EventLog
-from wargames.core.hidden import HIDDEN, Hidden, hideable
+from wargames.core.hidden import HIDDEN, Hidden, hideable, is_cache
 
 __all__ = ["MARK", "TAG", "RedactedJson"]
 
@@ -235,18 +235,17 @@ class RedactedJson:
     def _build(self, cls: type, data: dict[str, Any], declared: Any, holders: set[int]) -> Any:
         kinds = _field_types(cls, declared)
         fields = attrs.fields(cls)
-        missing = [a.name for a in fields if (a.name not in data if a.init else not _cache(a))]
+        missing = [a.name for a in fields if not is_cache(a) and (not a.init or a.name not in data)]
         if missing:
             raise SerializationError(f"{cls.__name__} needs {', '.join(missing)}")
         value: Any = object.__new__(cls)
         for a in fields:
             # A cache is left empty, as __init__ leaves it.
-            part = self._structure(data[a.name], kinds[a.name], holders, a) if a.init else a.default
+            part = (
+                a.default
+                if is_cache(a)
+                else self._structure(data[a.name], kinds[a.name], holders, a)
+            )
             object.__setattr__(value, a.name, part)
         return value
 
-
-def _cache(field: attrs.Attribute[Any]) -> bool:
-    """Whether ``field``, one ``__init__`` does not take, is a cache no document holds: left
-    out of comparisons too, with a plain default."""
-    return not field.eq and not isinstance(field.default, attrs.Factory | type(attrs.NOTHING))

@@ -23,14 +23,14 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from attrs import field, frozen
 
 from wargames.core.board import Square
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, Outcome, balance
-from wargames.core.hidden import is_hidden
+from wargames.core.hidden import HIDDEN, is_hidden, redact
 from wargames.core.history import History
 from wargames.core.options import flag, number
 from wargames.core.phases import Clock
@@ -722,6 +722,28 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                 cells[index] = piece
                 events.append(Revealed(piece.id, self.board.node(index), piece.kind))
 
+    # -- views ------------------------------------------------------------------------------
+
+    def view(self, state: SabotageState, player: str) -> SabotageState:
+        """What ``player`` may know ("Hidden Identity"): :func:`~wargames.core.hidden.redact`
+        of the state, built directly.  The secrets are the kinds of the enemy pieces no Recon
+        has exposed, on the board and among the captured, the chance stream and the log's
+        own; the clock, the counts, the offer and the result hold none.  A property test keeps
+        this equal to the kernel's redaction."""
+        self.check_player(player)
+        return SabotageState(
+            rng=HIDDEN,  # type: ignore[arg-type]  # nobody may know future chance
+            log=redact(state.log, player),
+            cells=_as_seen(state.cells, player),
+            clock=state.clock,
+            deployed=state.deployed,
+            moved=state.moved,
+            quiet=state.quiet,
+            offer=state.offer,
+            captured=_as_seen(state.captured, player),
+            result=state.result,
+        )
+
     # -- notation -------------------------------------------------------------------------------
 
     _MOVE = re.compile(r"^([a-z]+[0-9]+)\s*[-x]\s*([a-z]+[0-9]+)$")
@@ -908,6 +930,30 @@ def _piece_id(seat: int, deployed: int) -> int:
     """The id of the piece set up on square ``deployed`` (in set-up order) of player ``seat``'s
     zone: both players see the order, so the id reveals nothing."""
     return seat * 1000 + deployed
+
+
+_Seen = TypeVar("_Seen", Piece, Piece | None)
+
+
+def _as_seen(pieces: tuple[_Seen, ...], player: str) -> tuple[_Seen, ...]:
+    """``pieces`` as ``player`` sees them: the enemy's unexposed pieces masked (the rule is
+    :func:`~wargames.sabotage.state.visible`, written out here for speed)."""
+    return tuple(
+        [p if p is None or p.owner == player or p.revealed else _masked(p) for p in pieces]
+    )
+
+
+def _masked(piece: Piece) -> Piece:
+    """The unexposed ``piece`` as its owner's opponent sees it, made once per piece."""
+    masked = piece._masked
+    if masked is None:
+        masked = redact(piece, _OPPONENTS[piece.owner])
+        if masked is not piece:  # a piece of a view, masked already
+            object.__setattr__(piece, "_masked", masked)
+    return masked
+
+
+_OPPONENTS = dict(zip(PLAYERS, reversed(PLAYERS), strict=True))
 
 
 def _revealed(piece: Piece) -> Piece:

@@ -60,6 +60,9 @@ class Piece:
     ``revealed``: a Recon of the opponent has exposed it ("Hidden Identity"); it stays known.
     ``left``/``left_turn``: the square index it last moved from and the turn it did, for
     "A piece may not move back to the space it moved from in the previous turn".
+
+    ``_masked`` is a cache, not part of the piece: the piece as the opponent sees it while
+    it is unexposed, kept once a view has made it (pieces are shared by successive states).
     """
 
     id: int
@@ -68,6 +71,7 @@ class Piece:
     revealed: bool = False
     left: int = NO_SQUARE
     left_turn: int = 0
+    _masked: Piece | None = field(default=None, init=False, eq=False, repr=False)
 
 
 # -- actions -------------------------------------------------------------------------------
