@@ -248,4 +248,3 @@ class RedactedJson:
             )
             object.__setattr__(value, a.name, part)
         return value
-

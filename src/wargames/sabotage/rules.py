@@ -177,6 +177,9 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             }
             for i in range(size)
         )
+        self._steps_of = {
+            player: tuple(self._steps[i][player] for i in range(size)) for player in PLAYERS
+        }
         # Every step onto a square that is no volcano, by its prebuilt Move: the cells it
         # joins (the checker and ``_move`` look a move up here instead of by its squares).
         self._step_cells: dict[Move, tuple[int, int]] = {
@@ -334,29 +337,27 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         player: str,
         moved: tuple[int, ...],
         turn: int,
-        origins: Iterable[int] | None = None,
+        origins: Iterable[int],
         *,
         first_only: bool = False,
     ) -> list[SabotageAction]:
         """Every legal move of ``player``'s pieces not yet moved this turn, in board order
-        (only the first found with ``first_only``).  ``origins``, the cells the player's
-        pieces stand on in board order (:meth:`_squares`), spares a look at every cell.
+        (only the first found with ``first_only``).  ``origins`` are the cells the player's
+        pieces stand on, in board order (:meth:`_origins`).
 
         The same rules as :meth:`_move_problem`, written for speed (prebuilt moves, identity
         tests); a property test keeps the two in agreement.
         """
-        steps = self._steps
+        steps = self._steps_of[player]
         since = turn - self.no_return_turns
         found: list[SabotageAction] = []
-        for i in range(len(cells)) if origins is None else origins:
-            piece = cells[i]
-            if piece is None or piece.owner != player:
-                continue
+        for i in origins:
+            piece: Piece = cells[i]  # type: ignore[assignment]  # one of the player's
             kind = piece.kind
             if kind is HEADQUARTERS or kind is LANDMINE or piece.id in moved:
                 continue
             back = piece.left if piece.left_turn >= since else NO_SQUARE
-            for j, move in steps[i][player]:
+            for j, move in steps[i]:
                 target = cells[j]
                 if j != back and (target is None or target.owner != player):
                     found.append(move)
@@ -370,7 +371,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         player: str,
         moved: tuple[int, ...],
         turn: int,
-        origins: Iterable[int] | None = None,
+        origins: Iterable[int],
     ) -> bool:
         """Whether ``player`` has a legal move with a piece not yet moved this turn."""
         return bool(self._moves(cells, player, moved, turn, origins, first_only=True))
@@ -380,13 +381,14 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         cache, worked out here if it has none (:meth:`_move` hands it on)."""
         squares = state._squares
         if squares is None:
-            cells = state.cells
-            squares = tuple(
-                tuple(i for i, p in enumerate(cells) if p is not None and p.owner == player)
-                for player in PLAYERS
-            )
+            squares = tuple(self._origins(state.cells, player) for player in PLAYERS)
             object.__setattr__(state, "_squares", squares)
         return squares
+
+    @staticmethod
+    def _origins(cells: Sequence[Piece | None], player: str) -> tuple[int, ...]:
+        """The cells ``player``'s pieces stand on, in board order."""
+        return tuple(i for i, p in enumerate(cells) if p is not None and p.owner == player)
 
     def _may_offer_draw(self, state: SabotageState, player: str) -> bool:
         offer = state.offer
