@@ -712,6 +712,8 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         ``index`` exposes its neighbours if it is a Recon, and is exposed by enemy Recons."""
         piece = cells[index]
         assert piece is not None
+        if piece.revealed and piece.kind is not RECON:
+            return  # exposed already, and it exposes nothing
         for k in self._around[index]:
             other = cells[k]
             if other is None or other.owner == piece.owner:
