@@ -106,3 +106,23 @@ def test_a_marker_stands_only_where_a_secret_can() -> None:
     owner_hidden["guard"]["owner"] = dict(MARK)
     with pytest.raises(SerializationError, match="field owner"):
         codec().structure(owner_hidden, Table)
+
+
+@frozen
+class Cached:
+    """A class with a cache: a field outside ``__init__`` and comparisons."""
+
+    guard: Piece
+    _seen: int | None = field(default=None, init=False, eq=False)
+
+
+def test_a_cache_is_left_empty_in_a_view_and_out_of_its_document() -> None:
+    value = Cached(Piece("bob", Kind.TANK))
+    object.__setattr__(value, "_seen", 3)
+    view = redact(value, "ann")
+    assert view._seen is None, "a redacted copy leaves its cache empty"
+    data = codec().unstructure(view, Cached)
+    assert set(data) == {"guard"}
+    back = codec().structure(json.loads(json.dumps(data)), Cached)
+    assert back == view
+    assert back._seen is None

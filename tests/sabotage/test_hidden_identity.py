@@ -3,10 +3,11 @@ next to one of your Recons"; attacking an unknown piece shows "only the result".
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wargames.core.hidden import HIDDEN, is_hidden
+from wargames.core.hidden import HIDDEN, is_hidden, redact
 from wargames.sabotage import Battle, Kind, Revealed, Sabotage, SabotageState
 from wargames.testing import states
 
@@ -121,6 +122,52 @@ def test_views_do_not_depend_on_what_the_player_may_not_know(
     assert MINI.view(other, player) == MINI.view(state, player)
     assert MINI.legal_actions(other, player) == MINI.legal_actions(state, player)
     assert MINI.describe(other, player) == MINI.describe(state, player)
+
+
+@given(
+    st.sampled_from([GAME, MINI]).flatmap(
+        lambda game: st.tuples(
+            st.just(game), states(game, max_steps=60) | states(game, setup={"deploy": False})
+        )
+    ),
+    st.sampled_from(["green", "red"]),
+)
+def test_a_view_is_the_kernels_redaction(
+    game_state: tuple[Sabotage, SabotageState], player: str
+) -> None:
+    """Sabotage builds its views directly: they must be what the kernel's redaction makes,
+    field by field, of a state and of a view."""
+    game, state = game_state
+    view = game.view(state, player)
+    assert view == redact(state, player)
+    assert [p.kind if p else None for p in view.cells] == [
+        p.kind if p else None for p in redact(state, player).cells
+    ]
+    assert [p.kind for p in view.captured] == [p.kind for p in redact(state, player).captured]
+    assert game.view(view, player) == view
+    other = game.opponent(player)
+    assert game.view(view, other) == redact(redact(state, player), other)
+
+
+@pytest.mark.parametrize("code", ["SG", "SM"])
+def test_every_view_of_long_random_games_is_the_kernels_redaction(code: str) -> None:
+    """Whole random games (exposures, captures, both players' views of every state): the
+    direct views equal the kernel's redaction, and exposed enemy pieces show."""
+    game = variant(code)
+    rng = random.Random(7)
+    exposed = 0
+    for seed in range(3):
+        state = game.start(seed)
+        while state.result is None:
+            for player in game.players:
+                view = game.view(state, player)
+                assert view == redact(state, player)
+                exposed += sum(
+                    1 for p in view.cells if p and p.owner != player and not is_hidden(p.kind)
+                )
+            (acting,) = game.to_act(state)
+            state = game.apply(state, rng.choice(game.legal_actions(state, acting)))
+    assert exposed, "the games exposed some pieces"
 
 
 @given(states(MINI, max_steps=40), st.sampled_from(["green", "red"]))

@@ -34,6 +34,7 @@ __all__ = [
     "Hidden",
     "Secret",
     "hideable",
+    "is_cache",
     "is_hidden",
     "redact",
     "sample_assignment",
@@ -116,6 +117,17 @@ def hideable(field: attrs.Attribute[Any] | None, type_: Any) -> bool:
         if isinstance(origin, type) and (issubclass(origin, Secret) or origin in _SPECIAL):
             return True
     return False
+
+
+def is_cache(field: attrs.Attribute[Any]) -> bool:
+    """Whether the attrs ``field`` is a cache, not part of its value: left out of
+    ``__init__`` and of comparisons, with a plain default.  A redacted copy (and a view
+    document) holds the default: a cache is worked out again from the view itself."""
+    return (
+        not field.init
+        and not field.eq
+        and not isinstance(field.default, attrs.Factory | type(attrs.NOTHING))
+    )
 
 
 def redact(value: T, player: str) -> T:
@@ -214,7 +226,9 @@ def _attrs_handler(cls: type) -> _Handler:
     plan = tuple(
         (a.name, a.metadata.get(VISIBILITY), _plain(declared.get(a.name)))
         for a in attrs.fields(cls)
+        if not is_cache(a)
     )
+    caches = tuple((a.name, a.default) for a in attrs.fields(cls) if is_cache(a))
     keeps_secrets = any(rule is not None for _, rule, _ in plan) and cls.__hash__ is not None
 
     def redact_instance(value: Any, player: str) -> Any:
@@ -236,6 +250,8 @@ def _attrs_handler(cls: type) -> _Handler:
         copy: Any = object.__new__(cls)
         for (name, _, _), new in zip(plan, values, strict=True):
             object.__setattr__(copy, name, new)
+        for name, default in caches:
+            object.__setattr__(copy, name, default)
         return copy
 
     if not keeps_secrets:

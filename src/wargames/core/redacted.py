@@ -24,7 +24,7 @@ import cattrs
 
 from wargames.core.errors import SerializationError
 from wargames.core.events import Event, EventLog
-from wargames.core.hidden import HIDDEN, Hidden, hideable
+from wargames.core.hidden import HIDDEN, Hidden, hideable, is_cache
 
 __all__ = ["MARK", "TAG", "RedactedJson"]
 
@@ -235,11 +235,16 @@ class RedactedJson:
     def _build(self, cls: type, data: dict[str, Any], declared: Any, holders: set[int]) -> Any:
         kinds = _field_types(cls, declared)
         fields = attrs.fields(cls)
-        missing = [a.name for a in fields if not a.init or a.name not in data]
+        missing = [a.name for a in fields if not is_cache(a) and (not a.init or a.name not in data)]
         if missing:
             raise SerializationError(f"{cls.__name__} needs {', '.join(missing)}")
         value: Any = object.__new__(cls)
         for a in fields:
-            part = self._structure(data[a.name], kinds[a.name], holders, a)
+            # A cache is left empty, as __init__ leaves it.
+            part = (
+                a.default
+                if is_cache(a)
+                else self._structure(data[a.name], kinds[a.name], holders, a)
+            )
             object.__setattr__(value, a.name, part)
         return value

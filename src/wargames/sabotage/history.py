@@ -183,7 +183,7 @@ class _Reader:
         """The pieces of ``player`` not in ``moved`` with a legal move, were they movable."""
         board = self.game.board
         cells = tuple(self.cells)
-        moves = self.game._moves(cells, player, moved, turn)
+        moves = self.game._moves(cells, player, moved, turn, self.game._origins(cells, player))
         origins = {board.index(m.origin) for m in moves if isinstance(m, Move)}
         return [piece.id for i in sorted(origins) if (piece := cells[i]) is not None]
 

@@ -1,8 +1,9 @@
 """The rules of Sabotage (rule text: seeds/003), section by section.
 
-* Object of the Game — :meth:`Sabotage._finish_move` (Headquarters captured, every movable
-  piece captured) and :meth:`Sabotage._end_turn` (no legal move: immobilised; the no-capture
-  draw, "Draw Situation in Sabotage").
+* Object of the Game — :meth:`Sabotage._move` (Headquarters captured),
+  :meth:`Sabotage._all_captured` (every movable piece captured) and :meth:`Sabotage._end_turn`
+  (no legal move: :meth:`Sabotage._immobilised`; the no-capture draw, "Draw Situation in
+  Sabotage").
 * Moving — :meth:`Sabotage._moves` and :meth:`Sabotage._move_problem`: one square
   vertically or horizontally onto an empty or enemy square, N pieces a turn, no moving back to
   the square left in the previous turn, Headquarters and Atomic Landmines never move,
@@ -16,19 +17,20 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from attrs import field, frozen
 
 from wargames.core.board import Square
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, Outcome, balance
-from wargames.core.hidden import is_hidden
+from wargames.core.hidden import HIDDEN, is_hidden, redact
 from wargames.core.history import History
 from wargames.core.options import flag, number
 from wargames.core.phases import Clock
@@ -73,6 +75,7 @@ RECON = Kind.RECON
 HEADQUARTERS = Kind.HEADQUARTERS
 LANDMINE = Kind.LANDMINE
 DRAW_ANSWERS = (AcceptDraw, DeclineDraw)
+SEATS = {player: seat for seat, player in enumerate(PLAYERS)}
 
 
 _PASTS_KEPT = 16
@@ -174,6 +177,17 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             }
             for i in range(size)
         )
+        self._steps_of = {
+            player: tuple(self._steps[i][player] for i in range(size)) for player in PLAYERS
+        }
+        # Every step onto a square that is no volcano, by its prebuilt Move: the cells it
+        # joins (the checker and ``_move`` look a move up here instead of by its squares).
+        self._step_cells: dict[Move, tuple[int, int]] = {
+            move: (i, j)
+            for i in range(size)
+            for player in PLAYERS
+            for j, move in self._steps[i][player]
+        }
         self._orthogonal = tuple(
             frozenset(board.index(t) for t in board.orthogonal(board.node(i))) for i in range(size)
         )
@@ -311,37 +325,39 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return self._answers[player]
         if self.in_setup(state):
             return self._deployments(state, player)
-        moves = self._moves(state.cells, player, state.moved, state.clock.turn)
+        origins = self._squares(state)[SEATS[player]]
+        moves = self._moves(state.cells, player, state.moved, state.clock.turn, origins)
         if self._may_offer_draw(state, player):
             moves.append(self._offers[player])
         return tuple(moves)
 
     def _moves(
         self,
-        cells: tuple[Piece | None, ...],
+        cells: Sequence[Piece | None],
         player: str,
         moved: tuple[int, ...],
         turn: int,
+        origins: Iterable[int],
         *,
         first_only: bool = False,
     ) -> list[SabotageAction]:
         """Every legal move of ``player``'s pieces not yet moved this turn, in board order
-        (only the first found with ``first_only``).
+        (only the first found with ``first_only``).  ``origins`` are the cells the player's
+        pieces stand on, in board order (:meth:`_origins`).
 
         The same rules as :meth:`_move_problem`, written for speed (prebuilt moves, identity
         tests); a property test keeps the two in agreement.
         """
-        steps = self._steps
+        steps = self._steps_of[player]
         since = turn - self.no_return_turns
         found: list[SabotageAction] = []
-        for i, piece in enumerate(cells):
-            if piece is None or piece.owner != player:
-                continue
+        for i in origins:
+            piece: Piece = cells[i]  # type: ignore[assignment]  # one of the player's
             kind = piece.kind
             if kind is HEADQUARTERS or kind is LANDMINE or piece.id in moved:
                 continue
             back = piece.left if piece.left_turn >= since else NO_SQUARE
-            for j, move in steps[i][player]:
+            for j, move in steps[i]:
                 target = cells[j]
                 if j != back and (target is None or target.owner != player):
                     found.append(move)
@@ -350,10 +366,29 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         return found
 
     def _can_move(
-        self, cells: tuple[Piece | None, ...], player: str, moved: tuple[int, ...], turn: int
+        self,
+        cells: Sequence[Piece | None],
+        player: str,
+        moved: tuple[int, ...],
+        turn: int,
+        origins: Iterable[int],
     ) -> bool:
         """Whether ``player`` has a legal move with a piece not yet moved this turn."""
-        return bool(self._moves(cells, player, moved, turn, first_only=True))
+        return bool(self._moves(cells, player, moved, turn, origins, first_only=True))
+
+    def _squares(self, state: SabotageState) -> tuple[tuple[int, ...], ...]:
+        """By seat, the cells each player's pieces stand on, in board order: the state's
+        cache, worked out here if it has none (:meth:`_move` hands it on)."""
+        squares = state._squares
+        if squares is None:
+            squares = tuple(self._origins(state.cells, player) for player in PLAYERS)
+            object.__setattr__(state, "_squares", squares)
+        return squares
+
+    @staticmethod
+    def _origins(cells: Sequence[Piece | None], player: str) -> tuple[int, ...]:
+        """The cells ``player``'s pieces stand on, in board order."""
+        return tuple(i for i, p in enumerate(cells) if p is not None and p.owner == player)
 
     def _may_offer_draw(self, state: SabotageState, player: str) -> bool:
         offer = state.offer
@@ -416,11 +451,15 @@ class Sabotage(Game[SabotageState, SabotageAction]):
 
     def _move_problem(self, state: SabotageState, move: Move) -> str | None:
         """The rule a move breaks, or ``None`` for a legal move (the checker of :meth:`_moves`)."""
-        board = self.board
-        for square in (move.origin, move.target):
-            if square not in board:
-                return f"{square} is not on the {self.layout.width}x{self.layout.height} board"
-        i, j = board.index(move.origin), board.index(move.target)
+        step = self._step_cells.get(move)  # a step onto a square that is no volcano
+        if step is None:
+            board = self.board
+            for square in (move.origin, move.target):
+                if square not in board:
+                    return f"{square} is not on the {self.layout.width}x{self.layout.height} board"
+            i, j = board.index(move.origin), board.index(move.target)
+        else:
+            i, j = step
         piece = state.cells[i]
         if piece is None or piece.owner != move.player:
             return f"no piece of {move.player} on {move.origin}"
@@ -428,9 +467,9 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return f"the {piece.kind.title} on {move.origin} may not be moved during the game"
         if piece.id in state.moved:
             return f"the piece on {move.origin} has already moved this turn"
-        if j not in self._orthogonal[i]:
+        if step is None and j not in self._orthogonal[i]:
             return "a piece moves one square vertically or horizontally (no diagonal movement)"
-        if j in self._volcano:
+        if step is None and j in self._volcano:
             return f"{move.target} is a volcano, a barrier"
         target = state.cells[j]
         if target is not None and target.owner == move.player:
@@ -532,11 +571,15 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         return events
 
     def _move(self, state: SabotageState, move: Move) -> SabotageState:
-        board = self.board
-        i, j = board.index(move.origin), board.index(move.target)
+        """Make ``move`` (a legal one), and end the turn if it was the turn's last."""
+        i, j = self._step_cells.get(move) or (
+            self.board.index(move.origin),
+            self.board.index(move.target),
+        )
         cells = list(state.cells)
         piece = cells[i]
         assert piece is not None  # checked by _move_problem
+        player = move.player
         turn = state.clock.turn
         mover = Piece(piece.id, piece.owner, piece.kind, piece.revealed, i, turn)
         defender = cells[j]
@@ -546,86 +589,131 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         result = None
         if defender is None:
             cells[j] = mover
-            events.append(Moved(move.player, piece.id, move.origin, move.target))
+            events.append(Moved(player, piece.id, move.origin, move.target))
         else:
             won = attacker_wins(piece.kind, defender.kind)
-            events.append(Battle(move.player, piece.id, defender.id, move.origin, move.target, won))
+            events.append(Battle(player, piece.id, defender.id, move.origin, move.target, won))
             if won:
                 cells[j] = mover
-                loser = defender
-            else:
-                loser = mover
+            loser = defender if won else mover
             if loser.kind is Kind.HEADQUARTERS:
                 # The capture ends the game; both players know what was taken, and the log
                 # says when they learnt it (a position may have it exposed from the start).
                 if not loser.revealed:
                     loser = _revealed(loser)
                     events.append(Revealed(loser.id, move.target, loser.kind))
-                result = Outcome(frozenset([move.player]), "captured the Headquarters")
+                result = Outcome(frozenset([player]), "captured the Headquarters")
             captured += (loser,)
-            if result is None and not self._has_movable(cells, loser.owner):
-                winner = self.opponent(loser.owner)
-                result = Outcome(frozenset([winner]), "captured every movable piece")
+        squares = self._squares_after(
+            self._squares(state), i, j, player, defender, won=cells[j] is mover
+        )
+        if defender is not None and result is None:
+            result = self._all_captured(cells, squares, loser.owner)
         if cells[j] is mover:
             self._reveal(cells, j, events)
-        state = state.with_changes(
-            cells=tuple(cells),
+        moved = (*state.moved, piece.id)
+        quiet = state.quiet if defender is None else -1
+        clock = state.clock
+        if result is None and not (
+            len(moved) < self.layout.moves_per_turn
+            and self._can_move(cells, player, moved, turn, squares[SEATS[player]])
+        ):
+            clock, quiet, result = self._end_turn(cells, clock, quiet, squares)
+            moved = ()
+        after = SabotageState(
+            rng=state.rng,
             log=state.log.with_events(events),
-            moved=(*state.moved, piece.id),
+            cells=tuple(cells),
+            clock=clock,
+            deployed=state.deployed,
+            moved=moved,
+            quiet=quiet,
+            offer=state.offer,
             captured=captured,
-            quiet=state.quiet if defender is None else -1,
             result=result,
         )
-        if result is not None:
-            return state
-        if len(state.moved) < self.layout.moves_per_turn and self._can_move(
-            state.cells, move.player, state.moved, turn
-        ):
-            return state
-        return self._end_turn(state)
+        object.__setattr__(after, "_squares", squares)
+        return after
 
-    def _end_turn(self, state: SabotageState) -> SabotageState:
-        """Pass the turn; check the no-capture draw and whether the next player can move.
+    @staticmethod
+    def _squares_after(
+        squares: tuple[tuple[int, ...], ...],
+        i: int,
+        j: int,
+        player: str,
+        defender: Piece | None,
+        *,
+        won: bool,
+    ) -> tuple[tuple[int, ...], ...]:
+        """:meth:`_squares` after ``player``'s piece left cell ``i`` for ``j``, where
+        ``defender`` stood, and ``won`` (held ``j``) or lost."""
+        after = list(squares)
+        seat = SEATS[player]
+        own = list(squares[seat])
+        own.remove(i)
+        if won:
+            bisect.insort(own, j)
+            if defender is not None:
+                other = SEATS[defender.owner]
+                after[other] = tuple(k for k in squares[other] if k != j)
+        after[seat] = tuple(own)
+        return tuple(after)
+
+    def _end_turn(
+        self,
+        cells: Sequence[Piece | None],
+        clock: Clock,
+        quiet: int,
+        squares: tuple[tuple[int, ...], ...],
+    ) -> tuple[Clock, int, Outcome | None]:
+        """Pass the turn: the next clock, the turns without a capture, and the end of the
+        game if that is the no-capture draw or the next player cannot move.
 
         ``quiet`` is -1 during a turn with a capture, so it is 0 after that turn ends.
         """
-        quiet = state.quiet + 1
-        clock = TURNS.advance(state.clock)
+        quiet += 1
+        clock = TURNS.advance(clock)
         limit = self.layout.quiet_turn_limit
-        result = None
         if quiet >= limit * len(PLAYERS):
-            result = Outcome(frozenset(), f"no capture for {limit} moves each")
-        else:
-            result = self._immobilised(state.cells, clock)
-        return state.with_changes(clock=clock, moved=(), quiet=quiet, result=result)
+            return clock, quiet, Outcome(frozenset(), f"no capture for {limit} moves each")
+        return clock, quiet, self._immobilised(cells, clock, squares)
 
     def _check_can_move(self, state: SabotageState) -> SabotageState:
         """The state, ended if the player to move cannot move."""
-        result = self._immobilised(state.cells, state.clock)
+        result = self._immobilised(state.cells, state.clock, self._squares(state))
         return state if result is None else state.with_changes(result=result)
 
-    def _immobilised(self, cells: tuple[Piece | None, ...], clock: Clock) -> Outcome | None:
+    def _immobilised(
+        self,
+        cells: Sequence[Piece | None],
+        clock: Clock,
+        squares: tuple[tuple[int, ...], ...],
+    ) -> Outcome | None:
         """ "Immobilize your opponent (they have no legal moves left)": the player to move at
         ``clock`` loses if they cannot move."""
         player = TURNS.actor(clock, PLAYERS)
-        if self._can_move(cells, player, (), clock.turn):
+        if self._can_move(cells, player, (), clock.turn, squares[SEATS[player]]):
             return None
         return Outcome(frozenset([self.opponent(player)]), f"{player} cannot move")
 
-    def _has_movable(self, cells: list[Piece | None], player: str) -> bool:
-        return any(
-            p is not None
-            and p.owner == player
-            and p.kind is not HEADQUARTERS
-            and p.kind is not LANDMINE
-            for p in cells
-        )
+    def _all_captured(
+        self, cells: Sequence[Piece | None], squares: tuple[tuple[int, ...], ...], player: str
+    ) -> Outcome | None:
+        """ "Capture all of your opponent's movable pieces": the end of the game if
+        ``player`` has no movable piece left."""
+        for i in squares[SEATS[player]]:
+            kind = cells[i].kind  # type: ignore[union-attr]
+            if kind is not HEADQUARTERS and kind is not LANDMINE:
+                return None
+        return Outcome(frozenset([self.opponent(player)]), "captured every movable piece")
 
     def _reveal(self, cells: list[Piece | None], index: int, events: list[Any]) -> None:
         """Recons expose the enemy pieces in the eight squares around them: the piece on
         ``index`` exposes its neighbours if it is a Recon, and is exposed by enemy Recons."""
         piece = cells[index]
         assert piece is not None
+        if piece.revealed and piece.kind is not RECON:
+            return  # exposed already, and it exposes nothing
         for k in self._around[index]:
             other = cells[k]
             if other is None or other.owner == piece.owner:
@@ -637,6 +725,28 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                 piece = _revealed(piece)
                 cells[index] = piece
                 events.append(Revealed(piece.id, self.board.node(index), piece.kind))
+
+    # -- views ------------------------------------------------------------------------------
+
+    def view(self, state: SabotageState, player: str) -> SabotageState:
+        """What ``player`` may know ("Hidden Identity"): :func:`~wargames.core.hidden.redact`
+        of the state, built directly.  The secrets are the kinds of the enemy pieces no Recon
+        has exposed, on the board and among the captured, the chance stream and the log's
+        own; the clock, the counts, the offer and the result hold none.  A property test keeps
+        this equal to the kernel's redaction."""
+        self.check_player(player)
+        return SabotageState(
+            rng=HIDDEN,  # type: ignore[arg-type]  # nobody may know future chance
+            log=redact(state.log, player),
+            cells=_as_seen(state.cells, player),
+            clock=state.clock,
+            deployed=state.deployed,
+            moved=state.moved,
+            quiet=state.quiet,
+            offer=state.offer,
+            captured=_as_seen(state.captured, player),
+            result=state.result,
+        )
 
     # -- notation -------------------------------------------------------------------------------
 
@@ -824,6 +934,30 @@ def _piece_id(seat: int, deployed: int) -> int:
     """The id of the piece set up on square ``deployed`` (in set-up order) of player ``seat``'s
     zone: both players see the order, so the id reveals nothing."""
     return seat * 1000 + deployed
+
+
+_Seen = TypeVar("_Seen", Piece, Piece | None)
+
+
+def _as_seen(pieces: tuple[_Seen, ...], player: str) -> tuple[_Seen, ...]:
+    """``pieces`` as ``player`` sees them: the enemy's unexposed pieces masked (the rule is
+    :func:`~wargames.sabotage.state.visible`, written out here for speed)."""
+    return tuple(
+        [p if p is None or p.owner == player or p.revealed else _masked(p) for p in pieces]
+    )
+
+
+def _masked(piece: Piece) -> Piece:
+    """The unexposed ``piece`` as its owner's opponent sees it, made once per piece."""
+    masked = piece._masked
+    if masked is None:
+        masked = redact(piece, _OPPONENTS[piece.owner])
+        if masked is not piece:  # a piece of a view, masked already
+            object.__setattr__(piece, "_masked", masked)
+    return masked
+
+
+_OPPONENTS = dict(zip(PLAYERS, reversed(PLAYERS), strict=True))
 
 
 def _revealed(piece: Piece) -> Piece:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from attrs import frozen
+from attrs import field, frozen
 
 from wargames.core.board import Square
 from wargames.core.events import Event
@@ -60,6 +60,9 @@ class Piece:
     ``revealed``: a Recon of the opponent has exposed it ("Hidden Identity"); it stays known.
     ``left``/``left_turn``: the square index it last moved from and the turn it did, for
     "A piece may not move back to the space it moved from in the previous turn".
+
+    ``_masked`` is a cache, not part of the piece: the piece as the opponent sees it while
+    it is unexposed, kept once a view has made it (pieces are shared by successive states).
     """
 
     id: int
@@ -68,6 +71,7 @@ class Piece:
     revealed: bool = False
     left: int = NO_SQUARE
     left_turn: int = 0
+    _masked: Piece | None = field(default=None, init=False, eq=False, repr=False)
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -92,7 +96,7 @@ class Deploy(Action):
         return f"{self.square}={getattr(self.kind, 'symbol', '?')}"  # "?" once redacted
 
 
-@frozen
+@frozen(cache_hash=True)  # the rules look prebuilt moves up by value on every step
 class Move(Action):
     """Move the piece on ``origin`` one square orthogonally to ``target`` (an attack if an
     enemy piece stands there)."""
@@ -221,6 +225,12 @@ class SabotageState(State):
     squares the acting player has filled; ``moved`` the ids of the pieces moved this turn;
     ``quiet`` the turns ended (by either player) since the last capture, -1 during a turn
     that has captured.
+
+    ``_squares`` is a cache, not part of the position (never compared, hashed or written):
+    by seat, the indices of the cells each player's pieces stand on, in board order.  A move
+    carries it over to the next state; any other state works it out when first asked
+    (:meth:`Sabotage._squares <wargames.sabotage.rules.Sabotage._squares>`).  Who stands
+    where is public, so a view may hold it.
     """
 
     cells: tuple[Piece | None, ...]
@@ -231,3 +241,6 @@ class SabotageState(State):
     offer: DrawOffer | None = None
     captured: tuple[Piece, ...] = ()
     result: Outcome | None = None
+    _squares: tuple[tuple[int, ...], ...] | None = field(
+        default=None, init=False, eq=False, repr=False
+    )
