@@ -54,11 +54,12 @@ def with_capital(state: SabatuState, number: int, capital: Capital) -> SabatuSta
 def occupants(game: Sabatu, state: SabatuState) -> dict[int, int]:
     """Each space holding an army, with its owner's seat ("Two armies cannot occupy the
     same space at the same time")."""
+    spaces = game.board.spaces
     return {
         army: seat
         for seat, realm in enumerate(state.realms)
         for army in realm.armies
-        if game.board.is_space(army)
+        if army in spaces
     }
 
 

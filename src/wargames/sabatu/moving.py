@@ -26,7 +26,19 @@ from wargames.sabatu.state import Attacked, Move, Moved, SabatuAction, SabatuSta
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = ["dice_for", "is_move", "move", "movers", "moves", "reach", "use_die"]
+__all__ = [
+    "Reached",
+    "army_reach",
+    "can_pass",
+    "dice_for",
+    "is_move",
+    "move",
+    "movers",
+    "moves",
+    "reach",
+    "table",
+    "use_die",
+]
 
 
 def movers(game: Sabatu, state: SabatuState) -> list[tuple[int, int, bool]]:
@@ -73,37 +85,83 @@ def dice_for(state: SabatuState, origin: int) -> list[int]:
     return sorted({d.value for d in state.dice if d.army in (-1, origin)})
 
 
-def moves(game: Sabatu, state: SabatuState, player: str) -> tuple[list[SabatuAction], bool]:
-    """Every move of the player to move (each army, each usable die, each destination),
-    and whether a die can move an army without a battle: such a die "must be used", while
-    a battle is an attempt the player may choose not to make."""
-    node = game.board.node
-    found: list[SabatuAction] = []
-    bound = False
+Reached = tuple[int, int, dict[int, str]]
+"""An army's place, a die value it may use, and where that die takes it (with how)."""
+
+_MEMO = "_sabatu_moves"
+"""Where a game remembers the last state's :func:`table` (keyed on that state's identity)."""
+
+
+def table(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool]:
+    """Where each army the player to move commands goes with each die it may use, and
+    whether a die can move an army without a battle: such a die "must be used", while a
+    battle is an attempt the player may choose not to make.
+
+    Worked out once per state: the game remembers it for the last state asked about, so
+    listing the moves, checking one and making it share the search."""
+    known = _remembered(game, state)
+    if known is not None:
+        return known
     occupied = occupants(game, state)
+    found: list[Reached] = []
+    bound = False
     for origin, owner, hired in movers(game, state):
         for value in dice_for(state, origin):
             targets = reach(game, state, origin, owner, hired, value, occupied)
-            found.extend(Move(player, node(origin), value, node(t)) for t in sorted(targets))
+            found.append((origin, value, targets))
             bound = bound or any(outcome != BATTLE for outcome in targets.values())
+    result = (tuple(found), bound)
+    game.__dict__[_MEMO] = (state, result)
+    return result
+
+
+def _remembered(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool] | None:
+    memo = game.__dict__.get(_MEMO)
+    return memo[1] if memo is not None and memo[0] is state else None
+
+
+def moves(game: Sabatu, state: SabatuState, player: str) -> tuple[list[SabatuAction], bool]:
+    """Every move of the player to move (each army, each usable die, each destination),
+    and whether a die can move an army without a battle (see :func:`table`)."""
+    nodes = game.board.nodes
+    reached, bound = table(game, state)
+    found: list[SabatuAction] = [
+        Move(player, nodes[origin], value, nodes[target])
+        for origin, value, targets in reached
+        for target in sorted(targets)
+    ]
     return found, bound
+
+
+def army_reach(game: Sabatu, state: SabatuState, origin: int, die: int) -> dict[int, str]:
+    """Where a die of ``die`` takes the army the player to move commands on ``origin``
+    (nowhere if they command none there or it may not use such a die): one army's part of
+    :func:`table`, searched alone unless the table is known."""
+    known = _remembered(game, state)
+    if known is not None:
+        return next((t for place, value, t in known[0] if place == origin and value == die), {})
+    if die not in dice_for(state, origin):
+        return {}
+    for place, owner, hired in movers(game, state):
+        if place == origin:
+            return reach(game, state, place, owner, hired, die)
+    return {}
 
 
 def is_move(game: Sabatu, state: SabatuState, action: Move) -> bool:
     """Whether ``action`` is one of :func:`moves`: an army the player commands on its origin,
     a die it may use, and a destination that die reaches — decided for this one move."""
-    if action.origin not in game.board or action.target not in game.board:
+    board = game.board
+    if action.origin not in board or action.target not in board:
         return False
-    origin = game.board.index(action.origin)
-    if action.die not in dice_for(state, origin):
-        return False
-    target = game.board.index(action.target)
-    occupied = occupants(game, state)
-    return any(
-        target in reach(game, state, place, owner, hired, action.die, occupied)
-        for place, owner, hired in movers(game, state)
-        if place == origin
-    )
+    origin, target = board.index(action.origin), board.index(action.target)
+    return target in army_reach(game, state, origin, action.die)
+
+
+def can_pass(game: Sabatu, state: SabatuState) -> bool:
+    """Whether the player to move may end the turn: no die left can move an army without a
+    battle (see :func:`table`)."""
+    return not table(game, state)[1]
 
 
 def use_die(state: SabatuState, origin: int, value: int) -> SabatuState:
@@ -125,7 +183,7 @@ def move(game: Sabatu, state: SabatuState, action: Move) -> SabatuState:
     origin, target = game.board.index(action.origin), game.board.index(action.target)
     hired = origin in state.hired
     owner = owner_at(game, state, origin) if hired else state.seat
-    outcome = reach(game, state, origin, owner, hired, action.die)[target]
+    outcome = army_reach(game, state, origin, action.die)[target]
     state = use_die(state, origin, action.die)
     if outcome == BATTLE:
         attack = Attacked(game.players[state.seat], action.origin, action.die, action.target)

@@ -259,6 +259,8 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         step, player = state.step, action.player
         if step == "move" and isinstance(action, Move):
             legal = moving.is_move(self, state, action)
+        elif step == "move" and isinstance(action, Pass):
+            legal = moving.can_pass(self, state)
         elif step == "move" and isinstance(action, Sail):
             legal = action in ports.sails(self, state, player)
         elif step == "move" and isinstance(action, Offer):
