@@ -16,7 +16,7 @@ armies inside a capital are counted on its :class:`~wargames.sabatu.state.Capita
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wargames.sabatu.state import Capital, Claimed, Die, Realm, SabatuState
 
@@ -39,9 +39,10 @@ __all__ = [
 ]
 
 
-def with_realm(state: SabatuState, seat: int, realm: Realm) -> SabatuState:
-    """``state`` with ``seat``'s realm replaced."""
-    return state.with_changes(realms=(*state.realms[:seat], realm, *state.realms[seat + 1 :]))
+def with_realm(state: SabatuState, seat: int, realm: Realm, **changes: Any) -> SabatuState:
+    """``state`` with ``seat``'s realm replaced (and any other ``changes`` at once)."""
+    realms = (*state.realms[:seat], realm, *state.realms[seat + 1 :])
+    return state.with_changes(realms=realms, **changes)
 
 
 def with_capital(state: SabatuState, number: int, capital: Capital) -> SabatuState:
@@ -133,6 +134,13 @@ def relocate(game: Sabatu, state: SabatuState, seat: int, origin: int, target: i
     unclaimed one (it becomes the garrison, "immediately replaced with a fresh army at
     Home"), their Home or a space."""
     board = game.board
+    if origin not in board.capitals and target not in board.capitals:
+        realm = state.realms[seat]
+        moved = list(realm.armies)
+        moved.remove(origin)
+        moved.append(target)
+        state = with_realm(state, seat, Realm(tuple(sorted(moved)), realm.coins, realm.tiles))
+        return _follow(game, state, origin, target)
     state = leave(game, state, seat, origin)
     if target in board.capitals:
         number = board.capitals.index(target)
@@ -167,7 +175,9 @@ def _follow(game: Sabatu, state: SabatuState, origin: int, target: int) -> Sabat
     """Dice bound to the army and a hire follow it from ``origin`` to ``target`` (armies
     at Home or in a capital are interchangeable, so only space-to-space moves carry)."""
     board = game.board
-    if not board.is_space(origin):
+    if not board.is_space(origin) or (
+        origin not in state.hired and all(d.army != origin for d in state.dice)
+    ):
         return state
     dice = tuple(Die(d.value, target) if d.army == origin else d for d in state.dice)
     hired = tuple(
@@ -181,6 +191,8 @@ def _follow(game: Sabatu, state: SabatuState, origin: int, target: int) -> Sabat
 def forget(game: Sabatu, state: SabatuState, place: int, *, gone: bool) -> SabatuState:
     """Drop bound dice and hires of an army that left ``place`` for good."""
     if not gone or not game.board.is_space(place):
+        return state
+    if place not in state.hired and all(d.army != place for d in state.dice):
         return state
     return state.with_changes(
         dice=tuple(d for d in state.dice if d.army != place),

@@ -202,15 +202,14 @@ def plunder(game: Sabatu, state: SabatuState, victor: int, loser: int) -> Sabatu
     if source.coins:
         index, rng = rng.below(len(source.coins))
         coin = source.coins[index]
-        state = hand_over(game, state, loser, victor, coin=coin)
     elif source.tiles:
         slot, rng = rng.below(len(source.tiles))
         coin = 0
-        state = hand_over(game, state, loser, victor, slot=slot)
     else:
         return state
+    realms = hand_over(game, state.realms, loser, victor, coin=coin, slot=slot)
     event = Plundered(game.players[victor], game.players[loser], coin, slot)
-    return state.with_changes(rng=rng, log=state.log.with_event(event))
+    return state.with_changes(realms=realms, rng=rng, log=state.log.with_event(event))
 
 
 def press(game: Sabatu, state: SabatuState) -> SabatuState:

@@ -15,7 +15,7 @@ Play" 3, "Capitals", "Variant #2").  Where one die takes one army is
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wargames.sabatu import cards, fighting
 from wargames.sabatu.armies import occupants, owner_at, relocate
@@ -164,8 +164,9 @@ def can_pass(game: Sabatu, state: SabatuState) -> bool:
     return not table(game, state)[1]
 
 
-def use_die(state: SabatuState, origin: int, value: int) -> SabatuState:
-    """Spend a die of ``value`` for the army on ``origin`` (its own bound die first)."""
+def use_die(state: SabatuState, origin: int, value: int, **changes: Any) -> SabatuState:
+    """Spend a die of ``value`` for the army on ``origin`` (its own bound die first), with
+    any other ``changes`` at once."""
     dice = list(state.dice)
     index = next(
         (i for i, d in enumerate(dice) if d.value == value and d.army == origin),
@@ -174,7 +175,7 @@ def use_die(state: SabatuState, origin: int, value: int) -> SabatuState:
     if index is None:
         index = next(i for i, d in enumerate(dice) if d.value == value and d.army == -1)
     del dice[index]
-    return state.with_changes(dice=tuple(dice))
+    return state.with_changes(dice=tuple(dice), **changes)
 
 
 def move(game: Sabatu, state: SabatuState, action: Move) -> SabatuState:
@@ -184,15 +185,14 @@ def move(game: Sabatu, state: SabatuState, action: Move) -> SabatuState:
     hired = origin in state.hired
     owner = owner_at(game, state, origin) if hired else state.seat
     outcome = army_reach(game, state, origin, action.die)[target]
-    state = use_die(state, origin, action.die)
+    player = game.players[state.seat]
     if outcome == BATTLE:
-        attack = Attacked(game.players[state.seat], action.origin, action.die, action.target)
-        state = state.with_changes(log=state.log.with_event(attack))
+        attack = Attacked(player, action.origin, action.die, action.target)
+        state = use_die(state, origin, action.die, log=state.log.with_event(attack))
         return fighting.start_battle(game, state, owner, origin, target)
-    event = Moved(game.players[state.seat], action.origin, action.die, action.target)
-    state = relocate(
-        game, state.with_changes(log=state.log.with_event(event)), owner, origin, target
-    )
+    event = Moved(player, action.origin, action.die, action.target)
+    state = use_die(state, origin, action.die, log=state.log.with_event(event))
+    state = relocate(game, state, owner, origin, target)
     if outcome in (ENTER, CAPITAL):
         return state
     kind = game.board.kind_at(target)
