@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from wargames.core.events import Event
+from wargames.core.hidden import Secret
 from wargames.core.rng import Rng
 from wargames.sabatu.armies import owner_at
 from wargames.sabatu.bags import hand_over, pick_slot
@@ -61,19 +62,37 @@ def _items(realm: Realm) -> tuple[list[int], list[str]]:
     return coins, tiles
 
 
+_HANDS = "_sabatu_hands"
+"""Where a game remembers each seat's last hand and what it offers (:func:`_hand_offers`)."""
+
+
+def _hand_offers(game: Sabatu, seat: int, realm: Realm) -> tuple[SabatuAction, ...]:
+    """The trade offers of ``seat`` holding ``realm``: each other player, each coin value,
+    each tile name.  Remembered for each seat until its hand changes (the coins and tiles
+    are immutable tuples, kept as they are while the armies move)."""
+    memo: dict[int, tuple[tuple[int, ...], tuple[Secret[str], ...], tuple[SabatuAction, ...]]]
+    memo = game.__dict__.setdefault(_HANDS, {})
+    known = memo.get(seat)
+    if known is None or known[0] is not realm.coins or known[1] is not realm.tiles:
+        player = game.players[seat]
+        coins, tiles = _items(realm)
+        found: list[SabatuAction] = []
+        for partner in game.players:
+            if partner == player:
+                continue
+            found.extend(Offer(player, partner, coin=coin) for coin in coins)
+            found.extend(Offer(player, partner, tile=tile) for tile in tiles)
+        known = memo[seat] = (realm.coins, realm.tiles, tuple(found))
+    return known[2]
+
+
 def offers(game: Sabatu, state: SabatuState) -> list[SabatuAction]:
     """The trade offers (and under Variant #2 the hires) the player to move may make."""
     if state.offers >= game.tables.numbers.offers_per_turn:
         return []
     seat = state.seat
     player = game.players[seat]
-    coins, tiles = _items(state.realms[seat])
-    found: list[SabatuAction] = []
-    for partner in game.players:
-        if partner == player:
-            continue
-        found.extend(Offer(player, partner, coin=coin) for coin in coins)
-        found.extend(Offer(player, partner, tile=tile) for tile in tiles)
+    found: list[SabatuAction] = list(_hand_offers(game, seat, state.realms[seat]))
     if game.hiring and state.realms[seat].coins:
         for other, realm in enumerate(state.realms):
             if other == seat:
