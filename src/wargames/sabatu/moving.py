@@ -89,7 +89,7 @@ Reached = tuple[int, int, dict[int, str]]
 """An army's place, a die value it may use, and where that die takes it (with how)."""
 
 _MEMO = "_sabatu_moves"
-"""Where a game remembers the last state's :func:`table` (keyed on that state's identity)."""
+"""Where a game remembers the last :func:`table` it worked out, with what it read."""
 
 
 def table(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool]:
@@ -97,8 +97,9 @@ def table(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool]:
     whether a die can move an army without a battle: such a die "must be used", while a
     battle is an attempt the player may choose not to make.
 
-    Worked out once per state: the game remembers it for the last state asked about, so
-    listing the moves, checking one and making it share the search."""
+    Worked out once for the armies, capitals, dice and hires it reads: the game remembers
+    the last table with those (immutable) values, so listing the moves, checking one and
+    making it share the search, and so do the states of a trade between two moves."""
     known = _remembered(game, state)
     if known is not None:
         return known
@@ -111,13 +112,24 @@ def table(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool]:
             found.append((origin, value, targets))
             bound = bound or any(outcome != BATTLE for outcome in targets.values())
     result = (tuple(found), bound)
-    game.__dict__[_MEMO] = (state, result)
+    game.__dict__[_MEMO] = (state.seat, _read(state), result)
     return result
 
 
+def _read(state: SabatuState) -> tuple[tuple[Any, ...], ...]:
+    """What :func:`table` reads of a state besides the seat to move."""
+    return (state.capitals, state.dice, state.hired, *(realm.armies for realm in state.realms))
+
+
 def _remembered(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool] | None:
+    """The remembered :func:`table`, if it was worked out from the very same values."""
     memo = game.__dict__.get(_MEMO)
-    return memo[1] if memo is not None and memo[0] is state else None
+    if memo is None or memo[0] != state.seat:
+        return None
+    read = _read(state)
+    if len(read) != len(memo[1]) or any(a is not b for a, b in zip(read, memo[1], strict=True)):
+        return None
+    return memo[2]  # type: ignore[no-any-return]
 
 
 def moves(game: Sabatu, state: SabatuState, player: str) -> tuple[list[SabatuAction], bool]:
