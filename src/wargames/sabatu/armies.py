@@ -129,18 +129,22 @@ def remove_army(game: Sabatu, state: SabatuState, seat: int, place: int) -> Saba
     return forget(game, state, place, gone=place not in places(game, state, seat))
 
 
-def relocate(game: Sabatu, state: SabatuState, seat: int, origin: int, target: int) -> SabatuState:
+def relocate(
+    game: Sabatu, state: SabatuState, seat: int, origin: int, target: int, **changes: Any
+) -> SabatuState:
     """``seat``'s army goes from ``origin`` to ``target``: into their own capital, an
     unclaimed one (it becomes the garrison, "immediately replaced with a fresh army at
-    Home"), their Home or a space."""
+    Home"), their Home or a space (with any other ``changes`` first)."""
     board = game.board
     if origin not in board.capitals and target not in board.capitals:
         realm = state.realms[seat]
         moved = list(realm.armies)
         moved.remove(origin)
         moved.append(target)
-        state = with_realm(state, seat, Realm(tuple(sorted(moved)), realm.coins, realm.tiles))
-        return _follow(game, state, origin, target)
+        realm = Realm(tuple(sorted(moved)), realm.coins, realm.tiles)
+        return _follow(game, with_realm(state, seat, realm, **changes), origin, target)
+    if changes:
+        state = state.with_changes(**changes)
     state = leave(game, state, seat, origin)
     if target in board.capitals:
         number = board.capitals.index(target)

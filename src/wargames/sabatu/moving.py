@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from attrs import define
+
 from wargames.sabatu import cards, fighting
 from wargames.sabatu.armies import occupants, owner_at, relocate
 from wargames.sabatu.bags import draw_coins, draw_tiles
 from wargames.sabatu.movement import BATTLE, CAPITAL, ENTER, destinations
-from wargames.sabatu.state import Attacked, Move, Moved, SabatuAction, SabatuState
+from wargames.sabatu.state import Attacked, Die, Move, Moved, SabatuAction, SabatuState
 
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
@@ -36,8 +38,8 @@ __all__ = [
     "movers",
     "moves",
     "reach",
+    "spend_die",
     "table",
-    "use_die",
 ]
 
 
@@ -89,7 +91,21 @@ Reached = tuple[int, int, dict[int, str]]
 """An army's place, a die value it may use, and where that die takes it (with how)."""
 
 _MEMO = "_sabatu_moves"
-"""Where a game remembers the last :func:`table` it worked out, with what it read."""
+"""Where a game keeps the last :func:`table` it worked out (a :class:`_Known`)."""
+
+
+@define
+class _Known:
+    """The last :func:`table` a game worked out: the seat and the (immutable) values it
+    read, the table, the moves listed from it once asked for, and the last state it was
+    found for (so the checks of that state's actions find it at once)."""
+
+    seat: int
+    read: tuple[tuple[Any, ...], ...]
+    reached: tuple[Reached, ...]
+    bound: bool
+    state: SabatuState
+    listed: tuple[str, list[SabatuAction]] | None = None
 
 
 def table(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool]:
@@ -101,8 +117,12 @@ def table(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool]:
     the last table with those (immutable) values, so listing the moves, checking one and
     making it share the search, and so do the states of a trade between two moves."""
     known = _remembered(game, state)
-    if known is not None:
-        return known
+    if known is None:
+        known = _work_out(game, state)
+    return known.reached, known.bound
+
+
+def _work_out(game: Sabatu, state: SabatuState) -> _Known:
     occupied = occupants(game, state)
     found: list[Reached] = []
     bound = False
@@ -111,38 +131,45 @@ def table(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool]:
             targets = reach(game, state, origin, owner, hired, value, occupied)
             found.append((origin, value, targets))
             bound = bound or any(outcome != BATTLE for outcome in targets.values())
-    result = (tuple(found), bound)
-    game.__dict__[_MEMO] = (state.seat, _read(state), result)
-    return result
+    known = _Known(state.seat, _read(state), tuple(found), bound, state)
+    game.__dict__[_MEMO] = known
+    return known
 
 
 def _read(state: SabatuState) -> tuple[tuple[Any, ...], ...]:
     """What :func:`table` reads of a state besides the seat to move."""
-    return (state.capitals, state.dice, state.hired, *(realm.armies for realm in state.realms))
+    return (state.capitals, state.dice, state.hired, *[realm.armies for realm in state.realms])
 
 
-def _remembered(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool] | None:
+def _remembered(game: Sabatu, state: SabatuState) -> _Known | None:
     """The remembered :func:`table`, if it was worked out from the very same values."""
-    memo = game.__dict__.get(_MEMO)
-    if memo is None or memo[0] != state.seat:
+    known: _Known | None = game.__dict__.get(_MEMO)
+    if known is None or known.state is state:
+        return known
+    if known.seat != state.seat:
         return None
     read = _read(state)
-    if len(read) != len(memo[1]) or any(a is not b for a, b in zip(read, memo[1], strict=True)):
+    if len(read) != len(known.read) or any(
+        a is not b for a, b in zip(read, known.read, strict=True)
+    ):
         return None
-    return memo[2]  # type: ignore[no-any-return]
+    known.state = state
+    return known
 
 
 def moves(game: Sabatu, state: SabatuState, player: str) -> tuple[list[SabatuAction], bool]:
     """Every move of the player to move (each army, each usable die, each destination),
     and whether a die can move an army without a battle (see :func:`table`)."""
-    nodes = game.board.nodes
-    reached, bound = table(game, state)
-    found: list[SabatuAction] = [
-        Move(player, nodes[origin], value, nodes[target])
-        for origin, value, targets in reached
-        for target in sorted(targets)
-    ]
-    return found, bound
+    known = _remembered(game, state) or _work_out(game, state)
+    if known.listed is None or known.listed[0] != player:
+        nodes = game.board.nodes
+        found: list[SabatuAction] = [
+            Move(player, nodes[origin], value, nodes[target])
+            for origin, value, targets in known.reached
+            for target in sorted(targets)
+        ]
+        known.listed = (player, found)
+    return list(known.listed[1]), known.bound
 
 
 def army_reach(game: Sabatu, state: SabatuState, origin: int, die: int) -> dict[int, str]:
@@ -151,7 +178,9 @@ def army_reach(game: Sabatu, state: SabatuState, origin: int, die: int) -> dict[
     :func:`table`, searched alone unless the table is known."""
     known = _remembered(game, state)
     if known is not None:
-        return next((t for place, value, t in known[0] if place == origin and value == die), {})
+        return next(
+            (t for place, value, t in known.reached if place == origin and value == die), {}
+        )
     if die not in dice_for(state, origin):
         return {}
     for place, owner, hired in movers(game, state):
@@ -176,18 +205,18 @@ def can_pass(game: Sabatu, state: SabatuState) -> bool:
     return not table(game, state)[1]
 
 
-def use_die(state: SabatuState, origin: int, value: int, **changes: Any) -> SabatuState:
-    """Spend a die of ``value`` for the army on ``origin`` (its own bound die first), with
-    any other ``changes`` at once."""
-    dice = list(state.dice)
+def spend_die(dice: tuple[Die, ...], origin: int, value: int) -> tuple[Die, ...]:
+    """The ``dice`` left once a die of ``value`` is spent for the army on ``origin`` (its
+    own bound die first)."""
+    left = list(dice)
     index = next(
-        (i for i, d in enumerate(dice) if d.value == value and d.army == origin),
+        (i for i, d in enumerate(left) if d.value == value and d.army == origin),
         None,
     )
     if index is None:
-        index = next(i for i, d in enumerate(dice) if d.value == value and d.army == -1)
-    del dice[index]
-    return state.with_changes(dice=tuple(dice), **changes)
+        index = next(i for i, d in enumerate(left) if d.value == value and d.army == -1)
+    del left[index]
+    return tuple(left)
 
 
 def move(game: Sabatu, state: SabatuState, action: Move) -> SabatuState:
@@ -198,13 +227,13 @@ def move(game: Sabatu, state: SabatuState, action: Move) -> SabatuState:
     owner = owner_at(game, state, origin) if hired else state.seat
     outcome = army_reach(game, state, origin, action.die)[target]
     player = game.players[state.seat]
+    dice = spend_die(state.dice, origin, action.die)
     if outcome == BATTLE:
         attack = Attacked(player, action.origin, action.die, action.target)
-        state = use_die(state, origin, action.die, log=state.log.with_event(attack))
+        state = state.with_changes(dice=dice, log=state.log.with_event(attack))
         return fighting.start_battle(game, state, owner, origin, target)
     event = Moved(player, action.origin, action.die, action.target)
-    state = use_die(state, origin, action.die, log=state.log.with_event(event))
-    state = relocate(game, state, owner, origin, target)
+    state = relocate(game, state, owner, origin, target, dice=dice, log=state.log.with_event(event))
     if outcome in (ENTER, CAPITAL):
         return state
     kind = game.board.kind_at(target)
