@@ -54,10 +54,13 @@ def pay_for(game: Sabatu, state: SabatuState, item: str, price: int) -> SabatuSt
     for coin in paid:
         coins.remove(coin)
     coins.extend(change)
-    state = with_realm(state, seat, Realm(realm.armies, tuple(sorted(coins)), realm.tiles))
     event = Bought(game.players[seat], item, paid, change)
-    return state.with_changes(
-        spoils=state.spoils.put(*paid).take(*change), log=state.log.with_event(event)
+    return with_realm(
+        state,
+        seat,
+        Realm(realm.armies, tuple(sorted(coins)), realm.tiles),
+        spoils=state.spoils.put(*paid).take(*change),
+        log=state.log.with_event(event),
     )
 
 
