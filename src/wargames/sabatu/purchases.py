@@ -55,11 +55,12 @@ def pay_for(game: Sabatu, state: SabatuState, item: str, price: int) -> SabatuSt
         coins.remove(coin)
     coins.extend(change)
     event = Bought(game.players[seat], item, paid, change)
+    spoils = state.spoils.put(*paid)
     return with_realm(
         state,
         seat,
         Realm(realm.armies, tuple(sorted(coins)), realm.tiles),
-        spoils=state.spoils.put(*paid).take(*change),
+        spoils=spoils.take(*change) if change else spoils,
         log=state.log.with_event(event),
     )
 
