@@ -138,3 +138,31 @@ def test_no_seat_is_first_to_fewer_capitals(kind: type[Sabatu], options: dict[st
         rivals = [s for i, s in enumerate(steps) if i != seat]
         seen.add(tuple(sorted((mine[c], min(s[c] for s in rivals)) for c in nearest)))
     assert len(seen) == 1, seen
+
+
+@pytest.mark.parametrize("steps", [1, 3, 6])
+def test_walks_are_the_paths_a_die_can_take(steps: int) -> None:
+    """The paths one die's move can take from a place (Moving Around the Board: never back
+    to a node left, never through a Capital or Home), each once, each after the path it
+    extends, and each entry's end index past exactly the paths that extend it."""
+    board = Sabatu(players=6).board
+    for origin in (
+        board.home_of["nw"],
+        board.capital_of["se"],
+        board.index(f"{board.regions[-1]}.7"),
+    ):
+        walks = board.walks(origin, steps)
+        paths: list[tuple[int, ...]] = []
+        for nxt, taken, before, _ in walks:
+            path = next((p for p in reversed(paths) if len(p) == taken and p[-1] == before), ())
+            paths.append((*path, nxt) if taken > 1 else (origin, nxt))
+        expected = {
+            tuple(board.index(n) for n in p)
+            for target in board.nodes
+            for p in nx.all_simple_paths(board.graph, board.node(origin), target, cutoff=steps)
+            if len(p) > 1 and all(board.is_space(board.index(n)) for n in p[1:-1])
+        }
+        assert sorted(paths) == sorted(expected)
+        for i, (_, taken, _, past) in enumerate(walks):
+            assert all(walks[j][1] > taken for j in range(i + 1, past))
+            assert past == len(walks) or walks[past][1] <= taken

@@ -16,7 +16,7 @@ armies inside a capital are counted on its :class:`~wargames.sabatu.state.Capita
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wargames.sabatu.state import Capital, Claimed, Die, Realm, SabatuState
 
@@ -39,9 +39,10 @@ __all__ = [
 ]
 
 
-def with_realm(state: SabatuState, seat: int, realm: Realm) -> SabatuState:
-    """``state`` with ``seat``'s realm replaced."""
-    return state.with_changes(realms=(*state.realms[:seat], realm, *state.realms[seat + 1 :]))
+def with_realm(state: SabatuState, seat: int, realm: Realm, **changes: Any) -> SabatuState:
+    """``state`` with ``seat``'s realm replaced (and any other ``changes`` at once)."""
+    realms = (*state.realms[:seat], realm, *state.realms[seat + 1 :])
+    return state.with_changes(realms=realms, **changes)
 
 
 def with_capital(state: SabatuState, number: int, capital: Capital) -> SabatuState:
@@ -54,11 +55,12 @@ def with_capital(state: SabatuState, number: int, capital: Capital) -> SabatuSta
 def occupants(game: Sabatu, state: SabatuState) -> dict[int, int]:
     """Each space holding an army, with its owner's seat ("Two armies cannot occupy the
     same space at the same time")."""
+    spaces = game.board.spaces
     return {
         army: seat
         for seat, realm in enumerate(state.realms)
         for army in realm.armies
-        if game.board.is_space(army)
+        if army in spaces
     }
 
 
@@ -127,11 +129,22 @@ def remove_army(game: Sabatu, state: SabatuState, seat: int, place: int) -> Saba
     return forget(game, state, place, gone=place not in places(game, state, seat))
 
 
-def relocate(game: Sabatu, state: SabatuState, seat: int, origin: int, target: int) -> SabatuState:
+def relocate(
+    game: Sabatu, state: SabatuState, seat: int, origin: int, target: int, **changes: Any
+) -> SabatuState:
     """``seat``'s army goes from ``origin`` to ``target``: into their own capital, an
     unclaimed one (it becomes the garrison, "immediately replaced with a fresh army at
-    Home"), their Home or a space."""
+    Home"), their Home or a space (with any other ``changes`` first)."""
     board = game.board
+    if origin not in board.capitals and target not in board.capitals:
+        realm = state.realms[seat]
+        moved = list(realm.armies)
+        moved.remove(origin)
+        moved.append(target)
+        realm = Realm(tuple(sorted(moved)), realm.coins, realm.tiles)
+        return _follow(game, with_realm(state, seat, realm, **changes), origin, target)
+    if changes:
+        state = state.with_changes(**changes)
     state = leave(game, state, seat, origin)
     if target in board.capitals:
         number = board.capitals.index(target)
@@ -166,7 +179,9 @@ def _follow(game: Sabatu, state: SabatuState, origin: int, target: int) -> Sabat
     """Dice bound to the army and a hire follow it from ``origin`` to ``target`` (armies
     at Home or in a capital are interchangeable, so only space-to-space moves carry)."""
     board = game.board
-    if not board.is_space(origin):
+    if not board.is_space(origin) or (
+        origin not in state.hired and all(d.army != origin for d in state.dice)
+    ):
         return state
     dice = tuple(Die(d.value, target) if d.army == origin else d for d in state.dice)
     hired = tuple(
@@ -180,6 +195,8 @@ def _follow(game: Sabatu, state: SabatuState, origin: int, target: int) -> Sabat
 def forget(game: Sabatu, state: SabatuState, place: int, *, gone: bool) -> SabatuState:
     """Drop bound dice and hires of an army that left ``place`` for good."""
     if not gone or not game.board.is_space(place):
+        return state
+    if place not in state.hired and all(d.army != place for d in state.dice):
         return state
     return state.with_changes(
         dice=tuple(d for d in state.dice if d.army != place),

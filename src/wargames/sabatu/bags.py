@@ -60,10 +60,9 @@ def draw_coins(game: Sabatu, state: SabatuState, seat: int, count: int) -> Sabat
         coin, bag, rng = state.spoils.draw(state.rng)
         realm = state.realms[seat]
         coins = tuple(sorted((*realm.coins, coin)))
-        state = with_realm(state, seat, Realm(realm.armies, coins, realm.tiles))
-        state = state.with_changes(
-            spoils=bag, rng=rng, log=state.log.with_event(Drew(game.players[seat], coin))
-        )
+        event = Drew(game.players[seat], coin)
+        realm = Realm(realm.armies, coins, realm.tiles)
+        state = with_realm(state, seat, realm, spoils=bag, rng=rng, log=state.log.with_event(event))
     return state
 
 
@@ -73,18 +72,24 @@ def draw_tiles(game: Sabatu, state: SabatuState, seat: int, count: int) -> Sabat
     for _ in range(min(count, len(state.armory))):
         tile, bag, rng = state.armory.draw(state.rng)
         realm = state.realms[seat]
-        tiles = (*realm.tiles, Secret(tile, {player}))
-        state = with_realm(state, seat, Realm(realm.armies, realm.coins, tiles))
-        state = state.with_changes(armory=bag, rng=rng, log=state.log.with_event(Drew(player, 0)))
+        realm = Realm(realm.armies, realm.coins, (*realm.tiles, Secret(tile, {player})))
+        event = Drew(player, 0)
+        state = with_realm(state, seat, realm, armory=bag, rng=rng, log=state.log.with_event(event))
     return state
 
 
 def hand_over(
-    game: Sabatu, state: SabatuState, giver: int, taker: int, *, coin: int = 0, slot: int = -1
-) -> SabatuState:
-    """``giver`` hands ``taker`` a coin of ``coin``, or else their tile in ``slot`` (which
-    the taker now knows as well)."""
-    source, target = state.realms[giver], state.realms[taker]
+    game: Sabatu,
+    realms: tuple[Realm, ...],
+    giver: int,
+    taker: int,
+    *,
+    coin: int = 0,
+    slot: int = -1,
+) -> tuple[Realm, ...]:
+    """The ``realms`` after ``giver`` hands ``taker`` a coin of ``coin``, or else their tile
+    in ``slot`` (which the taker now knows as well)."""
+    source, target = realms[giver], realms[taker]
     if coin:
         coins = list(source.coins)
         coins.remove(coin)
@@ -95,4 +100,6 @@ def hand_over(
         gone = Realm(source.armies, source.coins, source.tiles[:slot] + source.tiles[slot + 1 :])
         known = tile.with_known_to(game.players[taker])
         got = Realm(target.armies, target.coins, (*target.tiles, known))
-    return with_realm(with_realm(state, giver, gone), taker, got)
+    handed = list(realms)
+    handed[giver], handed[taker] = gone, got
+    return tuple(handed)

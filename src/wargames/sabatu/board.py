@@ -48,6 +48,9 @@ _SIDE: Final = 4
 """Ring spaces a quarter turn moves a drawing on (one side of the square)."""
 _NAME = re.compile(r"^([a-z]+?)(\d*)$")
 
+Walk = tuple[int, int, int, int]
+"""One path of :meth:`SabatuBoard.walks`: its last node, length, node before, subtree end."""
+
 
 def _ring_xy(number: int) -> tuple[int, int]:
     """Where ring space ``number`` (1-16) sits on its region's 5 by 5 square."""
@@ -143,7 +146,36 @@ class SabatuBoard(GraphBoard[str]):
             if kind in ("capital", "home")
         }
         """The ring space each Capital and Home opens onto."""
+        self.spaces: frozenset[int] = frozenset(
+            i for i, kind in enumerate(self.terrains) if kind not in ("capital", "home")
+        )
+        """The indices of the spaces (every node but Capitals and Homes)."""
         self._steps: dict[int, tuple[int, ...]] = {}
+        self._walks: dict[tuple[int, int], tuple[Walk, ...]] = {}
+
+    def walks(self, origin: int, steps: int) -> tuple[Walk, ...]:
+        """Every path of 1 to ``steps`` steps from node ``origin`` that never comes back to a
+        node it has left and goes on through spaces only (a Capital or Home ends it), as
+        one depth-first tree: an entry per path, ``(last node, its length, the node before
+        it, the index of the first entry past the paths that go on from it)``."""
+        found = self._walks.get((origin, steps))
+        if found is None:
+            tree: list[Walk] = []
+            self._grow(tree, origin, 0, steps, (origin,))
+            found = self._walks[origin, steps] = tuple(tree)
+        return found
+
+    def _grow(
+        self, tree: list[Walk], node: int, taken: int, steps: int, path: tuple[int, ...]
+    ) -> None:
+        for nxt in self.adjacent_indices[node]:
+            if nxt in path:
+                continue
+            at = len(tree)
+            tree.append((nxt, taken + 1, node, at + 1))
+            if taken + 1 < steps and nxt in self.spaces:
+                self._grow(tree, nxt, taken + 1, steps, (*path, nxt))
+                tree[at] = (nxt, taken + 1, node, len(tree))
 
     def steps_from(self, index: int) -> tuple[int, ...]:
         """Steps on the board from node ``index`` to every node (by index); Capitals and
@@ -164,7 +196,7 @@ class SabatuBoard(GraphBoard[str]):
 
     def is_space(self, index: int) -> bool:
         """Whether node ``index`` is a space (Capitals and Homes are not)."""
-        return self.terrains[index] not in ("capital", "home")
+        return index in self.spaces
 
 
 def region_type(name: str, data: Mapping[str, Any]) -> str:

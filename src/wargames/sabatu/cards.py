@@ -18,7 +18,7 @@ the text allows: a discard pile, reshuffled into a new deck when the deck runs o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from wargames.sabatu.armies import (
     add_armies,
@@ -48,23 +48,24 @@ def plague_losses(armies: int) -> int:
 
 
 def _draw(
-    game: Sabatu, state: SabatuState, deck: Literal["conquest", "destiny"]
+    game: Sabatu, state: SabatuState, deck: Literal["conquest", "destiny"], **changes: Any
 ) -> tuple[Card, SabatuState]:
     """The active player draws the top card of ``deck``; it goes on the discard pile at once
-    (it is followed "immediately") and is logged."""
+    (it is followed "immediately") and is logged (with any other ``changes`` at once)."""
     cards = state.conquest if deck == "conquest" else state.destiny
     name, rest, rng = cards.draw(state.rng)
     event = CardDrawn(game.players[state.seat], deck, name)
     state = state.with_changes(
-        **{deck: rest.discard(name)}, rng=rng, log=state.log.with_event(event)
+        **{deck: rest.discard(name)}, rng=rng, log=state.log.with_event(event), **changes
     )
     return game.tables.cards[name], state
 
 
-def draw_conquest(game: Sabatu, state: SabatuState) -> SabatuState:
-    """The active player draws a Conquest card and follows it."""
+def draw_conquest(game: Sabatu, state: SabatuState, **changes: Any) -> SabatuState:
+    """The active player draws a Conquest card and follows it (``changes``: made as it is
+    drawn)."""
     seat = state.seat
-    card, state = _draw(game, state, "conquest")
+    card, state = _draw(game, state, "conquest", **changes)
     effect, amount = card.effect, card.amount
     if effect == "army":
         return add_armies(game, state, seat, amount)

@@ -14,7 +14,7 @@ Coins", "Capital Walls").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -86,17 +86,17 @@ def arm(game: Sabatu, state: SabatuState, action: Arm | Ready) -> SabatuState:
     attacking = action.player == fight.attacker
     chosen = fight.attack if attacking else fight.defence
     ready = isinstance(action, Ready)
+    rng = state.rng
     if isinstance(action, Arm):
         held = state.realms[game.seat(action.player)].tiles
-        slot, rng = pick_slot(state.rng, held, action.tile, chosen)
-        state = state.with_changes(rng=rng)
+        slot, rng = pick_slot(rng, held, action.tile, chosen)
         chosen = (*chosen, slot)
         ready = not game.two_tiles or len(chosen) in (len(TILE_KINDS), len(held))
     if attacking:
         fight = attrs.evolve(fight, attack=chosen, attacker_ready=ready)
     else:
         fight = attrs.evolve(fight, defence=chosen, defender_ready=ready)
-    state = state.with_changes(battle=fight)
+    state = state.with_changes(rng=rng, battle=fight)
     if fight.attacker_ready and fight.defender_ready:
         return resolve(game, state, fight)
     return state
@@ -123,8 +123,6 @@ def resolve(game: Sabatu, state: SabatuState, fight: Battle) -> SabatuState:
     defence = sum(game.tables.tiles[t].value for t in defence_tiles)
     defence += wall_bonus(game, state, fight.target)
     totals, rng = battle_dice(attack, defence).roll(state.rng)
-    state = discard_tiles(game, state.with_changes(rng=rng), attacker, fight.attack)
-    state = discard_tiles(game, state, defender, fight.defence)
     result = winner(totals)
     node = game.board.node
     event = BattleFought(
@@ -132,7 +130,8 @@ def resolve(game: Sabatu, state: SabatuState, fight: Battle) -> SabatuState:
         attack_tiles, defence_tiles, totals[0] - attack, totals[1] - defence,
         totals[0], totals[1], result, fight.attack, fight.defence,
     )  # fmt: skip
-    state = state.with_changes(log=state.log.with_event(event))
+    state = discard_tiles(game, state, attacker, fight.attack, rng=rng)
+    state = discard_tiles(game, state, defender, fight.defence, log=state.log.with_event(event))
     reset = Battle(fight.attacker, fight.defender, fight.owner, fight.origin, fight.target)
     if result == "tie":
         return state.with_changes(step="tie", battle=reset)
@@ -179,17 +178,17 @@ def tile_names(
 
 
 def discard_tiles(
-    game: Sabatu, state: SabatuState, seat: int, slots: tuple[int, ...]
+    game: Sabatu, state: SabatuState, seat: int, slots: tuple[int, ...], **changes: Any
 ) -> SabatuState:
     """ "At the end of each battle the tiles used in battle by both players must be
-    returned to the Armory Bag."""
+    returned to the Armory Bag" (with any other ``changes`` at once)."""
     if not slots:
-        return state
+        return state.with_changes(**changes) if changes else state
     realm = state.realms[seat]
     names = tile_names(game, state, seat, slots)
     tiles = tuple(t for i, t in enumerate(realm.tiles) if i not in slots)
-    state = with_realm(state, seat, Realm(realm.armies, realm.coins, tiles))
-    return state.with_changes(armory=state.armory.put(*names))
+    realm = Realm(realm.armies, realm.coins, tiles)
+    return with_realm(state, seat, realm, armory=state.armory.put(*names), **changes)
 
 
 def plunder(game: Sabatu, state: SabatuState, victor: int, loser: int) -> SabatuState:
@@ -202,15 +201,14 @@ def plunder(game: Sabatu, state: SabatuState, victor: int, loser: int) -> Sabatu
     if source.coins:
         index, rng = rng.below(len(source.coins))
         coin = source.coins[index]
-        state = hand_over(game, state, loser, victor, coin=coin)
     elif source.tiles:
         slot, rng = rng.below(len(source.tiles))
         coin = 0
-        state = hand_over(game, state, loser, victor, slot=slot)
     else:
         return state
+    realms = hand_over(game, state.realms, loser, victor, coin=coin, slot=slot)
     event = Plundered(game.players[victor], game.players[loser], coin, slot)
-    return state.with_changes(rng=rng, log=state.log.with_event(event))
+    return state.with_changes(realms=realms, rng=rng, log=state.log.with_event(event))
 
 
 def press(game: Sabatu, state: SabatuState) -> SabatuState:

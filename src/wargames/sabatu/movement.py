@@ -57,41 +57,37 @@ def destinations(
     """
     found: dict[int, str] = {}
     kinds = board.terrains
-    adjacent = board.adjacent_indices
-    capital_number = {node: i for i, node in enumerate(board.capitals)}
     friends = (owner, commander)
-
-    def visit(node: int, taken: int, seen: frozenset[int]) -> None:
-        for nxt in adjacent[node]:
-            if nxt in seen or (away is not None and away[nxt] <= away[node]):
-                continue
-            kind = kinds[nxt]
-            if kind == "home":
-                if nxt == home and not hired:
-                    found[nxt] = ENTER
-                continue
-            if kind == "capital":
-                if hired:
-                    continue
-                capital = capitals[capital_number[nxt]]
+    walks = board.walks(origin, steps)
+    end = len(walks)
+    i = 0
+    while i < end:
+        nxt, taken, before, past = walks[i]
+        if away is not None and away[nxt] <= away[before]:
+            i = past
+            continue
+        kind = kinds[nxt]
+        if kind == "home":
+            if nxt == home and not hired:
+                found[nxt] = ENTER
+        elif kind == "capital":
+            if not hired:
+                capital = capitals[board.capitals.index(nxt)]
                 if capital.owner == owner:
                     found[nxt] = ENTER
                 elif capital.owner < 0:
                     found[nxt] = CAPITAL
                 elif battles and capital.owner not in friends:
                     found[nxt] = BATTLE
-                continue
-            holder = occupants.get(nxt)
-            if holder is not None:
-                if battles and holder not in friends:
-                    found[nxt] = BATTLE
-                continue
-            if taken + 1 == steps:
-                found[nxt] = LAND
-            else:
-                if kind == "port":
-                    found.setdefault(nxt, ENTER)
-                visit(nxt, taken + 1, seen | {nxt})
-
-    visit(origin, 0, frozenset((origin,)))
+        elif (holder := occupants.get(nxt)) is not None:
+            if battles and holder not in friends:
+                found[nxt] = BATTLE
+        elif taken == steps:
+            found[nxt] = LAND
+        else:
+            if kind == "port":
+                found.setdefault(nxt, ENTER)
+            i += 1
+            continue
+        i = past
     return found

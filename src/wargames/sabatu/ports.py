@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from wargames.sabatu import fighting
 from wargames.sabatu.armies import occupants, relocate
-from wargames.sabatu.moving import dice_for, use_die
+from wargames.sabatu.moving import dice_for, spend_die
 from wargames.sabatu.purchases import pay_for
 from wargames.sabatu.state import Attacked, SabatuAction, SabatuState, Sail, Sailed
 
@@ -49,7 +49,7 @@ def sail(game: Sabatu, state: SabatuState, action: Sail) -> SabatuState:
     holds it)."""
     origin, target = game.board.index(action.origin), game.board.index(action.target)
     state = pay_for(game, state, "ship", game.ship_fee)
-    state = use_die(state, origin, action.die)
+    state = state.with_changes(dice=spend_die(state.dice, origin, action.die))
     if target in occupants(game, state):
         attack = Attacked(action.player, action.origin, action.die, action.target)
         state = state.with_changes(log=state.log.with_event(attack))

@@ -54,10 +54,14 @@ def pay_for(game: Sabatu, state: SabatuState, item: str, price: int) -> SabatuSt
     for coin in paid:
         coins.remove(coin)
     coins.extend(change)
-    state = with_realm(state, seat, Realm(realm.armies, tuple(sorted(coins)), realm.tiles))
     event = Bought(game.players[seat], item, paid, change)
-    return state.with_changes(
-        spoils=state.spoils.put(*paid).take(*change), log=state.log.with_event(event)
+    spoils = state.spoils.put(*paid)
+    return with_realm(
+        state,
+        seat,
+        Realm(realm.armies, tuple(sorted(coins)), realm.tiles),
+        spoils=spoils.take(*change) if change else spoils,
+        log=state.log.with_event(event),
     )
 
 

@@ -108,6 +108,8 @@ __all__ = ["TABLES", "Sabatu"]
 
 TABLES = load_tables()
 _NEGOTIATION = (Offer, Counter, Accept, Decline, Hire, Ask)
+_LISTED = "_sabatu_listed"
+"""Where a game remembers the last state, player and legal actions it listed."""
 
 
 class Sabatu(Game[SabatuState, SabatuAction]):
@@ -221,6 +223,16 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     # -- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self, state: SabatuState, player: str) -> tuple[SabatuAction, ...]:
+        """Listed once per state and player: the game remembers the last list, which the
+        check of an action of that state then reads."""
+        memo = self.__dict__.get(_LISTED)
+        if memo is not None and memo[0] is state and memo[1] == player:
+            return memo[2]  # type: ignore[no-any-return]
+        listed = self._legal_actions(state, player)
+        self.__dict__[_LISTED] = (state, player, listed)
+        return listed
+
+    def _legal_actions(self, state: SabatuState, player: str) -> tuple[SabatuAction, ...]:
         self.check_player(player)
         if player not in self.to_act(state):
             return ()
@@ -259,6 +271,8 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         step, player = state.step, action.player
         if step == "move" and isinstance(action, Move):
             legal = moving.is_move(self, state, action)
+        elif step == "move" and isinstance(action, Pass):
+            legal = moving.can_pass(self, state)
         elif step == "move" and isinstance(action, Sail):
             legal = action in ports.sails(self, state, player)
         elif step == "move" and isinstance(action, Offer):

@@ -14,27 +14,35 @@ and takes the change from the bag largest coin first, as far as the bag allows.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import product
+from operator import mul
 
 __all__ = ["change", "pay", "payment"]
 
 
+@lru_cache(maxsize=1024)
 def payment(coins: tuple[int, ...], price: int) -> tuple[int, ...]:
-    """The coins that pay ``price``: least total at or above it, then fewest coins.
+    """The coins that pay ``price``: least total at or above it, then fewest coins (then
+    the smaller coins first).
 
     :raises ValueError: if the coins are worth less than the price.
     """
     if sum(coins) < price:
         raise ValueError(f"coins worth {sum(coins)} cannot pay {price}")
     held = sorted(Counter(coins).items())
+    values = [value for value, _ in held]
     ranges = [range(min(n, -(-price // value)) + 1) for value, n in held]
     best: tuple[int, int, tuple[int, ...]] | None = None
     for counts in product(*ranges):
-        total = sum(value * k for (value, _), k in zip(held, counts, strict=True))
+        total = sum(map(mul, values, counts))
         if total < price:
             continue
-        used = tuple(v for (v, _), k in zip(held, counts, strict=True) for _ in range(k))
-        key = (total, len(used), used)
+        number = sum(counts)
+        if best is not None and (total, number) > best[:2]:
+            continue
+        used = tuple(v for v, k in zip(values, counts, strict=True) for _ in range(k))
+        key = (total, number, used)
         if best is None or key < best:
             best = key
     assert best is not None  # the coins together reach the price, so some subset does

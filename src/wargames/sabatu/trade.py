@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from wargames.core.events import Event
+from wargames.core.hidden import Secret
+from wargames.core.rng import Rng
 from wargames.sabatu.armies import owner_at
 from wargames.sabatu.bags import hand_over, pick_slot
 from wargames.sabatu.state import (
@@ -60,19 +62,37 @@ def _items(realm: Realm) -> tuple[list[int], list[str]]:
     return coins, tiles
 
 
+_HANDS = "_sabatu_hands"
+"""Where a game remembers each seat's last hand and what it offers (:func:`_hand_offers`)."""
+
+
+def _hand_offers(game: Sabatu, seat: int, realm: Realm) -> tuple[SabatuAction, ...]:
+    """The trade offers of ``seat`` holding ``realm``: each other player, each coin value,
+    each tile name.  Remembered for each seat until its hand changes (the coins and tiles
+    are immutable tuples, kept as they are while the armies move)."""
+    memo: dict[int, tuple[tuple[int, ...], tuple[Secret[str], ...], tuple[SabatuAction, ...]]]
+    memo = game.__dict__.setdefault(_HANDS, {})
+    known = memo.get(seat)
+    if known is None or known[0] is not realm.coins or known[1] is not realm.tiles:
+        player = game.players[seat]
+        coins, tiles = _items(realm)
+        found: list[SabatuAction] = []
+        for partner in game.players:
+            if partner == player:
+                continue
+            found.extend(Offer(player, partner, coin=coin) for coin in coins)
+            found.extend(Offer(player, partner, tile=tile) for tile in tiles)
+        known = memo[seat] = (realm.coins, realm.tiles, tuple(found))
+    return known[2]
+
+
 def offers(game: Sabatu, state: SabatuState) -> list[SabatuAction]:
     """The trade offers (and under Variant #2 the hires) the player to move may make."""
     if state.offers >= game.tables.numbers.offers_per_turn:
         return []
     seat = state.seat
     player = game.players[seat]
-    coins, tiles = _items(state.realms[seat])
-    found: list[SabatuAction] = []
-    for partner in game.players:
-        if partner == player:
-            continue
-        found.extend(Offer(player, partner, coin=coin) for coin in coins)
-        found.extend(Offer(player, partner, tile=tile) for tile in tiles)
+    found: list[SabatuAction] = list(_hand_offers(game, seat, state.realms[seat]))
     if game.hiring and state.realms[seat].coins:
         for other, realm in enumerate(state.realms):
             if other == seat:
@@ -130,27 +150,34 @@ def apply_deal(game: Sabatu, state: SabatuState, action: SabatuAction) -> Sabatu
         answer = attrs.evolve(deal, get_coin=action.price, answered=True)
         event = Priced(action.player, action.price)
         return state.with_changes(deal=answer, log=state.log.with_event(event))
-    state = state.with_changes(deal=None, step="move")
     if isinstance(action, Decline):
-        return state.with_changes(log=state.log.with_event(Declined(action.player)))
+        event = Declined(action.player)
+        return state.with_changes(deal=None, step="move", log=state.log.with_event(event))
     assert isinstance(action, Accept)
     by, to = game.seat(deal.by), game.seat(deal.to)
     if deal.kind == "hire":
-        state = hand_over(game, state, by, to, coin=deal.get_coin)
         event = Hired(deal.by, deal.to, game.board.node(deal.army), deal.get_coin)
-        return state.with_changes(hired=(*state.hired, deal.army), log=state.log.with_event(event))
-    gave, state = _slot(state, by, deal.give_coin, deal.give_tile)
-    got, state = _slot(state, to, deal.get_coin, deal.get_tile)
-    state = hand_over(game, state, by, to, coin=deal.give_coin, slot=gave)
+        return state.with_changes(
+            deal=None,
+            step="move",
+            realms=hand_over(game, state.realms, by, to, coin=deal.get_coin),
+            hired=(*state.hired, deal.army),
+            log=state.log.with_event(event),
+        )
+    realms = state.realms
+    gave, rng = _slot(state.rng, realms[by], deal.give_coin, deal.give_tile)
+    got, rng = _slot(rng, realms[to], deal.get_coin, deal.get_tile)
+    realms = hand_over(game, realms, by, to, coin=deal.give_coin, slot=gave)
     # The taker's tile is found before the giver's arrives at the end of their hand.
-    state = hand_over(game, state, to, by, coin=deal.get_coin, slot=got)
+    realms = hand_over(game, realms, to, by, coin=deal.get_coin, slot=got)
     event = Traded(deal.by, deal.to, deal.give_coin, deal.get_coin, gave, got)
-    return state.with_changes(log=state.log.with_event(event))
+    return state.with_changes(
+        deal=None, step="move", rng=rng, realms=realms, log=state.log.with_event(event)
+    )
 
 
-def _slot(state: SabatuState, giver: int, coin: int, tile: str) -> tuple[int, SabatuState]:
+def _slot(rng: Rng, giver: Realm, coin: int, tile: str) -> tuple[int, Rng]:
     """Where in ``giver``'s hand the traded ``tile`` is picked up (-1 for a coin)."""
     if coin:
-        return -1, state
-    slot, rng = pick_slot(state.rng, state.realms[giver].tiles, tile)
-    return slot, state.with_changes(rng=rng)
+        return -1, rng
+    return pick_slot(rng, giver.tiles, tile)

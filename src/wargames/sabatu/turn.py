@@ -101,8 +101,7 @@ def begin_turn(game: Sabatu, state: SabatuState) -> SabatuState:
         state = state.with_changes(log=state.log.with_event(Restarted(game.players[seat])))
     if game.capital_armories and any(c.owner == seat for c in state.capitals):
         state = draw_tiles(game, state, seat, 1)
-    state = state.with_changes(dice_count=game.dice_per_turn)
-    state = cards.draw_conquest(game, state)
+    state = cards.draw_conquest(game, state, dice_count=game.dice_per_turn)
     return _after_losses(state) if not state.losses else state.with_changes(step="losses")
 
 
@@ -155,9 +154,7 @@ def next_turn(game: Sabatu, state: SabatuState) -> SabatuState:
     """ "Pass the dice to the next player": dice left are forfeited, the next seat
     clockwise begins."""
     left = tuple(d.value for d in state.dice)
-    if left:
-        event = Forfeited(game.players[state.seat], left)
-        state = state.with_changes(log=state.log.with_event(event))
+    log = state.log.with_event(Forfeited(game.players[state.seat], left)) if left else state.log
     seat = (state.seat + 1) % len(game.players)
     state = state.with_changes(
         seat=seat,
@@ -172,5 +169,6 @@ def next_turn(game: Sabatu, state: SabatuState) -> SabatuState:
         hired=(),
         retreats=(),
         retreat_die=0,
+        log=log,
     )
     return begin_turn(game, state)
