@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
 __all__ = [
+    "KnownMoves",
     "Reached",
     "army_reach",
     "can_pass",
@@ -90,12 +91,9 @@ def dice_for(state: SabatuState, origin: int) -> list[int]:
 Reached = tuple[int, int, dict[int, str]]
 """An army's place, a die value it may use, and where that die takes it (with how)."""
 
-_MEMO = "_sabatu_moves"
-"""Where a game keeps the last :func:`table` it worked out (a :class:`_Known`)."""
-
 
 @define
-class _Known:
+class KnownMoves:
     """The last :func:`table` a game worked out: the seat and the (immutable) values it
     read, the table, the moves listed from it once asked for, and the last state it was
     found for (so the checks of that state's actions find it at once)."""
@@ -122,7 +120,7 @@ def table(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool]:
     return known.reached, known.bound
 
 
-def _work_out(game: Sabatu, state: SabatuState) -> _Known:
+def _work_out(game: Sabatu, state: SabatuState) -> KnownMoves:
     occupied = occupants(game, state)
     found: list[Reached] = []
     bound = False
@@ -131,8 +129,8 @@ def _work_out(game: Sabatu, state: SabatuState) -> _Known:
             targets = reach(game, state, origin, owner, hired, value, occupied)
             found.append((origin, value, targets))
             bound = bound or any(outcome != BATTLE for outcome in targets.values())
-    known = _Known(state.seat, _read(state), tuple(found), bound, state)
-    game.__dict__[_MEMO] = known
+    known = KnownMoves(state.seat, _read(state), tuple(found), bound, state)
+    game.remembered.moves = known
     return known
 
 
@@ -141,9 +139,9 @@ def _read(state: SabatuState) -> tuple[tuple[Any, ...], ...]:
     return (state.capitals, state.dice, state.hired, *[realm.armies for realm in state.realms])
 
 
-def _remembered(game: Sabatu, state: SabatuState) -> _Known | None:
+def _remembered(game: Sabatu, state: SabatuState) -> KnownMoves | None:
     """The remembered :func:`table`, if it was worked out from the very same values."""
-    known: _Known | None = game.__dict__.get(_MEMO)
+    known = game.remembered.moves
     if known is None or known.state is state:
         return known
     if known.seat != state.seat:

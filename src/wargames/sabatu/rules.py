@@ -51,6 +51,7 @@ from wargames.sabatu.board import (
     long_homes,
     long_rows,
 )
+from wargames.sabatu.memo import Remembered
 from wargames.sabatu.movement import BATTLE
 from wargames.sabatu.notation import parse
 from wargames.sabatu.options import SabatuOptions
@@ -108,8 +109,6 @@ __all__ = ["TABLES", "Sabatu"]
 
 TABLES = load_tables()
 _NEGOTIATION = (Offer, Counter, Accept, Decline, Hire, Ask)
-_LISTED = "_sabatu_listed"
-"""Where a game remembers the last state, player and legal actions it listed."""
 
 
 class Sabatu(Game[SabatuState, SabatuAction]):
@@ -146,6 +145,8 @@ class Sabatu(Game[SabatuState, SabatuAction]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        self.remembered = Remembered()
+        """Work saved between calls (:mod:`wargames.sabatu.memo`), not part of the game."""
         try:
             self._configure(TABLES)
         except ValueError as error:
@@ -225,11 +226,11 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     def legal_actions(self, state: SabatuState, player: str) -> tuple[SabatuAction, ...]:
         """Listed once per state and player: the game remembers the last list, which the
         check of an action of that state then reads."""
-        memo = self.__dict__.get(_LISTED)
+        memo = self.remembered.listed
         if memo is not None and memo[0] is state and memo[1] == player:
-            return memo[2]  # type: ignore[no-any-return]
+            return memo[2]
         listed = self._legal_actions(state, player)
-        self.__dict__[_LISTED] = (state, player, listed)
+        self.remembered.listed = (state, player, listed)
         return listed
 
     def _legal_actions(self, state: SabatuState, player: str) -> tuple[SabatuAction, ...]:

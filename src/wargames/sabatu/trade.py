@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 import attrs
 
 from wargames.core.events import Event
-from wargames.core.hidden import Secret
 from wargames.core.rng import Rng
 from wargames.sabatu.armies import owner_at
 from wargames.sabatu.bags import hand_over, pick_slot
@@ -62,16 +61,11 @@ def _items(realm: Realm) -> tuple[list[int], list[str]]:
     return coins, tiles
 
 
-_HANDS = "_sabatu_hands"
-"""Where a game remembers each seat's last hand and what it offers (:func:`_hand_offers`)."""
-
-
 def _hand_offers(game: Sabatu, seat: int, realm: Realm) -> tuple[SabatuAction, ...]:
     """The trade offers of ``seat`` holding ``realm``: each other player, each coin value,
     each tile name.  Remembered for each seat until its hand changes (the coins and tiles
     are immutable tuples, kept as they are while the armies move)."""
-    memo: dict[int, tuple[tuple[int, ...], tuple[Secret[str], ...], tuple[SabatuAction, ...]]]
-    memo = game.__dict__.setdefault(_HANDS, {})
+    memo = game.remembered.hands
     known = memo.get(seat)
     if known is None or known[0] is not realm.coins or known[1] is not realm.tiles:
         player = game.players[seat]
