@@ -38,6 +38,13 @@ def test_a_real_state_loads() -> None:
         (lambda d: _unit(d)["sheet"].update(traits=[4, 4]), "2 traits for 1 weapons"),
         (lambda d: _unit(d).update(hex={"q": 500, "r": 500}), "off the map"),
         (lambda d: d["data"].update(units=d["data"]["units"][:1]), "1 units, not the game's 4"),
+        (lambda d: d["data"].update(plots=d["data"]["plots"][:1]), "1 plots for 2 players"),
+        (lambda d: d["data"].update(plots=d["data"]["plots"][::-1]), "plot 0 is red's, not blue's"),
+        (lambda d: d["data"].update(diaries=[]), "0 diaries for 2 players"),
+        (
+            lambda d: d["data"].update(diaries=d["data"]["diaries"][::-1]),
+            "diary 0 is red's, not blue's",
+        ),
     ],
 )
 def test_an_impossible_state_is_refused(tamper: Any, problem: str) -> None:

@@ -4,16 +4,16 @@ by the conformance suite, on every state of every playout.
 
 The units are the game's own, in order, each with its army's points and weapons, on a hex of
 the map or off it once destroyed, its traits as many as its weapons give and never more points
-than it has; a plot per player at most, naming that player's units.
+than it has; a plot and a diary for each player, in seating order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from wargames.core.hidden import is_hidden
-from wargames.saw.state import SawState, Unit
+from wargames.saw.state import Diary, Plot, SawState, Unit
 from wargames.saw.units import trait_names
 
 if TYPE_CHECKING:
@@ -32,11 +32,19 @@ def violations(game: Saw, state: SawState) -> Iterator[str]:
     players = set(game.players)
     if not state.waiting <= players:
         yield f"waiting for {sorted(state.waiting)}, not all players"
-    if len(state.plots) > len(game.players):
-        yield f"{len(state.plots)} plots for {len(game.players)} players"
-    for plot in state.plots:
-        if plot.player not in players:
-            yield f"a plot of {plot.player!r}, not a player"
+    for name, kept in (("plot", state.plots), ("diary", state.diaries)):
+        yield from _one_per_seat(game, name, kept)
+
+
+def _one_per_seat(game: Saw, name: str, kept: Sequence[Plot | Diary]) -> Iterator[str]:
+    """Plots and diaries: one per player, in seating order."""
+    if len(kept) != len(game.players):
+        plural = "diaries" if name == "diary" else f"{name}s"
+        yield f"{len(kept)} {plural} for {len(game.players)} players"
+        return
+    for seat, (item, player) in enumerate(zip(kept, game.players, strict=True)):
+        if item.player != player:
+            yield f"{name} {seat} is {item.player}'s, not {player}'s"
 
 
 def _unit(game: Saw, index: int, unit: Unit) -> Iterator[str]:
