@@ -16,12 +16,12 @@ Henchmen", "Take Cover", "Overwatch", "Terrain": observation).
 from __future__ import annotations
 
 import itertools
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 import attrs
 
-from wargames.core.dice import DiceExpr, d6, pool
+from wargames.core.dice import DiceExpr, Pool, d6, pool
 from wargames.core.rng import Rng
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import Activation, GridState, Status, Unit
@@ -98,7 +98,13 @@ def _parities_with(kept: tuple[int, ...], new: tuple[int, ...]) -> tuple[int, in
 
 def roll(count: int, rng: Rng) -> tuple[tuple[int, ...], Rng]:
     """Roll ``count`` activation dice: the faces, in roll order."""
-    return pool(count, d6).roll(rng)
+    return _dice(count).roll(rng)
+
+
+@cache
+def _dice(count: int) -> Pool:
+    """``count`` d6 (built once per count)."""
+    return pool(count, d6)
 
 
 def start(field_: Battlefield, state: GridState, unit: Unit) -> tuple[Activation, Rng]:

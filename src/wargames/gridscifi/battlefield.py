@@ -152,3 +152,8 @@ class Battlefield:
         other than ``mover``, in their order."""
         taken = self.layers(units)[flyer]
         return [square for square in squares if taken.get(square, mover) == mover]
+
+    def any_vacant(self, units: tuple[Unit, ...], squares: Iterable[Square], flyer: bool) -> bool:
+        """Whether any square of ``squares`` is :meth:`free` for a flyer (or a ground unit)."""
+        taken = self.layers(units)[flyer]
+        return any(square not in taken for square in squares)

@@ -13,6 +13,7 @@ on every action of the game's action space.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 
 from wargames.core.board import Square
 from wargames.gridscifi import activation, combat, movement, reserves, transports
@@ -42,6 +43,7 @@ from wargames.gridscifi.state import (
     Step,
     TakeCover,
     Target,
+    Unit,
     Unpin,
 )
 from wargames.gridscifi.targeting import target_problem
@@ -51,6 +53,7 @@ __all__ = ["RESPONSES", "deploy_problem", "deploy_squares", "legal", "problem", 
 
 RESPONSES = (TakeCover, HoldGround, ReturnFire)
 _BETWEEN_ACTIVATIONS = (Activate, CallReserve, EndTurn)
+_STATUS = attrgetter("status")
 
 
 def legal(field_: Battlefield, state: GridState, player: str) -> Iterator[GridAction]:
@@ -87,7 +90,7 @@ def _between_activations(
             continue
         if unit.status is Status.RESERVE:
             reserve.append(unit)
-        elif not unit.activated and _activate_problem(state, unit.id, player) is None:
+        elif not unit.activated and _unit_activate_problem(state.units, unit) is None:
             yield Activate(player, unit.id)
     for unit in reserve:
         yield from (
@@ -146,10 +149,8 @@ def psychic_most(field_: Battlefield, state: GridState, act: Activation) -> int:
 def _unplaced(state: GridState) -> int | None:
     """The unit to set up next: the lowest id still unplaced (the acting player's, since the
     set-up phase advances once a player has placed all of theirs)."""
-    for unit in state.units:
-        if unit.status is Status.UNPLACED:
-            return unit.id
-    return None
+    statuses = list(map(_STATUS, state.units))  # one pass in C: asked at every decision
+    return statuses.index(Status.UNPLACED) if Status.UNPLACED in statuses else None
 
 
 def deploy_squares(field_: Battlefield, state: GridState) -> list[Square]:
@@ -239,7 +240,11 @@ def _activate_problem(state: GridState, uid: int, player: str) -> str | None:
     units = state.units
     if not 0 <= uid < len(units) or units[uid].owner != player:
         return f"#{uid} is not one of your units"
-    unit = units[uid]
+    return _unit_activate_problem(units, units[uid])
+
+
+def _unit_activate_problem(units: tuple[Unit, ...], unit: Unit) -> str | None:
+    """Why the player's ``unit`` may not be activated now, or ``None``."""
     if unit.status is Status.EMBARKED:
         carrier = units[unit.carrier] if unit.carrier is not None else None
         if carrier is None or not carrier.on_table:

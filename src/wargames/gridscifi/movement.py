@@ -36,13 +36,9 @@ def move_problem(unit: Unit, activation: Activation) -> str | None:
 
 
 def limited(field_: Battlefield, profile: Profile, origin: Square, target: Square) -> bool:
-    """Whether a step from ``origin`` to ``target`` enters or leaves a terrain feature that
-    restricts ``profile``'s movement."""
-    if profile.ignores_terrain:
-        return False
-    return (
-        field_.terrain_at(origin).restricts_movement or field_.terrain_at(target).restricts_movement
-    )
+    """Whether a step from ``origin`` to ``target`` (a square next to it) enters or leaves a
+    terrain feature that restricts ``profile``'s movement."""
+    return not profile.ignores_terrain and _restricted_around(field_, origin)[target]
 
 
 def may_advance(activation: Activation, restricted: bool) -> bool:
@@ -83,11 +79,26 @@ def steps(field_: Battlefield, state: GridState, activation: Activation) -> list
     restricted_step = may_advance(activation, restricted=True)
     if not open_step and not restricted_step:
         return []
-    return [
-        square
-        for square in field_.vacant(state.units, field_.around(origin), profile.flyer, unit.id)
-        if (restricted_step if limited(field_, profile, origin, square) else open_step)
-    ]
+    vacant = field_.vacant(state.units, field_.around(origin), profile.flyer, unit.id)
+    if profile.ignores_terrain:
+        return vacant if open_step else []
+    restricted = _restricted_around(field_, origin)
+    return [square for square in vacant if (restricted_step if restricted[square] else open_step)]
+
+
+def _restricted_around(field_: Battlefield, origin: Square) -> dict[Square, bool]:
+    """For each square around ``origin``, whether a step between them enters or leaves a
+    terrain feature that restricts movement (for units that do not ignore terrain), worked
+    out once per square of the battlefield."""
+
+    def restricted() -> dict[Square, bool]:
+        here = field_.terrain_at(origin).restricts_movement
+        return {
+            square: here or field_.terrain_at(square).restricts_movement
+            for square in field_.around(origin)
+        }
+
+    return field_.memo(("restricted around", origin), restricted)
 
 
 def step_problem(

@@ -78,7 +78,7 @@ def ranks(field_: Battlefield, state: GridState, unit: Unit) -> list[int]:
     return [
         rank
         for rank, squares in _zone_ranks(field_, unit).items()
-        if field_.vacant(state.units, squares, flyer)
+        if field_.any_vacant(state.units, squares, flyer)
     ]
 
 

@@ -10,6 +10,7 @@ facts and the seed, so an id reveals nothing.
 from __future__ import annotations
 
 import enum
+from functools import cached_property
 from typing import get_args
 
 from attrs import frozen
@@ -149,9 +150,9 @@ class Activation:
     aim: str | None = None
     psychic_target: int | None = None
 
-    @property
+    @cached_property
     def odd(self) -> int:
-        """Unspent odd dice."""
+        """Unspent odd dice (counted once: the legal actions ask several times)."""
         return sum(face % 2 for face in self.dice)
 
     @property

@@ -86,7 +86,8 @@ def carriers(field_: Battlefield, state: GridState, activation: Activation) -> l
     return [
         carrier
         for carrier in state.units
-        if field_.profile(carrier).capacity
+        if carrier.owner == unit.owner
+        and field_.profile(carrier).capacity
         and _carrier_problem(field_, state.units, unit, carrier) is None
     ]
 
