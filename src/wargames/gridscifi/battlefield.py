@@ -63,7 +63,7 @@ class Battlefield:
         self.players = tuple(armies)
         self.armies = dict(armies)
         self.objectives = tuple(self.board.parse(square) for square in objectives)
-        self.sight = Sightlines(self.board)
+        self.sight = Sightlines(self.board, lambda i: self.terrain[i].blocks_sight)
         self._around = {square: self.board.surrounding(square) for square in self.board}
         self._terrain_at = dict(zip(self.board.nodes, self.terrain, strict=True))
         self._flyers = frozenset(
