@@ -19,8 +19,7 @@ import itertools
 from functools import cache, partial
 from typing import Any
 
-import attrs
-
+from wargames.core.changes import replace
 from wargames.core.dice import DiceExpr, Pool, d6, pool
 from wargames.core.rng import Rng
 from wargames.gridscifi.battlefield import Battlefield
@@ -121,7 +120,7 @@ def spend(activation: Activation, odd: bool, count: int = 1, **changes: Any) -> 
     dice = list(activation.dice)
     for _ in range(count):
         dice.remove(next(face for face in dice if face % 2 == odd))
-    return attrs.evolve(activation, dice=tuple(dice), may_reroll=False, **changes)
+    return replace(activation, dice=tuple(dice), may_reroll=False, **changes)
 
 
 def finish(activation: Activation) -> bool:
@@ -151,7 +150,7 @@ def rerolls(activation: Activation) -> list[tuple[int, ...]]:
 def reroll(activation: Activation, faces: tuple[int, ...], rng: Rng) -> tuple[Activation, Rng]:
     """``activation`` with ``faces`` rolled again; the re-roll is used up."""
     new, rng = roll(len(faces), rng)
-    return attrs.evolve(activation, dice=_kept(activation, faces) + new, may_reroll=False), rng
+    return replace(activation, dice=_kept(activation, faces) + new, may_reroll=False), rng
 
 
 # -- unpin and overwatch ---------------------------------------------------------------------

@@ -13,9 +13,8 @@ unit may occupy, so units never pass through each other (library default).
 
 from __future__ import annotations
 
-import attrs
-
 from wargames.core.board import Square
+from wargames.core.changes import replace
 from wargames.gridscifi.activation import spend
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import Activation, GridState, Moved, Status, Unit, with_units
@@ -54,7 +53,7 @@ def advance(activation: Activation, allowance: int, restricted: bool) -> Activat
     """The activation after one more square of movement (one :func:`may_advance` allows); a
     restricted step halts the unit's movement for the turn."""
     if activation.move_left and not restricted:
-        return attrs.evolve(activation, move_left=activation.move_left - 1)
+        return replace(activation, move_left=activation.move_left - 1)
     return spend(
         activation,
         odd=True,
@@ -141,8 +140,8 @@ def step(
     assert origin is not None  # checked by step_problem
     profile = field_.profile(unit)
     moved = advance(activation, profile.allowance, limited(field_, profile, origin, square))
-    placed = attrs.evolve(unit, status=Status.TABLE, square=square, carrier=None)
-    return attrs.evolve(
+    placed = replace(unit, status=Status.TABLE, square=square, carrier=None)
+    return replace(
         state,
         units=with_units(state.units, placed),
         activation=moved,
