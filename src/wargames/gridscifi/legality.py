@@ -13,7 +13,6 @@ on every action of the game's action space.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from operator import attrgetter
 
 from wargames.core.board import Square
 from wargames.gridscifi import activation, combat, movement, reserves, transports
@@ -53,7 +52,6 @@ __all__ = ["RESPONSES", "deploy_problem", "deploy_squares", "legal", "problem", 
 
 RESPONSES = (TakeCover, HoldGround, ReturnFire)
 _BETWEEN_ACTIVATIONS = (Activate, CallReserve, EndTurn)
-_STATUS = attrgetter("status")
 
 
 def legal(field_: Battlefield, state: GridState, player: str) -> Iterator[GridAction]:
@@ -149,8 +147,7 @@ def psychic_most(field_: Battlefield, state: GridState, act: Activation) -> int:
 def _unplaced(state: GridState) -> int | None:
     """The unit to set up next: the lowest id still unplaced (the acting player's, since the
     set-up phase advances once a player has placed all of theirs)."""
-    statuses = list(map(_STATUS, state.units))  # one pass in C: asked at every decision
-    return statuses.index(Status.UNPLACED) if Status.UNPLACED in statuses else None
+    return state._unplaced
 
 
 def deploy_squares(field_: Battlefield, state: GridState) -> list[Square]:
