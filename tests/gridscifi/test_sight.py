@@ -1,9 +1,11 @@
 """Line of sight ("Line of Sight", "Terrain") on the square grid."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wargames.core.board import SquareBoard
-from wargames.gridscifi.sight import trace
+from wargames.gridscifi.sight import screen, trace
 from wargames.gridscifi.state import Status
 from wargames.gridscifi.targeting import sees
 
@@ -34,6 +36,30 @@ def test_sightlines_are_symmetric() -> None:
             forward, back = trace(BOARD, a, b), trace(BOARD, b, a)
             assert set(forward.crossed) == set(back.crossed)
             assert {frozenset(p) for p in forward.corners} == {frozenset(p) for p in back.corners}
+
+
+SMALL = SquareBoard(5, 4, diagonal=True)
+
+
+@given(
+    st.frozensets(st.integers(0, len(SMALL) - 1), max_size=8),
+    st.frozensets(st.integers(0, len(SMALL) - 1), max_size=8),
+)
+def test_a_screen_blocks_exactly_where_the_line_is_blocked(
+    terrain: frozenset[int], units: frozenset[int]
+) -> None:
+    """The screen worked out once from the terrain agrees, on every line, with tracing the
+    line with the units on it: a square blocks when its terrain does or a unit stands on it."""
+    for a in SMALL:
+        for b in SMALL:
+            line = trace(SMALL, a, b)
+            found = screen(line, terrain.__contains__)
+            with_units = line.clear(lambda i: i in terrain or i in units)
+            if found is None:
+                assert not line.clear(terrain.__contains__)
+                assert not with_units
+            else:
+                assert found.clear(units.__contains__) == with_units
 
 
 # A row of buildings along rank 2 from b2 to e2; the target stands in e2, at its end.

@@ -16,12 +16,11 @@ Henchmen", "Take Cover", "Overwatch", "Terrain": observation).
 from __future__ import annotations
 
 import itertools
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
-import attrs
-
-from wargames.core.dice import DiceExpr, d6, pool
+from wargames.core.changes import replace
+from wargames.core.dice import DiceExpr, Pool, d6, pool
 from wargames.core.rng import Rng
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import Activation, GridState, Status, Unit
@@ -98,7 +97,13 @@ def _parities_with(kept: tuple[int, ...], new: tuple[int, ...]) -> tuple[int, in
 
 def roll(count: int, rng: Rng) -> tuple[tuple[int, ...], Rng]:
     """Roll ``count`` activation dice: the faces, in roll order."""
-    return pool(count, d6).roll(rng)
+    return _dice(count).roll(rng)
+
+
+@cache
+def _dice(count: int) -> Pool:
+    """``count`` d6 (built once per count)."""
+    return pool(count, d6)
 
 
 def start(field_: Battlefield, state: GridState, unit: Unit) -> tuple[Activation, Rng]:
@@ -115,7 +120,7 @@ def spend(activation: Activation, odd: bool, count: int = 1, **changes: Any) -> 
     dice = list(activation.dice)
     for _ in range(count):
         dice.remove(next(face for face in dice if face % 2 == odd))
-    return attrs.evolve(activation, dice=tuple(dice), may_reroll=False, **changes)
+    return replace(activation, dice=tuple(dice), may_reroll=False, **changes)
 
 
 def finish(activation: Activation) -> bool:
@@ -145,7 +150,7 @@ def rerolls(activation: Activation) -> list[tuple[int, ...]]:
 def reroll(activation: Activation, faces: tuple[int, ...], rng: Rng) -> tuple[Activation, Rng]:
     """``activation`` with ``faces`` rolled again; the re-roll is used up."""
     new, rng = roll(len(faces), rng)
-    return attrs.evolve(activation, dice=_kept(activation, faces) + new, may_reroll=False), rng
+    return replace(activation, dice=_kept(activation, faces) + new, may_reroll=False), rng
 
 
 # -- unpin and overwatch ---------------------------------------------------------------------

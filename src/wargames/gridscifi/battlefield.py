@@ -34,6 +34,7 @@ class Battlefield:
         "_last",
         "_memo",
         "_terrain_at",
+        "_within",
         "armies",
         "board",
         "deployment",
@@ -63,17 +64,16 @@ class Battlefield:
         self.players = tuple(armies)
         self.armies = dict(armies)
         self.objectives = tuple(self.board.parse(square) for square in objectives)
-        self.sight = Sightlines(self.board)
+        self.sight = Sightlines(self.board, lambda i: self.terrain[i].blocks_sight)
         self._around = {square: self.board.surrounding(square) for square in self.board}
         self._terrain_at = dict(zip(self.board.nodes, self.terrain, strict=True))
-        self._flyers = frozenset(
-            (owner, name)
+        self._flyers = {
+            owner: frozenset(name for name, profile in army.profiles.items() if profile.flyer)
             for owner, army in self.armies.items()
-            for name, profile in army.profiles.items()
-            if profile.flyer
-        )
+        }
         self._last: tuple[tuple[Unit, ...], _Layers] = ((), ({}, {}))
         self._memo: dict[Hashable, Any] = {}
+        self._within: dict[tuple[Square, int], frozenset[Square]] = {}
 
     def profile(self, unit: Unit) -> Profile:
         """The army-list entry of ``unit`` (which must not be hidden)."""
@@ -94,13 +94,16 @@ class Battlefield:
         return self._around[square]
 
     def within(self, square: Square, steps: int) -> frozenset[Square]:
-        """The squares at most ``steps`` from ``square`` (the board's ``distance``)."""
-
-        def disc() -> frozenset[Square]:
+        """The squares at most ``steps`` from ``square`` (the board's ``distance``), worked
+        out once."""
+        key = (square, steps)
+        found = self._within.get(key)
+        if found is None:
             distance = self.board.distance
-            return frozenset(s for s in self.board if distance(square, s) <= steps)
-
-        return self.memo(("within", square, steps), disc)
+            found = self._within[key] = frozenset(
+                s for s in self.board if distance(square, s) <= steps
+            )
+        return found
 
     def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()``, worked out once per ``key`` for this battlefield: for the fixed
@@ -133,7 +136,7 @@ class Battlefield:
         flyers = self._flyers
         for unit in units:
             if unit.status is Status.TABLE and unit.square is not None:
-                layer = air if (unit.owner, unit.profile) in flyers else ground
+                layer = air if unit.profile in flyers[unit.owner] else ground
                 layer[unit.square] = unit.id
         self._last = (units, (ground, air))
         return ground, air
@@ -152,3 +155,8 @@ class Battlefield:
         other than ``mover``, in their order."""
         taken = self.layers(units)[flyer]
         return [square for square in squares if taken.get(square, mover) == mover]
+
+    def any_vacant(self, units: tuple[Unit, ...], squares: Iterable[Square], flyer: bool) -> bool:
+        """Whether any square of ``squares`` is :meth:`free` for a flyer (or a ground unit)."""
+        taken = self.layers(units)[flyer]
+        return any(square not in taken for square in squares)

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import attrs
-
+from wargames.core.changes import replace
 from wargames.core.rng import Rng
 from wargames.gridscifi import targeting
 from wargames.gridscifi.activation import spend
@@ -113,7 +112,7 @@ def declare(
     weapon = activation.aim
     assert weapon is not None  # a target is chosen for an aimed weapon
     spent = spend(activation, odd=False, count=2 if intense else 1)
-    attacked = attrs.evolve(
+    attacked = replace(
         spent,
         aim=None,
         psychic_target=None,
@@ -122,10 +121,10 @@ def declare(
         targets=(*activation.targets, target),
     )
     declared = Declared(activation.unit, weapon, target, dice, intense)
-    state = attrs.evolve(state, activation=attacked)
+    state = replace(state, activation=attacked)
     if len(responses(field_, state, declared)) == 1:  # only holding ground
         return resolve(field_, state, declared, cover=False, reply=None)
-    return attrs.evolve(state, declared=declared)
+    return replace(state, declared=declared)
 
 
 def _weapon(field_: Battlefield, unit: Unit, name: str) -> Weapon:
@@ -204,7 +203,7 @@ def resolve(
         )
     units = list(state.units)
     if reply is not None:
-        units[declared.target] = attrs.evolve(units[declared.target], overwatch=False)
+        units[declared.target] = replace(units[declared.target], overwatch=False)
     _harm(field_, units, declared.target, hit.hits, hit.pinned)
     _harm(
         field_,
@@ -223,7 +222,7 @@ def resolve(
             _morale(field_, units, declared.target, back.self_hits),
         )
     bailing, rng = _wrecks(field_, state.units, units, rng, events)
-    state = attrs.evolve(
+    state = replace(
         state,
         rng=rng,
         units=tuple(units),
@@ -252,7 +251,7 @@ def _harm(field_: Battlefield, units: list[Unit], uid: int, hits: int, pinned: b
     profile = field_.profile(unit)
     damage = unit.damage + min(hits, profile.strength - unit.damage)
     if damage >= profile.strength:
-        units[uid] = attrs.evolve(
+        units[uid] = replace(
             unit,
             damage=damage,
             status=Status.DESTROYED,
@@ -262,7 +261,7 @@ def _harm(field_: Battlefield, units: list[Unit], uid: int, hits: int, pinned: b
             overwatch=False,
         )
     else:
-        units[uid] = attrs.evolve(unit, damage=damage, pinned=unit.pinned or pinned)
+        units[uid] = replace(unit, damage=damage, pinned=unit.pinned or pinned)
 
 
 def _wrecks(

@@ -42,6 +42,7 @@ from wargames.gridscifi.state import (
     Step,
     TakeCover,
     Target,
+    Unit,
     Unpin,
 )
 from wargames.gridscifi.targeting import target_problem
@@ -87,7 +88,7 @@ def _between_activations(
             continue
         if unit.status is Status.RESERVE:
             reserve.append(unit)
-        elif not unit.activated and _activate_problem(state, unit.id, player) is None:
+        elif not unit.activated and _unit_activate_problem(state.units, unit) is None:
             yield Activate(player, unit.id)
     for unit in reserve:
         yield from (
@@ -146,10 +147,7 @@ def psychic_most(field_: Battlefield, state: GridState, act: Activation) -> int:
 def _unplaced(state: GridState) -> int | None:
     """The unit to set up next: the lowest id still unplaced (the acting player's, since the
     set-up phase advances once a player has placed all of theirs)."""
-    for unit in state.units:
-        if unit.status is Status.UNPLACED:
-            return unit.id
-    return None
+    return state._unplaced
 
 
 def deploy_squares(field_: Battlefield, state: GridState) -> list[Square]:
@@ -239,7 +237,11 @@ def _activate_problem(state: GridState, uid: int, player: str) -> str | None:
     units = state.units
     if not 0 <= uid < len(units) or units[uid].owner != player:
         return f"#{uid} is not one of your units"
-    unit = units[uid]
+    return _unit_activate_problem(units, units[uid])
+
+
+def _unit_activate_problem(units: tuple[Unit, ...], unit: Unit) -> str | None:
+    """Why the player's ``unit`` may not be activated now, or ``None``."""
     if unit.status is Status.EMBARKED:
         carrier = units[unit.carrier] if unit.carrier is not None else None
         if carrier is None or not carrier.on_table:

@@ -13,9 +13,8 @@ unit may occupy, so units never pass through each other (library default).
 
 from __future__ import annotations
 
-import attrs
-
 from wargames.core.board import Square
+from wargames.core.changes import replace
 from wargames.gridscifi.activation import spend
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import Activation, GridState, Moved, Status, Unit, with_units
@@ -36,13 +35,9 @@ def move_problem(unit: Unit, activation: Activation) -> str | None:
 
 
 def limited(field_: Battlefield, profile: Profile, origin: Square, target: Square) -> bool:
-    """Whether a step from ``origin`` to ``target`` enters or leaves a terrain feature that
-    restricts ``profile``'s movement."""
-    if profile.ignores_terrain:
-        return False
-    return (
-        field_.terrain_at(origin).restricts_movement or field_.terrain_at(target).restricts_movement
-    )
+    """Whether a step from ``origin`` to ``target`` (a square next to it) enters or leaves a
+    terrain feature that restricts ``profile``'s movement."""
+    return not profile.ignores_terrain and _restricted_around(field_, origin)[target]
 
 
 def may_advance(activation: Activation, restricted: bool) -> bool:
@@ -58,7 +53,7 @@ def advance(activation: Activation, allowance: int, restricted: bool) -> Activat
     """The activation after one more square of movement (one :func:`may_advance` allows); a
     restricted step halts the unit's movement for the turn."""
     if activation.move_left and not restricted:
-        return attrs.evolve(activation, move_left=activation.move_left - 1)
+        return replace(activation, move_left=activation.move_left - 1)
     return spend(
         activation,
         odd=True,
@@ -83,11 +78,26 @@ def steps(field_: Battlefield, state: GridState, activation: Activation) -> list
     restricted_step = may_advance(activation, restricted=True)
     if not open_step and not restricted_step:
         return []
-    return [
-        square
-        for square in field_.vacant(state.units, field_.around(origin), profile.flyer, unit.id)
-        if (restricted_step if limited(field_, profile, origin, square) else open_step)
-    ]
+    vacant = field_.vacant(state.units, field_.around(origin), profile.flyer, unit.id)
+    if profile.ignores_terrain:
+        return vacant if open_step else []
+    restricted = _restricted_around(field_, origin)
+    return [square for square in vacant if (restricted_step if restricted[square] else open_step)]
+
+
+def _restricted_around(field_: Battlefield, origin: Square) -> dict[Square, bool]:
+    """For each square around ``origin``, whether a step between them enters or leaves a
+    terrain feature that restricts movement (for units that do not ignore terrain), worked
+    out once per square of the battlefield."""
+
+    def restricted() -> dict[Square, bool]:
+        here = field_.terrain_at(origin).restricts_movement
+        return {
+            square: here or field_.terrain_at(square).restricts_movement
+            for square in field_.around(origin)
+        }
+
+    return field_.memo(("restricted around", origin), restricted)
 
 
 def step_problem(
@@ -130,8 +140,8 @@ def step(
     assert origin is not None  # checked by step_problem
     profile = field_.profile(unit)
     moved = advance(activation, profile.allowance, limited(field_, profile, origin, square))
-    placed = attrs.evolve(unit, status=Status.TABLE, square=square, carrier=None)
-    return attrs.evolve(
+    placed = replace(unit, status=Status.TABLE, square=square, carrier=None)
+    return replace(
         state,
         units=with_units(state.units, placed),
         activation=moved,

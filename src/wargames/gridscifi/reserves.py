@@ -13,9 +13,8 @@
 
 from __future__ import annotations
 
-import attrs
-
 from wargames.core.board import Square
+from wargames.core.changes import replace
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.movement import may_advance, move_problem
 from wargames.gridscifi.state import (
@@ -78,7 +77,7 @@ def ranks(field_: Battlefield, state: GridState, unit: Unit) -> list[int]:
     return [
         rank
         for rank, squares in _zone_ranks(field_, unit).items()
-        if field_.vacant(state.units, squares, flyer)
+        if field_.any_vacant(state.units, squares, flyer)
     ]
 
 
@@ -118,16 +117,16 @@ def _call_problem(state: GridState, unit: Unit) -> str | None:
 
 def call(state: GridState, uid: int, rank: int) -> GridState:
     """The state after calling ``uid`` onto ``rank``: the unit is now known to both."""
-    unit = attrs.evolve(state.units[uid], revealed=True)
-    return attrs.evolve(state, units=with_units(state.units, unit), arrival=Arrival(uid, rank))
+    unit = replace(state.units[uid], revealed=True)
+    return replace(state, units=with_units(state.units, unit), arrival=Arrival(uid, rank))
 
 
 def place(field_: Battlefield, state: GridState, square: Square) -> GridState:
     """The state after the called unit arrives on ``square`` (a legal one)."""
     assert state.arrival is not None  # placement follows a call
     unit = state.units[state.arrival.unit]
-    arrived = attrs.evolve(unit, status=Status.TABLE, square=square)
-    return attrs.evolve(
+    arrived = replace(unit, status=Status.TABLE, square=square)
+    return replace(
         state,
         units=with_units(state.units, arrived),
         arrival=None,
@@ -156,10 +155,10 @@ def leave(state: GridState, activation: Activation) -> GridState:
     """The state after the active flyer moves off the table (its activation still open)."""
     unit = state.units[activation.unit]
     assert unit.square is not None  # checked by leave_problem
-    gone = attrs.evolve(
+    gone = replace(
         unit, status=Status.RESERVE, square=None, overwatch=False, left_turn=state.clock.turn
     )
-    return attrs.evolve(
+    return replace(
         state,
         units=with_units(state.units, gone),
         log=state.log.with_event(LeftTable(unit.id, unit.square)),

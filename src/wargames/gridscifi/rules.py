@@ -28,10 +28,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import attrs
 from attrs import field, frozen
 
 from wargames.core.board import Square, SquareBoard
+from wargames.core.changes import replace
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption
 from wargames.core.events import EventLog
@@ -166,7 +166,7 @@ class GridSciFi(Game[GridState, GridAction]):
             chosen = self.options.armies or scenario.armies
             if len(chosen) != 2 or any(name not in armies for name in chosen):
                 raise ValueError(f"armies must be two of {sorted(armies)}, got {list(chosen)}")
-            self.scenario = attrs.evolve(scenario, armies=chosen)
+            self.scenario = replace(scenario, armies=chosen)
             self.field = Battlefield(
                 self.tables,
                 scenario.map,
@@ -239,15 +239,15 @@ class GridSciFi(Game[GridState, GridAction]):
             player = self.active(state)
             if any(u.owner == player and u.status is Status.UNPLACED for u in state.units):
                 return state
-            state = attrs.evolve(state, clock=TURNS.advance(state.clock))
+            state = replace(state, clock=TURNS.advance(state.clock))
         return self._begin_turn(state)
 
     def _deploy(self, state: GridState, square: Square) -> GridState:
         """Put the next unit to set up on ``square``: it is on the table and known to both."""
         unit = next(u for u in state.units if u.status is Status.UNPLACED)
-        placed = attrs.evolve(unit, status=Status.TABLE, square=square, revealed=True)
+        placed = replace(unit, status=Status.TABLE, square=square, revealed=True)
         return self._set_up(
-            attrs.evolve(
+            replace(
                 state,
                 units=with_units(state.units, placed),
                 log=state.log.with_event(Deployed(unit.id, unit.profile, square)),
@@ -357,7 +357,7 @@ class GridSciFi(Game[GridState, GridAction]):
         if isinstance(action, Reroll):
             rolled, rng = activation.reroll(act, action.faces, state.rng)
             event = Rerolled(unit.id, action.faces, rolled.dice)
-            return attrs.evolve(state, rng=rng, activation=rolled, log=state.log.with_event(event))
+            return replace(state, rng=rng, activation=rolled, log=state.log.with_event(event))
         if isinstance(action, Step):
             return self._continue(movement.step(field_, state, act, action.square))
         if isinstance(action, Embark):
@@ -365,9 +365,9 @@ class GridSciFi(Game[GridState, GridAction]):
         if isinstance(action, LeaveTable):
             return self._close(reserves.leave(state, act))
         if isinstance(action, Unpin):
-            freed = attrs.evolve(unit, pinned=False, banked=False)
+            freed = replace(unit, pinned=False, banked=False)
             return self._continue(
-                attrs.evolve(
+                replace(
                     state,
                     units=with_units(state.units, freed),
                     activation=activation.spend(act, odd=True),
@@ -375,18 +375,16 @@ class GridSciFi(Game[GridState, GridAction]):
                 )
             )
         if isinstance(action, Overwatch):
-            watching = attrs.evolve(unit, overwatch=True, banked=unit.pinned)
+            watching = replace(unit, overwatch=True, banked=unit.pinned)
             return self._close(
-                attrs.evolve(
+                replace(
                     state,
                     units=with_units(state.units, watching),
                     log=state.log.with_event(Overwatched(unit.id)),
                 )
             )
         if isinstance(action, Aim):
-            return attrs.evolve(
-                state, activation=attrs.evolve(act, aim=action.weapon, may_reroll=False)
-            )
+            return replace(state, activation=replace(act, aim=action.weapon, may_reroll=False))
         if isinstance(action, Target):
             return self._target(state, act, action)
         if isinstance(action, Channel):
@@ -401,7 +399,7 @@ class GridSciFi(Game[GridState, GridAction]):
         weapon = field_.profile(state.units[act.unit]).weapon(act.aim)
         assert weapon is not None
         if weapon.type.psychic:
-            return attrs.evolve(state, activation=attrs.evolve(act, psychic_target=action.unit))
+            return replace(state, activation=replace(act, psychic_target=action.unit))
         troop = field_.profile(state.units[action.unit]).troop
         dice = attack_dice(weapon.type, troop, self.tables, intense=action.intense)
         return self._after_attack(
@@ -413,8 +411,8 @@ class GridSciFi(Game[GridState, GridAction]):
         act, rng = activation.start(self.field, state, unit)
         units = state.units
         if not unit.revealed:
-            units = with_units(units, attrs.evolve(unit, revealed=True))
-        return attrs.evolve(
+            units = with_units(units, replace(unit, revealed=True))
+        return replace(
             state,
             units=units,
             rng=rng,
@@ -435,7 +433,7 @@ class GridSciFi(Game[GridState, GridAction]):
             return state
         over = annihilation(self.field, state.units)
         if over is not None:
-            return attrs.evolve(state, result=over, activation=None)
+            return replace(state, result=over, activation=None)
         act = state.activation
         if act is None:
             return self._idle(state)
@@ -452,11 +450,9 @@ class GridSciFi(Game[GridState, GridAction]):
         assert act is not None
         unit = state.units[act.unit]
         units = (
-            with_units(state.units, attrs.evolve(unit, activated=True))
-            if unit.alive
-            else state.units
+            with_units(state.units, replace(unit, activated=True)) if unit.alive else state.units
         )
-        return self._idle(attrs.evolve(state, units=units, activation=None))
+        return self._idle(replace(state, units=units, activation=None))
 
     def _idle(self, state: GridState) -> GridState:
         """Between activations with nothing pending: end the turn if the player has no unit
@@ -487,8 +483,8 @@ class GridSciFi(Game[GridState, GridAction]):
         if state.clock.seat == len(PLAYERS) - 1:
             over = self.victory(state)
             if over is not None:
-                return attrs.evolve(state, result=over)
-        state = attrs.evolve(state, clock=TURNS.advance(state.clock), arrived=False)
+                return replace(state, result=over)
+        state = replace(state, clock=TURNS.advance(state.clock), arrived=False)
         return self._begin_turn(state)
 
     def _begin_turn(self, state: GridState) -> GridState:
@@ -504,7 +500,7 @@ class GridSciFi(Game[GridState, GridAction]):
             if unit.banked:
                 events.append(Unpinned(unit.id))
             if unit.activated or unit.overwatch or unit.banked:
-                units[unit.id] = attrs.evolve(
+                units[unit.id] = replace(
                     unit,
                     activated=False,
                     overwatch=False,
@@ -513,7 +509,7 @@ class GridSciFi(Game[GridState, GridAction]):
                 )
             if transports.bail_squares(self.field, state.units, unit):
                 bailing.append(unit.id)
-        state = attrs.evolve(
+        state = replace(
             state,
             units=tuple(units),
             bailing=tuple(bailing),

@@ -23,7 +23,7 @@ from attrs import frozen
 
 from wargames.core.board import Square, SquareBoard
 
-__all__ = ["Sightline", "Sightlines", "trace"]
+__all__ = ["Screen", "Sightline", "Sightlines", "screen", "trace"]
 
 _NONE = -1
 """A flanking "square" off the board: it never blocks."""
@@ -50,6 +50,42 @@ class Sightline:
         return not any(
             a != _NONE and b != _NONE and blocks(a) and blocks(b) for a, b in self.corners
         )
+
+
+@frozen
+class Screen:
+    """What may still block a sightline that the terrain leaves open: a unit on any of
+    ``squares`` (crossed squares, and corner squares flanked by blocking terrain), or units
+    on both squares of one of ``pairs`` (the two sides of a corner)."""
+
+    squares: tuple[int, ...]
+    pairs: tuple[tuple[int, int], ...]
+
+    def clear(self, occupied: Callable[[int], bool]) -> bool:
+        """Whether no unit blocks the line, given which squares hold one."""
+        if any(occupied(i) for i in self.squares):
+            return False
+        return not any(occupied(a) and occupied(b) for a, b in self.pairs)
+
+
+def screen(line: Sightline, blocks: Callable[[int], bool]) -> Screen | None:
+    """``line``'s :class:`Screen` where ``blocks`` tells which squares' terrain blocks, or
+    ``None`` if the terrain alone blocks it.  A square blocks when its terrain does or a unit
+    stands on it, so ``line.clear`` with that rule agrees with the screen's ``clear``."""
+    if not line.clear(blocks):
+        return None
+    squares = list(line.crossed)
+    pairs = []
+    for a, b in line.corners:
+        if a == _NONE or b == _NONE:
+            continue
+        if blocks(a):
+            squares.append(b)
+        elif blocks(b):
+            squares.append(a)
+        else:
+            pairs.append((a, b))
+    return Screen(tuple(squares), tuple(pairs))
 
 
 def _open_interval(start: int, delta: int, low: int) -> tuple[Fraction, Fraction] | None:
@@ -101,13 +137,28 @@ def _index(board: SquareBoard, x: int, y: int) -> int:
 
 class Sightlines:
     """Every sightline of a board, traced once on first use and kept (for both directions:
-    a line crosses and flanks the same squares either way)."""
+    a line crosses and flanks the same squares either way), and with ``blocks`` (which
+    squares' terrain blocks sight) each line's :class:`Screen`, likewise."""
 
-    __slots__ = ("_board", "_lines")
+    __slots__ = ("_blocks", "_board", "_lines", "_screens")
 
-    def __init__(self, board: SquareBoard) -> None:
+    def __init__(self, board: SquareBoard, blocks: Callable[[int], bool] = bool) -> None:
         self._board = board
+        self._blocks = blocks
         self._lines: dict[tuple[int, int], Sightline] = {}
+        self._screens: dict[tuple[int, int], Screen | None] = {}
+
+    def screen(self, a: int, b: int) -> Screen | None:
+        """The screen of the sightline between the squares of board indices ``a`` and ``b``
+        (``None`` where terrain blocks it)."""
+        key = (a, b)
+        try:
+            return self._screens[key]
+        except KeyError:
+            found = self._screens[key] = self._screens[b, a] = screen(
+                self.between(a, b), self._blocks
+            )
+            return found
 
     def between(self, a: int, b: int) -> Sightline:
         """The sightline between the squares of board indices ``a`` and ``b``."""

@@ -10,6 +10,8 @@ facts and the seed, so an id reveals nothing.
 from __future__ import annotations
 
 import enum
+from functools import cached_property
+from operator import attrgetter
 from typing import get_args
 
 from attrs import frozen
@@ -149,9 +151,9 @@ class Activation:
     aim: str | None = None
     psychic_target: int | None = None
 
-    @property
+    @cached_property
     def odd(self) -> int:
-        """Unspent odd dice."""
+        """Unspent odd dice (counted once: the legal actions ask several times)."""
         return sum(face % 2 for face in self.dice)
 
     @property
@@ -576,6 +578,16 @@ class GridState(State):
     arrived: bool = False
     bailing: tuple[int, ...] = ()
     result: Outcome | None = None
+
+    @cached_property
+    def _unplaced(self) -> int | None:
+        """The id of the first unit still to be set up, if any (found once per state: the
+        legal actions and the checker both start by asking)."""
+        statuses = list(map(_STATUS, self.units))  # one pass in C
+        return statuses.index(Status.UNPLACED) if Status.UNPLACED in statuses else None
+
+
+_STATUS = attrgetter("status")
 
 
 def with_units(units: tuple[Unit, ...], *changed: Unit) -> tuple[Unit, ...]:

@@ -44,18 +44,19 @@ def sees(field_: Battlefield, units: tuple[Unit, ...], observer: Unit, target: U
     if a is None or b is None:
         return False
     board = field_.board
-    terrain = field_.terrain
-    over_units = (
-        terrain[board.index(a)].observation
+    here = board.index(a)
+    screen = field_.sight.screen(here, board.index(b))
+    if screen is None:  # the terrain blocks it
+        return False
+    if (
+        field_.terrain[here].observation
         or field_.profile(observer).flyer
         or field_.profile(target).flyer
-    )
-    line = field_.sight.between(board.index(a), board.index(b))
-    if over_units:
-        return line.clear(lambda i: terrain[i].blocks_sight)
+    ):
+        return True
     standing = field_.layers(units)[0]
     nodes = board.nodes
-    return line.clear(lambda i: terrain[i].blocks_sight or nodes[i] in standing)
+    return screen.clear(lambda i: nodes[i] in standing)
 
 
 def target_problem(

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from functools import partial
 
-import attrs
-
 from wargames.core.board import Square
+from wargames.core.changes import replace
 from wargames.core.dice import DiceExpr, d6
 from wargames.core.rng import Rng
 from wargames.gridscifi.battlefield import Battlefield
@@ -86,7 +85,8 @@ def carriers(field_: Battlefield, state: GridState, activation: Activation) -> l
     return [
         carrier
         for carrier in state.units
-        if field_.profile(carrier).capacity
+        if carrier.owner == unit.owner
+        and field_.profile(carrier).capacity
         and _carrier_problem(field_, state.units, unit, carrier) is None
     ]
 
@@ -118,8 +118,8 @@ def embark(
     """The state after the active unit's legal embarkation (its activation still open)."""
     unit = state.units[activation.unit]
     moved = advance(activation, field_.profile(unit).allowance, restricted=False)
-    inside = attrs.evolve(unit, status=Status.EMBARKED, square=None, carrier=transport)
-    return attrs.evolve(
+    inside = replace(unit, status=Status.EMBARKED, square=None, carrier=transport)
+    return replace(
         state,
         units=with_units(state.units, inside),
         activation=moved,
@@ -155,12 +155,12 @@ def bail_out(
         events.append(BailOutRolled(unit.id, face, hits))
         damage = unit.damage + min(hits, profile.strength - unit.damage)
         if damage >= profile.strength:
-            units[unit.id] = attrs.evolve(
+            units[unit.id] = replace(
                 unit, status=Status.DESTROYED, carrier=None, damage=damage, revealed=True
             )
             events.append(Destroyed(unit.id))
             continue
-        units[unit.id] = attrs.evolve(
+        units[unit.id] = replace(
             unit, status=Status.STRANDED, square=wreck, carrier=None, damage=damage, revealed=True
         )
         survivors.append(unit.id)
@@ -183,18 +183,18 @@ def settle(field_: Battlefield, state: GridState) -> GridState:
     log = state.log
     while queue and not bail_squares(field_, units, units[queue[0]]):
         stuck = units[queue.pop(0)]
-        units = with_units(units, attrs.evolve(stuck, pinned=True))
+        units = with_units(units, replace(stuck, pinned=True))
         log = log.with_event(Stranded(stuck.id))
     if units is state.units:
         return state  # nobody is stranded
-    return attrs.evolve(state, units=units, bailing=tuple(queue), log=log)
+    return replace(state, units=units, bailing=tuple(queue), log=log)
 
 
 def place_bailed(field_: Battlefield, state: GridState, square: Square) -> GridState:
     """The state after placing the first unit waiting to bail out on ``square``."""
     unit = state.units[state.bailing[0]]
-    placed = attrs.evolve(unit, status=Status.TABLE, square=square)
-    state = attrs.evolve(
+    placed = replace(unit, status=Status.TABLE, square=square)
+    state = replace(
         state,
         units=with_units(state.units, placed),
         bailing=state.bailing[1:],

@@ -1,0 +1,52 @@
+"""wargames.core.changes.replace: attrs.evolve for hot paths."""
+
+import attrs
+import pytest
+from attrs import field, frozen
+
+from wargames.core.changes import replace
+
+
+def _positive(_: object, __: object, value: int) -> None:
+    if value <= 0:
+        raise ValueError("positive")
+
+
+@frozen
+class Point:
+    x: int = field(validator=_positive)
+    y: int = 0
+    _tag: str = "p"
+    derived: int = field(init=False, default=7)
+
+
+@frozen(kw_only=True)
+class Labelled:
+    name: str
+    point: Point
+    value: int = 0
+
+
+def test_replace_changes_only_what_it_is_given() -> None:
+    point = Point(1, 2, "q")
+    assert replace(point, y=5) == Point(1, 5, "q")
+    assert replace(point) == point
+    assert replace(point, tag="r") == attrs.evolve(point, tag="r")
+
+
+def test_replace_works_for_keyword_only_classes() -> None:
+    labelled = Labelled(name="a", point=Point(1))
+    assert replace(labelled, name="b") == Labelled(name="b", point=Point(1))
+    assert replace(labelled, value=2) == Labelled(name="a", point=Point(1), value=2)
+
+
+def test_replace_runs_the_validators() -> None:
+    with pytest.raises(ValueError, match="positive"):
+        replace(Point(1), x=0)
+
+
+def test_replace_refuses_unknown_names() -> None:
+    with pytest.raises(TypeError):
+        replace(Point(1), z=3)
+    with pytest.raises(TypeError):
+        replace(Point(1), derived=3)
