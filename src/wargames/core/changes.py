@@ -40,6 +40,16 @@ def _replacer(cls: type) -> Callable[..., Any]:
     arguments = ", ".join(
         f"{a.alias}=__value.{a.name} if {a.alias} is __keep else {a.alias}" for a in fields
     )
-    namespace: dict[str, Any] = {"__cls": cls, "__keep": _KEEP}
-    exec(f"def replace(__value, *{parameters}):\n    return __cls({arguments})\n", namespace)
+    namespace: dict[str, Any] = {"__cls": cls, "__keep": _KEEP, "__unknown": _unknown}
+    exec(
+        f"def replace(__value, *{parameters}, **__others):\n"
+        f"    if __others:\n"
+        f"        __unknown(__cls, __others)\n"
+        f"    return __cls({arguments})\n",
+        namespace,
+    )
     return namespace["replace"]  # type: ignore[no-any-return]
+
+
+def _unknown(cls: type, names: dict[str, Any]) -> None:
+    raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(names))}")

@@ -10,7 +10,6 @@ rules.  Variants are subclasses, selected by ``variant=`` (python-chess's ``ches
 from __future__ import annotations
 
 import functools
-import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 import attrs
 from attrs import field, frozen
 
+from wargames.core.changes import replace
 from wargames.core.codec import ActionCodec
 from wargames.core.errors import IllegalAction, InvalidAction, NotYourTurn, UnknownOption
 from wargames.core.events import EventLog
@@ -89,28 +89,12 @@ class State:
         return self
 
     def with_changes(self, **changes: Any) -> Self:
-        """A copy with ``changes`` (like :func:`attrs.evolve`, validators included, but with
-        the field names looked up once per class: games call it on every ``apply``)."""
-        names, read = _init_fields(type(self))
-        if not changes.keys() <= names.keys():
-            unknown = ", ".join(sorted(changes.keys() - names.keys()))
-            raise TypeError(f"{type(self).__name__} has no field {unknown}")
-        values = dict(zip(names, read(self), strict=True))
-        values.update(changes)
-        return type(self)(**values)
+        """A copy with ``changes`` (like :func:`attrs.evolve`, validators included, through
+        :func:`~wargames.core.changes.replace`: games call it on every ``apply``).
 
-
-_INIT_FIELDS: dict[type, tuple[dict[str, None], Callable[[Any], tuple[Any, ...]]]] = {}
-
-
-def _init_fields(cls: type) -> tuple[dict[str, None], Callable[[Any], tuple[Any, ...]]]:
-    """The names of a state class's ``__init__`` arguments (as dict keys, for set tests)
-    and one getter reading them all, worked out once per class."""
-    found = _INIT_FIELDS.get(cls)
-    if found is None:
-        names = [a.name for a in attrs.fields(cls) if a.init]  # rng and log at least: a tuple
-        found = _INIT_FIELDS[cls] = (dict.fromkeys(names), operator.attrgetter(*names))
-    return found
+        :raises TypeError: for a name that is not a field of the state.
+        """
+        return replace(self, **changes)
 
 
 @frozen
