@@ -65,6 +65,18 @@ def _through(waypoints: Sequence[Hex]) -> tuple[Hex, ...]:
     return tuple(path)
 
 
+@lru_cache(maxsize=1 << 16)
+def _line_shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The steps of :func:`~wargames.core.hexes.line_pairs` strictly between ``Hex(0, 0)``
+    and ``Hex(dq, dr)``, as axial offsets.  A line moved by a whole hex vector is the same
+    line moved (its sample points move by whole numbers, and the nudge that settles ties
+    keeps every rounding well clear of float error), so one shape serves every start."""
+    return tuple(
+        tuple((cell.q, cell.r) for cell in step)
+        for step in hexes.line_pairs(Hex(0, 0), Hex(dq, dr))[1:-1]
+    )
+
+
 SIGHT_LINES: Final = 1 << 16
 """Lines of sight a map remembers (the most recently used): every pair within range of the
 units that look and shoot during a game."""
@@ -130,17 +142,21 @@ class SabotMap:
             tuple(i for i, r in enumerate(rows) if r < top + depth),
             tuple(i for i, r in enumerate(rows) if r > bottom - depth),
         )
+        self._at: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(self.cells)}
         self.sight_line = lru_cache(maxsize=SIGHT_LINES)(self._sight_line)
 
     def _sight_line(self, origin: int, target: int) -> tuple[tuple[int, ...], ...]:
         """The hexes a line from the centre of ``origin`` to the centre of ``target`` passes
         between them (VII-a), by index: one per step, or the two whose side it runs along
         (:func:`~wargames.core.hexes.line_pairs`); hexes off the map left out.  Fixed
-        geometry, so :attr:`sight_line` remembers it for the map's lifetime."""
-        index = self.board.index
+        geometry, so :attr:`sight_line` remembers it for the map's lifetime; the line's
+        shape is the same wherever it starts (:func:`_line_shape`), so only its hexes are
+        looked up here."""
+        start, end = self.cells[origin], self.cells[target]
+        q, r, at = start.q, start.r, self._at
         return tuple(
-            tuple(index(cell) for cell in step if cell in self.board)
-            for step in hexes.line_pairs(self.cells[origin], self.cells[target])[1:-1]
+            tuple(at[q + dq, r + dr] for dq, dr in step if (q + dq, r + dr) in at)
+            for step in _line_shape(end.q - q, end.r - r)
         )
 
     def __len__(self) -> int:
