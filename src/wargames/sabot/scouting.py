@@ -15,7 +15,16 @@ from attrs import evolve
 
 from wargames.core.dice import d10
 from wargames.sabot.combat import line_of_sight
-from wargames.sabot.state import GONE, Moving, Removed, Revealed, SabotState, Scouted, Unit
+from wargames.sabot.state import (
+    GONE,
+    Moving,
+    Removed,
+    Revealed,
+    SabotState,
+    Scouted,
+    Unit,
+    occupants,
+)
 from wargames.sabot.state import with_unit as set_unit
 from wargames.sabot.units import DECOY
 
@@ -44,13 +53,14 @@ def sees(game: Sabot, state: SabotState, viewer: Unit, hex_: int, *, public: boo
         return False
     agrav = kind is not None and kind.type == "agrav"
     field = game.map
-    occupant = {u.hex: u for u in state.units if u.on_map}
+    occupant = occupants(state)
     high = field.elevation[viewer.hex] > 0
 
     def blocks(i: int) -> bool:
-        other = occupant.get(i)
-        if other is None:
+        here = occupant.get(i)
+        if here is None:
             return False
+        other = here[-1]
         ground = not field.elevation[i]
         if other.owner != viewer.owner:  # enemy units; from a hill, not ground vehicles
             known = game.kind(other) if other.revealed else None

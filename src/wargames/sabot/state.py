@@ -8,6 +8,8 @@ Unit ids are the set-up order, which both players see, so an id reveals nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cached_property
 from typing import Any, Final
 
 from attrs import evolve, frozen
@@ -54,6 +56,7 @@ __all__ = [
     "TakeOff",
     "Turn",
     "Unit",
+    "occupants",
     "with_unit",
 ]
 
@@ -470,6 +473,20 @@ class SabotState(State):
     result: Outcome | None = None
     placed: int = -1
     purses: tuple[Purse, ...] = ()
+
+    @cached_property
+    def _occupants(self) -> Mapping[int, tuple[Unit, ...]]:
+        found: dict[int, tuple[Unit, ...]] = {}
+        for unit in self.units:
+            if unit.hex >= 0 and unit.status != GONE:
+                found[unit.hex] = (*found.get(unit.hex, ()), unit)
+        return found
+
+
+def occupants(state: SabotState) -> Mapping[int, tuple[Unit, ...]]:
+    """The counters on each hex of the map, by id: more than one only where a move passes
+    through a friend (VI-a, VI-c).  Worked out once per state, which never changes."""
+    return state._occupants
 
 
 def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
