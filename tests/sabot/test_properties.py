@@ -8,6 +8,17 @@ from hypothesis import given, settings
 from wargames.core.hidden import is_hidden
 from wargames.sabot import Sabot, SabotState
 from wargames.sabot.movement import stands
+from wargames.sabot.state import (
+    Advance,
+    Done,
+    Hold,
+    Reveal,
+    SabotAction,
+    Select,
+    Stop,
+    TakeOff,
+    Turn,
+)
 from wargames.testing import playouts
 from wargames.testing.strategies import Playout
 
@@ -56,5 +67,39 @@ def test_and_with_set_up_as_actions() -> None:
     @given(playouts(game, max_steps=150, setup={"deploy": False}))
     def run(playout: Playout) -> None:
         check(game, playout)
+
+    run()
+
+
+def near_misses(state: SabotState, player: str) -> list[SabotAction]:
+    """Actions a player might try at any moment of a move or a phase: every step of a move,
+    a turn of two faces, holding fire, ending the phase, selecting each counter."""
+    return [
+        Advance(player), Turn(player, -1), Turn(player, 1), Turn(player, 2), Stop(player),
+        Hold(player), Done(player), Reveal(player), TakeOff(player),
+        *(Select(player, unit.id) for unit in state.units),
+    ]  # fmt: skip
+
+
+def test_the_checker_refuses_exactly_what_the_generator_leaves_out() -> None:
+    """Checked apply decides the one action (advance, turn, stop, select...) without
+    generating them all: over random games, an action is legal (``illegal_reason`` None)
+    exactly when ``legal_actions`` offers it, for the legal actions, near misses, and the
+    actions that were legal one step earlier."""
+    game = GAMES["crossroads"]
+
+    @settings(max_examples=8)
+    @given(playouts(game, max_steps=200))
+    def run(playout: Playout) -> None:
+        earlier: tuple[SabotAction, ...] = ()
+        for state in playout.states:
+            assert isinstance(state, SabotState)
+            for player in game.to_act(state):
+                legal = game.legal_actions(state, player)
+                for action in {*legal, *earlier, *near_misses(state, player)}:
+                    if action.player == player:
+                        offered = game.illegal_reason(state, action) is None
+                        assert offered == (action in legal), (action, state.moving)
+                earlier = legal
 
     run()

@@ -143,6 +143,8 @@ class SabotMap:
             tuple(i for i, r in enumerate(rows) if r > bottom - depth),
         )
         self._at: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(self.cells)}
+        self._q: tuple[int, ...] = tuple(h.q for h in self.cells)
+        self._r: tuple[int, ...] = tuple(h.r for h in self.cells)
         self.sight_line = lru_cache(maxsize=SIGHT_LINES)(self._sight_line)
 
     def _sight_line(self, origin: int, target: int) -> tuple[tuple[int, ...], ...]:
@@ -264,8 +266,9 @@ class SabotMap:
         return self.board.index(self.board.parse(text))
 
     def distance(self, a: int, b: int) -> int:
-        """Hex distance between two indices."""
-        return hexes.distance(self.cells[a], self.cells[b])
+        """Hex distance between two indices (:func:`~wargames.core.hexes.distance`)."""
+        dq, dr = self._q[a] - self._q[b], self._r[a] - self._r[b]
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     @classmethod
     def from_text(

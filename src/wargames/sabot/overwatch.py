@@ -69,10 +69,13 @@ def overwatch_actions(game: Sabot, state: SabotState, player: str) -> Iterator[F
         kind = game.kind(unit)
         if kind is None or not may_watch(game, mover, unit):
             continue
-        if not sees(game, state, unit, mover.hex):
-            continue
-        for weapon in weapons(kind):
-            if weapon != "laser" and fire_problem(game, state, unit, weapon, mover) is None:
+        shots = [
+            weapon
+            for weapon in weapons(kind)
+            if weapon != "laser" and fire_problem(game, state, unit, weapon, mover) is None
+        ]  # range and arc first: most watchers fail them, and a line of sight costs more
+        if shots and sees(game, state, unit, mover.hex):
+            for weapon in shots:
                 yield Fire(player, unit.id, weapon, mover.id)
 
 

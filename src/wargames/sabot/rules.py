@@ -282,11 +282,14 @@ class Sabot(Game[SabotState, SabotAction]):
     def _offered(self, state: SabotState, action: SabotAction) -> bool:
         """Whether :meth:`_actions` offers ``action`` to its player (who is to act), deciding
         the common ones alone: holding fire in an overwatch window, selecting a unit, ending
-        a phase; the rest are looked for among the actions as they are generated."""
+        a phase, a moving unit's advance, turn or stop; the rest are looked for among the
+        actions as they are generated."""
         current, phase = state.moving, self.phase(state)
         if current is not None and current.watch:
             if isinstance(action, Hold):
                 return True
+        elif current is not None and phase == "movement":
+            return moving.offers(self, state, state.units[current.unit], action)
         elif current is None and phase in ("movement", "attack", "special"):
             if isinstance(action, Done):
                 return True
