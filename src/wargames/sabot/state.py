@@ -8,7 +8,7 @@ Unit ids are the set-up order, which both players see, so an id reveals nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cached_property
 from typing import Any, Final
 
@@ -56,6 +56,7 @@ __all__ = [
     "TakeOff",
     "Turn",
     "Unit",
+    "enemies",
     "occupants",
     "with_unit",
 ]
@@ -482,11 +483,27 @@ class SabotState(State):
                 found[unit.hex] = (*found.get(unit.hex, ()), unit)
         return found
 
+    @cached_property
+    def _sides(self) -> Mapping[str, list[Unit]]:
+        found: dict[str, list[Unit]] = {}
+        for unit in self.units:
+            if unit.hex >= 0 and unit.status != GONE:
+                found.setdefault(unit.owner, []).append(unit)
+        return found
+
 
 def occupants(state: SabotState) -> Mapping[int, tuple[Unit, ...]]:
     """The counters on each hex of the map, by id: more than one only where a move passes
     through a friend (VI-a, VI-c).  Worked out once per state, which never changes."""
     return state._occupants
+
+
+def enemies(state: SabotState, player: str) -> Iterator[Unit]:
+    """The counters on the map that are not ``player``'s, side by side (each side by id);
+    the sides are sorted out once per state."""
+    for owner, units in state._sides.items():
+        if owner != player:
+            yield from units
 
 
 def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
