@@ -1,6 +1,7 @@
 """Properties over random games on both default maps (hypothesis): no two units in one hex
-(squads aboard aside), no unit in terrain its type cannot enter, views hiding every
-concealed counter's identity, decoy status and shots."""
+(squads aboard aside), no unit in terrain its type cannot enter, the counters on each hex as
+a state hands them on, views hiding every concealed counter's identity, decoy status and
+shots; the checker and the generator of actions agree."""
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +19,7 @@ from wargames.sabot.state import (
     Stop,
     TakeOff,
     Turn,
+    occupants,
 )
 from wargames.testing import playouts
 from wargames.testing.strategies import Playout
@@ -32,6 +34,10 @@ def check(game: Sabot, playout: Playout) -> None:
         moving = state.moving.unit if state.moving else -1
         ended = [u.hex for u in on_map if u.id != moving]  # a mover may pass through friends
         assert len(set(ended)) == len(ended)  # VI-c
+        standing: dict[int, tuple[int, ...]] = {}
+        for unit in on_map:
+            standing[unit.hex] = (*standing.get(unit.hex, ()), unit.id)
+        assert occupants(state) == standing  # as handed on from state to state
         for unit in on_map:  # III: terrain its type may enter (or stand in, swimming)
             flying = (
                 state.moving is not None and state.moving.unit == unit.id and (state.moving.flying)

@@ -146,6 +146,15 @@ class SabotMap:
         self._q: tuple[int, ...] = tuple(h.q for h in self.cells)
         self._r: tuple[int, ...] = tuple(h.r for h in self.cells)
         self.sight_line = lru_cache(maxsize=SIGHT_LINES)(self._sight_line)
+        self.around = lru_cache(maxsize=SIGHT_LINES)(self._around)
+        self.scout_reach = max(t.scout_range for t in table.terrains.values())
+        """The farthest a unit may scout on any terrain of the table (VI-g, III)."""
+
+    def _around(self, hex_: int, radius: int) -> tuple[int, ...]:
+        """The hexes of the map at most ``radius`` from ``hex_``, by index (:attr:`around`
+        remembers the most recently asked)."""
+        centre, at = self.cells[hex_], self._at
+        return tuple(at[h.q, h.r] for h in hexes.within(centre, radius) if (h.q, h.r) in at)
 
     def _sight_line(self, origin: int, target: int) -> tuple[tuple[int, ...], ...]:
         """The hexes a line from the centre of ``origin`` to the centre of ``target`` passes

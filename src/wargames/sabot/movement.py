@@ -52,10 +52,11 @@ class Mover:
         self.kind = kind
         self.flying = flying or kind.flying
         self.owner = unit.owner
+        self.units = state.units
         self.occupants = occupants(state)
         # The one hex where the unit may stand among others: itself left out there.
-        others = [u for u in self.occupants.get(unit.hex, ()) if u.id != unit.id]
-        self.beside: Unit | None = others[-1] if others else None
+        others = [i for i in self.occupants.get(unit.hex, ()) if i != unit.id]
+        self.beside: Unit | None = state.units[others[-1]] if others else None
         self.prepared = state.prepared
         self.table = table
         self._zoc: dict[int, frozenset[int]] = {}
@@ -71,11 +72,11 @@ class Mover:
         if hex_ == self.unit.hex:
             return self.beside
         here = self.occupants.get(hex_)
-        return here[-1] if here else None
+        return self.units[here[-1]] if here else None
 
     def bridged(self, hex_: int) -> bool:
         """II: whether a Bridging Tank has unfolded as a bridge on ``hex_``."""
-        return any(u.bridge for u in self.occupants.get(hex_, ()))
+        return any(self.units[i].bridge for i in self.occupants.get(hex_, ()))
 
     def allowance(self, road: bool, straight: bool) -> int:
         """Half move units this move may spend: +1 unit for an all-road tracked move, or an

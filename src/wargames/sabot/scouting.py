@@ -60,7 +60,7 @@ def sees(game: Sabot, state: SabotState, viewer: Unit, hex_: int, *, public: boo
         here = occupant.get(i)
         if here is None:
             return False
-        other = here[-1]
+        other = state.units[here[-1]]
         ground = not field.elevation[i]
         if other.owner != viewer.owner:  # enemy units; from a hill, not ground vehicles
             known = game.kind(other) if other.revealed else None
@@ -106,8 +106,10 @@ def _in_reach(game: Sabot, scout_hex: int, target: int) -> bool:
 
 def scout_targets(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Iterator[int]:
     """Concealed enemies in scouting reach not yet scouted by this unit this turn."""
-    for e in state.units:
-        if e.owner == unit.owner or not e.on_map or e.revealed or e.id in moving.scouted:
+    field, around = game.map, occupants(state)
+    near = sorted(i for h in field.around(unit.hex, field.scout_reach) for i in around.get(h, ()))
+    for e in (state.units[i] for i in near):
+        if e.owner == unit.owner or e.revealed or e.id in moving.scouted:
             continue
         if _in_reach(game, unit.hex, e.hex):
             yield e.id

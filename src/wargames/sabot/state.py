@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import cached_property
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from attrs import evolve, frozen
 
@@ -476,11 +476,12 @@ class SabotState(State):
     purses: tuple[Purse, ...] = ()
 
     @cached_property
-    def _occupants(self) -> Mapping[int, tuple[Unit, ...]]:
-        found: dict[int, tuple[Unit, ...]] = {}
+    def _occupants(self) -> Mapping[int, tuple[int, ...]]:
+        found: dict[int, tuple[int, ...]] = {}
         for unit in self.units:
             if unit.hex >= 0 and unit.status != GONE:
-                found[unit.hex] = (*found.get(unit.hex, ()), unit)
+                here = found.get(unit.hex)
+                found[unit.hex] = (unit.id,) if here is None else (*here, unit.id)
         return found
 
     @cached_property
@@ -491,11 +492,55 @@ class SabotState(State):
                 found.setdefault(unit.owner, []).append(unit)
         return found
 
+    def with_changes(self, **changes: Any) -> Self:
+        """As :meth:`State.with_changes`; a copy with the same counters keeps what was worked
+        out from them (:func:`occupants`, :func:`enemies`)."""
+        after = super().with_changes(**changes)
+        if "units" not in changes:
+            for name in _FROM_UNITS:
+                found = _worked_out(self, name)
+                if found is not None:
+                    object.__setattr__(after, name, found)
+        return after
 
-def occupants(state: SabotState) -> Mapping[int, tuple[Unit, ...]]:
-    """The counters on each hex of the map, by id: more than one only where a move passes
-    through a friend (VI-a, VI-c).  Worked out once per state, which never changes."""
+
+_FROM_UNITS: Final = ("_occupants", "_sides")
+"""The cached slots of a state worked out from its counters alone."""
+
+
+def _worked_out(state: SabotState, name: str) -> Any:
+    """Cached slot ``name`` of ``state`` if it was worked out, else None."""
+    try:
+        return object.__getattribute__(state, name)
+    except AttributeError:
+        return None
+
+
+def occupants(state: SabotState) -> Mapping[int, tuple[int, ...]]:
+    """The ids of the counters on each hex of the map, ascending: more than one only where
+    a move passes through a friend (VI-a, VI-c).  Worked out once per state and handed on
+    to the states made from it by :func:`with_unit` and ``with_changes``."""
     return state._occupants
+
+
+def _moved(
+    found: Mapping[int, tuple[int, ...]], old: Unit, new: Unit
+) -> Mapping[int, tuple[int, ...]]:
+    """``found`` (the occupants) after counter ``old`` became ``new``."""
+    was = old.hex if old.on_map else -1
+    now = new.hex if new.on_map else -1
+    if was == now:
+        return found
+    moved = dict(found)
+    if was >= 0:
+        rest = tuple(i for i in moved[was] if i != old.id)
+        if rest:
+            moved[was] = rest
+        else:
+            del moved[was]
+    if now >= 0:
+        moved[now] = tuple(sorted((*moved.get(now, ()), new.id)))
+    return moved
 
 
 def enemies(state: SabotState, player: str) -> Iterator[Unit]:
@@ -509,5 +554,10 @@ def enemies(state: SabotState, player: str) -> Iterator[Unit]:
 def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
     """``state`` with counter ``unit`` changed (the one way every rule edits a counter)."""
     units = list(state.units)
-    units[unit.id] = evolve(unit, **changes)
-    return state.with_changes(units=tuple(units))
+    old = units[unit.id]
+    units[unit.id] = new = evolve(unit, **changes)
+    after = state.with_changes(units=tuple(units))
+    found = _worked_out(state, "_occupants")
+    if found is not None:
+        object.__setattr__(after, "_occupants", _moved(found, old, new))
+    return after
