@@ -82,6 +82,16 @@ def test_a_maps_sight_lines_are_the_hexes_between_by_line_pairs(
     assert field_.sight_line(origin, target) == direct
 
 
+@given(st.data())
+def test_any_within_is_distance_to_the_nearest(data: st.DataObject) -> None:
+    """What ``may_shoot`` asks the map: whether some hex of a set is within a range."""
+    hexes = st.integers(0, len(WIDE) - 1)
+    here, others = data.draw(hexes), data.draw(st.lists(hexes, max_size=6))
+    radius = data.draw(st.integers(0, 60))
+    nearest = min((WIDE.distance(here, other) for other in others), default=radius + 1)
+    assert WIDE.any_within(here, others, radius) == (nearest <= radius)
+
+
 def test_front_arc() -> None:
     origin = Hex(0, 0)
     assert in_front_arc(origin, 0, Hex(0, -3))

@@ -77,6 +77,12 @@ def _line_shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     )
 
 
+@cache
+def _disc(radius: int) -> tuple[tuple[int, int], ...]:
+    """The axial offsets of the hexes at most ``radius`` from a hex."""
+    return tuple((cell.q, cell.r) for cell in hexes.within(Hex(0, 0), radius))
+
+
 SIGHT_LINES: Final = 1 << 16
 """Lines of sight a map remembers (the most recently used): every pair within range of the
 units that look and shoot during a game."""
@@ -144,6 +150,7 @@ class SabotMap:
         )
         self._at: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(self.cells)}
         self._q: tuple[int, ...] = tuple(h.q for h in self.cells)
+        self._labels: tuple[str, ...] = tuple(board.label(h) for h in self.cells)
         self._r: tuple[int, ...] = tuple(h.r for h in self.cells)
         self.sight_line = lru_cache(maxsize=SIGHT_LINES)(self._sight_line)
         self.around = lru_cache(maxsize=SIGHT_LINES)(self._around)
@@ -153,8 +160,8 @@ class SabotMap:
     def _around(self, hex_: int, radius: int) -> tuple[int, ...]:
         """The hexes of the map at most ``radius`` from ``hex_``, by index (:attr:`around`
         remembers the most recently asked)."""
-        centre, at = self.cells[hex_], self._at
-        return tuple(at[h.q, h.r] for h in hexes.within(centre, radius) if (h.q, h.r) in at)
+        q, r, at = self._q[hex_], self._r[hex_], self._at
+        return tuple(at[q + dq, r + dr] for dq, dr in _disc(radius) if (q + dq, r + dr) in at)
 
     def _sight_line(self, origin: int, target: int) -> tuple[tuple[int, ...], ...]:
         """The hexes a line from the centre of ``origin`` to the centre of ``target`` passes
@@ -268,7 +275,7 @@ class SabotMap:
 
     def label(self, index: int) -> str:
         """The map label (``0304``) of the hex with ``index``."""
-        return self.board.label(self.cells[index])
+        return self._labels[index]
 
     def parse(self, text: str) -> int:
         """The index of the hex labelled ``text``; :raises ValueError: if it is not on the map."""
@@ -278,6 +285,16 @@ class SabotMap:
         """Hex distance between two indices (:func:`~wargames.core.hexes.distance`)."""
         dq, dr = self._q[a] - self._q[b], self._r[a] - self._r[b]
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def any_within(self, hex_: int, others: Iterable[int], radius: int) -> bool:
+        """Whether any of ``others`` is at most ``radius`` from ``hex_`` (:meth:`distance`)."""
+        q, r, qs, rs = self._q[hex_], self._r[hex_], self._q, self._r
+        span = 2 * radius
+        for i in others:
+            dq, dr = q - qs[i], r - rs[i]
+            if abs(dq) + abs(dr) + abs(dq + dr) <= span:
+                return True
+        return False
 
     @classmethod
     def from_text(

@@ -187,6 +187,12 @@ class Sabot(Game[SabotState, SabotAction]):
         self._worth = worth(self.table)
         # The longest reach in the table (lasers aside): what a concealed counter may have.
         self.longest_reach = max(firing.reach(self, kind) for kind in self.table.types.values())
+        # The reach of each unit type that has weapons, by symbol (overwatch, VII-a).
+        self.reaches = {
+            symbol: firing.reach(self, kind)
+            for symbol, kind in self.table.types.items()
+            if firing.weapons(kind)
+        }
         self.turns: TurnStructure = REINFORCED if self.options.reinforcements else TURNS
 
     def violations(self, state: SabotState) -> Iterator[str]:

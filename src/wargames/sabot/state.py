@@ -8,7 +8,7 @@ Unit ids are the set-up order, which both players see, so an id reveals nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Final, Self
 
@@ -485,12 +485,12 @@ class SabotState(State):
         return found
 
     @cached_property
-    def _sides(self) -> Mapping[str, list[Unit]]:
+    def _sides(self) -> Mapping[str, tuple[Unit, ...]]:
         found: dict[str, list[Unit]] = {}
         for unit in self.units:
             if unit.hex >= 0 and unit.status != GONE:
                 found.setdefault(unit.owner, []).append(unit)
-        return found
+        return {owner: tuple(units) for owner, units in found.items()}
 
     def with_changes(self, **changes: Any) -> Self:
         """As :meth:`State.with_changes`; a copy with the same counters keeps what was worked
@@ -543,12 +543,11 @@ def _moved(
     return moved
 
 
-def enemies(state: SabotState, player: str) -> Iterator[Unit]:
+def enemies(state: SabotState, player: str) -> tuple[Unit, ...]:
     """The counters on the map that are not ``player``'s, side by side (each side by id);
     the sides are sorted out once per state."""
-    for owner, units in state._sides.items():
-        if owner != player:
-            yield from units
+    others = [units for owner, units in state._sides.items() if owner != player]
+    return others[0] if len(others) == 1 else tuple(u for units in others for u in units)
 
 
 def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
