@@ -122,6 +122,10 @@ class SabotMap:
         self.table = table
         board = self.board
         self.cells: tuple[Hex, ...] = board.nodes
+        self._at: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(self.cells)}
+        self._q: tuple[int, ...] = tuple(h.q for h in self.cells)
+        self._r: tuple[int, ...] = tuple(h.r for h in self.cells)
+        self._labels: tuple[str, ...] = tuple(board.label(h) for h in self.cells)
         self.steps = board.step_indices
         self.terrain: tuple[Terrain, ...] = tuple(table[board.terrain(h)] for h in self.cells)
         marks = [marked.get(h, frozenset()) for h in self.cells]
@@ -148,10 +152,6 @@ class SabotMap:
             tuple(i for i, r in enumerate(rows) if r < top + depth),
             tuple(i for i, r in enumerate(rows) if r > bottom - depth),
         )
-        self._at: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(self.cells)}
-        self._q: tuple[int, ...] = tuple(h.q for h in self.cells)
-        self._labels: tuple[str, ...] = tuple(board.label(h) for h in self.cells)
-        self._r: tuple[int, ...] = tuple(h.r for h in self.cells)
         self.sight_line = lru_cache(maxsize=SIGHT_LINES)(self._sight_line)
         self.around = lru_cache(maxsize=SIGHT_LINES)(self._around)
         self.scout_reach = max(t.scout_range for t in table.terrains.values())
