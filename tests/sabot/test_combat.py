@@ -4,11 +4,14 @@ from fractions import Fraction
 
 import pytest
 from attrs import evolve
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wargames.core.errors import IllegalAction
-from wargames.core.hexes import Hex
+from wargames.core.hexes import Hex, line_pairs
 from wargames.sabot import Attack, Fire, matchup, shot
 from wargames.sabot.combat import Modifiers, in_front_arc, judge
+from wargames.sabot.maps import SabotMap, default_map
 
 from .helpers import change, drawn, field, newest, play, seed_for
 
@@ -58,6 +61,35 @@ def test_results_and_soldiers_and_flyers() -> None:
     assert judge((10, 10), Modifiers(soldier=True)) == "miss"
     assert judge((10, 10), Modifiers(fragile=True)) == "destroyed"
     assert shot(3, 3).distribution()["disabled"] == Fraction(1, 10)
+
+
+WIDE = SabotMap.open_field(200, 200)
+SMALL = SabotMap.from_text(".F.\n...", name="two rows")  # a line may leave the map
+
+
+@given(st.sampled_from([WIDE, SMALL, default_map("crossroads")]), st.data())
+def test_a_maps_sight_lines_are_the_hexes_between_by_line_pairs(
+    field_: SabotMap, data: st.DataObject
+) -> None:
+    """VII-a: the hexes between two hex centres, as the map remembers them by the line's
+    shape, are those of ``line_pairs`` from one to the other, off-map hexes left out."""
+    hexes = st.integers(0, len(field_) - 1)
+    origin, target = data.draw(hexes), data.draw(hexes)
+    direct = tuple(
+        tuple(field_.index(cell) for cell in step if cell in field_.board)
+        for step in line_pairs(field_.cells[origin], field_.cells[target])[1:-1]
+    )
+    assert field_.sight_line(origin, target) == direct
+
+
+@given(st.data())
+def test_any_within_is_distance_to_the_nearest(data: st.DataObject) -> None:
+    """What ``may_shoot`` asks the map: whether some hex of a set is within a range."""
+    hexes = st.integers(0, len(WIDE) - 1)
+    here, others = data.draw(hexes), data.draw(st.lists(hexes, max_size=6))
+    radius = data.draw(st.integers(0, 60))
+    nearest = min((WIDE.distance(here, other) for other in others), default=radius + 1)
+    assert WIDE.any_within(here, others, radius) == (nearest <= radius)
 
 
 def test_front_arc() -> None:

@@ -1,6 +1,7 @@
 """Properties over random games on both default maps (hypothesis): no two units in one hex
-(squads aboard aside), no unit in terrain its type cannot enter, views hiding every
-concealed counter's identity, decoy status and shots."""
+(squads aboard aside), no unit in terrain its type cannot enter, the counters on each hex as
+a state hands them on, views hiding every concealed counter's identity, decoy status and
+shots; the checker and the generator of actions agree."""
 
 import pytest
 from hypothesis import given, settings
@@ -8,6 +9,18 @@ from hypothesis import given, settings
 from wargames.core.hidden import is_hidden
 from wargames.sabot import Sabot, SabotState
 from wargames.sabot.movement import stands
+from wargames.sabot.state import (
+    Advance,
+    Done,
+    Hold,
+    Reveal,
+    SabotAction,
+    Select,
+    Stop,
+    TakeOff,
+    Turn,
+    occupants,
+)
 from wargames.testing import playouts
 from wargames.testing.strategies import Playout
 
@@ -21,6 +34,10 @@ def check(game: Sabot, playout: Playout) -> None:
         moving = state.moving.unit if state.moving else -1
         ended = [u.hex for u in on_map if u.id != moving]  # a mover may pass through friends
         assert len(set(ended)) == len(ended)  # VI-c
+        standing: dict[int, tuple[int, ...]] = {}
+        for unit in on_map:
+            standing[unit.hex] = (*standing.get(unit.hex, ()), unit.id)
+        assert occupants(state) == standing  # as handed on from state to state
         for unit in on_map:  # III: terrain its type may enter (or stand in, swimming)
             flying = (
                 state.moving is not None and state.moving.unit == unit.id and (state.moving.flying)
@@ -56,5 +73,39 @@ def test_and_with_set_up_as_actions() -> None:
     @given(playouts(game, max_steps=150, setup={"deploy": False}))
     def run(playout: Playout) -> None:
         check(game, playout)
+
+    run()
+
+
+def near_misses(state: SabotState, player: str) -> list[SabotAction]:
+    """Actions a player might try at any moment of a move or a phase: every step of a move,
+    a turn of two faces, holding fire, ending the phase, selecting each counter."""
+    return [
+        Advance(player), Turn(player, -1), Turn(player, 1), Turn(player, 2), Stop(player),
+        Hold(player), Done(player), Reveal(player), TakeOff(player),
+        *(Select(player, unit.id) for unit in state.units),
+    ]  # fmt: skip
+
+
+def test_the_checker_refuses_exactly_what_the_generator_leaves_out() -> None:
+    """Checked apply decides the one action (advance, turn, stop, select...) without
+    generating them all: over random games, an action is legal (``illegal_reason`` None)
+    exactly when ``legal_actions`` offers it, for the legal actions, near misses, and the
+    actions that were legal one step earlier."""
+    game = GAMES["crossroads"]
+
+    @settings(max_examples=8)
+    @given(playouts(game, max_steps=200))
+    def run(playout: Playout) -> None:
+        earlier: tuple[SabotAction, ...] = ()
+        for state in playout.states:
+            assert isinstance(state, SabotState)
+            for player in game.to_act(state):
+                legal = game.legal_actions(state, player)
+                for action in {*legal, *earlier, *near_misses(state, player)}:
+                    if action.player == player:
+                        offered = game.illegal_reason(state, action) is None
+                        assert offered == (action in legal), (action, state.moving)
+                earlier = legal
 
     run()

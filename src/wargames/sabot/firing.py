@@ -38,6 +38,7 @@ from wargames.sabot.state import (
     Rolled,
     SabotState,
     Unit,
+    enemies,
 )
 from wargames.sabot.state import with_unit as set_unit
 from wargames.sabot.units import DECOY, UnitType
@@ -96,11 +97,8 @@ def may_shoot(game: Sabot, state: SabotState, unit: Unit, kind: UnitType) -> boo
     """Whether any enemy on the map is within the unit's longest range (lasers too)."""
     longest = max(kind.range, game.table.at_range if kind.at_missiles or kind.laser else 0)
     longest += 1 if game.map.elevation[unit.hex] else 0
-    return any(
-        e.owner != unit.owner and e.on_map and e.status in (OK, DISABLED)
-        and game.map.distance(unit.hex, e.hex) <= longest
-        for e in state.units
-    )  # fmt: skip
+    targets = (e.hex for e in enemies(state, unit.owner) if e.status in (OK, DISABLED))
+    return game.map.any_within(unit.hex, targets, longest)
 
 
 def fire_actions(game: Sabot, state: SabotState, unit: Unit) -> Iterator[Fire]:

@@ -65,6 +65,24 @@ def _through(waypoints: Sequence[Hex]) -> tuple[Hex, ...]:
     return tuple(path)
 
 
+@lru_cache(maxsize=1 << 16)
+def _line_shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The steps of :func:`~wargames.core.hexes.line_pairs` strictly between ``Hex(0, 0)``
+    and ``Hex(dq, dr)``, as axial offsets.  A line moved by a whole hex vector is the same
+    line moved (its sample points move by whole numbers, and the nudge that settles ties
+    keeps every rounding well clear of float error), so one shape serves every start."""
+    return tuple(
+        tuple((cell.q, cell.r) for cell in step)
+        for step in hexes.line_pairs(Hex(0, 0), Hex(dq, dr))[1:-1]
+    )
+
+
+@cache
+def _disc(radius: int) -> tuple[tuple[int, int], ...]:
+    """The axial offsets of the hexes at most ``radius`` from a hex."""
+    return tuple((cell.q, cell.r) for cell in hexes.within(Hex(0, 0), radius))
+
+
 SIGHT_LINES: Final = 1 << 16
 """Lines of sight a map remembers (the most recently used): every pair within range of the
 units that look and shoot during a game."""
@@ -104,6 +122,10 @@ class SabotMap:
         self.table = table
         board = self.board
         self.cells: tuple[Hex, ...] = board.nodes
+        self._at: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(self.cells)}
+        self._q: tuple[int, ...] = tuple(h.q for h in self.cells)
+        self._r: tuple[int, ...] = tuple(h.r for h in self.cells)
+        self._labels: tuple[str, ...] = tuple(board.label(h) for h in self.cells)
         self.steps = board.step_indices
         self.terrain: tuple[Terrain, ...] = tuple(table[board.terrain(h)] for h in self.cells)
         marks = [marked.get(h, frozenset()) for h in self.cells]
@@ -131,16 +153,28 @@ class SabotMap:
             tuple(i for i, r in enumerate(rows) if r > bottom - depth),
         )
         self.sight_line = lru_cache(maxsize=SIGHT_LINES)(self._sight_line)
+        self.around = lru_cache(maxsize=SIGHT_LINES)(self._around)
+        self.scout_reach = max(t.scout_range for t in table.terrains.values())
+        """The farthest a unit may scout on any terrain of the table (VI-g, III)."""
+
+    def _around(self, hex_: int, radius: int) -> tuple[int, ...]:
+        """The hexes of the map at most ``radius`` from ``hex_``, by index (:attr:`around`
+        remembers the most recently asked)."""
+        q, r, at = self._q[hex_], self._r[hex_], self._at
+        return tuple(at[q + dq, r + dr] for dq, dr in _disc(radius) if (q + dq, r + dr) in at)
 
     def _sight_line(self, origin: int, target: int) -> tuple[tuple[int, ...], ...]:
         """The hexes a line from the centre of ``origin`` to the centre of ``target`` passes
         between them (VII-a), by index: one per step, or the two whose side it runs along
         (:func:`~wargames.core.hexes.line_pairs`); hexes off the map left out.  Fixed
-        geometry, so :attr:`sight_line` remembers it for the map's lifetime."""
-        index = self.board.index
+        geometry, so :attr:`sight_line` remembers it for the map's lifetime; the line's
+        shape is the same wherever it starts (:func:`_line_shape`), so only its hexes are
+        looked up here."""
+        start, end = self.cells[origin], self.cells[target]
+        q, r, at = start.q, start.r, self._at
         return tuple(
-            tuple(index(cell) for cell in step if cell in self.board)
-            for step in hexes.line_pairs(self.cells[origin], self.cells[target])[1:-1]
+            tuple(at[q + dq, r + dr] for dq, dr in step if (q + dq, r + dr) in at)
+            for step in _line_shape(end.q - q, end.r - r)
         )
 
     def __len__(self) -> int:
@@ -241,15 +275,26 @@ class SabotMap:
 
     def label(self, index: int) -> str:
         """The map label (``0304``) of the hex with ``index``."""
-        return self.board.label(self.cells[index])
+        return self._labels[index]
 
     def parse(self, text: str) -> int:
         """The index of the hex labelled ``text``; :raises ValueError: if it is not on the map."""
         return self.board.index(self.board.parse(text))
 
     def distance(self, a: int, b: int) -> int:
-        """Hex distance between two indices."""
-        return hexes.distance(self.cells[a], self.cells[b])
+        """Hex distance between two indices (:func:`~wargames.core.hexes.distance`)."""
+        dq, dr = self._q[a] - self._q[b], self._r[a] - self._r[b]
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def any_within(self, hex_: int, others: Iterable[int], radius: int) -> bool:
+        """Whether any of ``others`` is at most ``radius`` from ``hex_`` (:meth:`distance`)."""
+        q, r, qs, rs = self._q[hex_], self._r[hex_], self._q, self._r
+        span = 2 * radius
+        for i in others:
+            dq, dr = q - qs[i], r - rs[i]
+            if abs(dq) + abs(dr) + abs(dq + dr) <= span:
+                return True
+        return False
 
     @classmethod
     def from_text(

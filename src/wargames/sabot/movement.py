@@ -13,7 +13,7 @@ from typing import Final
 
 from wargames.core.movement import reach, reaches
 from wargames.sabot.maps import SabotMap
-from wargames.sabot.state import Moving, SabotState, Unit
+from wargames.sabot.state import Moving, SabotState, Unit, occupants
 from wargames.sabot.units import DECOY, UnitTable, UnitType
 
 __all__ = ["Label", "Mover", "stands"]
@@ -52,11 +52,12 @@ class Mover:
         self.kind = kind
         self.flying = flying or kind.flying
         self.owner = unit.owner
-        self.occupant: dict[int, Unit] = {
-            u.hex: u for u in state.units if u.on_map and u.id != unit.id
-        }
-        self.bridges = frozenset(u.hex for u in state.units if u.bridge and u.on_map)
-        self.prepared = frozenset(h for owner, h in state.prepared if owner == unit.owner)
+        self.units = state.units
+        self.occupants = occupants(state)
+        # The one hex where the unit may stand among others: itself left out there.
+        others = [i for i in self.occupants.get(unit.hex, ()) if i != unit.id]
+        self.beside: Unit | None = state.units[others[-1]] if others else None
+        self.prepared = state.prepared
         self.table = table
         self._zoc: dict[int, frozenset[int]] = {}
         self.base = HALF * (kind.fly if flying else kind.move)
@@ -65,6 +66,17 @@ class Mover:
         self.start = moving.start if moving is not None and moving.unit == unit.id else unit.hex
 
     # -- the rules of one step ---------------------------------------------------------
+
+    def occupant(self, hex_: int) -> Unit | None:
+        """The other counter standing on ``hex_`` (the last by id), or None."""
+        if hex_ == self.unit.hex:
+            return self.beside
+        here = self.occupants.get(hex_)
+        return self.units[here[-1]] if here else None
+
+    def bridged(self, hex_: int) -> bool:
+        """II: whether a Bridging Tank has unfolded as a bridge on ``hex_``."""
+        return any(self.units[i].bridge for i in self.occupants.get(hex_, ()))
 
     def allowance(self, road: bool, straight: bool) -> int:
         """Half move units this move may spend: +1 unit for an all-road tracked move, or an
@@ -94,7 +106,7 @@ class Mover:
                 enemy.id
                 for around in self.map.steps[hex_]
                 if around >= 0
-                and (enemy := self.occupant.get(around)) is not None
+                and (enemy := self.occupant(around)) is not None
                 and enemy.owner != self.owner
                 and not self.flying
                 and not (enemy.revealed and enemy.kind != DECOY and self.table[enemy.kind].flying)
@@ -116,7 +128,7 @@ class Mover:
             return None
         field = self.map
         terrain = field.terrain[there]
-        if field.river[there] and not field.bridge[there] and there not in self.bridges:
+        if field.river[there] and not field.bridge[there] and not self.bridged(there):
             row = field.table.river
             if self.kind.type in row.enter or self.kind.swims(river=True):
                 return None
@@ -137,10 +149,10 @@ class Mover:
         if self.flying:
             return HALF
         road_step = self.kind.type == "wheeled" and along
-        if there in self.prepared:  # III: a friendly prepared position: 1 unit at most
+        if (self.owner, there) in self.prepared:  # III: a friendly prepared position: 1 unit
             return 1 if road_step else HALF
         terrain = field.terrain[there]
-        water = field.river[there] and not field.bridge[there] and there not in self.bridges
+        water = field.river[there] and not field.bridge[there] and not self.bridged(there)
         needs_swim = (water and self.kind.type not in field.table.river.enter) or (
             not water and self.kind.type not in terrain.enter
         )
@@ -170,7 +182,7 @@ class Mover:
         there = self.map.steps[here][facing]
         if there < 0:
             return "VI-a: the hex ahead is off the map"
-        other = self.occupant.get(there)
+        other = self.occupant(there)
         if other is not None and not self.flying:
             if other.owner != self.owner:
                 return "VI-a: only flying units pass through enemy units"
@@ -191,7 +203,7 @@ class Mover:
 
     def can_end(self, hex_: int) -> bool:
         """VI-c: a move ends only in an empty hex."""
-        return hex_ not in self.occupant
+        return self.occupant(hex_) is None
 
     def onward(self, step: tuple[Label, int], spent: int) -> bool:
         """Whether the move may take ``step`` (a label and its cost) ``spent`` half units in:

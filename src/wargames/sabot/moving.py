@@ -17,6 +17,7 @@ from attrs import evolve
 
 from wargames.core.dice import d10
 from wargames.sabot.carriers import board, carriers, exits, get_out
+from wargames.sabot.movement import Mover
 from wargames.sabot.overwatch import open_window
 from wargames.sabot.scouting import reveal, scout, scout_targets, seen
 from wargames.sabot.state import (
@@ -45,7 +46,7 @@ from wargames.sabot.units import DECOY
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["move_actions", "movable", "reachable", "select", "step", "stop"]
+__all__ = ["move_actions", "movable", "offers", "reachable", "select", "step", "stop"]
 
 
 def movable(state: SabotState, unit: Unit) -> bool:
@@ -98,15 +99,11 @@ def move_actions(game: Sabot, state: SabotState, unit: Unit) -> Iterator[SabotAc
         yield Stop(player)
         return
     if not moving.stopped:
-        ahead = mover.advance(mover.start_label(moving), moving.spent)
-        if not isinstance(ahead, str) and mover.onward(ahead, moving.spent):
+        if _may_advance(mover, moving):
             yield Advance(player)
-        here, facing, turns, road, _, level = mover.start_label(moving)
-        if mover.turn_problem(here, turns, road) is None:
-            for steps in (-1, 1):
-                turned = (here, (facing + steps) % 6, turns + 1, road, False, level)
-                if mover.onward((turned, 0), moving.spent):
-                    yield Turn(player, steps)
+        for steps in (-1, 1):
+            if _may_turn(mover, moving, steps):
+                yield Turn(player, steps)
         if kind.fly and not moving.flying and not unit.moved:
             yield TakeOff(player)
         if kind.soldier:
@@ -118,6 +115,41 @@ def move_actions(game: Sabot, state: SabotState, unit: Unit) -> Iterator[SabotAc
         yield Reveal(player)
     if mover.can_end(unit.hex):  # VI-a: it ends its move in an empty hex
         yield Stop(player)
+
+
+def _may_advance(mover: Mover, moving: Moving) -> bool:
+    """Whether the moving unit may step ahead: a legal step from which it can still end
+    its move in an empty hex (VI-a)."""
+    ahead = mover.advance(mover.start_label(moving), moving.spent)
+    return not isinstance(ahead, str) and mover.onward(ahead, moving.spent)
+
+
+def _may_turn(mover: Mover, moving: Moving, steps: int) -> bool:
+    """Whether the moving unit may turn one face (``steps``: -1 or +1) here (VI-d)."""
+    here, facing, turns, road, _, level = mover.start_label(moving)
+    if mover.turn_problem(here, turns, road) is not None:
+        return False
+    turned = (here, (facing + steps) % 6, turns + 1, road, False, level)
+    return mover.onward((turned, 0), moving.spent)
+
+
+def offers(game: Sabot, state: SabotState, unit: Unit, action: SabotAction) -> bool:
+    """Whether :func:`move_actions` offers ``action`` to the moving ``unit``, deciding the
+    common steps (advance, turn, stop) alone with the generator's own tests."""
+    moving = state.moving
+    assert moving is not None
+    if unit.hex == ABOARD or not isinstance(action, Advance | Turn | Stop):
+        return action in move_actions(game, state, unit)
+    if action.player != unit.owner:
+        return False
+    mover = game.mover(state, unit, moving.flying)
+    if isinstance(action, Stop):
+        return unit.status != OK or mover.can_end(unit.hex)
+    if unit.status != OK or moving.stopped:
+        return False
+    if isinstance(action, Advance):
+        return _may_advance(mover, moving)
+    return action.steps in (-1, 1) and _may_turn(mover, moving, action.steps)
 
 
 def select(game: Sabot, state: SabotState, action: Select) -> SabotState:

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 from attrs import evolve
 
-from wargames.sabot.firing import fire, fire_problem, reach, weapons
+from wargames.sabot.firing import fire, fire_problem, weapons
 from wargames.sabot.scouting import sees
-from wargames.sabot.state import DISABLED, OK, Fire, SabotState, Unit
+from wargames.sabot.state import DISABLED, OK, Fire, SabotState, Unit, enemies, occupants
 from wargames.sabot.state import with_unit as set_unit
 
 if TYPE_CHECKING:
@@ -32,14 +32,14 @@ __all__ = ["may_watch", "open_window", "overwatch", "overwatch_actions"]
 def may_watch(game: Sabot, mover: Unit, watcher: Unit) -> bool:
     """From what both players see: an enemy counter that has not moved this turn and may
     be in range of the mover (a concealed one: of the longest reach there is)."""
-    if watcher.owner == mover.owner or not watcher.on_map or watcher.moved:
+    if watcher.owner == mover.owner or watcher.moved or watcher.hex < 0:
         return False
     if watcher.status not in (OK, DISABLED):
         return False
-    kind = game.kind(watcher) if watcher.revealed else None
-    if watcher.revealed and (kind is None or not weapons(kind)):
+    # A counter right side up watches with its weapons' reach (none: a decoy or unarmed).
+    longest = game.reaches.get(watcher.kind) if watcher.revealed else game.longest_reach
+    if longest is None:
         return False
-    longest = game.longest_reach if kind is None else reach(game, kind)
     longest += 1 if game.map.elevation[watcher.hex] else 0
     return game.map.distance(watcher.hex, mover.hex) <= longest
 
@@ -50,10 +50,9 @@ def open_window(game: Sabot, state: SabotState) -> SabotState:
     moving = state.moving
     assert moving is not None
     mover = state.units[moving.unit]
-    shared = any(u.on_map and u.hex == mover.hex and u.id != mover.id for u in state.units)
-    if not mover.on_map or shared:
+    if not mover.on_map or len(occupants(state)[mover.hex]) > 1:
         return state  # not in a friend's hex: a harmed mover could not end its move there
-    if any(may_watch(game, mover, other) for other in state.units):
+    if any(may_watch(game, mover, other) for other in enemies(state, mover.owner)):
         return state.with_changes(moving=evolve(moving, watch=True))
     return state
 
@@ -69,10 +68,13 @@ def overwatch_actions(game: Sabot, state: SabotState, player: str) -> Iterator[F
         kind = game.kind(unit)
         if kind is None or not may_watch(game, mover, unit):
             continue
-        if not sees(game, state, unit, mover.hex):
-            continue
-        for weapon in weapons(kind):
-            if weapon != "laser" and fire_problem(game, state, unit, weapon, mover) is None:
+        shots = [
+            weapon
+            for weapon in weapons(kind)
+            if weapon != "laser" and fire_problem(game, state, unit, weapon, mover) is None
+        ]  # range and arc first: most watchers fail them, and a line of sight costs more
+        if shots and sees(game, state, unit, mover.hex):
+            for weapon in shots:
                 yield Fire(player, unit.id, weapon, mover.id)
 
 

@@ -187,6 +187,12 @@ class Sabot(Game[SabotState, SabotAction]):
         self._worth = worth(self.table)
         # The longest reach in the table (lasers aside): what a concealed counter may have.
         self.longest_reach = max(firing.reach(self, kind) for kind in self.table.types.values())
+        # The reach of each unit type that has weapons, by symbol (overwatch, VII-a).
+        self.reaches = {
+            symbol: firing.reach(self, kind)
+            for symbol, kind in self.table.types.items()
+            if firing.weapons(kind)
+        }
         self.turns: TurnStructure = REINFORCED if self.options.reinforcements else TURNS
 
     def violations(self, state: SabotState) -> Iterator[str]:
@@ -282,11 +288,14 @@ class Sabot(Game[SabotState, SabotAction]):
     def _offered(self, state: SabotState, action: SabotAction) -> bool:
         """Whether :meth:`_actions` offers ``action`` to its player (who is to act), deciding
         the common ones alone: holding fire in an overwatch window, selecting a unit, ending
-        a phase; the rest are looked for among the actions as they are generated."""
+        a phase, a moving unit's advance, turn or stop; the rest are looked for among the
+        actions as they are generated."""
         current, phase = state.moving, self.phase(state)
         if current is not None and current.watch:
             if isinstance(action, Hold):
                 return True
+        elif current is not None and phase == "movement":
+            return moving.offers(self, state, state.units[current.unit], action)
         elif current is None and phase in ("movement", "attack", "special"):
             if isinstance(action, Done):
                 return True

@@ -15,7 +15,16 @@ from attrs import evolve
 
 from wargames.core.dice import d10
 from wargames.sabot.combat import line_of_sight
-from wargames.sabot.state import GONE, Moving, Removed, Revealed, SabotState, Scouted, Unit
+from wargames.sabot.state import (
+    GONE,
+    Moving,
+    Removed,
+    Revealed,
+    SabotState,
+    Scouted,
+    Unit,
+    occupants,
+)
 from wargames.sabot.state import with_unit as set_unit
 from wargames.sabot.units import DECOY
 
@@ -44,13 +53,14 @@ def sees(game: Sabot, state: SabotState, viewer: Unit, hex_: int, *, public: boo
         return False
     agrav = kind is not None and kind.type == "agrav"
     field = game.map
-    occupant = {u.hex: u for u in state.units if u.on_map}
+    occupant = occupants(state)
     high = field.elevation[viewer.hex] > 0
 
     def blocks(i: int) -> bool:
-        other = occupant.get(i)
-        if other is None:
+        here = occupant.get(i)
+        if here is None:
             return False
+        other = state.units[here[-1]]
         ground = not field.elevation[i]
         if other.owner != viewer.owner:  # enemy units; from a hill, not ground vehicles
             known = game.kind(other) if other.revealed else None
@@ -96,8 +106,10 @@ def _in_reach(game: Sabot, scout_hex: int, target: int) -> bool:
 
 def scout_targets(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Iterator[int]:
     """Concealed enemies in scouting reach not yet scouted by this unit this turn."""
-    for e in state.units:
-        if e.owner == unit.owner or not e.on_map or e.revealed or e.id in moving.scouted:
+    field, around = game.map, occupants(state)
+    near = sorted(i for h in field.around(unit.hex, field.scout_reach) for i in around.get(h, ()))
+    for e in (state.units[i] for i in near):
+        if e.owner == unit.owner or e.revealed or e.id in moving.scouted:
             continue
         if _in_reach(game, unit.hex, e.hex):
             yield e.id

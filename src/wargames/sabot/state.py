@@ -8,7 +8,9 @@ Unit ids are the set-up order, which both players see, so an id reveals nothing.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any, Final, Self
 
 from attrs import evolve, frozen
 
@@ -54,6 +56,8 @@ __all__ = [
     "TakeOff",
     "Turn",
     "Unit",
+    "enemies",
+    "occupants",
     "with_unit",
 ]
 
@@ -471,9 +475,88 @@ class SabotState(State):
     placed: int = -1
     purses: tuple[Purse, ...] = ()
 
+    @cached_property
+    def _occupants(self) -> Mapping[int, tuple[int, ...]]:
+        found: dict[int, tuple[int, ...]] = {}
+        for unit in self.units:
+            if unit.hex >= 0 and unit.status != GONE:
+                here = found.get(unit.hex)
+                found[unit.hex] = (unit.id,) if here is None else (*here, unit.id)
+        return found
+
+    @cached_property
+    def _sides(self) -> Mapping[str, tuple[Unit, ...]]:
+        found: dict[str, list[Unit]] = {}
+        for unit in self.units:
+            if unit.hex >= 0 and unit.status != GONE:
+                found.setdefault(unit.owner, []).append(unit)
+        return {owner: tuple(units) for owner, units in found.items()}
+
+    def with_changes(self, **changes: Any) -> Self:
+        """As :meth:`State.with_changes`; a copy with the same counters keeps what was worked
+        out from them (:func:`occupants`, :func:`enemies`)."""
+        after = super().with_changes(**changes)
+        if "units" not in changes:
+            for name in _FROM_UNITS:
+                found = _worked_out(self, name)
+                if found is not None:
+                    object.__setattr__(after, name, found)
+        return after
+
+
+_FROM_UNITS: Final = ("_occupants", "_sides")
+"""The cached slots of a state worked out from its counters alone."""
+
+
+def _worked_out(state: SabotState, name: str) -> Any:
+    """Cached slot ``name`` of ``state`` if it was worked out, else None."""
+    try:
+        return object.__getattribute__(state, name)
+    except AttributeError:
+        return None
+
+
+def occupants(state: SabotState) -> Mapping[int, tuple[int, ...]]:
+    """The ids of the counters on each hex of the map, ascending: more than one only where
+    a move passes through a friend (VI-a, VI-c).  Worked out once per state and handed on
+    to the states made from it by :func:`with_unit` and ``with_changes``."""
+    return state._occupants
+
+
+def _moved(
+    found: Mapping[int, tuple[int, ...]], old: Unit, new: Unit
+) -> Mapping[int, tuple[int, ...]]:
+    """``found`` (the occupants) after counter ``old`` became ``new``."""
+    was = old.hex if old.on_map else -1
+    now = new.hex if new.on_map else -1
+    if was == now:
+        return found
+    moved = dict(found)
+    if was >= 0:
+        rest = tuple(i for i in moved[was] if i != old.id)
+        if rest:
+            moved[was] = rest
+        else:
+            del moved[was]
+    if now >= 0:
+        moved[now] = tuple(sorted((*moved.get(now, ()), new.id)))
+    return moved
+
+
+def enemies(state: SabotState, player: str) -> tuple[Unit, ...]:
+    """The counters on the map that are not ``player``'s, side by side (each side by id);
+    the sides are sorted out once per state."""
+    others = [units for owner, units in state._sides.items() if owner != player]
+    return others[0] if len(others) == 1 else tuple(u for units in others for u in units)
+
 
 def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
     """``state`` with counter ``unit`` changed (the one way every rule edits a counter)."""
     units = list(state.units)
-    units[unit.id] = evolve(unit, **changes)
-    return state.with_changes(units=tuple(units))
+    old = units[unit.id]
+    units[unit.id] = new = evolve(unit, **changes)
+    after = state.with_changes(units=tuple(units))
+    found = _worked_out(state, "_occupants")
+    if found is not None:
+        object.__setattr__(after, "_occupants", _moved(found, old, new))
+    return after
