@@ -3,7 +3,7 @@ in a hex where it is in range; a mover that only passed through range is safe ot
 
 import pytest
 
-from wargames.core.errors import NotYourTurn
+from wargames.core.errors import IllegalAction, NotYourTurn
 from wargames.sabot import Advance, Attack, Fire, Hold, Sabot, SabotState, Select, Stop
 
 from .helpers import at, change, field, newest, play, seed_for
@@ -114,3 +114,11 @@ def test_a_mover_destroyed_by_overwatch_can_only_stop() -> None:
     state = play(game, state, "move 0", "hold", "advance", "fire 1 gun 0", "hold")
     assert state.units[0].status in ("destroyed", "gone")
     assert game.legal_actions(state, "blue") == (Stop("blue"),)  # no scouting from the grave
+
+
+@pytest.mark.parametrize("unit", [2, 10**6, -1, -2])
+def test_an_overwatch_shot_by_no_such_unit_is_refused(unit: int) -> None:
+    game, state = start()
+    state = play(game, state, "move 0", "advance")
+    with pytest.raises(IllegalAction, match="not a legal action now"):
+        game.apply(state, Fire("yellow", unit, "gun", 0))

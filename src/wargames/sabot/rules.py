@@ -391,14 +391,16 @@ class Sabot(Game[SabotState, SabotAction]):
             if unit.owner == action.player and unit.hex >= 0:
                 return "VI-c: units cannot end their move in the same hex as another unit"
         if isinstance(action, Fire) and current is not None:
-            unit = state.units[action.unit if current.watch else current.unit]
+            firer = action.unit if current.watch else current.unit
+            shooter = state.units[firer] if 0 <= firer < len(state.units) else None
             if (
-                action.unit == unit.id
-                and unit.owner == action.player
+                shooter is not None
+                and action.unit == shooter.id
+                and shooter.owner == action.player
                 and (0 <= action.target < len(state.units))
             ):
                 target = state.units[action.target]
-                problem = firing.fire_problem(self, state, unit, action.weapon, target)
+                problem = firing.fire_problem(self, state, shooter, action.weapon, target)
                 if problem:
                     return problem
         return f"{action} is not a legal action now"
