@@ -383,7 +383,7 @@ def check_rules(
     max_examples: int = 20,
     max_steps: int = 60,
     setup: Mapping[str, Any] | None = None,
-    derandomize: bool = False,
+    derandomize: bool | None = None,
     shrink: bool = True,
 ) -> None:
     """Run the conformance suite on ``game`` (any game or variant, yours too).
@@ -391,7 +391,8 @@ def check_rules(
     Plays ``max_examples`` hypothesis-drawn games of up to ``max_steps`` actions and checks
     the contract at every state; ``setup`` is passed to ``game.start``.  Call it from a test.
     ``shrink=False`` reports the first failing game as found (hypothesis otherwise spends
-    time finding a shorter one).
+    time finding a shorter one).  ``derandomize`` (by default, as the loaded hypothesis
+    profile says) plays the same games on every run: for CI, while a random run explores.
 
     :raises ConformanceError: leading with the broken rule, then the seed and actions that
         reproduce it and the state it broke at, drawn with ``describe``.
@@ -405,7 +406,7 @@ def check_rules(
     @settings(
         max_examples=max_examples,
         deadline=None,
-        derandomize=derandomize,
+        derandomize=settings().derandomize if derandomize is None else derandomize,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         database=None,
         phases=phases,

@@ -233,10 +233,11 @@ def check_inputs(
     max_examples: int = 30,
     max_steps: int = 30,
     setup: Mapping[str, Any] | None = None,
-    derandomize: bool = False,
+    derandomize: bool | None = None,
 ) -> None:
     """Throw junk text, tampered documents and wild options at ``game`` (any game or
-    variant); see the module docs for what must happen.
+    variant); see the module docs for what must happen.  ``derandomize``: as in
+    :func:`~wargames.testing.check_rules`.
 
     :raises ConformanceError: naming the input that broke the game.
     """
@@ -246,7 +247,7 @@ def check_inputs(
     fuzz = settings(
         max_examples=max_examples,
         deadline=None,
-        derandomize=derandomize,
+        derandomize=settings().derandomize if derandomize is None else derandomize,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         database=None,
     )
