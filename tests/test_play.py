@@ -175,10 +175,13 @@ def test_a_bots_face_down_plot_is_not_shown_to_the_human() -> None:
 
     def ask(prompt: str) -> str:
         nonlocal red_moves
+        if red_moves:
+            return ""  # asked to save after quitting: don't
         red_moves = sum("red: " in line for line in shown)
         return "quit" if red_moves else "1"
 
     session.run(ask, shown.append)
+    assert shown[-1] == "not saved"
     red_lines = [line for line in shown if line.startswith("red: ")]
     assert red_lines, "the bot acted while blue was deciding"
     assert all("does not see" in line for line in red_lines[:3]), red_lines[:3]
