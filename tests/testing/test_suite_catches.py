@@ -15,6 +15,7 @@ import pytest
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Game
+from wargames.core.hidden import is_hidden
 from wargames.core.history import History
 from wargames.core.rng import Rng, Seed
 from wargames.sabotage import Deploy, Move, SabotageState
@@ -111,6 +112,22 @@ def test_check_state_catches_odds_that_depend_on_hidden_pieces() -> None:
     game = PeekingOddsMini()
     state = game.position({"d4": "g3", "d5": "r1", "a1": "gH", "h8": "rH"})
     with pytest.raises(ConformanceError, match=r"odds of d4-d5 depend on what green may not"):
+        check_state(game, state)
+
+
+class ViewBlindMini(MiniSabotage):
+    """Broken: a player holding only their view (an enemy piece hidden) has no moves."""
+
+    def legal_actions(self, state: SabotageState, player: str) -> tuple[SabotageAction, ...]:
+        if any(p is not None and is_hidden(p.kind) for p in state.cells):
+            return ()
+        return super().legal_actions(state, player)
+
+
+def test_check_state_catches_legal_actions_a_view_cannot_list() -> None:
+    game = ViewBlindMini()
+    state = game.position({"d4": "g3", "d5": "r1", "a1": "gH", "h8": "rH"})
+    with pytest.raises(ConformanceError, match="legal actions in their own view are not"):
         check_state(game, state)
 
 

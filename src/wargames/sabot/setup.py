@@ -149,9 +149,11 @@ def placing(game: Sabot, state: SabotState, unit: Unit) -> Iterator[SabotAction]
     if kind is None or not kind.soldier:
         return
     for carrier in state.units:
+        if carrier.owner != player:
+            continue  # and an enemy's kind may be hidden from the player
         room = game.kind(carrier)
         if (
-            carrier.owner == player and room is not None and room.capacity
+            room is not None and room.capacity
             and carrier.arrived == unit.arrived and carrier.status in (OK, UNPLACED)
             and load(state, carrier) < room.capacity
         ):  # fmt: skip

@@ -193,6 +193,10 @@ def _check_view(
     _expect(game.view(view, player) == view, "the view of a view differs from the view")
     text = dumps(game, view)
     _expect(loads(text, game) == view, f"{player}'s view does not survive a JSON round trip")
+    _expect(
+        game.legal_actions(view, player) == legal,
+        f"{player}'s legal actions in their own view are not their legal actions",
+    )
     key = state.rng.key.hex()
     shown = {"view's JSON": text, "description": game.describe(state, player)}
     for what, words in shown.items():
