@@ -13,8 +13,7 @@ import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from attrs import evolve
-
+from wargames.core.changes import replace
 from wargames.core.rng import Rng
 from wargames.sabot.maps import SabotMap
 from wargames.sabot.movement import stands
@@ -134,15 +133,15 @@ def place(
                     room[carrier] -= 1
                     if not room[carrier]:
                         del room[carrier]
-                    units.append(evolve(new, status=OK, carrier=carrier))
+                    units.append(replace(new, status=OK, carrier=carrier))
                     continue
             spots = [h for h in free if stands(field, kind, h)]
             if not spots:  # as in a set-up by hand: a counter that fits nowhere is left out
-                units.append(evolve(new, status=GONE))
+                units.append(replace(new, status=GONE))
                 continue
             spot, rng = rng.choice(spots)
             free.remove(spot)
-            units.append(evolve(new, status=OK, hex=spot))
+            units.append(replace(new, status=OK, hex=spot))
             if kind is not None and kind.capacity:
                 room[new.id] = kind.capacity
         spots = [h for h in zone if field.preparable(h)]

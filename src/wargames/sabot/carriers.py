@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from attrs import evolve
-
+from wargames.core.changes import replace
 from wargames.sabot.movement import HALF, Mover
 from wargames.sabot.scouting import seen
 from wargames.sabot.state import ABOARD, OK, Moved, SabotState, Unit
@@ -56,7 +55,7 @@ def carriers(game: Sabot, state: SabotState, unit: Unit, mover: Mover) -> Iterat
 def exits(game: Sabot, state: SabotState, unit: Unit) -> list[int]:
     """Adjacent empty hexes the squad aboard can enter, to leave its carrier."""
     carrier = state.units[unit.carrier]
-    mover = game.mover(state, evolve(unit, hex=carrier.hex))
+    mover = game.mover(state, replace(unit, hex=carrier.hex))
     return [
         h for h in game.map.steps[carrier.hex]
         if h >= 0 and mover.can_end(h) and mover.terrain_problem(h) is None

@@ -34,8 +34,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from attrs import evolve
-
+from wargames.core.changes import replace
 from wargames.core.errors import IllegalAction, NoPast
 from wargames.core.events import EventLog
 from wargames.core.hidden import is_hidden, redact, sample_assignment
@@ -390,11 +389,11 @@ def _start(game: Sabot, analysis: Analysis, kinds: dict[int, str]) -> SabotState
     for event in analysis.start_events:
         if isinstance(event, Moved):
             hex_ = game.map.parse(event.to)
-            units[event.unit] = evolve(units[event.unit], status=OK, hex=hex_, facing=event.facing)
+            units[event.unit] = replace(units[event.unit], status=OK, hex=hex_, facing=event.facing)
         elif isinstance(event, Embarked):
-            units[event.unit] = evolve(units[event.unit], status=OK, carrier=event.carrier)
+            units[event.unit] = replace(units[event.unit], status=OK, carrier=event.carrier)
         elif isinstance(event, Removed):
-            units[event.unit] = evolve(units[event.unit], status=GONE)
+            units[event.unit] = replace(units[event.unit], status=GONE)
     later = {
         (a.player, game.map.parse(a.hex) if isinstance(a, Entrench) else a.target)
         for a, _ in analysis.steps
@@ -420,10 +419,10 @@ def _position(game: Sabot, analysis: Analysis, kinds: dict[int, str]) -> SabotSt
         ammo = u.ammo
         if is_hidden(ammo):
             ammo = max(0, (0 if kind == DECOY else table[kind].limited_shots) - u.spent)
-        units.append(evolve(u, kind=kind, ammo=ammo, left=0, crossed=False))
+        units.append(replace(u, kind=kind, ammo=ammo, left=0, crossed=False))
     moving = analysis.view.moving
     if moving is not None:
-        moving = evolve(moving, spent=0, stopped=False)
+        moving = replace(moving, spent=0, stopped=False)
     return analysis.view.with_changes(units=tuple(units), moving=moving, rng=Rng(_KEY))
 
 

@@ -17,8 +17,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from attrs import evolve
-
+from wargames.core.changes import replace
 from wargames.core.dice import d10
 from wargames.core.distribution import Distribution
 from wargames.core.hidden import is_hidden
@@ -324,7 +323,7 @@ def _shot_as_known(
         return _shot(game, state, unit, weapon, hit)
     mixed: dict[str, Fraction] = {}
     for kind, p in kind_prior(game, state, hit).items():
-        for result, q in _shot(game, state, unit, weapon, evolve(hit, kind=kind)).items():
+        for result, q in _shot(game, state, unit, weapon, replace(hit, kind=kind)).items():
             mixed[result] = mixed.get(result, Fraction(0)) + p * q
     return Distribution(mixed)
 

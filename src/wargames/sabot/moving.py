@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from attrs import evolve
-
+from wargames.core.changes import replace
 from wargames.core.dice import d10
 from wargames.sabot.carriers import board, carriers, exits, get_out
 from wargames.sabot.movement import Mover
@@ -185,13 +184,13 @@ def step(game: Sabot, state: SabotState, action: SabotAction) -> SabotState:
     if isinstance(action, Turn):
         facing = (unit.facing + action.steps) % 6
         state = set_unit(state, unit, facing=facing, moved=True, has_moved=True)
-        moving = evolve(moving, turns=moving.turns + 1, straight=False)
+        moving = replace(moving, turns=moving.turns + 1, straight=False)
         return state.with_changes(
             moving=moving,
             log=state.log.with_event(Moved(unit.id, game.map.label(unit.hex), facing)),
         )
     if isinstance(action, TakeOff):
-        return state.with_changes(moving=evolve(moving, flying=True))
+        return state.with_changes(moving=replace(moving, flying=True))
     if isinstance(action, Reveal):
         return reveal(state, unit, "by choice")
     if isinstance(action, Scout):
@@ -200,7 +199,7 @@ def step(game: Sabot, state: SabotState, action: SabotAction) -> SabotState:
         return board(state, unit, state.units[action.carrier])
     if isinstance(action, Disembark):  # its move ends there, perhaps under overwatch
         state = get_out(game, state, unit, game.map.parse(action.hex))
-        state = open_window(game, state.with_changes(moving=evolve(moving, stopped=True)))
+        state = open_window(game, state.with_changes(moving=replace(moving, stopped=True)))
         watched = state.moving is not None and state.moving.watch
         return state if watched else state.with_changes(moving=None)
     assert isinstance(action, Advance)
@@ -217,7 +216,7 @@ def _advance(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Sabo
     if kind.soldier and not moving.flying and terrain.stuck and not moving.swamp_checked:
         roll, rng = d10.roll(rng)  # III: soldiers leaving a swamp must roll even
         log = log.with_event(Rolled(unit.id, "swamp", roll))
-        moving = evolve(moving, swamp_checked=True, stopped=roll % 2 == 1)
+        moving = replace(moving, swamp_checked=True, stopped=roll % 2 == 1)
         if moving.stopped:
             return state.with_changes(rng=rng, log=log, moving=moving)
     mover = game.mover(state, unit, moving.flying)
@@ -229,7 +228,7 @@ def _advance(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Sabo
             state = set_unit(state, other, crossed=True)
     state = set_unit(state, unit, hex=there, moved=True, has_moved=True)
     stopped = mover.in_zoc(there) or cost >= mover.base  # water entry takes the whole move
-    moving = evolve(moving, spent=moving.spent + cost, road=road, stopped=stopped, level=level)
+    moving = replace(moving, spent=moving.spent + cost, road=road, stopped=stopped, level=level)
     log = log.with_event(Moved(unit.id, game.map.label(there), unit.facing))
     state = state.with_changes(rng=rng, log=log, moving=moving)
     unit = state.units[unit.id]

@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from attrs import evolve
-
+from wargames.core.changes import replace
 from wargames.sabot.firing import fire, fire_problem, weapons
 from wargames.sabot.scouting import sees
 from wargames.sabot.state import DISABLED, OK, Fire, SabotState, Unit, enemies, occupants
@@ -53,7 +52,7 @@ def open_window(game: Sabot, state: SabotState) -> SabotState:
     if not mover.on_map or len(occupants(state)[mover.hex]) > 1:
         return state  # not in a friend's hex: a harmed mover could not end its move there
     if any(may_watch(game, mover, other) for other in enemies(state, mover.owner)):
-        return state.with_changes(moving=evolve(moving, watch=True))
+        return state.with_changes(moving=replace(moving, watch=True))
     return state
 
 
@@ -86,5 +85,5 @@ def overwatch(game: Sabot, state: SabotState, action: Fire) -> SabotState:
     moving = state.moving
     assert moving is not None
     if state.units[moving.unit].status != OK:
-        state = state.with_changes(moving=evolve(moving, stopped=True))
+        state = state.with_changes(moving=replace(moving, stopped=True))
     return state

@@ -21,9 +21,10 @@ import tomllib
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from attrs import Attribute, evolve, field, frozen
+from attrs import Attribute, field, frozen
 
 from wargames.core.board import HexBoard
+from wargames.core.changes import replace
 from wargames.core.dice import d10
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption
@@ -422,7 +423,7 @@ class Sabot(Game[SabotState, SabotAction]):
             return reinforcements.buy(self, state, action)
         if isinstance(action, Hold):
             assert state.moving is not None
-            return state.with_changes(moving=evolve(state.moving, watch=False))
+            return state.with_changes(moving=replace(state.moving, watch=False))
         if isinstance(action, Select):
             return moving.select(self, state, action)
         if isinstance(action, Stop):

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
-from attrs import evolve
-
+from wargames.core.changes import replace
 from wargames.core.dice import d10
 from wargames.sabot.combat import line_of_sight
 from wargames.sabot.state import (
@@ -122,7 +121,7 @@ def scout(game: Sabot, state: SabotState, unit: Unit, moving: Moving, target: Un
     success = total >= SCOUT_ROLL
     log = state.log.with_event(Scouted(unit.id, target.id, total, success))
     state = state.with_changes(
-        rng=rng, log=log, moving=evolve(moving, scouted=moving.scouted | {target.id})
+        rng=rng, log=log, moving=replace(moving, scouted=moving.scouted | {target.id})
     )
     if not success:
         return state

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Final, Self
 
-from attrs import evolve, frozen
+from attrs import frozen
 
+from wargames.core.changes import replace
 from wargames.core.events import Event
 from wargames.core.game import Action, Outcome, State
 from wargames.core.hidden import secret
@@ -554,7 +555,7 @@ def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
     """``state`` with counter ``unit`` changed (the one way every rule edits a counter)."""
     units = list(state.units)
     old = units[unit.id]
-    units[unit.id] = new = evolve(unit, **changes)
+    units[unit.id] = new = replace(unit, **changes)
     after = state.with_changes(units=tuple(units))
     found = _worked_out(state, "_occupants")
     if found is not None:

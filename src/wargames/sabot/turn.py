@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from attrs import evolve
-
+from wargames.core.changes import replace
 from wargames.core.dice import d10
 from wargames.core.game import Outcome
 from wargames.core.phases import Phase, TurnStructure
@@ -61,7 +60,7 @@ def new_turn(game: Sabot, state: SabotState) -> SabotState:
     order = (0, 1) if roll % 2 else (1, 0)
     clock = state.clock.with_order(order)
     units = tuple(
-        evolve(
+        replace(
             u, moved=False, done=False, fired=False, target=-1, used=frozenset(),
             shot_at=False, crossed=False, left=0,
         )
