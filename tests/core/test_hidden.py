@@ -323,3 +323,26 @@ def test_plain_fields_are_kept_and_nested_secrets_still_hidden() -> None:
     view = redact(scored, "bob")
     assert (view.points, view.colour) == (3, Colour.RED)
     assert placeholder(view.card.face)
+
+
+@pytest.mark.parametrize(
+    ("declared", "plain"),
+    [
+        (int, True),
+        (int | None, True),
+        (tuple[int, ...], True),
+        (tuple[tuple[int, ...], ...], True),
+        (frozenset[str], True),
+        (tuple[int, str], True),
+        (tuple, False),  # could hold anything
+        (tuple[Secret[str], ...], False),
+        (tuple[int, Secret[int]], False),
+        (frozenset[Any], False),
+    ],
+)
+def test_only_fields_declared_as_plain_values_are_passed_over(declared: Any, plain: bool) -> None:
+    """A redaction walks every field that may hold a secret; it passes over text, numbers,
+    enums and tuples and frozensets of them, which no redaction can change."""
+    from wargames.core.hidden import _plain
+
+    assert _plain(declared) is plain

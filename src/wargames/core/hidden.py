@@ -206,12 +206,17 @@ def _redact_mapping(value: Mapping[Any, Any], player: str) -> Any:
 
 def _plain(type_: Any) -> bool:
     """Whether a field declared as ``type_`` holds a value no redaction can change (text,
-    numbers, an enum), whatever subclass it is."""
-    arms = typing.get_args(type_) if typing.get_origin(type_) in _UNIONS else (type_,)
-    return all(isinstance(arm, type) and issubclass(arm, _PLAIN) for arm in arms)
+    numbers, an enum, whatever subclass it is, and tuples and frozensets of them)."""
+    origin = typing.get_origin(type_)
+    if origin in _UNIONS:
+        return all(_plain(arm) for arm in typing.get_args(type_))
+    if origin in _CONTAINERS:
+        return all(arm is Ellipsis or _plain(arm) for arm in typing.get_args(type_))
+    return isinstance(type_, type) and issubclass(type_, _PLAIN)
 
 
 _UNIONS = (typing.Union, types.UnionType)
+_CONTAINERS = (tuple, frozenset)
 
 
 def _attrs_handler(cls: type) -> _Handler:
