@@ -5,6 +5,7 @@ import pytest
 
 from wargames.core.errors import IllegalAction, NotYourTurn
 from wargames.sabot import Advance, Attack, Fire, Hold, Sabot, SabotState, Select, Stop
+from wargames.sabot.firing import fire_problem
 
 from .helpers import at, change, field, newest, play, seed_for
 
@@ -122,3 +123,12 @@ def test_an_overwatch_shot_by_no_such_unit_is_refused(unit: int) -> None:
     state = play(game, state, "move 0", "advance")
     with pytest.raises(IllegalAction, match="not a legal action now"):
         game.apply(state, Fire("yellow", unit, "gun", 0))
+
+
+def test_a_decoy_has_no_weapon_to_fire() -> None:
+    """IV: a decoy is a dummy counter; the checker said so by a KeyError from the unit
+    table when asked about a decoy's shot."""
+    game = field()
+    state = game.position([("blue", "DECOY", "0112", 0), UNITS[1]])
+    decoy, enemy = state.units
+    assert fire_problem(game, state, decoy, "gun", enemy) == "IV: a decoy has no weapons"

@@ -117,7 +117,9 @@ def fire_problem(
     game: Sabot, state: SabotState, unit: Unit, weapon: str, target: Unit
 ) -> str | None:
     """Why ``unit`` may not fire ``weapon`` at ``target`` now (VII-a, II), or None."""
-    kind = game.table[unit.kind]
+    kind = game.kind(unit)
+    if kind is None:
+        return "IV: a decoy has no weapons"
     if weapon not in weapons(kind):
         return f"II: a {unit.kind} has no {weapon}"
     if "laser" in unit.used or (weapon == "laser" and unit.used):
