@@ -5,8 +5,8 @@ game's action space, at every state of random and aggressive games (python-chess
 from hypothesis import given, settings
 
 from wargames import State
-from wargames.gridscifi import GridSciFi, GridState
-from wargames.testing import Playout, playouts, seeds
+from wargames.gridscifi import GridSciFi
+from wargames.testing import Playout, check_legality, playouts, seeds
 
 from .helpers import aggressive
 
@@ -15,11 +15,7 @@ BRAWL = GridSciFi(scenario="brawl")
 
 
 def _agree(game: GridSciFi, state: State) -> None:
-    assert isinstance(state, GridState)
-    for player in game.to_act(state):
-        legal = game.legal_actions(state, player)
-        accepted = [a for a in game.every_action(player) if game.illegal_reason(state, a) is None]
-        assert sorted(legal, key=repr) == sorted(accepted, key=repr)
+    check_legality(game, state)  # every action of the action space
 
 
 @settings(max_examples=6)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from wargames.sabatu import Move, Pass, Sabatu, SabatuAction, SabatuMercenaries, SabatuState
 from wargames.sabatu.armies import places
-from wargames.testing import states
+from wargames.testing import check_legality, states
 
 GAMES = {
     "2 players": Sabatu(players=2),
@@ -32,16 +32,14 @@ def _candidates(game: Sabatu, state: SabatuState, player: str) -> list[SabatuAct
 
 
 def _agree(game: Sabatu, state: SabatuState) -> None:
-    for player in sorted(game.to_act(state)):
-        listed = set(game.legal_actions(state, player))
-        candidates = _candidates(game, state, player)
-        for candidate in candidates:
-            # The same state, just listed; then an equal state of new values (new tuples),
-            # which the game cannot know it has seen.
-            warm = game.illegal_reason(state, candidate) is None
-            fresh = state.with_changes(capitals=(*state.capitals,))
-            cold = game.illegal_reason(fresh, candidate) is None
-            assert warm == cold == (candidate in listed), str(candidate)
+    candidates = [c for p in sorted(game.to_act(state)) for c in _candidates(game, state, p)]
+    check_legality(game, state, candidates)  # the same state, just listed
+    # An equal state of new values (new tuples), which the game cannot know it has seen.
+    listed = {a for p in game.to_act(state) for a in game.legal_actions(state, p)}
+    fresh = state.with_changes(capitals=(*state.capitals,))
+    for candidate in candidates:
+        cold = game.illegal_reason(fresh, candidate) is None
+        assert cold == (candidate in listed), str(candidate)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

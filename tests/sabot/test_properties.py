@@ -21,7 +21,7 @@ from wargames.sabot.state import (
     Turn,
     occupants,
 )
-from wargames.testing import playouts
+from wargames.testing import check_legality, playouts
 from wargames.testing.strategies import Playout
 
 GAMES = {name: Sabot(map=name, build_points=150) for name in ("crossroads", "hills")}
@@ -100,12 +100,8 @@ def test_the_checker_refuses_exactly_what_the_generator_leaves_out() -> None:
         earlier: tuple[SabotAction, ...] = ()
         for state in playout.states:
             assert isinstance(state, SabotState)
-            for player in game.to_act(state):
-                legal = game.legal_actions(state, player)
-                for action in {*legal, *earlier, *near_misses(state, player)}:
-                    if action.player == player:
-                        offered = game.illegal_reason(state, action) is None
-                        assert offered == (action in legal), (action, state.moving)
-                earlier = legal
+            misses = [m for player in game.players for m in near_misses(state, player)]
+            check_legality(game, state, [*earlier, *misses])
+            earlier = tuple(a for p in game.to_act(state) for a in game.legal_actions(state, p))
 
     run()

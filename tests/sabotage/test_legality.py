@@ -3,7 +3,7 @@
 from hypothesis import given
 
 from wargames.sabotage import Move, SabotageState
-from wargames.testing import states
+from wargames.testing import check_legality, states
 
 from .helpers import variant
 
@@ -12,12 +12,14 @@ GAMES = [variant(code) for code in ("SG", "SM", "SC")]
 
 def _agree(state: SabotageState, index: int) -> None:
     game = GAMES[index]
-    for player in game.to_act(state):
-        legal = set(game.legal_actions(state, player))
-        for origin in game.board:
-            for target in game.board.surrounding(origin):
-                candidate = Move(player, origin, target)
-                assert (candidate in legal) == game.is_legal(state, candidate), str(candidate)
+    board = game.board
+    candidates = [
+        Move(player, origin, target)
+        for player in game.players
+        for origin in board
+        for target in board.surrounding(origin)
+    ]
+    check_legality(game, state, candidates)
 
 
 @given(states(GAMES[0], max_steps=60))

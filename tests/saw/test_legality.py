@@ -4,16 +4,14 @@ predicates, ``legal_actions`` generates with the same ones): an action is legal 
 outside it, in every phase and under every advanced rule."""
 
 import random
-import re
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wargames.core.errors import IllegalAction
 from wargames.saw import Attack, Saw, SawAction, SawState, Step
-from wargames.testing import states
+from wargames.testing import check_legality, states
 
 GAMES: dict[str, tuple[Saw, dict[str, Any]]] = {
     "basic": (Saw(), {}),
@@ -51,17 +49,11 @@ def near_misses(game: Saw, player: str) -> list[SawAction]:
 
 
 def assert_agree(game: Saw, state: SawState) -> None:
-    for player in game.players:
-        legal = game.legal_actions(state, player)
-        if player not in game.to_act(state):
-            assert legal == ()
-            continue
-        for action in [*game.every_action(player), *near_misses(game, player)]:
-            reason = game.illegal_reason(state, action)
-            assert (action in legal) == (reason is None), (action, reason)
-            if reason is not None:
-                with pytest.raises(IllegalAction, match=re.escape(reason)):
-                    game.apply(state, action)
+    """Every action of the action space and every near miss (:func:`check_legality`); no
+    action for a player who is not to act."""
+    for player in set(game.players) - game.to_act(state):
+        assert game.legal_actions(state, player) == ()
+    check_legality(game, state, [m for p in game.players for m in near_misses(game, p)])
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -8,6 +8,7 @@
 * :func:`check_rules` — the conformance suite every game and variant must pass.
 * :func:`check_history` — a sampled past shows a player what the real game showed them.
 * :func:`check_inputs` — junk text, tampered documents and wild options, refused cleanly.
+* :func:`check_legality` — the legal-action generator and the one-action checker agree.
 * :func:`rules_machine` — a stateful test: ``TestMine = rules_machine(my_game).TestCase``.
 * :func:`golden_record` and :func:`check_golden` — regression guards pinning seeded games
   to their final states.
@@ -22,7 +23,13 @@ except ImportError as error:
         'wargames.testing needs hypothesis: pip install "tabletop-wargames[testing]"'
     ) from error
 
-from wargames.testing.conformance import ConformanceError, check_history, check_rules, check_state
+from wargames.testing.conformance import (
+    ConformanceError,
+    check_history,
+    check_legality,
+    check_rules,
+    check_state,
+)
 from wargames.testing.dice import rng_rolling, seed_rolling
 from wargames.testing.fuzz import check_inputs, junk_json, junk_text
 from wargames.testing.golden import check_golden, golden_record
@@ -36,6 +43,7 @@ __all__ = [
     "check_golden",
     "check_history",
     "check_inputs",
+    "check_legality",
     "check_rules",
     "check_state",
     "golden_record",

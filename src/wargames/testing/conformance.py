@@ -35,7 +35,7 @@ game.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from attrs import frozen
@@ -48,7 +48,7 @@ from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
 from wargames.testing.strategies import Playout, playouts
 
-__all__ = ["ConformanceError", "check_history", "check_rules", "check_state"]
+__all__ = ["ConformanceError", "check_history", "check_legality", "check_rules", "check_state"]
 
 _ACTIONS_TRIED = 24
 """At most this many legal actions of each player are applied at each state (a sample)."""
@@ -131,6 +131,39 @@ def check_state(
     for player in game.players:
         sample = _check_view(game, state, player, legal_by_player[player], illegal, rng)
         learning.check(game, state, sample, player, legal_by_player[player])
+
+
+def check_legality(game: Game[Any, Any], state: State, candidates: Iterable[Action] = ()) -> None:
+    """The generator and the one-action checker agree at ``state``, for a game that lists
+    its legal actions directly and checks one action rule by rule (as python-chess does).
+
+    For each player to act, every action ``legal_actions`` lists, each of ``candidates``
+    that is theirs and, when the game has an action space, every action in it is accepted
+    by ``illegal_reason`` exactly when it is listed; ``apply`` refuses the others with an
+    :class:`~wargames.core.errors.IllegalAction` that gives the same reason.
+
+    :raises ConformanceError: naming the first action they disagree on.
+    """
+    tried = list(candidates)
+    space = type(game).every_action is not Game.every_action
+    for player in sorted(game.to_act(state)):
+        legal = game.legal_actions(state, player)
+        listed = set(legal)
+        pool = dict.fromkeys([*legal, *(a for a in tried if a.player == player)])
+        if space:
+            pool.update(dict.fromkeys(game.every_action(player)))
+        for action in pool:
+            reason = game.illegal_reason(state, action)
+            if action in listed:
+                _expect(reason is None, f"{action} is listed but the checker says: {reason}")
+                continue
+            _expect(reason is not None, f"{action} is not listed but the checker accepts it")
+            try:
+                game.apply(state, action)
+            except IllegalAction as error:
+                _expect(str(error) == reason, f"{action} is refused with {error}, not {reason}")
+            else:
+                raise ConformanceError(f"{action} is not listed but apply accepts it")
 
 
 def _check_legal_action(game: Game[Any, Any], state: State, action: Action) -> None:
