@@ -133,19 +133,26 @@ def check_state(
         learning.check(game, state, sample, player, legal_by_player[player])
 
 
-def check_legality(game: Game[Any, Any], state: State, candidates: Iterable[Action] = ()) -> None:
+def check_legality(
+    game: Game[Any, Any],
+    state: State,
+    candidates: Iterable[Action] = (),
+    *,
+    action_space: bool = True,
+) -> None:
     """The generator and the one-action checker agree at ``state``, for a game that lists
     its legal actions directly and checks one action rule by rule (as python-chess does).
 
     For each player to act, every action ``legal_actions`` lists, each of ``candidates``
-    that is theirs and, when the game has an action space, every action in it is accepted
+    that is theirs and, when the game has an action space (and ``action_space`` is true:
+    a large one is slow to walk at every state), every action in it is accepted
     by ``illegal_reason`` exactly when it is listed; ``apply`` refuses the others with an
     :class:`~wargames.core.errors.IllegalAction` that gives the same reason.
 
     :raises ConformanceError: naming the first action they disagree on.
     """
     tried = list(candidates)
-    space = type(game).every_action is not Game.every_action
+    space = action_space and type(game).every_action is not Game.every_action
     for player in sorted(game.to_act(state)):
         legal = game.legal_actions(state, player)
         listed = set(legal)
