@@ -95,10 +95,10 @@ class EventLog:
 
     def with_events(self, events: Iterable[Any]) -> EventLog:
         """A new log with ``events`` appended in order."""
-        log = self
+        log = self if self._len else None
         for event in events:
-            log = log.with_event(event)
-        return log
+            log = _link(log, event)
+        return self if log is None else log
 
     def __copy__(self) -> EventLog:
         return self

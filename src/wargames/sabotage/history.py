@@ -183,7 +183,8 @@ class _Reader:
         """The pieces of ``player`` not in ``moved`` with a legal move, were they movable."""
         board = self.game.board
         cells = tuple(self.cells)
-        moves = self.game._moves(cells, player, moved, turn, self.game._origins(cells, player))
+        standing = self.game._standing_of(cells, player)
+        moves = self.game._moves(cells, player, moved, turn, *standing)
         origins = {board.index(m.origin) for m in moves if isinstance(m, Move)}
         return [piece.id for i in sorted(origins) if (piece := cells[i]) is not None]
 

@@ -4,7 +4,7 @@ document and, by the conformance suite, on every state of every playout.
 
 One cell per square of the board, volcanoes empty; every piece a player's, on one square or
 among the captured, never more of a kind than the army has; the pieces moved this turn are
-the mover's and no more than a turn allows.
+the mover's and no more than a turn allows, and moved in this turn.
 """
 
 from __future__ import annotations
@@ -46,5 +46,10 @@ def violations(game: Sabotage, state: SabotageState) -> Iterator[str]:
             yield f"{owner} has {count} {kind.title}, the army {game.army.get(kind, 0)}"
     if len(set(state.moved)) != len(state.moved) or len(state.moved) > game.layout.moves_per_turn:
         yield f"pieces moved this turn {list(state.moved)}: at most {game.layout.moves_per_turn}"
+    for piece in pieces:
+        if piece.left_turn > state.clock.turn or (
+            piece.id in state.moved and piece.left_turn != state.clock.turn
+        ):
+            yield f"piece {piece.id} moved in turn {piece.left_turn}, now {state.clock.turn}"
     if state.quiet < -1 or state.deployed < 0:  # -1: a turn with a capture
         yield f"{state.quiet} quiet turns, {state.deployed} pieces deployed"

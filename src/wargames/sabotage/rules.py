@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import random
 import re
 from collections import Counter
@@ -40,7 +41,7 @@ from wargames.render.text import render_squares
 from wargames.sabotage import invariants, learning
 from wargames.sabotage.history import Past, read_past, sample_history
 from wargames.sabotage.layout import Layout, load_layouts, load_values
-from wargames.sabotage.pieces import Kind, attacker_wins, battle
+from wargames.sabotage.pieces import IMMOVABLE, Kind, attacker_wins, battle
 from wargames.sabotage.state import (
     NO_SQUARE,
     PLAYERS,
@@ -72,10 +73,15 @@ __all__ = ["PLAYERS", "TURNS", "Sabotage", "SabotageOptions"]
 LAYOUTS = load_layouts()
 VALUES = load_values()
 RECON = Kind.RECON
-HEADQUARTERS = Kind.HEADQUARTERS
-LANDMINE = Kind.LANDMINE
 DRAW_ANSWERS = (AcceptDraw, DeclineDraw)
 SEATS = {player: seat for seat, player in enumerate(PLAYERS)}
+
+Steps = tuple[tuple[int, Move], ...]
+"""A cell's steps: each cell a step away (no volcano) with its prebuilt move."""
+
+Standing = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+"""By seat, the cells of the pieces that may move, in board order, and the cells of all the
+seat's pieces as bits (:meth:`Sabotage._standing`)."""
 
 
 _PASTS_KEPT = 16
@@ -179,6 +185,13 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         )
         self._steps_of = {
             player: tuple(self._steps[i][player] for i in range(size)) for player in PLAYERS
+        }
+        # Each cell's steps as bits, and the moves its steps leave open by which of them the
+        # mover's own pieces hold: a piece's moves are looked up, not tested step by step.
+        self._near = tuple(sum(1 << j for j, _ in self._steps[i][PLAYERS[0]]) for i in range(size))
+        self._open = {
+            player: tuple(_open_steps(steps) for steps in self._steps_of[player])
+            for player in PLAYERS
         }
         # Every step onto a square that is no volcano, by its prebuilt Move: the cells it
         # joins (the checker and ``_move`` look a move up here instead of by its squares).
@@ -325,11 +338,23 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return self._answers[player]
         if self.in_setup(state):
             return self._deployments(state, player)
-        origins = self._squares(state)[SEATS[player]]
-        moves = self._moves(state.cells, player, state.moved, state.clock.turn, origins)
+        moves = self._moves_at(state, player)
         if self._may_offer_draw(state, player):
-            moves.append(self._offers[player])
-        return tuple(moves)
+            return (*moves, self._offers[player])
+        return moves
+
+    def _moves_at(self, state: SabotageState, player: str) -> tuple[SabotageAction, ...]:
+        """The moves of ``player``, the player to move: the state's cache when the step that
+        made it worked them out (:meth:`_move`), else worked out now."""
+        moves = state._next_moves
+        if moves is None:
+            movers, occupied = self._standing(state)
+            seat = SEATS[player]
+            moves = self._moves(
+                state.cells, player, state.moved, state.clock.turn, movers[seat], occupied[seat]
+            )
+            object.__setattr__(state, "_next_moves", moves)
+        return moves
 
     def _moves(
         self,
@@ -337,58 +362,50 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         player: str,
         moved: tuple[int, ...],
         turn: int,
-        origins: Iterable[int],
-        *,
-        first_only: bool = False,
-    ) -> list[SabotageAction]:
-        """Every legal move of ``player``'s pieces not yet moved this turn, in board order
-        (only the first found with ``first_only``).  ``origins`` are the cells the player's
-        pieces stand on, in board order (:meth:`_origins`).
+        movers: Iterable[int],
+        occupied: int,
+    ) -> tuple[SabotageAction, ...]:
+        """Every legal move of ``player``'s pieces not yet moved this turn, in board order.
+        ``movers`` are the cells of
+        the player's pieces that may move, in board order, and ``occupied`` the cells of all
+        their pieces as bits (:meth:`_standing`).
 
-        The same rules as :meth:`_move_problem`, written for speed (prebuilt moves, identity
-        tests); a property test keeps the two in agreement.
+        The same rules as :meth:`_move_problem`, written for speed: a piece has the steps its
+        own pieces leave open, looked up by which of its neighbours they hold, and one that
+        moved in the previous turn finds the square it left closed too.  A property test
+        keeps the two in agreement.
         """
-        steps = self._steps_of[player]
+        open_steps = self._open[player]
+        near = self._near
         since = turn - self.no_return_turns
         found: list[SabotageAction] = []
-        for i in origins:
+        for i in movers:
             piece: Piece = cells[i]  # type: ignore[assignment]  # one of the player's
-            kind = piece.kind
-            if kind is HEADQUARTERS or kind is LANDMINE or piece.id in moved:
-                continue
-            back = piece.left if piece.left_turn >= since else NO_SQUARE
-            for j, move in steps[i]:
-                target = cells[j]
-                if j != back and (target is None or target.owner != player):
-                    found.append(move)
-                    if first_only:
-                        return found
-        return found
+            if piece.left_turn < since or piece.left == NO_SQUARE:
+                found += open_steps[i][occupied & near[i]]
+            elif piece.id not in moved:
+                found += open_steps[i][(occupied | 1 << piece.left) & near[i]]
+        return tuple(found)
 
-    def _can_move(
-        self,
-        cells: Sequence[Piece | None],
-        player: str,
-        moved: tuple[int, ...],
-        turn: int,
-        origins: Iterable[int],
-    ) -> bool:
-        """Whether ``player`` has a legal move with a piece not yet moved this turn."""
-        return bool(self._moves(cells, player, moved, turn, origins, first_only=True))
-
-    def _squares(self, state: SabotageState) -> tuple[tuple[int, ...], ...]:
-        """By seat, the cells each player's pieces stand on, in board order: the state's
-        cache, worked out here if it has none (:meth:`_move` hands it on)."""
-        squares = state._squares
-        if squares is None:
-            squares = tuple(self._origins(state.cells, player) for player in PLAYERS)
-            object.__setattr__(state, "_squares", squares)
-        return squares
+    def _standing(self, state: SabotageState) -> Standing:
+        """The state's cache of who stands where (:class:`SabotageState`), worked out here
+        if it has none (:meth:`_move` hands it on)."""
+        movers, occupied = state._movers, state._occupied
+        if movers is None or occupied is None:
+            seats = [self._standing_of(state.cells, player) for player in PLAYERS]
+            movers = tuple(cells for cells, _ in seats)
+            occupied = tuple(bits for _, bits in seats)
+            object.__setattr__(state, "_movers", movers)
+            object.__setattr__(state, "_occupied", occupied)
+        return movers, occupied
 
     @staticmethod
-    def _origins(cells: Sequence[Piece | None], player: str) -> tuple[int, ...]:
-        """The cells ``player``'s pieces stand on, in board order."""
-        return tuple(i for i, p in enumerate(cells) if p is not None and p.owner == player)
+    def _standing_of(cells: Sequence[Piece | None], player: str) -> tuple[tuple[int, ...], int]:
+        """The cells of ``player``'s pieces that may move, in board order (an unexposed piece
+        in a view may), and the cells of all their pieces as bits."""
+        mine = [(i, p) for i, p in enumerate(cells) if p is not None and p.owner == player]
+        movers = tuple(i for i, p in mine if p.kind not in IMMOVABLE)
+        return movers, sum(1 << i for i, _ in mine)
 
     def _may_offer_draw(self, state: SabotageState, player: str) -> bool:
         offer = state.offer
@@ -580,6 +597,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         piece = cells[i]
         assert piece is not None  # checked by _move_problem
         player = move.player
+        seat = SEATS[player]
         turn = state.clock.turn
         mover = Piece(piece.id, piece.owner, piece.kind, piece.revealed, i, turn)
         defender = cells[j]
@@ -604,21 +622,21 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                     events.append(Revealed(loser.id, move.target, loser.kind))
                 result = Outcome(frozenset([player]), "captured the Headquarters")
             captured += (loser,)
-        squares = self._squares_after(
-            self._squares(state), i, j, player, defender, won=cells[j] is mover
+        movers, occupied = standing = self._standing_after(
+            self._standing(state), i, j, player, defender, won=cells[j] is mover
         )
         if defender is not None and result is None:
-            result = self._all_captured(cells, squares, loser.owner)
+            result = self._all_captured(movers, loser.owner)
         if cells[j] is mover:
             self._reveal(cells, j, events)
         moved = (*state.moved, piece.id)
         quiet = state.quiet if defender is None else -1
         clock = state.clock
-        if result is None and not (
-            len(moved) < self.layout.moves_per_turn
-            and self._can_move(cells, player, moved, turn, squares[SEATS[player]])
-        ):
-            clock, quiet, result = self._end_turn(cells, clock, quiet, squares)
+        moves: tuple[SabotageAction, ...] = ()  # the next moves, to end the turn if none
+        if result is None and len(moved) < self.layout.moves_per_turn:
+            moves = self._moves(cells, player, moved, turn, movers[seat], occupied[seat])
+        if result is None and not moves:
+            clock, quiet, result, moves = self._end_turn(cells, clock, quiet, standing)
             moved = ()
         after = SabotageState(
             rng=state.rng,
@@ -632,42 +650,52 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             captured=captured,
             result=result,
         )
-        object.__setattr__(after, "_squares", squares)
+        object.__setattr__(after, "_movers", movers)
+        object.__setattr__(after, "_occupied", occupied)
+        object.__setattr__(after, "_next_moves", moves)
         return after
 
     @staticmethod
-    def _squares_after(
-        squares: tuple[tuple[int, ...], ...],
+    def _standing_after(
+        standing: Standing,
         i: int,
         j: int,
         player: str,
         defender: Piece | None,
         *,
         won: bool,
-    ) -> tuple[tuple[int, ...], ...]:
-        """:meth:`_squares` after ``player``'s piece left cell ``i`` for ``j``, where
+    ) -> Standing:
+        """:meth:`_standing` after ``player``'s piece left cell ``i`` for ``j``, where
         ``defender`` stood, and ``won`` (held ``j``) or lost."""
-        after = list(squares)
+        movers, occupied = list(standing[0]), list(standing[1])
         seat = SEATS[player]
-        own = list(squares[seat])
+        own = list(movers[seat])
         own.remove(i)
         if won:
             bisect.insort(own, j)
+            occupied[seat] ^= 1 << i | 1 << j
             if defender is not None:
                 other = SEATS[defender.owner]
-                after[other] = tuple(k for k in squares[other] if k != j)
-        after[seat] = tuple(own)
-        return tuple(after)
+                occupied[other] ^= 1 << j
+                if defender.kind not in IMMOVABLE:
+                    theirs = list(movers[other])
+                    theirs.remove(j)
+                    movers[other] = tuple(theirs)
+        else:
+            occupied[seat] ^= 1 << i
+        movers[seat] = tuple(own)
+        return tuple(movers), tuple(occupied)
 
     def _end_turn(
         self,
         cells: Sequence[Piece | None],
         clock: Clock,
         quiet: int,
-        squares: tuple[tuple[int, ...], ...],
-    ) -> tuple[Clock, int, Outcome | None]:
-        """Pass the turn: the next clock, the turns without a capture, and the end of the
-        game if that is the no-capture draw or the next player cannot move.
+        standing: Standing,
+    ) -> tuple[Clock, int, Outcome | None, tuple[SabotageAction, ...]]:
+        """Pass the turn: the next clock, the turns without a capture, the end of the game
+        if that is the no-capture draw or the next player cannot move, and that player's
+        moves.
 
         ``quiet`` is -1 during a turn with a capture, so it is 0 after that turn ends.
         """
@@ -675,36 +703,30 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         clock = TURNS.advance(clock)
         limit = self.layout.quiet_turn_limit
         if quiet >= limit * len(PLAYERS):
-            return clock, quiet, Outcome(frozenset(), f"no capture for {limit} moves each")
-        return clock, quiet, self._immobilised(cells, clock, squares)
+            return clock, quiet, Outcome(frozenset(), f"no capture for {limit} moves each"), ()
+        player = TURNS.actor(clock, PLAYERS)
+        movers, occupied = standing
+        seat = SEATS[player]
+        moves = self._moves(cells, player, (), clock.turn, movers[seat], occupied[seat])
+        return clock, quiet, None if moves else self._immobilised(player), moves
 
     def _check_can_move(self, state: SabotageState) -> SabotageState:
         """The state, ended if the player to move cannot move."""
-        result = self._immobilised(state.cells, state.clock, self._squares(state))
-        return state if result is None else state.with_changes(result=result)
+        player = TURNS.actor(state.clock, PLAYERS)
+        if self._moves_at(state, player):
+            return state
+        return state.with_changes(result=self._immobilised(player))
 
-    def _immobilised(
-        self,
-        cells: Sequence[Piece | None],
-        clock: Clock,
-        squares: tuple[tuple[int, ...], ...],
-    ) -> Outcome | None:
-        """ "Immobilize your opponent (they have no legal moves left)": the player to move at
-        ``clock`` loses if they cannot move."""
-        player = TURNS.actor(clock, PLAYERS)
-        if self._can_move(cells, player, (), clock.turn, squares[SEATS[player]]):
-            return None
+    def _immobilised(self, player: str) -> Outcome:
+        """ "Immobilize your opponent (they have no legal moves left)": how the game ends
+        when ``player``, to move, cannot."""
         return Outcome(frozenset([self.opponent(player)]), f"{player} cannot move")
 
-    def _all_captured(
-        self, cells: Sequence[Piece | None], squares: tuple[tuple[int, ...], ...], player: str
-    ) -> Outcome | None:
+    def _all_captured(self, movers: tuple[tuple[int, ...], ...], player: str) -> Outcome | None:
         """ "Capture all of your opponent's movable pieces": the end of the game if
-        ``player`` has no movable piece left."""
-        for i in squares[SEATS[player]]:
-            kind = cells[i].kind  # type: ignore[union-attr]
-            if kind is not HEADQUARTERS and kind is not LANDMINE:
-                return None
+        ``player`` has no movable piece left (``movers``: :meth:`_standing`)."""
+        if movers[SEATS[player]]:
+            return None
         return Outcome(frozenset([self.opponent(player)]), "captured every movable piece")
 
     def _reveal(self, cells: list[Piece | None], index: int, events: list[Any]) -> None:
@@ -962,3 +984,14 @@ _OPPONENTS = dict(zip(PLAYERS, reversed(PLAYERS), strict=True))
 
 def _revealed(piece: Piece) -> Piece:
     return Piece(piece.id, piece.owner, piece.kind, True, piece.left, piece.left_turn)
+
+
+def _open_steps(steps: Steps) -> dict[int, tuple[Move, ...]]:
+    """For a cell's ``steps``: by each set of them the mover's own pieces hold (as bits), the
+    moves they leave open, in the steps' order."""
+    table = {}
+    for held in itertools.product((False, True), repeat=len(steps)):
+        blocked = {j for (j, _), hold in zip(steps, held, strict=True) if hold}
+        moves = tuple(move for j, move in steps if j not in blocked)
+        table[sum(1 << j for j in blocked)] = moves
+    return table
