@@ -40,6 +40,11 @@ def test_a_real_state_loads() -> None:
         (lambda d: d["data"].update(cells=d["data"]["cells"][:10]), "10 cells for a board of"),
         (lambda d: _pieces(d)[0][1].update(owner="blue"), "belongs to 'blue'"),
         (lambda d: _pieces(d)[0][1].update(left=999), "left square 999"),
+        (lambda d: _pieces(d)[0][1].update(left_turn=99), "moved in turn 99, now 1"),
+        (
+            lambda d: d["data"].update(moved=[_pieces(d)[0][1]["id"]]),
+            r"piece \d+ moved in turn 0, now 1",
+        ),
         (lambda d: d["data"].update(quiet=-3), "-3 quiet turns"),
         (lambda d: d["data"].update(deployed=-1), "-1 pieces deployed"),
         (lambda d: d["data"]["clock"].update(phase=99), "phase 99 is not one of"),
