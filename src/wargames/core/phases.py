@@ -139,7 +139,7 @@ class TurnStructure:
 
         After the last cycle phase the turn number grows by one and the cycle restarts.
         """
-        if self.phase(clock).mode is Mode.SEQUENTIAL and clock.seat + 1 < len(clock.order):
+        if clock.seat + 1 < len(clock.order) and self.phases[clock.phase].mode is Mode.SEQUENTIAL:
             return Clock(clock.turn, clock.phase, clock.seat + 1, clock.order)
         if clock.phase + 1 < len(self.phases):
             next_phase = clock.phase + 1

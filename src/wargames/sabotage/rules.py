@@ -439,6 +439,10 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return None if pending else "there is no draw offer to answer"
         if pending:
             return "answer the draw offer first (accept draw or decline draw)"
+        if isinstance(action, Move):
+            if self.in_setup(state):
+                return "set up your pieces first (set-up)"
+            return self._move_problem(state, action)
         if isinstance(action, OfferDraw):
             if self.in_setup(state):
                 return "a draw can be offered once play has begun"
@@ -447,15 +451,11 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             if not self._may_offer_draw(state, action.player):
                 return "a draw may be offered once a turn, before moving a piece"
             return None
-        if isinstance(action, Deploy):
-            if not self.in_setup(state):
-                return "set-up is over"
-            if action not in self._deployments(state, action.player):
-                return self._deploy_problem(state, action)
-            return None
-        if self.in_setup(state):
-            return "set up your pieces first (set-up)"
-        return self._move_problem(state, action)
+        if not self.in_setup(state):
+            return "set-up is over"
+        if action not in self._deployments(state, action.player):
+            return self._deploy_problem(state, action)
+        return None
 
     def _deploy_problem(self, state: SabotageState, action: Deploy) -> str:
         zone = self._zones[PLAYERS.index(action.player)]
@@ -734,19 +734,30 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         ``index`` exposes its neighbours if it is a Recon, and is exposed by enemy Recons."""
         piece = cells[index]
         assert piece is not None
-        if piece.revealed and piece.kind is not RECON:
-            return  # exposed already, and it exposes nothing
+        owner = piece.owner
+        if piece.kind is not RECON:  # it exposes nothing: is it exposed?
+            if not piece.revealed:
+                for k in self._around[index]:
+                    other = cells[k]
+                    if other is not None and other.kind is RECON and other.owner != owner:
+                        self._expose(cells, index, events)
+                        break
+            return
         for k in self._around[index]:
             other = cells[k]
-            if other is None or other.owner == piece.owner:
+            if other is None or other.owner == owner:
                 continue
-            if piece.kind is RECON and not other.revealed:
-                cells[k] = _revealed(other)
-                events.append(Revealed(other.id, self.board.node(k), other.kind))
+            if not other.revealed:
+                self._expose(cells, k, events)
             if other.kind is RECON and not piece.revealed:
-                piece = _revealed(piece)
-                cells[index] = piece
-                events.append(Revealed(piece.id, self.board.node(index), piece.kind))
+                piece = self._expose(cells, index, events)
+
+    def _expose(self, cells: list[Piece | None], index: int, events: list[Any]) -> Piece:
+        """Expose the piece on ``index`` in ``cells``, logging it; the piece exposed."""
+        piece = _revealed(cells[index])  # type: ignore[arg-type]
+        cells[index] = piece
+        events.append(Revealed(piece.id, self.board.node(index), piece.kind))
+        return piece
 
     # -- views ------------------------------------------------------------------------------
 
