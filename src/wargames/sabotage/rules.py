@@ -79,9 +79,9 @@ SEATS = {player: seat for seat, player in enumerate(PLAYERS)}
 Steps = tuple[tuple[int, Move], ...]
 """A cell's steps: each cell a step away (no volcano) with its prebuilt move."""
 
-Standing = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
-"""By seat, the cells of the pieces that may move, in board order, and the cells of all the
-seat's pieces as bits (:meth:`Sabotage._standing`)."""
+Standing = tuple[tuple[tuple[int, ...], int], ...]
+"""By seat, where the player's pieces stand: the cells of those that may move, in board
+order, and the cells of all of them as bits (:meth:`Sabotage._standing`)."""
 
 
 _PASTS_KEPT = 16
@@ -336,7 +336,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         offer = state.offer
         if offer is not None and offer.pending:
             return self._answers[player]
-        if self.in_setup(state):
+        if TURNS.in_setup(state.clock):
             return self._deployments(state, player)
         moves = self._moves_at(state, player)
         if self._may_offer_draw(state, player):
@@ -348,11 +348,8 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         made it worked them out (:meth:`_move`), else worked out now."""
         moves = state._next_moves
         if moves is None:
-            movers, occupied = self._standing(state)
-            seat = SEATS[player]
-            moves = self._moves(
-                state.cells, player, state.moved, state.clock.turn, movers[seat], occupied[seat]
-            )
+            standing = self._standing(state)[SEATS[player]]
+            moves = self._moves(state.cells, player, state.moved, state.clock.turn, *standing)
             object.__setattr__(state, "_next_moves", moves)
         return moves
 
@@ -390,14 +387,11 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     def _standing(self, state: SabotageState) -> Standing:
         """The state's cache of who stands where (:class:`SabotageState`), worked out here
         if it has none (:meth:`_move` hands it on)."""
-        movers, occupied = state._movers, state._occupied
-        if movers is None or occupied is None:
-            seats = [self._standing_of(state.cells, player) for player in PLAYERS]
-            movers = tuple(cells for cells, _ in seats)
-            occupied = tuple(bits for _, bits in seats)
-            object.__setattr__(state, "_movers", movers)
-            object.__setattr__(state, "_occupied", occupied)
-        return movers, occupied
+        standing = state._standing
+        if standing is None:
+            standing = tuple(self._standing_of(state.cells, player) for player in PLAYERS)
+            object.__setattr__(state, "_standing", standing)
+        return standing
 
     @staticmethod
     def _standing_of(cells: Sequence[Piece | None], player: str) -> tuple[tuple[int, ...], int]:
@@ -440,7 +434,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         if pending:
             return "answer the draw offer first (accept draw or decline draw)"
         if isinstance(action, Move):
-            if self.in_setup(state):
+            if TURNS.in_setup(state.clock):
                 return "set up your pieces first (set-up)"
             return self._move_problem(state, action)
         if isinstance(action, OfferDraw):
@@ -622,11 +616,11 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                     events.append(Revealed(loser.id, move.target, loser.kind))
                 result = Outcome(frozenset([player]), "captured the Headquarters")
             captured += (loser,)
-        movers, occupied = standing = self._standing_after(
-            self._standing(state), i, j, player, defender, won=cells[j] is mover
+        standing = self._standing_after(
+            self._standing(state), i, j, seat, defender, won=cells[j] is mover
         )
         if defender is not None and result is None:
-            result = self._all_captured(movers, loser.owner)
+            result = self._all_captured(standing, loser.owner)
         if cells[j] is mover:
             self._reveal(cells, j, events)
         moved = (*state.moved, piece.id)
@@ -634,7 +628,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         clock = state.clock
         moves: tuple[SabotageAction, ...] = ()  # the next moves, to end the turn if none
         if result is None and len(moved) < self.layout.moves_per_turn:
-            moves = self._moves(cells, player, moved, turn, movers[seat], occupied[seat])
+            moves = self._moves(cells, player, moved, turn, *standing[seat])
         if result is None and not moves:
             clock, quiet, result, moves = self._end_turn(cells, clock, quiet, standing)
             moved = ()
@@ -650,8 +644,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             captured=captured,
             result=result,
         )
-        object.__setattr__(after, "_movers", movers)
-        object.__setattr__(after, "_occupied", occupied)
+        object.__setattr__(after, "_standing", standing)
         object.__setattr__(after, "_next_moves", moves)
         return after
 
@@ -660,31 +653,29 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         standing: Standing,
         i: int,
         j: int,
-        player: str,
+        seat: int,
         defender: Piece | None,
         *,
         won: bool,
     ) -> Standing:
-        """:meth:`_standing` after ``player``'s piece left cell ``i`` for ``j``, where
-        ``defender`` stood, and ``won`` (held ``j``) or lost."""
-        movers, occupied = list(standing[0]), list(standing[1])
-        seat = SEATS[player]
-        own = list(movers[seat])
+        """:meth:`_standing` after the piece of the player in ``seat`` left cell ``i`` for
+        ``j``, where ``defender`` stood, and ``won`` (held ``j``) or lost."""
+        after = list(standing)
+        movers, occupied = standing[seat]
+        own = list(movers)
         own.remove(i)
-        if won:
-            bisect.insort(own, j)
-            occupied[seat] ^= 1 << i | 1 << j
-            if defender is not None:
-                other = SEATS[defender.owner]
-                occupied[other] ^= 1 << j
-                if defender.kind not in IMMOVABLE:
-                    theirs = list(movers[other])
-                    theirs.remove(j)
-                    movers[other] = tuple(theirs)
-        else:
-            occupied[seat] ^= 1 << i
-        movers[seat] = tuple(own)
-        return tuple(movers), tuple(occupied)
+        if not won:
+            after[seat] = (tuple(own), occupied ^ 1 << i)
+            return tuple(after)
+        bisect.insort(own, j)
+        after[seat] = (tuple(own), occupied ^ (1 << i | 1 << j))
+        if defender is not None:
+            other = SEATS[defender.owner]
+            theirs, bits = standing[other]
+            if defender.kind not in IMMOVABLE:
+                theirs = tuple(k for k in theirs if k != j)
+            after[other] = (theirs, bits ^ 1 << j)
+        return tuple(after)
 
     def _end_turn(
         self,
@@ -705,9 +696,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         if quiet >= limit * len(PLAYERS):
             return clock, quiet, Outcome(frozenset(), f"no capture for {limit} moves each"), ()
         player = TURNS.actor(clock, PLAYERS)
-        movers, occupied = standing
-        seat = SEATS[player]
-        moves = self._moves(cells, player, (), clock.turn, movers[seat], occupied[seat])
+        moves = self._moves(cells, player, (), clock.turn, *standing[SEATS[player]])
         return clock, quiet, None if moves else self._immobilised(player), moves
 
     def _check_can_move(self, state: SabotageState) -> SabotageState:
@@ -722,10 +711,10 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         when ``player``, to move, cannot."""
         return Outcome(frozenset([self.opponent(player)]), f"{player} cannot move")
 
-    def _all_captured(self, movers: tuple[tuple[int, ...], ...], player: str) -> Outcome | None:
+    def _all_captured(self, standing: Standing, player: str) -> Outcome | None:
         """ "Capture all of your opponent's movable pieces": the end of the game if
-        ``player`` has no movable piece left (``movers``: :meth:`_standing`)."""
-        if movers[SEATS[player]]:
+        ``player`` has no movable piece left (``standing``: :meth:`_standing`)."""
+        if standing[SEATS[player]][0]:
             return None
         return Outcome(frozenset([self.opponent(player)]), "captured every movable piece")
 

@@ -226,16 +226,15 @@ class SabotageState(State):
     ``quiet`` the turns ended (by either player) since the last capture, -1 during a turn
     that has captured.
 
-    ``_movers`` and ``_occupied`` are caches, not part of the position (never compared,
-    hashed or written): by seat, the cells of the pieces that may move (all but the
-    Headquarters and the Atomic Landmines), in board order, and the set of cells the seat's
-    pieces stand on as bits (bit ``k`` for cell ``k``).  A move carries them over to the next
-    state; any other state works them out when first asked
-    (:meth:`Sabotage._standing <wargames.sabotage.rules.Sabotage._standing>`).  A view works
-    them out from what it shows (an unexposed enemy piece counts as movable).
-    ``_next_moves``, a cache too: the moves of the player to move (a draw offer aside),
-    which a move works out anyway to know whether the turn goes on or the next player can
-    move at all.
+    ``_standing`` is a cache, not part of the position (never compared, hashed or written):
+    by seat, the cells of the pieces that may move (all but the Headquarters and the Atomic
+    Landmines), in board order, and the set of cells the seat's pieces stand on as bits (bit
+    ``k`` for cell ``k``).  A move carries it over to the next state; any other state works
+    it out when first asked (:meth:`Sabotage._standing
+    <wargames.sabotage.rules.Sabotage._standing>`), a view from what it shows (an unexposed
+    enemy piece counts as movable).  ``_next_moves``, a cache too: the moves of the player
+    to move (a draw offer aside), which a move works out anyway to know whether the turn
+    goes on or the next player can move at all.
     """
 
     cells: tuple[Piece | None, ...]
@@ -246,10 +245,9 @@ class SabotageState(State):
     offer: DrawOffer | None = None
     captured: tuple[Piece, ...] = ()
     result: Outcome | None = None
-    _movers: tuple[tuple[int, ...], ...] | None = field(
+    _standing: tuple[tuple[tuple[int, ...], int], ...] | None = field(
         default=None, init=False, eq=False, repr=False
     )
-    _occupied: tuple[int, ...] | None = field(default=None, init=False, eq=False, repr=False)
     _next_moves: tuple[SabotageAction, ...] | None = field(
         default=None, init=False, eq=False, repr=False
     )
