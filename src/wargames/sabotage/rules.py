@@ -474,7 +474,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         piece = state.cells[i]
         if piece is None or piece.owner != move.player:
             return f"no piece of {move.player} on {move.origin}"
-        if not piece.kind.movable:
+        if piece.kind in IMMOVABLE:
             return f"the {piece.kind.title} on {move.origin} may not be moved during the game"
         if piece.id in state.moved:
             return f"the piece on {move.origin} has already moved this turn"
@@ -663,7 +663,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         after = list(standing)
         movers, occupied = standing[seat]
         own = list(movers)
-        own.remove(i)
+        del own[bisect.bisect_left(own, i)]
         if not won:
             after[seat] = (tuple(own), occupied ^ 1 << i)
             return tuple(after)
