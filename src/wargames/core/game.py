@@ -501,12 +501,13 @@ class Game(ABC, Generic[S, A]):
         if not isinstance(action, self.action_types):
             raise InvalidAction(f"{action!r} is not an action of {self.name}")
         self.check_player(action.player)
-        over = self.outcome(state)
-        if over is not None:
-            raise IllegalAction(f"the game is over: {over}", rule="end of the game")
-        if action.player not in self.to_act(state):
-            acting = ", ".join(sorted(self.to_act(state)))
-            raise NotYourTurn(f"{action.player} is not to act; waiting for {acting}")
+        acting = self.to_act(state)
+        if action.player not in acting:  # nobody is to act once the game is over
+            over = self.outcome(state)
+            if over is not None:
+                raise IllegalAction(f"the game is over: {over}", rule="end of the game")
+            waiting = ", ".join(sorted(acting))
+            raise NotYourTurn(f"{action.player} is not to act; waiting for {waiting}")
         reason = self.illegal_reason(state, action)
         if reason is not None:
             raise IllegalAction(reason)
