@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wargames.core.errors import IllegalAction
-from wargames.core.hexes import Hex, line_pairs
+from wargames.core.hexes import Hex, distance, line_pairs
 from wargames.sabot import Attack, Fire, matchup, shot
 from wargames.sabot.combat import Modifiers, in_front_arc, judge
 from wargames.sabot.maps import SabotMap, default_map
@@ -90,6 +90,16 @@ def test_any_within_is_distance_to_the_nearest(data: st.DataObject) -> None:
     radius = data.draw(st.integers(0, 60))
     nearest = min((WIDE.distance(here, other) for other in others), default=radius + 1)
     assert WIDE.any_within(here, others, radius) == (nearest <= radius)
+
+
+@given(st.data())
+def test_distance_rows_are_hex_distances(data: st.DataObject) -> None:
+    """What the rules read distances from: a row of the map per hex (by index)."""
+    crossroads = default_map("crossroads")
+    hexes = st.integers(0, len(crossroads) - 1)
+    here, there = data.draw(hexes), data.draw(hexes)
+    expected = distance(crossroads.cells[here], crossroads.cells[there])
+    assert crossroads.distances(here)[there] == crossroads.distance(here, there) == expected
 
 
 def test_front_arc() -> None:

@@ -1,7 +1,7 @@
 """Properties over random games on both default maps (hypothesis): no two units in one hex
-(squads aboard aside), no unit in terrain its type cannot enter, the counters on each hex as
-a state hands them on, views hiding every concealed counter's identity, decoy status and
-shots; the checker and the generator of actions agree."""
+(squads aboard aside), no unit in terrain its type cannot enter, the counters on each hex
+and each side's counters as a state hands them on, views hiding every concealed counter's
+identity, decoy status and shots; the checker and the generator of actions agree."""
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +19,9 @@ from wargames.sabot.state import (
     Stop,
     TakeOff,
     Turn,
+    enemies,
     occupants,
+    side,
 )
 from wargames.testing import check_legality, playouts
 from wargames.testing.strategies import Playout
@@ -38,6 +40,9 @@ def check(game: Sabot, playout: Playout) -> None:
         for unit in on_map:
             standing[unit.hex] = (*standing.get(unit.hex, ()), unit.id)
         assert occupants(state) == standing  # as handed on from state to state
+        for player in game.players:  # the sides, handed on likewise
+            assert side(state, player) == tuple(u for u in on_map if u.owner == player)
+            assert enemies(state, player) == tuple(u for u in on_map if u.owner != player)
         for unit in on_map:  # III: terrain its type may enter (or stand in, swimming)
             flying = (
                 state.moving is not None and state.moving.unit == unit.id and (state.moving.flying)

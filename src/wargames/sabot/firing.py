@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from wargames.core.changes import replace
@@ -67,7 +68,8 @@ ARTILLERY_SURE: Final = 5
 WEAPON_NAMES: Final = ("gun", "artillery", "gp", "at", "laser")
 
 
-def weapons(kind: UnitType) -> list[str]:
+@cache
+def weapons(kind: UnitType) -> tuple[str, ...]:
     """The weapons a unit type fires: its main weapon, AT missiles, a laser."""
     names = {"gun": "gun", "artillery": "artillery", "gp_missile": "gp"}
     out = [names[kind.weapon]] if kind.weapon in names else []
@@ -75,7 +77,7 @@ def weapons(kind: UnitType) -> list[str]:
         out.append("at")
     if kind.laser:
         out.append("laser")
-    return out
+    return tuple(out)
 
 
 def weapon_stats(game: Sabot, kind: UnitType, weapon: str) -> tuple[int, int]:

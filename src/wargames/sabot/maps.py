@@ -77,15 +77,12 @@ def _line_shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     )
 
 
-@cache
-def _disc(radius: int) -> tuple[tuple[int, int], ...]:
-    """The axial offsets of the hexes at most ``radius`` from a hex."""
-    return tuple((cell.q, cell.r) for cell in hexes.within(Hex(0, 0), radius))
-
-
 SIGHT_LINES: Final = 1 << 16
 """Lines of sight a map remembers (the most recently used): every pair within range of the
 units that look and shoot during a game."""
+DISTANCES: Final = 1 << 22
+"""Distances a map remembers, as whole rows (:meth:`SabotMap.distances`): every row of a
+map up to 2,048 hexes, at least 64 rows of a larger one."""
 
 
 class SabotMap:
@@ -153,15 +150,19 @@ class SabotMap:
             tuple(i for i, r in enumerate(rows) if r > bottom - depth),
         )
         self.sight_line = lru_cache(maxsize=SIGHT_LINES)(self._sight_line)
-        self.around = lru_cache(maxsize=SIGHT_LINES)(self._around)
+        remembered = max(64, DISTANCES // max(len(self.cells), 1))
+        self.distances = lru_cache(maxsize=remembered)(self._distances)
         self.scout_reach = max(t.scout_range for t in table.terrains.values())
         """The farthest a unit may scout on any terrain of the table (VI-g, III)."""
 
-    def _around(self, hex_: int, radius: int) -> tuple[int, ...]:
-        """The hexes of the map at most ``radius`` from ``hex_``, by index (:attr:`around`
-        remembers the most recently asked)."""
-        q, r, at = self._q[hex_], self._r[hex_], self._at
-        return tuple(at[q + dq, r + dr] for dq, dr in _disc(radius) if (q + dq, r + dr) in at)
+    def _distances(self, hex_: int) -> tuple[int, ...]:
+        """The distance from ``hex_`` to each hex of the map, by index (:attr:`distances`
+        remembers the rows of the most recently asked hexes)."""
+        q, r = self._q[hex_], self._r[hex_]
+        return tuple(
+            (abs(q - q2) + abs(r - r2) + abs(q - q2 + r - r2)) // 2
+            for q2, r2 in zip(self._q, self._r, strict=True)
+        )
 
     def _sight_line(self, origin: int, target: int) -> tuple[tuple[int, ...], ...]:
         """The hexes a line from the centre of ``origin`` to the centre of ``target`` passes
@@ -288,13 +289,8 @@ class SabotMap:
 
     def any_within(self, hex_: int, others: Iterable[int], radius: int) -> bool:
         """Whether any of ``others`` is at most ``radius`` from ``hex_`` (:meth:`distance`)."""
-        q, r, qs, rs = self._q[hex_], self._r[hex_], self._q, self._r
-        span = 2 * radius
-        for i in others:
-            dq, dr = q - qs[i], r - rs[i]
-            if abs(dq) + abs(dr) + abs(dq + dr) <= span:
-                return True
-        return False
+        away = self.distances(hex_)
+        return any(away[i] <= radius for i in others)
 
     @classmethod
     def from_text(

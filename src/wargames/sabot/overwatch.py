@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from wargames.core.changes import replace
 from wargames.sabot.firing import fire, fire_problem, weapons
 from wargames.sabot.scouting import sees
-from wargames.sabot.state import DISABLED, OK, Fire, SabotState, Unit, enemies, occupants
+from wargames.sabot.state import DISABLED, OK, Fire, SabotState, Unit, enemies, occupants, side
 from wargames.sabot.state import with_unit as set_unit
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def may_watch(game: Sabot, mover: Unit, watcher: Unit) -> bool:
     if longest is None:
         return False
     longest += 1 if game.map.elevation[watcher.hex] else 0
-    return game.map.distance(watcher.hex, mover.hex) <= longest
+    return game.map.distances(mover.hex)[watcher.hex] <= longest
 
 
 def open_window(game: Sabot, state: SabotState) -> SabotState:
@@ -61,11 +61,11 @@ def overwatch_actions(game: Sabot, state: SabotState, player: str) -> Iterator[F
     it in range, in their arc and in line of sight (lasers do not attack)."""
     assert state.moving is not None
     mover = state.units[state.moving.unit]
-    for unit in state.units:
-        if unit.owner != player:
-            continue  # the enemy's counters: never read (their kinds may be hidden here)
+    for unit in side(state, player):  # not the enemy's: their kinds may be hidden here
+        if not may_watch(game, mover, unit):
+            continue
         kind = game.kind(unit)
-        if kind is None or not may_watch(game, mover, unit):
+        if kind is None:
             continue
         shots = [
             weapon

@@ -8,8 +8,10 @@ Unit ids are the set-up order, which both players see, so an id reveals nothing.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping
 from functools import cached_property
+from operator import attrgetter
 from typing import Any, Final, Self
 
 from attrs import frozen
@@ -59,6 +61,7 @@ __all__ = [
     "Unit",
     "enemies",
     "occupants",
+    "side",
     "with_unit",
 ]
 
@@ -544,11 +547,36 @@ def _moved(
     return moved
 
 
+def _resided(
+    sides: Mapping[str, tuple[Unit, ...]], old: Unit, new: Unit
+) -> Mapping[str, tuple[Unit, ...]]:
+    """``sides`` (the counters on the map by owner) after counter ``old`` became ``new``."""
+    if not (old.on_map or new.on_map):
+        return sides
+    side = [u for u in sides.get(old.owner, ()) if u.id != old.id]
+    if new.on_map:
+        insort(side, new, key=_BY_ID)
+    changed = dict(sides)
+    if side:
+        changed[old.owner] = tuple(side)
+    else:
+        del changed[old.owner]
+    return changed
+
+
+_BY_ID: Final = attrgetter("id")
+
+
 def enemies(state: SabotState, player: str) -> tuple[Unit, ...]:
     """The counters on the map that are not ``player``'s, side by side (each side by id);
     the sides are sorted out once per state."""
     others = [units for owner, units in state._sides.items() if owner != player]
     return others[0] if len(others) == 1 else tuple(u for units in others for u in units)
+
+
+def side(state: SabotState, player: str) -> tuple[Unit, ...]:
+    """``player``'s counters on the map, by id (sorted out with :func:`enemies`)."""
+    return state._sides.get(player, ())
 
 
 def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
@@ -560,4 +588,7 @@ def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
     found = _worked_out(state, "_occupants")
     if found is not None:
         object.__setattr__(after, "_occupants", _moved(found, old, new))
+    sides = _worked_out(state, "_sides")
+    if sides is not None:
+        object.__setattr__(after, "_sides", _resided(sides, old, new))
     return after
