@@ -38,6 +38,7 @@ from wargames.sabot.state import (
     TakeOff,
     Turn,
     Unit,
+    edit,
 )
 from wargames.sabot.state import with_unit as set_unit
 from wargames.sabot.units import DECOY
@@ -173,7 +174,7 @@ def stop(game: Sabot, state: SabotState) -> SabotState:
     if unit.hex >= 0:
         mover = game.mover(state, unit, moving.flying)
         left = mover.allowance(moving.road, moving.straight) - moving.spent
-    return set_unit(state, unit, done=True, left=left).with_changes(moving=None)
+    return edit(state, unit, {"done": True, "left": left}, moving=None)
 
 
 def step(game: Sabot, state: SabotState, action: SabotAction) -> SabotState:
@@ -183,10 +184,11 @@ def step(game: Sabot, state: SabotState, action: SabotAction) -> SabotState:
     unit = state.units[moving.unit]
     if isinstance(action, Turn):
         facing = (unit.facing + action.steps) % 6
-        state = set_unit(state, unit, facing=facing, moved=True, has_moved=True)
-        moving = replace(moving, turns=moving.turns + 1, straight=False)
-        return state.with_changes(
-            moving=moving,
+        return edit(
+            state,
+            unit,
+            {"facing": facing, "moved": True, "has_moved": True},
+            moving=replace(moving, turns=moving.turns + 1, straight=False),
             log=state.log.with_event(Moved(unit.id, game.map.label(unit.hex), facing)),
         )
     if isinstance(action, TakeOff):
@@ -226,11 +228,11 @@ def _advance(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Sabo
     for other in state.units:
         if other.bridge and other.hex == there and kind.vehicle:
             state = set_unit(state, other, crossed=True)
-    state = set_unit(state, unit, hex=there, moved=True, has_moved=True)
     stopped = mover.in_zoc(there) or cost >= mover.base  # water entry takes the whole move
     moving = replace(moving, spent=moving.spent + cost, road=road, stopped=stopped, level=level)
     log = log.with_event(Moved(unit.id, game.map.label(there), unit.facing))
-    state = state.with_changes(rng=rng, log=log, moving=moving)
+    moved = {"hex": there, "moved": True, "has_moved": True}
+    state = edit(state, unit, moved, rng=rng, log=log, moving=moving)
     unit = state.units[unit.id]
     if not unit.revealed and seen(game, state, unit):
         state = reveal(state, unit, "moved in sight")

@@ -88,8 +88,9 @@ from wargames.sabot.state import (
     TakeOff,
     Turn,
     Unit,
+    edit,
+    memo,
 )
-from wargames.sabot.state import with_unit as set_unit
 from wargames.sabot.turn import PLAYERS, REINFORCED, TURNS, annihilation, next_phase
 from wargames.sabot.units import DECOY, DEFAULT_TABLE, UnitTable, UnitType
 
@@ -321,8 +322,14 @@ class Sabot(Game[SabotState, SabotAction]):
     # -- movement (VI) --------------------------------------------------------------------
 
     def mover(self, state: SabotState, unit: Unit, flying: bool = False) -> Mover:
-        """The movement rules of ``unit`` in ``state`` (``flying``: a jump-troop flight)."""
-        return Mover(self.map, self.table, state, unit, flying)
+        """The movement rules of ``unit`` in ``state`` (``flying``: a jump-troop flight), worked
+        out once per state for listing the moves, checking one and making it."""
+        known = memo(state)
+        key = (Mover, unit.id, flying)
+        found = known.get(key)
+        if found is None or found.unit is not unit:
+            found = known[key] = Mover(self.map, self.table, state, unit, flying)
+        return found
 
     def reachable(self, state: SabotState, unit_id: int) -> dict[str, tuple[str, ...]]:
         """VI: every hex where ``unit_id`` may end a move from here, by map label, with the
@@ -430,7 +437,7 @@ class Sabot(Game[SabotState, SabotAction]):
             if self.phase(state) == "attack":
                 assert state.moving is not None
                 unit = state.units[state.moving.unit]
-                return set_unit(state, unit, fired=True).with_changes(moving=None)
+                return edit(state, unit, {"fired": True}, moving=None)
             return moving.stop(self, state)
         if isinstance(action, Fire) and self.phase(state) == "movement":
             return overwatch.overwatch(self, state, action)

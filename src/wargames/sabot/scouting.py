@@ -22,6 +22,7 @@ from wargames.sabot.state import (
     SabotState,
     Scouted,
     Unit,
+    edit,
     enemies,
     occupants,
 )
@@ -91,8 +92,9 @@ def seen(game: Sabot, state: SabotState, unit: Unit) -> bool:
 
 def reveal(state: SabotState, unit: Unit, why: str) -> SabotState:
     """Turn ``unit``'s counter right side up."""
-    state = set_unit(state, unit, revealed=True)
-    return state.with_changes(log=state.log.with_event(Revealed(unit.id, unit.kind, why)))
+    return edit(
+        state, unit, {"revealed": True}, log=state.log.with_event(Revealed(unit.id, unit.kind, why))
+    )
 
 
 def _in_reach(game: Sabot, scout_hex: int, target: int) -> bool:

@@ -9,10 +9,10 @@ Unit ids are the set-up order, which both players see, so an id reveals nothing.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from functools import cached_property
 from operator import attrgetter
-from typing import Any, Final, Self
+from typing import Any, Final, NamedTuple, Self
 
 from attrs import frozen
 
@@ -59,7 +59,9 @@ __all__ = [
     "TakeOff",
     "Turn",
     "Unit",
+    "edit",
     "enemies",
+    "memo",
     "occupants",
     "side",
     "with_unit",
@@ -480,42 +482,43 @@ class SabotState(State):
     purses: tuple[Purse, ...] = ()
 
     @cached_property
-    def _occupants(self) -> Mapping[int, tuple[int, ...]]:
-        found: dict[int, tuple[int, ...]] = {}
+    def _placement(self) -> _Placement:
+        occupants: dict[int, tuple[int, ...]] = {}
+        sides: dict[str, list[Unit]] = {}
         for unit in self.units:
             if unit.hex >= 0 and unit.status != GONE:
-                here = found.get(unit.hex)
-                found[unit.hex] = (unit.id,) if here is None else (*here, unit.id)
-        return found
+                here = occupants.get(unit.hex)
+                occupants[unit.hex] = (unit.id,) if here is None else (*here, unit.id)
+                sides.setdefault(unit.owner, []).append(unit)
+        return _Placement(occupants, {owner: tuple(units) for owner, units in sides.items()})
 
     @cached_property
-    def _sides(self) -> Mapping[str, tuple[Unit, ...]]:
-        found: dict[str, list[Unit]] = {}
-        for unit in self.units:
-            if unit.hex >= 0 and unit.status != GONE:
-                found.setdefault(unit.owner, []).append(unit)
-        return {owner: tuple(units) for owner, units in found.items()}
+    def _memo(self) -> dict[Hashable, Any]:
+        return {}
 
     def with_changes(self, **changes: Any) -> Self:
         """As :meth:`State.with_changes`; a copy with the same counters keeps what was worked
         out from them (:func:`occupants`, :func:`enemies`)."""
-        after = super().with_changes(**changes)
+        after = replace(self, **changes)
         if "units" not in changes:
-            for name in _FROM_UNITS:
-                found = _worked_out(self, name)
-                if found is not None:
-                    object.__setattr__(after, name, found)
+            placed = _worked_out(self)
+            if placed is not None:
+                object.__setattr__(after, "_placement", placed)
         return after
 
 
-_FROM_UNITS: Final = ("_occupants", "_sides")
-"""The cached slots of a state worked out from its counters alone."""
+class _Placement(NamedTuple):
+    """What a state works out from its counters alone, once (and hands on): the counters on
+    each hex, and each owner's counters on the map."""
+
+    occupants: Mapping[int, tuple[int, ...]]
+    sides: Mapping[str, tuple[Unit, ...]]
 
 
-def _worked_out(state: SabotState, name: str) -> Any:
-    """Cached slot ``name`` of ``state`` if it was worked out, else None."""
+def _worked_out(state: SabotState) -> _Placement | None:
+    """The placement of ``state``'s counters if it was worked out, else None."""
     try:
-        return object.__getattribute__(state, name)
+        return object.__getattribute__(state, "_placement")  # type: ignore[no-any-return]
     except AttributeError:
         return None
 
@@ -524,7 +527,7 @@ def occupants(state: SabotState) -> Mapping[int, tuple[int, ...]]:
     """The ids of the counters on each hex of the map, ascending: more than one only where
     a move passes through a friend (VI-a, VI-c).  Worked out once per state and handed on
     to the states made from it by :func:`with_unit` and ``with_changes``."""
-    return state._occupants
+    return state._placement.occupants
 
 
 def _moved(
@@ -570,25 +573,35 @@ _BY_ID: Final = attrgetter("id")
 def enemies(state: SabotState, player: str) -> tuple[Unit, ...]:
     """The counters on the map that are not ``player``'s, side by side (each side by id);
     the sides are sorted out once per state."""
-    others = [units for owner, units in state._sides.items() if owner != player]
+    others = [units for owner, units in state._placement.sides.items() if owner != player]
     return others[0] if len(others) == 1 else tuple(u for units in others for u in units)
 
 
 def side(state: SabotState, player: str) -> tuple[Unit, ...]:
     """``player``'s counters on the map, by id (sorted out with :func:`enemies`)."""
-    return state._sides.get(player, ())
+    return state._placement.sides.get(player, ())
+
+
+def memo(state: SabotState) -> dict[Hashable, Any]:
+    """Values the rules work out from ``state`` alone and use more than once (listing the
+    moves, checking one, making it), kept with the state and never handed on."""
+    return state._memo
 
 
 def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
     """``state`` with counter ``unit`` changed (the one way every rule edits a counter)."""
+    return edit(state, unit, changes)
+
+
+def edit(state: SabotState, unit: Unit, changes: Mapping[str, Any], /, **fields: Any) -> SabotState:
+    """``state`` with counter ``unit`` changed by ``changes`` and its own ``fields`` changed,
+    built once (as ``with_unit(state, unit, **changes).with_changes(**fields)``)."""
     units = list(state.units)
     old = units[unit.id]
     units[unit.id] = new = replace(unit, **changes)
-    after = state.with_changes(units=tuple(units))
-    found = _worked_out(state, "_occupants")
-    if found is not None:
-        object.__setattr__(after, "_occupants", _moved(found, old, new))
-    sides = _worked_out(state, "_sides")
-    if sides is not None:
-        object.__setattr__(after, "_sides", _resided(sides, old, new))
+    after = replace(state, units=tuple(units), **fields)
+    placed = _worked_out(state)
+    if placed is not None:
+        moved = _Placement(_moved(placed.occupants, old, new), _resided(placed.sides, old, new))
+        object.__setattr__(after, "_placement", moved)
     return after
