@@ -92,14 +92,15 @@ def test_any_within_is_distance_to_the_nearest(data: st.DataObject) -> None:
     assert WIDE.any_within(here, others, radius) == (nearest <= radius)
 
 
-@given(st.data())
-def test_distance_rows_are_hex_distances(data: st.DataObject) -> None:
-    """What the rules read distances from: a row of the map per hex (by index)."""
-    crossroads = default_map("crossroads")
-    hexes = st.integers(0, len(crossroads) - 1)
+@pytest.mark.parametrize("field_", [default_map("crossroads"), WIDE], ids=["table", "formula"])
+@given(data=st.data())
+def test_distances_from_a_hex_are_hex_distances(field_: SabotMap, data: st.DataObject) -> None:
+    """What the rules read distances from: a row of the map's table, or (on a large map)
+    the formula."""
+    hexes = st.integers(0, len(field_) - 1)
     here, there = data.draw(hexes), data.draw(hexes)
-    expected = distance(crossroads.cells[here], crossroads.cells[there])
-    assert crossroads.distances(here)[there] == crossroads.distance(here, there) == expected
+    expected = distance(field_.cells[here], field_.cells[there])
+    assert field_.distance_from(here)(there) == field_.distance(here, there) == expected
 
 
 def test_front_arc() -> None:

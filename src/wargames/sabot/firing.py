@@ -39,6 +39,7 @@ from wargames.sabot.state import (
     SabotState,
     Unit,
     enemies,
+    memo,
 )
 from wargames.sabot.state import with_unit as set_unit
 from wargames.sabot.units import DECOY, UnitType
@@ -98,8 +99,18 @@ def may_shoot(game: Sabot, state: SabotState, unit: Unit, kind: UnitType) -> boo
     """Whether any enemy on the map is within the unit's longest range (lasers too)."""
     longest = max(kind.range, game.table.at_range if kind.at_missiles or kind.laser else 0)
     longest += 1 if game.map.elevation[unit.hex] else 0
-    targets = (e.hex for e in enemies(state, unit.owner) if e.status in (OK, DISABLED))
-    return game.map.any_within(unit.hex, targets, longest)
+    return game.map.any_within(unit.hex, _targets(state, unit.owner), longest)
+
+
+def _targets(state: SabotState, player: str) -> tuple[int, ...]:
+    """The hexes of the enemy units ``player`` may shoot at (VII-a: OK or Disabled), worked
+    out once per state (every unit of the player asks in the attack phase)."""
+    known = memo(state)
+    found: tuple[int, ...] | None = known.get((_targets, player))
+    if found is None:
+        found = tuple(e.hex for e in enemies(state, player) if e.status in (OK, DISABLED))
+        known[_targets, player] = found
+    return found
 
 
 def fire_actions(game: Sabot, state: SabotState, unit: Unit) -> Iterator[Fire]:

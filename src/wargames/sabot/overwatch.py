@@ -40,7 +40,7 @@ def may_watch(game: Sabot, mover: Unit, watcher: Unit) -> bool:
     if longest is None:
         return False
     longest += 1 if game.map.elevation[watcher.hex] else 0
-    return game.map.distances(mover.hex)[watcher.hex] <= longest
+    return game.map.distance_from(mover.hex)(watcher.hex) <= longest
 
 
 def open_window(game: Sabot, state: SabotState) -> SabotState:

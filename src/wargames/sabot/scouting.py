@@ -82,9 +82,9 @@ def seen(game: Sabot, state: SabotState, unit: Unit) -> bool:
     """VI-g condition 1: in line of sight of, and within 8 hexes of, an enemy unit, as
     ``unit``'s owner can tell: any concealed enemy counter counts as a unit on the ground
     (decoys too), so that whether it is revealed tells nothing of them."""
-    away = game.map.distances(unit.hex)
+    away = game.map.distance_from(unit.hex)
     return any(
-        not (e.revealed and e.kind == DECOY) and away[e.hex] <= SIGHT
+        not (e.revealed and e.kind == DECOY) and away(e.hex) <= SIGHT
         and sees(game, state, e, unit.hex, public=True)
         for e in enemies(state, unit.owner)
     )  # fmt: skip
@@ -109,9 +109,9 @@ def _in_reach(game: Sabot, scout_hex: int, target: int) -> bool:
 def scout_targets(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Iterator[int]:
     """Concealed enemies in scouting reach not yet scouted by this unit this turn."""
     field = game.map
-    away = field.distances(unit.hex)
+    away = field.distance_from(unit.hex)
     for e in enemies(state, unit.owner):
-        if e.revealed or e.id in moving.scouted or away[e.hex] > field.scout_reach:
+        if e.revealed or e.id in moving.scouted or away(e.hex) > field.scout_reach:
             continue
         if _in_reach(game, unit.hex, e.hex):
             yield e.id
