@@ -13,7 +13,7 @@ away: the opponent fires (:class:`~wargames.sabot.state.Fire`) or holds
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from wargames.core.changes import replace
@@ -25,22 +25,25 @@ from wargames.sabot.state import with_unit as set_unit
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["may_watch", "open_window", "overwatch", "overwatch_actions"]
+__all__ = ["open_window", "overwatch", "overwatch_actions", "watchers"]
 
 
-def may_watch(game: Sabot, mover: Unit, watcher: Unit) -> bool:
-    """From what both players see: an enemy counter that has not moved this turn and may
-    be in range of the mover (a concealed one: of the longest reach there is)."""
-    if watcher.owner == mover.owner or watcher.moved or watcher.hex < 0:
-        return False
-    if watcher.status not in (OK, DISABLED):
-        return False
-    # A counter right side up watches with its weapons' reach (none: a decoy or unarmed).
-    longest = game.reaches.get(watcher.kind) if watcher.revealed else game.longest_reach
-    if longest is None:
-        return False
-    longest += 1 if game.map.elevation[watcher.hex] else 0
-    return game.map.distance_from(mover.hex)(watcher.hex) <= longest
+def watchers(game: Sabot, mover: Unit, counters: Iterable[Unit]) -> Iterator[Unit]:
+    """Those of ``counters`` that may watch ``mover``, from what both players see: enemy
+    counters that have not moved this turn and may be in range (a concealed one: of the
+    longest reach there is)."""
+    away, elevation = game.map.distance_from(mover.hex), game.map.elevation
+    for watcher in counters:
+        if watcher.owner == mover.owner or watcher.moved or watcher.hex < 0:
+            continue
+        if watcher.status not in (OK, DISABLED):
+            continue
+        # A counter right side up watches with its weapons' reach (none: a decoy or unarmed).
+        longest = game.reaches.get(watcher.kind) if watcher.revealed else game.longest_reach
+        if longest is None:
+            continue
+        if away(watcher.hex) <= longest + (1 if elevation[watcher.hex] else 0):  # on a hill
+            yield watcher
 
 
 def open_window(game: Sabot, state: SabotState) -> SabotState:
@@ -51,7 +54,7 @@ def open_window(game: Sabot, state: SabotState) -> SabotState:
     mover = state.units[moving.unit]
     if not mover.on_map or len(occupants(state)[mover.hex]) > 1:
         return state  # not in a friend's hex: a harmed mover could not end its move there
-    if any(may_watch(game, mover, other) for other in enemies(state, mover.owner)):
+    if next(watchers(game, mover, enemies(state, mover.owner)), None) is not None:
         return state.with_changes(moving=replace(moving, watch=True))
     return state
 
@@ -61,9 +64,7 @@ def overwatch_actions(game: Sabot, state: SabotState, player: str) -> Iterator[F
     it in range, in their arc and in line of sight (lasers do not attack)."""
     assert state.moving is not None
     mover = state.units[state.moving.unit]
-    for unit in side(state, player):  # not the enemy's: their kinds may be hidden here
-        if not may_watch(game, mover, unit):
-            continue
+    for unit in watchers(game, mover, side(state, player)):  # never the enemy's (hidden kinds)
         kind = game.kind(unit)
         if kind is None:
             continue

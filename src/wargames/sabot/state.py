@@ -8,7 +8,7 @@ Unit ids are the set-up order, which both players see, so an id reveals nothing.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Hashable, Mapping
 from functools import cached_property
 from operator import attrgetter
@@ -556,7 +556,9 @@ def _resided(
     """``sides`` (the counters on the map by owner) after counter ``old`` became ``new``."""
     if not (old.on_map or new.on_map):
         return sides
-    side = [u for u in sides.get(old.owner, ()) if u.id != old.id]
+    side = list(sides.get(old.owner, ()))
+    if old.on_map:
+        del side[bisect_left(side, old.id, key=_BY_ID)]
     if new.on_map:
         insort(side, new, key=_BY_ID)
     changed = dict(sides)
