@@ -28,10 +28,12 @@ if TYPE_CHECKING:
 __all__ = ["open_window", "overwatch", "overwatch_actions", "watchers"]
 
 
-def watchers(game: Sabot, mover: Unit, counters: Iterable[Unit]) -> Iterator[Unit]:
+def watchers(
+    game: Sabot, mover: Unit, counters: Iterable[Unit], *, known: bool = False
+) -> Iterator[Unit]:
     """Those of ``counters`` that may watch ``mover``, from what both players see: enemy
     counters that have not moved this turn and may be in range (a concealed one: of the
-    longest reach there is)."""
+    longest reach there is; ``known``: as their owner sees them, of its own reach)."""
     away, elevation = game.map.distance_from(mover.hex), game.map.elevation
     for watcher in counters:
         if watcher.owner == mover.owner or watcher.moved or watcher.hex < 0:
@@ -39,7 +41,8 @@ def watchers(game: Sabot, mover: Unit, counters: Iterable[Unit]) -> Iterator[Uni
         if watcher.status not in (OK, DISABLED):
             continue
         # A counter right side up watches with its weapons' reach (none: a decoy or unarmed).
-        longest = game.reaches.get(watcher.kind) if watcher.revealed else game.longest_reach
+        seen = watcher.revealed or known
+        longest = game.reaches.get(watcher.kind) if seen else game.longest_reach
         if longest is None:
             continue
         if away(watcher.hex) <= longest + (1 if elevation[watcher.hex] else 0):  # on a hill
@@ -64,7 +67,7 @@ def overwatch_actions(game: Sabot, state: SabotState, player: str) -> Iterator[F
     it in range, in their arc and in line of sight (lasers do not attack)."""
     assert state.moving is not None
     mover = state.units[state.moving.unit]
-    for unit in watchers(game, mover, side(state, player)):  # never the enemy's (hidden kinds)
+    for unit in watchers(game, mover, side(state, player), known=True):  # never the enemy's
         kind = game.kind(unit)
         if kind is None:
             continue

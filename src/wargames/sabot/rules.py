@@ -255,9 +255,22 @@ class Sabot(Game[SabotState, SabotAction]):
     # -- legal actions ------------------------------------------------------------------
 
     def legal_actions(self, state: SabotState, player: str) -> tuple[SabotAction, ...]:
+        """The actions ``player`` may take now, in a fixed order; the state keeps them for
+        :meth:`check`."""
         if player not in self.to_act(state):
             return ()
-        return tuple(self._actions(state, player))
+        listed = tuple(self._actions(state, player))
+        memo(state)[self, player] = listed
+        return listed
+
+    def check(self, state: SabotState, action: SabotAction) -> None:
+        """As :meth:`Game.check`; an action that :meth:`legal_actions` listed in this state
+        (the usual way to choose one) is legal without a second look."""
+        if isinstance(action, self.action_types):
+            listed = memo(state).get((self, action.player))
+            if listed is not None and action in listed:
+                return
+        super().check(state, action)
 
     def _actions(self, state: SabotState, player: str) -> Iterator[SabotAction]:
         phase = self.phase(state)
@@ -325,7 +338,7 @@ class Sabot(Game[SabotState, SabotAction]):
         """The movement rules of ``unit`` in ``state`` (``flying``: a jump-troop flight), worked
         out once per state for listing the moves, checking one and making it."""
         known = memo(state)
-        key = (Mover, unit.id, flying)
+        key = (self, unit.id, flying)
         found = known.get(key)
         if found is None or found.unit is not unit:
             found = known[key] = Mover(self.map, self.table, state, unit, flying)
