@@ -196,6 +196,9 @@ class Sabot(Game[SabotState, SabotAction]):
             if firing.weapons(kind)
         }
         self.turns: TurnStructure = REINFORCED if self.options.reinforcements else TURNS
+        # What this game works out in a state (state.memo) is filed under this key: a
+        # state may meet other rules, and hashing a game (its options) costs more.
+        self._memo_key = object()
 
     def violations(self, state: SabotState) -> Iterator[str]:
         yield from super().violations(state)
@@ -260,14 +263,14 @@ class Sabot(Game[SabotState, SabotAction]):
         if player not in self.to_act(state):
             return ()
         listed = tuple(self._actions(state, player))
-        memo(state)[self, player] = listed
+        memo(state)[self._memo_key, player] = listed
         return listed
 
     def check(self, state: SabotState, action: SabotAction) -> None:
         """As :meth:`Game.check`; an action that :meth:`legal_actions` listed in this state
         (the usual way to choose one) is legal without a second look."""
         if isinstance(action, self.action_types):
-            listed = memo(state).get((self, action.player))
+            listed = memo(state).get((self._memo_key, action.player))
             if listed is not None and action in listed:
                 return
         super().check(state, action)
@@ -338,7 +341,7 @@ class Sabot(Game[SabotState, SabotAction]):
         """The movement rules of ``unit`` in ``state`` (``flying``: a jump-troop flight), worked
         out once per state for listing the moves, checking one and making it."""
         known = memo(state)
-        key = (self, unit.id, flying)
+        key = (self._memo_key, unit.id, flying)
         found = known.get(key)
         if found is None or found.unit is not unit:
             found = known[key] = Mover(self.map, self.table, state, unit, flying)
