@@ -113,6 +113,15 @@ def test_front_arc() -> None:
     assert in_front_arc(origin, 3, Hex(0, 2))
 
 
+@given(st.integers(-9, 9), st.integers(-9, 9), st.integers(0, 5), st.integers(-9, 9))
+def test_the_front_arc_turns_with_the_counter(q: int, r: int, facing: int, dq: int) -> None:
+    """The arc of a counter facing ``facing`` is the arc facing north turned with it, from
+    wherever it stands."""
+    origin = Hex(dq, -dq)
+    ahead = Hex(q, r).rotate(facing) + origin
+    assert in_front_arc(origin, facing, ahead) == in_front_arc(Hex(0, 0), 0, Hex(q, r))
+
+
 def test_soldiers_fire_only_ahead_and_odds_match() -> None:
     game = field()
     units = [("blue", "INF", "0505", 0), ("yellow", "MBT", "0507", 0)]

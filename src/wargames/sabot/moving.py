@@ -182,6 +182,8 @@ def step(game: Sabot, state: SabotState, action: SabotAction) -> SabotState:
     moving = state.moving
     assert moving is not None
     unit = state.units[moving.unit]
+    if isinstance(action, Advance):
+        return _advance(game, state, unit, moving)
     if isinstance(action, Turn):
         facing = (unit.facing + action.steps) % 6
         return edit(
@@ -204,8 +206,7 @@ def step(game: Sabot, state: SabotState, action: SabotAction) -> SabotState:
         state = open_window(game, state.with_changes(moving=replace(moving, stopped=True)))
         watched = state.moving is not None and state.moving.watch
         return state if watched else state.with_changes(moving=None)
-    assert isinstance(action, Advance)
-    return _advance(game, state, unit, moving)
+    raise AssertionError(f"not a step of a move: {action}")
 
 
 def _advance(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> SabotState:

@@ -104,6 +104,8 @@ __all__ = ["Sabot", "SabotOptions"]
 _OPEN_MAP: Final = re.compile(r"open:(\d{1,3})x(\d{1,3})")
 _OPEN_SIZES: Final = range(1, 201)
 """Columns and rows of an open map (a library bound that keeps a map to 40,000 hexes)."""
+_STEPS: Final = (Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark)
+"""The small actions of a moving unit (:func:`~wargames.sabot.moving.step`)."""
 STANDARD_UNITS: Final = "standard"
 """The ``units`` option's name for the library's table (``data/units.toml``)."""
 
@@ -436,6 +438,8 @@ class Sabot(Game[SabotState, SabotAction]):
         return state.with_changes(log=state.log.with_event(Played(action)))
 
     def _apply(self, state: SabotState, action: SabotAction) -> SabotState:
+        if isinstance(action, _STEPS):  # the commonest first
+            return moving.step(self, state, action)
         if isinstance(action, Done):
             if self.phase(state) in ("set-up", "reinforcement"):
                 state = setup.finish(state, action.player)
@@ -459,9 +463,8 @@ class Sabot(Game[SabotState, SabotAction]):
             return overwatch.overwatch(self, state, action)
         if isinstance(action, Fire):
             return firing.fire(self, state, action)
-        if isinstance(action, Special):
-            return special.special(self, state, action)
-        return moving.step(self, state, action)
+        assert isinstance(action, Special)
+        return special.special(self, state, action)
 
     # -- for learning agents (see wargames.sabot.learning) ----------------------------------
 
