@@ -17,7 +17,7 @@ from wargames.core.changes import replace
 from wargames.core.dice import d10
 from wargames.sabot.carriers import board, carriers, exits, get_out
 from wargames.sabot.movement import Mover
-from wargames.sabot.overwatch import open_window
+from wargames.sabot.overwatch import open_window, window_opens
 from wargames.sabot.scouting import reveal, scout, scout_targets, seen
 from wargames.sabot.state import (
     ABOARD,
@@ -159,10 +159,10 @@ def select(game: Sabot, state: SabotState, action: Select) -> SabotState:
     start = unit.hex if unit.hex >= 0 else ABOARD
     road = start >= 0 and game.map.road[start]
     level = game.map.start_level(start, unit.facing) if start >= 0 else -1
-    state = state.with_changes(moving=Moving(unit.id, start, unit.owner, road=road, level=level))
-    if game.phase(state) != "movement":
-        return state  # the attack phase: the unit selected is the attacker
-    return open_window(game, state)  # VII-a: it may be shot at before it leaves its hex
+    # VII-a: it may be shot at before it leaves its hex (in the attack phase it is the attacker)
+    watch = game.phase(state) == "movement" and window_opens(game, state, unit)
+    moving = Moving(unit.id, start, unit.owner, road=road, level=level, watch=watch)
+    return state.with_changes(moving=moving)
 
 
 def stop(game: Sabot, state: SabotState) -> SabotState:

@@ -25,7 +25,7 @@ from wargames.sabot.state import with_unit as set_unit
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["open_window", "overwatch", "overwatch_actions", "watchers"]
+__all__ = ["open_window", "overwatch", "overwatch_actions", "watchers", "window_opens"]
 
 
 def watchers(
@@ -54,12 +54,16 @@ def open_window(game: Sabot, state: SabotState) -> SabotState:
     (not while it passes through a friend's hex, where it could not stop)."""
     moving = state.moving
     assert moving is not None
-    mover = state.units[moving.unit]
-    if not mover.on_map or len(occupants(state)[mover.hex]) > 1:
-        return state  # not in a friend's hex: a harmed mover could not end its move there
-    if next(watchers(game, mover, enemies(state, mover.owner)), None) is not None:
+    if window_opens(game, state, state.units[moving.unit]):
         return state.with_changes(moving=replace(moving, watch=True))
     return state
+
+
+def window_opens(game: Sabot, state: SabotState, mover: Unit) -> bool:
+    """Whether an overwatch window opens on ``mover`` where it stands in ``state``."""
+    if not mover.on_map or len(occupants(state)[mover.hex]) > 1:
+        return False  # not in a friend's hex: a harmed mover could not end its move there
+    return next(watchers(game, mover, enemies(state, mover.owner)), None) is not None
 
 
 def overwatch_actions(game: Sabot, state: SabotState, player: str) -> Iterator[Fire]:
