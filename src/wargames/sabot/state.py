@@ -557,9 +557,11 @@ def _resided(
     if not (old.on_map or new.on_map):
         return sides
     side = list(sides.get(old.owner, ()))
-    if old.on_map:
+    if old.on_map and new.on_map:
+        side[bisect_left(side, old.id, key=_BY_ID)] = new
+    elif old.on_map:
         del side[bisect_left(side, old.id, key=_BY_ID)]
-    if new.on_map:
+    else:
         insort(side, new, key=_BY_ID)
     changed = dict(sides)
     if side:
