@@ -24,6 +24,7 @@ from wargames.sabot.state import (
     TakeOff,
     Turn,
     enemies,
+    enemies_on,
     occupants,
     side,
 )
@@ -44,9 +45,13 @@ def check(game: Sabot, playout: Playout) -> None:
         for unit in on_map:
             standing[unit.hex] = (*standing.get(unit.hex, ()), unit.id)
         assert occupants(state) == standing  # as handed on from state to state
+        hexes = frozenset(range(0, len(game.map), 3))
         for player in game.players:  # the sides, handed on likewise
             assert side(state, player) == tuple(u for u in on_map if u.owner == player)
             assert enemies(state, player) == tuple(u for u in on_map if u.owner != player)
+            there = [u for u in on_map if u.owner != player and u.hex in hexes]
+            assert enemies_on(state, player, hexes) == there  # from the sides
+            assert enemies_on(evolve(state), player, hexes) == there  # from the occupants
         for unit in on_map:  # III: terrain its type may enter (or stand in, swimming)
             flying = (
                 state.moving is not None and state.moving.unit == unit.id and (state.moving.flying)

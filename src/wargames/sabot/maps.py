@@ -77,6 +77,12 @@ def _line_shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     )
 
 
+@cache
+def _disc(radius: int) -> tuple[tuple[int, int], ...]:
+    """The axial offsets of the hexes at most ``radius`` from a hex."""
+    return tuple((cell.q, cell.r) for cell in hexes.within(Hex(0, 0), radius))
+
+
 SIGHT_LINES: Final = 1 << 16
 """Lines of sight a map remembers (the most recently used): every pair within range of the
 units that look and shoot during a game."""
@@ -151,8 +157,15 @@ class SabotMap:
         )
         self.sight_line = lru_cache(maxsize=SIGHT_LINES)(self._sight_line)
         self._rows = cache(self._row) if len(self.cells) <= TABLED else None
+        self.around = lru_cache(maxsize=SIGHT_LINES)(self._around)
         self.scout_reach = max(t.scout_range for t in table.terrains.values())
         """The farthest a unit may scout on any terrain of the table (VI-g, III)."""
+
+    def _around(self, hex_: int, radius: int) -> frozenset[int]:
+        """The hexes of the map at most ``radius`` from ``hex_``, by index (:attr:`around`
+        remembers the most recently asked)."""
+        q, r, at = self._q[hex_], self._r[hex_], self._at
+        return frozenset(at[q + dq, r + dr] for dq, dr in _disc(radius) if (q + dq, r + dr) in at)
 
     def _row(self, hex_: int) -> tuple[int, ...]:
         """The distance from ``hex_`` to each hex of the map, by index."""

@@ -24,6 +24,7 @@ from wargames.sabot.state import (
     Unit,
     edit,
     enemies,
+    enemies_on,
     occupants,
 )
 from wargames.sabot.state import with_unit as set_unit
@@ -107,11 +108,11 @@ def _in_reach(game: Sabot, scout_hex: int, target: int) -> bool:
 
 
 def scout_targets(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Iterator[int]:
-    """Concealed enemies in scouting reach not yet scouted by this unit this turn."""
+    """Concealed enemies in scouting reach not yet scouted by this unit this turn (looked
+    for on the hexes around it, however many counters stand elsewhere)."""
     field = game.map
-    away = field.distance_from(unit.hex)
-    for e in enemies(state, unit.owner):
-        if e.revealed or e.id in moving.scouted or away(e.hex) > field.scout_reach:
+    for e in enemies_on(state, unit.owner, field.around(unit.hex, field.scout_reach)):
+        if e.revealed or e.id in moving.scouted:
             continue
         if _in_reach(game, unit.hex, e.hex):
             yield e.id

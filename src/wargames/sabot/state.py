@@ -12,7 +12,7 @@ from bisect import bisect_left, insort
 from collections.abc import Hashable, Mapping
 from functools import cached_property
 from operator import attrgetter
-from typing import Any, Final, NamedTuple, Self
+from typing import Any, Final, Self
 
 from attrs import frozen
 
@@ -61,6 +61,7 @@ __all__ = [
     "Unit",
     "edit",
     "enemies",
+    "enemies_on",
     "memo",
     "occupants",
     "side",
@@ -484,13 +485,11 @@ class SabotState(State):
     @cached_property
     def _placement(self) -> _Placement:
         occupants: dict[int, tuple[int, ...]] = {}
-        sides: dict[str, list[Unit]] = {}
         for unit in self.units:
             if unit.hex >= 0 and unit.status != GONE:
                 here = occupants.get(unit.hex)
                 occupants[unit.hex] = (unit.id,) if here is None else (*here, unit.id)
-                sides.setdefault(unit.owner, []).append(unit)
-        return _Placement(occupants, {owner: tuple(units) for owner, units in sides.items()})
+        return _Placement(self.units, occupants)
 
     @cached_property
     def _memo(self) -> dict[Hashable, Any]:
@@ -507,12 +506,31 @@ class SabotState(State):
         return after
 
 
-class _Placement(NamedTuple):
-    """What a state works out from its counters alone, once (and hands on): the counters on
-    each hex, and each owner's counters on the map."""
+class _Placement:
+    """What a state works out from its counters alone, once, and hands on: the counters on
+    each hex, and when first asked each owner's counters on the map."""
 
-    occupants: Mapping[int, tuple[int, ...]]
-    sides: Mapping[str, tuple[Unit, ...]]
+    __slots__ = ("_sides", "_units", "occupants")
+
+    def __init__(
+        self,
+        units: tuple[Unit, ...],
+        occupants: Mapping[int, tuple[int, ...]],
+        sides: Mapping[str, tuple[Unit, ...]] | None = None,
+    ) -> None:
+        self._units = units
+        self.occupants = occupants
+        self._sides = sides
+
+    @property
+    def sides(self) -> Mapping[str, tuple[Unit, ...]]:
+        if self._sides is None:
+            found: dict[str, list[Unit]] = {}
+            for unit in self._units:
+                if unit.hex >= 0 and unit.status != GONE:
+                    found.setdefault(unit.owner, []).append(unit)
+            self._sides = {owner: tuple(units) for owner, units in found.items()}
+        return self._sides
 
 
 def _worked_out(state: SabotState) -> _Placement | None:
@@ -581,6 +599,18 @@ def enemies(state: SabotState, player: str) -> tuple[Unit, ...]:
     return others[0] if len(others) == 1 else tuple(u for units in others for u in units)
 
 
+def enemies_on(state: SabotState, player: str, hexes: frozenset[int]) -> list[Unit]:
+    """The counters on ``hexes`` that are not ``player``'s, by id: picked from the sides if
+    the state sorted them out already, else from the occupants of those hexes (a state with
+    nothing worked out pays for the hexes asked about, not for every counter)."""
+    placed = state._placement
+    if placed._sides is not None:
+        return [u for u in enemies(state, player) if u.hex in hexes]
+    standing, units = placed.occupants, state.units
+    found = sorted(i for h in standing.keys() & hexes for i in standing[h])
+    return [units[i] for i in found if units[i].owner != player]
+
+
 def side(state: SabotState, player: str) -> tuple[Unit, ...]:
     """``player``'s counters on the map, by id (sorted out with :func:`enemies`)."""
     return state._placement.sides.get(player, ())
@@ -600,12 +630,15 @@ def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
 def edit(state: SabotState, unit: Unit, changes: Mapping[str, Any], /, **fields: Any) -> SabotState:
     """``state`` with counter ``unit`` changed by ``changes`` and its own ``fields`` changed,
     built once (as ``with_unit(state, unit, **changes).with_changes(**fields)``)."""
-    units = list(state.units)
-    old = units[unit.id]
-    units[unit.id] = new = replace(unit, **changes)
-    after = replace(state, units=tuple(units), **fields)
+    listed = list(state.units)
+    old = listed[unit.id]
+    listed[unit.id] = new = replace(unit, **changes)
+    units = tuple(listed)
+    after = replace(state, units=units, **fields)
     placed = _worked_out(state)
     if placed is not None:
-        moved = _Placement(_moved(placed.occupants, old, new), _resided(placed.sides, old, new))
+        sides = placed._sides
+        occupied = _moved(placed.occupants, old, new)
+        moved = _Placement(units, occupied, None if sides is None else _resided(sides, old, new))
         object.__setattr__(after, "_placement", moved)
     return after
