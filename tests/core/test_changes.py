@@ -50,3 +50,24 @@ def test_replace_refuses_unknown_names() -> None:
         replace(Point(1), z=3)
     with pytest.raises(TypeError):
         replace(Point(1), derived=3)
+
+
+@frozen
+class Mixed:
+    a: int
+    b: int = field(kw_only=True, default=0)
+    c: int = 1
+
+
+def test_replace_passes_positional_and_keyword_only_fields_alike() -> None:
+    mixed = Mixed(1, b=2, c=3)
+    assert replace(mixed, c=4) == Mixed(1, b=2, c=4)
+    assert replace(mixed, b=5) == Mixed(1, b=5, c=3)
+    assert replace(mixed, c=6, a=7) == replace(mixed, a=7, c=6) == Mixed(7, b=2, c=6)
+
+
+def test_replace_refuses_unknown_names_whatever_it_replaced_before() -> None:
+    point = Point(1)
+    assert replace(point, y=3, tag="t") == Point(1, 3, "t")
+    with pytest.raises(TypeError, match="Point has no field _tag, z"):
+        replace(point, y=3, z=1, _tag="t")

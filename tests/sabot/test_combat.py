@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wargames.core.errors import IllegalAction
-from wargames.core.hexes import Hex, line_pairs
+from wargames.core.hexes import Hex, distance, line_pairs
 from wargames.sabot import Attack, Fire, matchup, shot
 from wargames.sabot.combat import Modifiers, in_front_arc, judge
 from wargames.sabot.maps import SabotMap, default_map
@@ -92,6 +92,17 @@ def test_any_within_is_distance_to_the_nearest(data: st.DataObject) -> None:
     assert WIDE.any_within(here, others, radius) == (nearest <= radius)
 
 
+@pytest.mark.parametrize("field_", [default_map("crossroads"), WIDE], ids=["table", "formula"])
+@given(data=st.data())
+def test_distances_from_a_hex_are_hex_distances(field_: SabotMap, data: st.DataObject) -> None:
+    """What the rules read distances from: a row of the map's table, or (on a large map)
+    the formula."""
+    hexes = st.integers(0, len(field_) - 1)
+    here, there = data.draw(hexes), data.draw(hexes)
+    expected = distance(field_.cells[here], field_.cells[there])
+    assert field_.distance_from(here)(there) == field_.distance(here, there) == expected
+
+
 def test_front_arc() -> None:
     origin = Hex(0, 0)
     assert in_front_arc(origin, 0, Hex(0, -3))
@@ -100,6 +111,15 @@ def test_front_arc() -> None:
     assert not in_front_arc(origin, 0, Hex(1, 0))
     assert not in_front_arc(origin, 0, Hex(0, 2))
     assert in_front_arc(origin, 3, Hex(0, 2))
+
+
+@given(st.integers(-9, 9), st.integers(-9, 9), st.integers(0, 5), st.integers(-9, 9))
+def test_the_front_arc_turns_with_the_counter(q: int, r: int, facing: int, dq: int) -> None:
+    """The arc of a counter facing ``facing`` is the arc facing north turned with it, from
+    wherever it stands."""
+    origin = Hex(dq, -dq)
+    ahead = Hex(q, r).rotate(facing) + origin
+    assert in_front_arc(origin, facing, ahead) == in_front_arc(Hex(0, 0), 0, Hex(q, r))
 
 
 def test_soldiers_fire_only_ahead_and_odds_match() -> None:

@@ -1,11 +1,15 @@
 """Properties over random games on both default maps (hypothesis): no two units in one hex
-(squads aboard aside), no unit in terrain its type cannot enter, the counters on each hex as
-a state hands them on, views hiding every concealed counter's identity, decoy status and
-shots; the checker and the generator of actions agree."""
+(squads aboard aside), no unit in terrain its type cannot enter, the counters on each hex
+and each side's counters as a state hands them on, views hiding every concealed counter's
+identity, decoy status and shots; the checker and the generator of actions agree."""
+
+import re
 
 import pytest
+from attrs import evolve
 from hypothesis import given, settings
 
+from wargames.core.errors import InvalidAction
 from wargames.core.hidden import is_hidden
 from wargames.sabot import Sabot, SabotState
 from wargames.sabot.movement import stands
@@ -19,7 +23,10 @@ from wargames.sabot.state import (
     Stop,
     TakeOff,
     Turn,
+    enemies,
+    enemies_on,
     occupants,
+    side,
 )
 from wargames.testing import check_legality, playouts
 from wargames.testing.strategies import Playout
@@ -38,6 +45,13 @@ def check(game: Sabot, playout: Playout) -> None:
         for unit in on_map:
             standing[unit.hex] = (*standing.get(unit.hex, ()), unit.id)
         assert occupants(state) == standing  # as handed on from state to state
+        hexes = frozenset(range(0, len(game.map), 3))
+        for player in game.players:  # the sides, handed on likewise
+            assert side(state, player) == tuple(u for u in on_map if u.owner == player)
+            assert enemies(state, player) == tuple(u for u in on_map if u.owner != player)
+            there = [u for u in on_map if u.owner != player and u.hex in hexes]
+            assert enemies_on(state, player, hexes) == there  # from the sides
+            assert enemies_on(evolve(state), player, hexes) == there  # from the occupants
         for unit in on_map:  # III: terrain its type may enter (or stand in, swimming)
             flying = (
                 state.moving is not None and state.moving.unit == unit.id and (state.moving.flying)
@@ -103,5 +117,32 @@ def test_the_checker_refuses_exactly_what_the_generator_leaves_out() -> None:
             misses = [m for player in game.players for m in near_misses(state, player)]
             check_legality(game, state, [*earlier, *misses], action_space=False)
             earlier = tuple(a for p in game.to_act(state) for a in game.legal_actions(state, p))
+
+    run()
+
+
+def test_a_listed_action_is_legal_without_the_list() -> None:
+    """``check`` takes an action that ``legal_actions`` listed in the same state as legal
+    without a second look: over random games, every listed action passes the full check
+    on a copy of the state that never listed anything, and the near misses are refused
+    there with the same error as in the state itself."""
+    game = GAMES["hills"]
+
+    @settings(max_examples=6)
+    @given(playouts(game, max_steps=150))
+    def run(playout: Playout) -> None:
+        for state in playout.states:
+            assert isinstance(state, SabotState)
+            for player in sorted(game.to_act(state)):
+                listed = game.legal_actions(state, player)
+                fresh = evolve(state)  # the same position, with nothing worked out yet
+                for action in listed:
+                    game.check(fresh, action)
+                for miss in near_misses(state, player):
+                    if miss not in listed:
+                        with pytest.raises(InvalidAction) as there:
+                            game.check(state, miss)
+                        with pytest.raises(type(there.value), match=re.escape(str(there.value))):
+                            game.check(fresh, miss)
 
     run()

@@ -2,7 +2,8 @@
 
 :func:`replace` does what :func:`attrs.evolve` does (the class's ``__init__`` runs, validators
 and converters included) without walking the class's fields on every call: it calls a
-function written once per class that passes each field on unless it is changed.
+function written once per class and set of changed names, which passes each other field on
+(positionally where the ``__init__`` allows it, the cheapest call Python has).
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ __all__ = ["replace"]
 
 T = TypeVar("T")
 
-_REPLACERS: dict[type, Callable[..., Any]] = {}
-_KEEP = object()
+_REPLACERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+"""A replacer per class and changed names (as a call site spells them: a few per site)."""
 
 
 def replace(value: T, /, **changes: Any) -> T:
@@ -25,31 +26,35 @@ def replace(value: T, /, **changes: Any) -> T:
 
     :raises TypeError: for a name that is not an argument of the class's ``__init__``.
     """
-    cls = type(value)
-    replacer = _REPLACERS.get(cls)
+    key = (type(value), tuple(changes))
+    replacer = _REPLACERS.get(key)
     if replacer is None:
-        replacer = _REPLACERS[cls] = _replacer(cls)
+        replacer = _replacer(*key)
+        _REPLACERS[key] = replacer
     return replacer(value, **changes)  # type: ignore[no-any-return]
 
 
-def _replacer(cls: type) -> Callable[..., Any]:
-    """``replace`` for ``cls``: each ``__init__`` argument defaults to a marker meaning
-    "as it was" (the function's own names start with ``__``, which no alias does)."""
+def _replacer(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
+    """``replace`` for ``cls`` and the ``changed`` argument names: each other ``__init__``
+    argument is read from the value (the function's own names start with ``__``, which no
+    alias does).
+
+    :raises TypeError: naming the names that are not ``__init__`` arguments.
+    """
     fields = [a for a in attrs.fields(cls) if a.init]
-    parameters = "".join(f", {a.alias}=__keep" for a in fields)
-    arguments = ", ".join(
-        f"{a.alias}=__value.{a.name} if {a.alias} is __keep else {a.alias}" for a in fields
-    )
-    namespace: dict[str, Any] = {"__cls": cls, "__keep": _KEEP, "__unknown": _unknown}
+    unknown = sorted(set(changed) - {a.alias for a in fields})
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(unknown)}")
+
+    def argument(a: attrs.Attribute[Any]) -> str:
+        given = a.alias if a.alias in changed else f"__value.{a.name}"
+        return f"{a.alias}={given}" if a.kw_only else given
+
+    arguments = ", ".join(argument(a) for a in sorted(fields, key=lambda a: a.kw_only))
+    namespace: dict[str, Any] = {"__cls": cls}
     exec(
-        f"def replace(__value, *{parameters}, **__others):\n"
-        f"    if __others:\n"
-        f"        __unknown(__cls, __others)\n"
+        f"def replace(__value, {''.join(f'{name}, ' for name in changed)}):\n"
         f"    return __cls({arguments})\n",
         namespace,
     )
     return namespace["replace"]  # type: ignore[no-any-return]
-
-
-def _unknown(cls: type, names: dict[str, Any]) -> None:
-    raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(names))}")

@@ -170,8 +170,16 @@ def scatter(facing: int = 0, terrain: TerrainTable | None = None) -> Distributio
 def in_front_arc(origin: Hex, facing: int, target: Hex) -> bool:
     """Whether ``target`` lies in the 120-degree arc through the three hexes in front of a
     counter at ``origin`` facing ``facing`` (VII-a); ``origin`` itself is included."""
-    w = (target - origin).rotate(-facing)
-    return (w.q <= 0 and w.r <= 0) or (w.q >= 0 and w.q + w.r <= 0)
+    q, r = _facing_north(target.q - origin.q, target.r - origin.r, facing)
+    return (q <= 0 and r <= 0) or (q >= 0 and q + r <= 0)
+
+
+def _facing_north(q: int, r: int, facing: int) -> tuple[int, int]:
+    """The vector ``(q, r)`` turned as a counter facing ``facing`` turns to face north
+    (``Hex(q, r).rotate(-facing)``, in whole numbers: no hexes made on the way)."""
+    for _ in range(-facing % 6):
+        q, r = -r, q + r
+    return q, r
 
 
 def straight_ahead(origin: Hex, facing: int, target: Hex) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from wargames.core.changes import replace
@@ -38,6 +39,7 @@ from wargames.sabot.state import (
     SabotState,
     Unit,
     enemies,
+    memo,
 )
 from wargames.sabot.state import with_unit as set_unit
 from wargames.sabot.units import DECOY, UnitType
@@ -67,7 +69,8 @@ ARTILLERY_SURE: Final = 5
 WEAPON_NAMES: Final = ("gun", "artillery", "gp", "at", "laser")
 
 
-def weapons(kind: UnitType) -> list[str]:
+@cache
+def weapons(kind: UnitType) -> tuple[str, ...]:
     """The weapons a unit type fires: its main weapon, AT missiles, a laser."""
     names = {"gun": "gun", "artillery": "artillery", "gp_missile": "gp"}
     out = [names[kind.weapon]] if kind.weapon in names else []
@@ -75,7 +78,7 @@ def weapons(kind: UnitType) -> list[str]:
         out.append("at")
     if kind.laser:
         out.append("laser")
-    return out
+    return tuple(out)
 
 
 def weapon_stats(game: Sabot, kind: UnitType, weapon: str) -> tuple[int, int]:
@@ -96,8 +99,18 @@ def may_shoot(game: Sabot, state: SabotState, unit: Unit, kind: UnitType) -> boo
     """Whether any enemy on the map is within the unit's longest range (lasers too)."""
     longest = max(kind.range, game.table.at_range if kind.at_missiles or kind.laser else 0)
     longest += 1 if game.map.elevation[unit.hex] else 0
-    targets = (e.hex for e in enemies(state, unit.owner) if e.status in (OK, DISABLED))
-    return game.map.any_within(unit.hex, targets, longest)
+    return game.map.any_within(unit.hex, _targets(state, unit.owner), longest)
+
+
+def _targets(state: SabotState, player: str) -> tuple[int, ...]:
+    """The hexes of the enemy units ``player`` may shoot at (VII-a: OK or Disabled), worked
+    out once per state (every unit of the player asks in the attack phase)."""
+    known = memo(state)
+    found: tuple[int, ...] | None = known.get((_targets, player))
+    if found is None:
+        found = tuple(e.hex for e in enemies(state, player) if e.status in (OK, DISABLED))
+        known[_targets, player] = found
+    return found
 
 
 def fire_actions(game: Sabot, state: SabotState, unit: Unit) -> Iterator[Fire]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import pairwise
 from pathlib import Path
 from typing import Final
@@ -86,6 +86,9 @@ def _disc(radius: int) -> tuple[tuple[int, int], ...]:
 SIGHT_LINES: Final = 1 << 16
 """Lines of sight a map remembers (the most recently used): every pair within range of the
 units that look and shoot during a game."""
+TABLED: Final = 2048
+"""The largest map whose distances are kept as a table (:meth:`SabotMap.distance_from`):
+four million entries at most, each row worked out once; a larger map computes them."""
 
 
 class SabotMap:
@@ -153,15 +156,24 @@ class SabotMap:
             tuple(i for i, r in enumerate(rows) if r > bottom - depth),
         )
         self.sight_line = lru_cache(maxsize=SIGHT_LINES)(self._sight_line)
+        self._rows = cache(self._row) if len(self.cells) <= TABLED else None
         self.around = lru_cache(maxsize=SIGHT_LINES)(self._around)
         self.scout_reach = max(t.scout_range for t in table.terrains.values())
         """The farthest a unit may scout on any terrain of the table (VI-g, III)."""
 
-    def _around(self, hex_: int, radius: int) -> tuple[int, ...]:
+    def _around(self, hex_: int, radius: int) -> frozenset[int]:
         """The hexes of the map at most ``radius`` from ``hex_``, by index (:attr:`around`
         remembers the most recently asked)."""
         q, r, at = self._q[hex_], self._r[hex_], self._at
-        return tuple(at[q + dq, r + dr] for dq, dr in _disc(radius) if (q + dq, r + dr) in at)
+        return frozenset(at[q + dq, r + dr] for dq, dr in _disc(radius) if (q + dq, r + dr) in at)
+
+    def _row(self, hex_: int) -> tuple[int, ...]:
+        """The distance from ``hex_`` to each hex of the map, by index."""
+        q, r = self._q[hex_], self._r[hex_]
+        return tuple(
+            (abs(q - q2) + abs(r - r2) + abs(q - q2 + r - r2)) // 2
+            for q2, r2 in zip(self._q, self._r, strict=True)
+        )
 
     def _sight_line(self, origin: int, target: int) -> tuple[tuple[int, ...], ...]:
         """The hexes a line from the centre of ``origin`` to the centre of ``target`` passes
@@ -286,15 +298,16 @@ class SabotMap:
         dq, dr = self._q[a] - self._q[b], self._r[a] - self._r[b]
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
+    def distance_from(self, hex_: int) -> Callable[[int], int]:
+        """The distance from ``hex_`` as a function of the other hex (:meth:`distance`): a row
+        of the map's table, or on a map larger than :data:`TABLED` the formula."""
+        if self._rows is None:
+            return partial(self.distance, hex_)
+        return self._rows(hex_).__getitem__
+
     def any_within(self, hex_: int, others: Iterable[int], radius: int) -> bool:
         """Whether any of ``others`` is at most ``radius`` from ``hex_`` (:meth:`distance`)."""
-        q, r, qs, rs = self._q[hex_], self._r[hex_], self._q, self._r
-        span = 2 * radius
-        for i in others:
-            dq, dr = q - qs[i], r - rs[i]
-            if abs(dq) + abs(dr) + abs(dq + dr) <= span:
-                return True
-        return False
+        return min(map(self.distance_from(hex_), others), default=radius + 1) <= radius
 
     @classmethod
     def from_text(

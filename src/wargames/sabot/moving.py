@@ -17,7 +17,7 @@ from wargames.core.changes import replace
 from wargames.core.dice import d10
 from wargames.sabot.carriers import board, carriers, exits, get_out
 from wargames.sabot.movement import Mover
-from wargames.sabot.overwatch import open_window
+from wargames.sabot.overwatch import open_window, window_opens
 from wargames.sabot.scouting import reveal, scout, scout_targets, seen
 from wargames.sabot.state import (
     ABOARD,
@@ -38,6 +38,7 @@ from wargames.sabot.state import (
     TakeOff,
     Turn,
     Unit,
+    edit,
 )
 from wargames.sabot.state import with_unit as set_unit
 from wargames.sabot.units import DECOY
@@ -158,10 +159,10 @@ def select(game: Sabot, state: SabotState, action: Select) -> SabotState:
     start = unit.hex if unit.hex >= 0 else ABOARD
     road = start >= 0 and game.map.road[start]
     level = game.map.start_level(start, unit.facing) if start >= 0 else -1
-    state = state.with_changes(moving=Moving(unit.id, start, unit.owner, road=road, level=level))
-    if game.phase(state) != "movement":
-        return state  # the attack phase: the unit selected is the attacker
-    return open_window(game, state)  # VII-a: it may be shot at before it leaves its hex
+    # VII-a: it may be shot at before it leaves its hex (in the attack phase it is the attacker)
+    watch = game.phase(state) == "movement" and window_opens(game, state, unit)
+    moving = Moving(unit.id, start, unit.owner, road=road, level=level, watch=watch)
+    return state.with_changes(moving=moving)
 
 
 def stop(game: Sabot, state: SabotState) -> SabotState:
@@ -173,7 +174,7 @@ def stop(game: Sabot, state: SabotState) -> SabotState:
     if unit.hex >= 0:
         mover = game.mover(state, unit, moving.flying)
         left = mover.allowance(moving.road, moving.straight) - moving.spent
-    return set_unit(state, unit, done=True, left=left).with_changes(moving=None)
+    return edit(state, unit, {"done": True, "left": left}, moving=None)
 
 
 def step(game: Sabot, state: SabotState, action: SabotAction) -> SabotState:
@@ -181,12 +182,15 @@ def step(game: Sabot, state: SabotState, action: SabotAction) -> SabotState:
     moving = state.moving
     assert moving is not None
     unit = state.units[moving.unit]
+    if isinstance(action, Advance):
+        return _advance(game, state, unit, moving)
     if isinstance(action, Turn):
         facing = (unit.facing + action.steps) % 6
-        state = set_unit(state, unit, facing=facing, moved=True, has_moved=True)
-        moving = replace(moving, turns=moving.turns + 1, straight=False)
-        return state.with_changes(
-            moving=moving,
+        return edit(
+            state,
+            unit,
+            {"facing": facing, "moved": True, "has_moved": True},
+            moving=replace(moving, turns=moving.turns + 1, straight=False),
             log=state.log.with_event(Moved(unit.id, game.map.label(unit.hex), facing)),
         )
     if isinstance(action, TakeOff):
@@ -202,8 +206,7 @@ def step(game: Sabot, state: SabotState, action: SabotAction) -> SabotState:
         state = open_window(game, state.with_changes(moving=replace(moving, stopped=True)))
         watched = state.moving is not None and state.moving.watch
         return state if watched else state.with_changes(moving=None)
-    assert isinstance(action, Advance)
-    return _advance(game, state, unit, moving)
+    raise AssertionError(f"not a step of a move: {action}")
 
 
 def _advance(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> SabotState:
@@ -226,11 +229,11 @@ def _advance(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Sabo
     for other in state.units:
         if other.bridge and other.hex == there and kind.vehicle:
             state = set_unit(state, other, crossed=True)
-    state = set_unit(state, unit, hex=there, moved=True, has_moved=True)
     stopped = mover.in_zoc(there) or cost >= mover.base  # water entry takes the whole move
     moving = replace(moving, spent=moving.spent + cost, road=road, stopped=stopped, level=level)
     log = log.with_event(Moved(unit.id, game.map.label(there), unit.facing))
-    state = state.with_changes(rng=rng, log=log, moving=moving)
+    moved = {"hex": there, "moved": True, "has_moved": True}
+    state = edit(state, unit, moved, rng=rng, log=log, moving=moving)
     unit = state.units[unit.id]
     if not unit.revealed and seen(game, state, unit):
         state = reveal(state, unit, "moved in sight")

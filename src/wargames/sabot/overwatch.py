@@ -13,34 +13,40 @@ away: the opponent fires (:class:`~wargames.sabot.state.Fire`) or holds
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from wargames.core.changes import replace
 from wargames.sabot.firing import fire, fire_problem, weapons
 from wargames.sabot.scouting import sees
-from wargames.sabot.state import DISABLED, OK, Fire, SabotState, Unit, enemies, occupants
+from wargames.sabot.state import DISABLED, OK, Fire, SabotState, Unit, enemies, occupants, side
 from wargames.sabot.state import with_unit as set_unit
 
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["may_watch", "open_window", "overwatch", "overwatch_actions"]
+__all__ = ["open_window", "overwatch", "overwatch_actions", "watchers", "window_opens"]
 
 
-def may_watch(game: Sabot, mover: Unit, watcher: Unit) -> bool:
-    """From what both players see: an enemy counter that has not moved this turn and may
-    be in range of the mover (a concealed one: of the longest reach there is)."""
-    if watcher.owner == mover.owner or watcher.moved or watcher.hex < 0:
-        return False
-    if watcher.status not in (OK, DISABLED):
-        return False
-    # A counter right side up watches with its weapons' reach (none: a decoy or unarmed).
-    longest = game.reaches.get(watcher.kind) if watcher.revealed else game.longest_reach
-    if longest is None:
-        return False
-    longest += 1 if game.map.elevation[watcher.hex] else 0
-    return game.map.distance(watcher.hex, mover.hex) <= longest
+def watchers(
+    game: Sabot, mover: Unit, counters: Iterable[Unit], *, known: bool = False
+) -> Iterator[Unit]:
+    """Those of ``counters`` that may watch ``mover``, from what both players see: enemy
+    counters that have not moved this turn and may be in range (a concealed one: of the
+    longest reach there is; ``known``: as their owner sees them, of its own reach)."""
+    away, elevation = game.map.distance_from(mover.hex), game.map.elevation
+    for watcher in counters:
+        if watcher.owner == mover.owner or watcher.moved or watcher.hex < 0:
+            continue
+        if watcher.status not in (OK, DISABLED):
+            continue
+        # A counter right side up watches with its weapons' reach (none: a decoy or unarmed).
+        seen = watcher.revealed or known
+        longest = game.reaches.get(watcher.kind) if seen else game.longest_reach
+        if longest is None:
+            continue
+        if away(watcher.hex) <= longest + (1 if elevation[watcher.hex] else 0):  # on a hill
+            yield watcher
 
 
 def open_window(game: Sabot, state: SabotState) -> SabotState:
@@ -48,12 +54,16 @@ def open_window(game: Sabot, state: SabotState) -> SabotState:
     (not while it passes through a friend's hex, where it could not stop)."""
     moving = state.moving
     assert moving is not None
-    mover = state.units[moving.unit]
-    if not mover.on_map or len(occupants(state)[mover.hex]) > 1:
-        return state  # not in a friend's hex: a harmed mover could not end its move there
-    if any(may_watch(game, mover, other) for other in enemies(state, mover.owner)):
+    if window_opens(game, state, state.units[moving.unit]):
         return state.with_changes(moving=replace(moving, watch=True))
     return state
+
+
+def window_opens(game: Sabot, state: SabotState, mover: Unit) -> bool:
+    """Whether an overwatch window opens on ``mover`` where it stands in ``state``."""
+    if not mover.on_map or len(occupants(state)[mover.hex]) > 1:
+        return False  # not in a friend's hex: a harmed mover could not end its move there
+    return next(watchers(game, mover, enemies(state, mover.owner)), None) is not None
 
 
 def overwatch_actions(game: Sabot, state: SabotState, player: str) -> Iterator[Fire]:
@@ -61,11 +71,9 @@ def overwatch_actions(game: Sabot, state: SabotState, player: str) -> Iterator[F
     it in range, in their arc and in line of sight (lasers do not attack)."""
     assert state.moving is not None
     mover = state.units[state.moving.unit]
-    for unit in state.units:
-        if unit.owner != player:
-            continue  # the enemy's counters: never read (their kinds may be hidden here)
+    for unit in watchers(game, mover, side(state, player), known=True):  # never the enemy's
         kind = game.kind(unit)
-        if kind is None or not may_watch(game, mover, unit):
+        if kind is None:
             continue
         shots = [
             weapon

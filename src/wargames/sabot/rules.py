@@ -88,8 +88,9 @@ from wargames.sabot.state import (
     TakeOff,
     Turn,
     Unit,
+    edit,
+    memo,
 )
-from wargames.sabot.state import with_unit as set_unit
 from wargames.sabot.turn import PLAYERS, REINFORCED, TURNS, annihilation, next_phase
 from wargames.sabot.units import DECOY, DEFAULT_TABLE, UnitTable, UnitType
 
@@ -103,6 +104,8 @@ __all__ = ["Sabot", "SabotOptions"]
 _OPEN_MAP: Final = re.compile(r"open:(\d{1,3})x(\d{1,3})")
 _OPEN_SIZES: Final = range(1, 201)
 """Columns and rows of an open map (a library bound that keeps a map to 40,000 hexes)."""
+_STEPS: Final = (Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark)
+"""The small actions of a moving unit (:func:`~wargames.sabot.moving.step`)."""
 STANDARD_UNITS: Final = "standard"
 """The ``units`` option's name for the library's table (``data/units.toml``)."""
 
@@ -195,6 +198,9 @@ class Sabot(Game[SabotState, SabotAction]):
             if firing.weapons(kind)
         }
         self.turns: TurnStructure = REINFORCED if self.options.reinforcements else TURNS
+        # What this game works out in a state (state.memo) is filed under this key: a
+        # state may meet other rules, and hashing a game (its options) costs more.
+        self._memo_key = object()
 
     def violations(self, state: SabotState) -> Iterator[str]:
         yield from super().violations(state)
@@ -254,9 +260,22 @@ class Sabot(Game[SabotState, SabotAction]):
     # -- legal actions ------------------------------------------------------------------
 
     def legal_actions(self, state: SabotState, player: str) -> tuple[SabotAction, ...]:
+        """The actions ``player`` may take now, in a fixed order; the state keeps them for
+        :meth:`check`."""
         if player not in self.to_act(state):
             return ()
-        return tuple(self._actions(state, player))
+        listed = tuple(self._actions(state, player))
+        memo(state)[self._memo_key, player] = listed
+        return listed
+
+    def check(self, state: SabotState, action: SabotAction) -> None:
+        """As :meth:`Game.check`; an action that :meth:`legal_actions` listed in this state
+        (the usual way to choose one) is legal without a second look."""
+        if isinstance(action, self.action_types):
+            listed = memo(state).get((self._memo_key, action.player))
+            if listed is not None and action in listed:
+                return
+        super().check(state, action)
 
     def _actions(self, state: SabotState, player: str) -> Iterator[SabotAction]:
         phase = self.phase(state)
@@ -321,8 +340,14 @@ class Sabot(Game[SabotState, SabotAction]):
     # -- movement (VI) --------------------------------------------------------------------
 
     def mover(self, state: SabotState, unit: Unit, flying: bool = False) -> Mover:
-        """The movement rules of ``unit`` in ``state`` (``flying``: a jump-troop flight)."""
-        return Mover(self.map, self.table, state, unit, flying)
+        """The movement rules of ``unit`` in ``state`` (``flying``: a jump-troop flight), worked
+        out once per state for listing the moves, checking one and making it."""
+        known = memo(state)
+        key = (self._memo_key, unit.id, flying)
+        found = known.get(key)
+        if found is None or found.unit is not unit:
+            found = known[key] = Mover(self.map, self.table, state, unit, flying)
+        return found
 
     def reachable(self, state: SabotState, unit_id: int) -> dict[str, tuple[str, ...]]:
         """VI: every hex where ``unit_id`` may end a move from here, by map label, with the
@@ -413,6 +438,8 @@ class Sabot(Game[SabotState, SabotAction]):
         return state.with_changes(log=state.log.with_event(Played(action)))
 
     def _apply(self, state: SabotState, action: SabotAction) -> SabotState:
+        if isinstance(action, _STEPS):  # the commonest first
+            return moving.step(self, state, action)
         if isinstance(action, Done):
             if self.phase(state) in ("set-up", "reinforcement"):
                 state = setup.finish(state, action.player)
@@ -430,15 +457,14 @@ class Sabot(Game[SabotState, SabotAction]):
             if self.phase(state) == "attack":
                 assert state.moving is not None
                 unit = state.units[state.moving.unit]
-                return set_unit(state, unit, fired=True).with_changes(moving=None)
+                return edit(state, unit, {"fired": True}, moving=None)
             return moving.stop(self, state)
         if isinstance(action, Fire) and self.phase(state) == "movement":
             return overwatch.overwatch(self, state, action)
         if isinstance(action, Fire):
             return firing.fire(self, state, action)
-        if isinstance(action, Special):
-            return special.special(self, state, action)
-        return moving.step(self, state, action)
+        assert isinstance(action, Special)
+        return special.special(self, state, action)
 
     # -- for learning agents (see wargames.sabot.learning) ----------------------------------
 

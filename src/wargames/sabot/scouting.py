@@ -22,6 +22,9 @@ from wargames.sabot.state import (
     SabotState,
     Scouted,
     Unit,
+    edit,
+    enemies,
+    enemies_on,
     occupants,
 )
 from wargames.sabot.state import with_unit as set_unit
@@ -80,18 +83,19 @@ def seen(game: Sabot, state: SabotState, unit: Unit) -> bool:
     """VI-g condition 1: in line of sight of, and within 8 hexes of, an enemy unit, as
     ``unit``'s owner can tell: any concealed enemy counter counts as a unit on the ground
     (decoys too), so that whether it is revealed tells nothing of them."""
+    away = game.map.distance_from(unit.hex)
     return any(
-        e.owner != unit.owner and e.on_map and not (e.revealed and e.kind == DECOY)
-        and game.map.distance(e.hex, unit.hex) <= SIGHT
+        not (e.revealed and e.kind == DECOY) and away(e.hex) <= SIGHT
         and sees(game, state, e, unit.hex, public=True)
-        for e in state.units
+        for e in enemies(state, unit.owner)
     )  # fmt: skip
 
 
 def reveal(state: SabotState, unit: Unit, why: str) -> SabotState:
     """Turn ``unit``'s counter right side up."""
-    state = set_unit(state, unit, revealed=True)
-    return state.with_changes(log=state.log.with_event(Revealed(unit.id, unit.kind, why)))
+    return edit(
+        state, unit, {"revealed": True}, log=state.log.with_event(Revealed(unit.id, unit.kind, why))
+    )
 
 
 def _in_reach(game: Sabot, scout_hex: int, target: int) -> bool:
@@ -104,11 +108,11 @@ def _in_reach(game: Sabot, scout_hex: int, target: int) -> bool:
 
 
 def scout_targets(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Iterator[int]:
-    """Concealed enemies in scouting reach not yet scouted by this unit this turn."""
-    field, around = game.map, occupants(state)
-    near = sorted(i for h in field.around(unit.hex, field.scout_reach) for i in around.get(h, ()))
-    for e in (state.units[i] for i in near):
-        if e.owner == unit.owner or e.revealed or e.id in moving.scouted:
+    """Concealed enemies in scouting reach not yet scouted by this unit this turn (looked
+    for on the hexes around it, however many counters stand elsewhere)."""
+    field = game.map
+    for e in enemies_on(state, unit.owner, field.around(unit.hex, field.scout_reach)):
+        if e.revealed or e.id in moving.scouted:
             continue
         if _in_reach(game, unit.hex, e.hex):
             yield e.id

@@ -8,8 +8,10 @@ Unit ids are the set-up order, which both players see, so an id reveals nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect_left, insort
+from collections.abc import Hashable, Mapping
 from functools import cached_property
+from operator import attrgetter
 from typing import Any, Final, Self
 
 from attrs import frozen
@@ -57,8 +59,12 @@ __all__ = [
     "TakeOff",
     "Turn",
     "Unit",
+    "edit",
     "enemies",
+    "enemies_on",
+    "memo",
     "occupants",
+    "side",
     "with_unit",
 ]
 
@@ -477,42 +483,60 @@ class SabotState(State):
     purses: tuple[Purse, ...] = ()
 
     @cached_property
-    def _occupants(self) -> Mapping[int, tuple[int, ...]]:
-        found: dict[int, tuple[int, ...]] = {}
+    def _placement(self) -> _Placement:
+        occupants: dict[int, tuple[int, ...]] = {}
         for unit in self.units:
             if unit.hex >= 0 and unit.status != GONE:
-                here = found.get(unit.hex)
-                found[unit.hex] = (unit.id,) if here is None else (*here, unit.id)
-        return found
+                here = occupants.get(unit.hex)
+                occupants[unit.hex] = (unit.id,) if here is None else (*here, unit.id)
+        return _Placement(self.units, occupants)
 
     @cached_property
-    def _sides(self) -> Mapping[str, tuple[Unit, ...]]:
-        found: dict[str, list[Unit]] = {}
-        for unit in self.units:
-            if unit.hex >= 0 and unit.status != GONE:
-                found.setdefault(unit.owner, []).append(unit)
-        return {owner: tuple(units) for owner, units in found.items()}
+    def _memo(self) -> dict[Hashable, Any]:
+        return {}
 
     def with_changes(self, **changes: Any) -> Self:
         """As :meth:`State.with_changes`; a copy with the same counters keeps what was worked
         out from them (:func:`occupants`, :func:`enemies`)."""
-        after = super().with_changes(**changes)
+        after = replace(self, **changes)
         if "units" not in changes:
-            for name in _FROM_UNITS:
-                found = _worked_out(self, name)
-                if found is not None:
-                    object.__setattr__(after, name, found)
+            placed = _worked_out(self)
+            if placed is not None:
+                object.__setattr__(after, "_placement", placed)
         return after
 
 
-_FROM_UNITS: Final = ("_occupants", "_sides")
-"""The cached slots of a state worked out from its counters alone."""
+class _Placement:
+    """What a state works out from its counters alone, once, and hands on: the counters on
+    each hex, and when first asked each owner's counters on the map."""
+
+    __slots__ = ("_sides", "_units", "occupants")
+
+    def __init__(
+        self,
+        units: tuple[Unit, ...],
+        occupants: Mapping[int, tuple[int, ...]],
+        sides: Mapping[str, tuple[Unit, ...]] | None = None,
+    ) -> None:
+        self._units = units
+        self.occupants = occupants
+        self._sides = sides
+
+    @property
+    def sides(self) -> Mapping[str, tuple[Unit, ...]]:
+        if self._sides is None:
+            found: dict[str, list[Unit]] = {}
+            for unit in self._units:
+                if unit.hex >= 0 and unit.status != GONE:
+                    found.setdefault(unit.owner, []).append(unit)
+            self._sides = {owner: tuple(units) for owner, units in found.items()}
+        return self._sides
 
 
-def _worked_out(state: SabotState, name: str) -> Any:
-    """Cached slot ``name`` of ``state`` if it was worked out, else None."""
+def _worked_out(state: SabotState) -> _Placement | None:
+    """The placement of ``state``'s counters if it was worked out, else None."""
     try:
-        return object.__getattribute__(state, name)
+        return object.__getattribute__(state, "_placement")  # type: ignore[no-any-return]
     except AttributeError:
         return None
 
@@ -521,7 +545,7 @@ def occupants(state: SabotState) -> Mapping[int, tuple[int, ...]]:
     """The ids of the counters on each hex of the map, ascending: more than one only where
     a move passes through a friend (VI-a, VI-c).  Worked out once per state and handed on
     to the states made from it by :func:`with_unit` and ``with_changes``."""
-    return state._occupants
+    return state._placement.occupants
 
 
 def _moved(
@@ -544,20 +568,77 @@ def _moved(
     return moved
 
 
+def _resided(
+    sides: Mapping[str, tuple[Unit, ...]], old: Unit, new: Unit
+) -> Mapping[str, tuple[Unit, ...]]:
+    """``sides`` (the counters on the map by owner) after counter ``old`` became ``new``."""
+    if not (old.on_map or new.on_map):
+        return sides
+    side = list(sides.get(old.owner, ()))
+    if old.on_map and new.on_map:
+        side[bisect_left(side, old.id, key=_BY_ID)] = new
+    elif old.on_map:
+        del side[bisect_left(side, old.id, key=_BY_ID)]
+    else:
+        insort(side, new, key=_BY_ID)
+    changed = dict(sides)
+    if side:
+        changed[old.owner] = tuple(side)
+    else:
+        del changed[old.owner]
+    return changed
+
+
+_BY_ID: Final = attrgetter("id")
+
+
 def enemies(state: SabotState, player: str) -> tuple[Unit, ...]:
     """The counters on the map that are not ``player``'s, side by side (each side by id);
     the sides are sorted out once per state."""
-    others = [units for owner, units in state._sides.items() if owner != player]
+    others = [units for owner, units in state._placement.sides.items() if owner != player]
     return others[0] if len(others) == 1 else tuple(u for units in others for u in units)
+
+
+def enemies_on(state: SabotState, player: str, hexes: frozenset[int]) -> list[Unit]:
+    """The counters on ``hexes`` that are not ``player``'s, by id: picked from the sides if
+    the state sorted them out already, else from the occupants of those hexes (a state with
+    nothing worked out pays for the hexes asked about, not for every counter)."""
+    placed = state._placement
+    if placed._sides is not None:
+        return [u for u in enemies(state, player) if u.hex in hexes]
+    standing, units = placed.occupants, state.units
+    found = sorted(i for h in standing.keys() & hexes for i in standing[h])
+    return [units[i] for i in found if units[i].owner != player]
+
+
+def side(state: SabotState, player: str) -> tuple[Unit, ...]:
+    """``player``'s counters on the map, by id (sorted out with :func:`enemies`)."""
+    return state._placement.sides.get(player, ())
+
+
+def memo(state: SabotState) -> dict[Hashable, Any]:
+    """Values the rules work out from ``state`` alone and use more than once (listing the
+    moves, checking one, making it), kept with the state and never handed on."""
+    return state._memo
 
 
 def with_unit(state: SabotState, unit: Unit, **changes: Any) -> SabotState:
     """``state`` with counter ``unit`` changed (the one way every rule edits a counter)."""
-    units = list(state.units)
-    old = units[unit.id]
-    units[unit.id] = new = replace(unit, **changes)
-    after = state.with_changes(units=tuple(units))
-    found = _worked_out(state, "_occupants")
-    if found is not None:
-        object.__setattr__(after, "_occupants", _moved(found, old, new))
+    return edit(state, unit, changes)
+
+
+def edit(state: SabotState, unit: Unit, changes: Mapping[str, Any], /, **fields: Any) -> SabotState:
+    """``state`` with counter ``unit`` changed by ``changes`` and its own ``fields`` changed,
+    built once (as ``with_unit(state, unit, **changes).with_changes(**fields)``)."""
+    listed = list(state.units)
+    old = listed[unit.id]
+    listed[unit.id] = new = replace(unit, **changes)
+    units = tuple(listed)
+    after = replace(state, units=units, **fields)
+    placed = _worked_out(state)
+    if placed is not None:
+        sides = placed._sides
+        occupied = _moved(placed.occupants, old, new)
+        moved = _Placement(units, occupied, None if sides is None else _resided(sides, old, new))
+        object.__setattr__(after, "_placement", moved)
     return after

@@ -7,6 +7,7 @@ the victory check.  Destroyed units leave the map at the end of combat (VII-a).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 from wargames.core.changes import replace
@@ -22,6 +23,7 @@ from wargames.sabot.state import (
     Purse,
     Removed,
     SabotState,
+    Unit,
 )
 from wargames.sabot.state import with_unit as set_unit
 from wargames.sabot.units import DECOY
@@ -59,19 +61,27 @@ def new_turn(game: Sabot, state: SabotState) -> SabotState:
     roll, rng = d10.roll(state.rng)
     order = (0, 1) if roll % 2 else (1, 0)
     clock = state.clock.with_order(order)
-    units = tuple(
-        replace(
-            u, moved=False, done=False, fired=False, target=-1, used=frozenset(),
-            shot_at=False, crossed=False, left=0,
-        )
-        for u in state.units
-    )  # fmt: skip
+    units = tuple(_cleared(u) for u in state.units)
     log = state.log.with_event(Initiative(roll, PLAYERS[order[0]]))
     points = game.options.reinforcements
     purses = tuple(Purse(p, points) for p in PLAYERS) if points else ()
     return state.with_changes(
         rng=rng, clock=clock, units=units, painted=frozenset(), log=log, purses=purses, placed=-1
     )
+
+
+_TURN_FLAGS: Final = {
+    "moved": False, "done": False, "fired": False, "target": -1, "used": frozenset(),
+    "shot_at": False, "crossed": False, "left": 0,
+}  # fmt: skip
+"""V: each counter's flags for one turn, as a new turn clears them."""
+_flags: Final = attrgetter(*_TURN_FLAGS)
+_CLEARED: Final = tuple(_TURN_FLAGS.values())
+
+
+def _cleared(unit: Unit) -> Unit:
+    """``unit`` with the turn's flags cleared (the counter itself if none is set)."""
+    return unit if _flags(unit) == _CLEARED else replace(unit, **_TURN_FLAGS)
 
 
 def next_phase(game: Sabot, state: SabotState) -> SabotState:

@@ -48,7 +48,7 @@ def _amphibious(value: bool | str) -> str:
     return value
 
 
-@frozen
+@frozen(cache_hash=True)
 class UnitType:
     """One row of the table.  ``weapon`` is the main weapon; ``at_missiles`` and ``laser``
     are extra weapons; ``shots`` limits the main weapon (GP missiles)."""
