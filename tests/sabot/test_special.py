@@ -79,6 +79,19 @@ def test_a_bridging_tank_in_a_river_deploys_and_folds_unless_crossed() -> None:
     assert specials(game, change(crossed, 0, crossed=False)) == {"fold 0"}
 
 
+def test_only_a_bridging_tank_still_on_the_map_is_crossed() -> None:
+    game = drawn("...\n...\n...\n...", "...\n~~~\n...\n...")
+    units = [("blue", "BRV", "0202", 0), ("blue", "WSC", "0203", 0), ("yellow", "INF", "0304", 0)]
+    state = change(game.position(units), 0, bridge=True)
+    swum = play(game, state, "move 1", "advance")  # the scout car is amphibious
+    assert swum.units[1].hex == game.map.parse("0202")
+    assert swum.units[0].crossed
+    removed = change(state, 0, status="gone")
+    swum = play(game, removed, "move 1", "advance")
+    assert swum.units[1].hex == game.map.parse("0202")
+    assert not swum.units[0].crossed  # no bridge there any more: the car swam
+
+
 def test_engineers_prepare_positions_two_move_units_each_on_allowed_terrain() -> None:
     game = drawn("F....\n.....\n.....\n.....\n.....")
     units = [("blue", "ENV", "0102", 0), ("yellow", "INF", "0505", 0)]

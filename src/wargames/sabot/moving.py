@@ -226,9 +226,10 @@ def _advance(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Sabo
     ahead = mover.advance(mover.start_label(moving), moving.spent)
     assert not isinstance(ahead, str)
     (there, _, _, road, _, level), cost = ahead
-    for other in state.units:
-        if other.bridge and other.hex == there and kind.vehicle:
-            state = set_unit(state, other, crossed=True)
+    if kind.vehicle:  # II: a vehicle crossed the bridging tanks deployed there
+        for other in mover.occupants.get(there, ()):
+            if state.units[other].bridge:
+                state = set_unit(state, state.units[other], crossed=True)
     stopped = mover.in_zoc(there) or cost >= mover.base  # water entry takes the whole move
     moving = replace(moving, spent=moving.spent + cost, road=road, stopped=stopped, level=level)
     log = log.with_event(Moved(unit.id, game.map.label(there), unit.facing))
