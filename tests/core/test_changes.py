@@ -4,7 +4,7 @@ import attrs
 import pytest
 from attrs import field, frozen
 
-from wargames.core.changes import replace
+from wargames.core.changes import _stores_only, builder, replace
 
 
 def _positive(_: object, __: object, value: int) -> None:
@@ -71,3 +71,60 @@ def test_replace_refuses_unknown_names_whatever_it_replaced_before() -> None:
     assert replace(point, y=3, tag="t") == Point(1, 3, "t")
     with pytest.raises(TypeError, match="Point has no field _tag, z"):
         replace(point, y=3, z=1, _tag="t")
+
+
+# -- values whose __init__ only stores their fields: stored through the slots ----------------
+
+
+@frozen
+class Plain:
+    a: int
+    b: tuple[int, ...] = ()
+    log: list[int] = field(factory=list)
+    _cache: int | None = field(default=None, init=False, eq=False)
+
+
+@frozen(cache_hash=True)
+class Hashed:
+    a: int
+    b: int = 0
+
+
+@frozen
+class Converted:
+    a: int = field(converter=int)
+    b: int = 0
+
+
+def test_a_value_whose_init_only_stores_is_copied_through_its_slots() -> None:
+    plain = Plain(1, (2,), [3])
+    object.__setattr__(plain, "_cache", 9)
+    copy = replace(plain, b=(4,))
+    assert copy == attrs.evolve(plain, b=(4,)) == Plain(1, (4,), [3])
+    assert copy.log is plain.log  # passed on, not made again by the factory
+    assert copy._cache is None  # a field left out of __init__ gets its default, as in __init__
+    assert _stores_only(Plain)
+
+
+def test_a_cached_hash_a_converter_or_a_validator_keeps_init() -> None:
+    assert not any(_stores_only(cls) for cls in (Hashed, Converted, Point))
+    hashed = replace(Hashed(1), b=2)
+    assert hash(hashed) == hash(Hashed(1, 2))
+    assert replace(Converted(1), a="7") == Converted(7)
+
+
+def test_builder_makes_what_the_class_makes() -> None:
+    build = builder(Plain)
+    assert build is not Plain
+    made = build(a=1, log=[2])
+    assert made == Plain(1, (), [2])
+    assert made._cache is None
+    with pytest.raises(TypeError):
+        build(a=1)  # a field with a factory is to be given
+    with pytest.raises(TypeError):
+        build(1, log=[])  # keywords only
+
+
+def test_builder_is_the_class_itself_when_init_does_more() -> None:
+    assert builder(Converted) is Converted
+    assert builder(Point) is Point

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from attrs import field, frozen
 
 from wargames.core.board import Square
+from wargames.core.changes import builder
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.hidden import HIDDEN, is_hidden, redact
@@ -75,6 +76,9 @@ VALUES = load_values()
 RECON = Kind.RECON
 DRAW_ANSWERS = (AcceptDraw, DeclineDraw)
 SEATS = {player: seat for seat, player in enumerate(PLAYERS)}
+_build_state = builder(SabotageState)
+_build_piece = builder(Piece)
+_build_moved = builder(Moved)
 
 Steps = tuple[tuple[int, Move], ...]
 """A cell's steps: each cell a step away (no volcano) with its prebuilt move."""
@@ -593,7 +597,14 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         player = move.player
         seat = SEATS[player]
         turn = state.clock.turn
-        mover = Piece(piece.id, piece.owner, piece.kind, piece.revealed, i, turn)
+        mover = _build_piece(
+            id=piece.id,
+            owner=piece.owner,
+            kind=piece.kind,
+            revealed=piece.revealed,
+            left=i,
+            left_turn=turn,
+        )
         defender = cells[j]
         cells[i] = None
         events: list[Any] = []
@@ -601,7 +612,9 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         result = None
         if defender is None:
             cells[j] = mover
-            events.append(Moved(player, piece.id, move.origin, move.target))
+            events.append(
+                _build_moved(player=player, piece=piece.id, origin=move.origin, target=move.target)
+            )
         else:
             won = attacker_wins(piece.kind, defender.kind)
             events.append(Battle(player, piece.id, defender.id, move.origin, move.target, won))
@@ -632,7 +645,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         if result is None and not moves:
             clock, quiet, result, moves = self._end_turn(cells, clock, quiet, standing)
             moved = ()
-        after = SabotageState(
+        after = _build_state(
             rng=state.rng,
             log=state.log.with_events(events),
             cells=tuple(cells),
