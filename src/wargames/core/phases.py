@@ -85,11 +85,17 @@ class TurnStructure:
 
     phases: tuple[Phase, ...] = field(init=False, eq=False, repr=False)
     """Set-up phases followed by the cycle's phases (the indices of ``Clock.phase``)."""
+    _together: tuple[bool, ...] = field(init=False, eq=False, repr=False)
+    """By phase index, whether every player acts at once (read on every ``to_act``: an
+    enum member costs a class lookup each time it is named)."""
 
     def __attrs_post_init__(self) -> None:
         if not self.cycle:
             raise ValueError("a turn structure needs at least one phase in its cycle")
-        object.__setattr__(self, "phases", self.setup + self.cycle)
+        phases = self.setup + self.cycle
+        object.__setattr__(self, "phases", phases)
+        together = tuple(phase.mode is Mode.SIMULTANEOUS for phase in phases)
+        object.__setattr__(self, "_together", together)
 
     def start(self, players: int) -> Clock:
         """The clock at the first phase: set-up if there is any, else turn 1."""
@@ -121,7 +127,7 @@ class TurnStructure:
 
     def actors(self, clock: Clock, players: Sequence[str]) -> frozenset[str]:
         """The players who act at ``clock``: one in a sequential phase, all in a simultaneous."""
-        if self.phases[clock.phase].mode is Mode.SIMULTANEOUS:
+        if self._together[clock.phase]:
             return frozenset(players)
         return _alone(players[clock.order[clock.seat]])
 
@@ -130,7 +136,7 @@ class TurnStructure:
 
         :raises ValueError: in a simultaneous phase.
         """
-        if self.phase(clock).mode is Mode.SIMULTANEOUS:
+        if self._together[clock.phase]:
             raise ValueError(f"phase {self.phase(clock).name!r} is simultaneous")
         return players[clock.order[clock.seat]]
 
@@ -139,7 +145,7 @@ class TurnStructure:
 
         After the last cycle phase the turn number grows by one and the cycle restarts.
         """
-        if clock.seat + 1 < len(clock.order) and self.phases[clock.phase].mode is Mode.SEQUENTIAL:
+        if clock.seat + 1 < len(clock.order) and not self._together[clock.phase]:
             return Clock(clock.turn, clock.phase, clock.seat + 1, clock.order)
         if clock.phase + 1 < len(self.phases):
             next_phase = clock.phase + 1
