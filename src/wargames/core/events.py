@@ -213,7 +213,7 @@ def _link(tail: EventLog | None, event: Any) -> EventLog:
     node = object.__new__(EventLog)
     _set_head(node, event)
     _set_tail(node, tail)
-    _set_len(node, (tail._len if tail else 0) + 1)
+    _set_len(node, (tail._len if tail is not None else 0) + 1)
     _set_hash(node, None)
     _set_views(node, None)
     return node
