@@ -156,7 +156,7 @@ class SabotMap:
             tuple(i for i, r in enumerate(rows) if r > bottom - depth),
         )
         self.sight_line = lru_cache(maxsize=SIGHT_LINES)(self._sight_line)
-        self._rows = cache(self._row) if len(self.cells) <= TABLED else None
+        self._distance_rows = cache(self._row) if len(self.cells) <= TABLED else None
         self.around = lru_cache(maxsize=SIGHT_LINES)(self._around)
         self.scout_reach = max(t.scout_range for t in table.terrains.values())
         """The farthest a unit may scout on any terrain of the table (VI-g, III)."""
@@ -169,11 +169,7 @@ class SabotMap:
 
     def _row(self, hex_: int) -> tuple[int, ...]:
         """The distance from ``hex_`` to each hex of the map, by index."""
-        q, r = self._q[hex_], self._r[hex_]
-        return tuple(
-            (abs(q - q2) + abs(r - r2) + abs(q - q2 + r - r2)) // 2
-            for q2, r2 in zip(self._q, self._r, strict=True)
-        )
+        return tuple(self.distance(hex_, other) for other in range(len(self.cells)))
 
     def _sight_line(self, origin: int, target: int) -> tuple[tuple[int, ...], ...]:
         """The hexes a line from the centre of ``origin`` to the centre of ``target`` passes
@@ -301,9 +297,9 @@ class SabotMap:
     def distance_from(self, hex_: int) -> Callable[[int], int]:
         """The distance from ``hex_`` as a function of the other hex (:meth:`distance`): a row
         of the map's table, or on a map larger than :data:`TABLED` the formula."""
-        if self._rows is None:
+        if self._distance_rows is None:
             return partial(self.distance, hex_)
-        return self._rows(hex_).__getitem__
+        return self._distance_rows(hex_).__getitem__
 
     def any_within(self, hex_: int, others: Iterable[int], radius: int) -> bool:
         """Whether any of ``others`` is at most ``radius`` from ``hex_`` (:meth:`distance`)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from wargames.core.changes import replace
 from wargames.core.dice import d10
@@ -46,7 +46,10 @@ from wargames.sabot.units import DECOY
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["move_actions", "movable", "offers", "reachable", "select", "step", "stop"]
+__all__ = ["STEPS", "move_actions", "movable", "offers", "reachable", "select", "step", "stop"]
+
+STEPS: Final = (Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark)
+"""The small actions of a moving unit, each made by :func:`step`."""
 
 
 def movable(state: SabotState, unit: Unit) -> bool:

@@ -31,14 +31,13 @@ __all__ = ["open_window", "overwatch", "overwatch_actions", "watchers", "window_
 def watchers(
     game: Sabot, mover: Unit, counters: Iterable[Unit], *, known: bool = False
 ) -> Iterator[Unit]:
-    """Those of ``counters`` that may watch ``mover``, from what both players see: enemy
-    counters that have not moved this turn and may be in range (a concealed one: of the
-    longest reach there is; ``known``: as their owner sees them, of its own reach)."""
+    """Those of ``counters`` (the other side's counters on the map) that may watch ``mover``,
+    from what both players see: those that have not moved this turn and may be in range (a
+    concealed one: of the longest reach there is; ``known``: as their owner sees them, of its
+    own reach)."""
     away, elevation = game.map.distance_from(mover.hex), game.map.elevation
     for watcher in counters:
-        if watcher.owner == mover.owner or watcher.moved or watcher.hex < 0:
-            continue
-        if watcher.status not in (OK, DISABLED):
+        if watcher.moved or watcher.status not in (OK, DISABLED):
             continue
         # A counter right side up watches with its weapons' reach (none: a decoy or unarmed).
         seen = watcher.revealed or known
@@ -72,9 +71,7 @@ def overwatch_actions(game: Sabot, state: SabotState, player: str) -> Iterator[F
     assert state.moving is not None
     mover = state.units[state.moving.unit]
     for unit in watchers(game, mover, side(state, player), known=True):  # never the enemy's
-        kind = game.kind(unit)
-        if kind is None:
-            continue
+        kind = game.table[unit.kind]  # a known kind with a reach: no decoy
         shots = [
             weapon
             for weapon in weapons(kind)

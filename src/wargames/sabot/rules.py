@@ -104,8 +104,6 @@ __all__ = ["Sabot", "SabotOptions"]
 _OPEN_MAP: Final = re.compile(r"open:(\d{1,3})x(\d{1,3})")
 _OPEN_SIZES: Final = range(1, 201)
 """Columns and rows of an open map (a library bound that keeps a map to 40,000 hexes)."""
-_STEPS: Final = (Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark)
-"""The small actions of a moving unit (:func:`~wargames.sabot.moving.step`)."""
 STANDARD_UNITS: Final = "standard"
 """The ``units`` option's name for the library's table (``data/units.toml``)."""
 
@@ -438,7 +436,7 @@ class Sabot(Game[SabotState, SabotAction]):
         return state.with_changes(log=state.log.with_event(Played(action)))
 
     def _apply(self, state: SabotState, action: SabotAction) -> SabotState:
-        if isinstance(action, _STEPS):  # the commonest first
+        if isinstance(action, moving.STEPS):  # the commonest first
             return moving.step(self, state, action)
         if isinstance(action, Done):
             if self.phase(state) in ("set-up", "reinforcement"):

@@ -367,9 +367,8 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         occupied: int,
     ) -> tuple[SabotageAction, ...]:
         """Every legal move of ``player``'s pieces not yet moved this turn, in board order.
-        ``movers`` are the cells of
-        the player's pieces that may move, in board order, and ``occupied`` the cells of all
-        their pieces as bits (:meth:`_standing`).
+        ``movers`` are the cells of the player's pieces that may move, in board order, and
+        ``occupied`` the cells of all their pieces as bits (:meth:`_standing`).
 
         The same rules as :meth:`_move_problem`, written for speed: a piece has the steps its
         own pieces leave open, looked up by which of its neighbours they hold, and one that
