@@ -244,7 +244,9 @@ class GridSciFi(Game[GridState, GridAction]):
 
     def _deploy(self, state: GridState, square: Square) -> GridState:
         """Put the next unit to set up on ``square``: it is on the table and known to both."""
-        unit = next(u for u in state.units if u.status is Status.UNPLACED)
+        index = state._unplaced
+        assert index is not None  # checked: a unit is left to set up
+        unit = state.units[index]
         placed = replace(unit, status=Status.TABLE, square=square, revealed=True)
         return self._set_up(
             replace(

@@ -142,7 +142,7 @@ class Sightlines:
 
     __slots__ = ("_blocks", "_board", "_lines", "_screens")
 
-    def __init__(self, board: SquareBoard, blocks: Callable[[int], bool] = bool) -> None:
+    def __init__(self, board: SquareBoard, blocks: Callable[[int], bool]) -> None:
         self._board = board
         self._blocks = blocks
         self._lines: dict[tuple[int, int], Sightline] = {}
