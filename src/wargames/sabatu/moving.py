@@ -114,10 +114,13 @@ def table(game: Sabatu, state: SabatuState) -> tuple[tuple[Reached, ...], bool]:
     Worked out once for the armies, capitals, dice and hires it reads: the game remembers
     the last table with those (immutable) values, so listing the moves, checking one and
     making it share the search, and so do the states of a trade between two moves."""
-    known = _remembered(game, state)
-    if known is None:
-        known = _work_out(game, state)
+    known = _known(game, state)
     return known.reached, known.bound
+
+
+def _known(game: Sabatu, state: SabatuState) -> KnownMoves:
+    """The :func:`table` of ``state``: the remembered one, or worked out now."""
+    return _remembered(game, state) or _work_out(game, state)
 
 
 def _work_out(game: Sabatu, state: SabatuState) -> KnownMoves:
@@ -147,9 +150,7 @@ def _remembered(game: Sabatu, state: SabatuState) -> KnownMoves | None:
     if known.seat != state.seat:
         return None
     read = _read(state)
-    if len(read) != len(known.read) or any(
-        a is not b for a, b in zip(read, known.read, strict=True)
-    ):
+    if any(a is not b for a, b in zip(read, known.read, strict=True)):
         return None
     known.state = state
     return known
@@ -158,7 +159,7 @@ def _remembered(game: Sabatu, state: SabatuState) -> KnownMoves | None:
 def moves(game: Sabatu, state: SabatuState, player: str) -> tuple[list[SabatuAction], bool]:
     """Every move of the player to move (each army, each usable die, each destination),
     and whether a die can move an army without a battle (see :func:`table`)."""
-    known = _remembered(game, state) or _work_out(game, state)
+    known = _known(game, state)
     if known.listed is None or known.listed[0] != player:
         nodes = game.board.nodes
         found: list[SabatuAction] = [
