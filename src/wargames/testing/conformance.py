@@ -116,9 +116,11 @@ def _expect(condition: bool, message: str) -> None:
         raise ConformanceError(message)
 
 
-def check_can_act(game: Game[Any, Any], state: State) -> None:
+def check_can_act(
+    game: Game[Any, Any], state: State, legal: Mapping[str, Sequence[Action]] | None = None
+) -> None:
     """:data:`CAN_ACT`: until the game has an outcome somebody is to act, and every player
-    to act has a legal action.
+    to act has a legal action (``legal``: each player's, if the caller has them already).
 
     :raises ConformanceError: naming the rule, then who is stuck.
     """
@@ -128,7 +130,7 @@ def check_can_act(game: Game[Any, Any], state: State) -> None:
     if not acting:
         raise _Stuck("nobody is to act, and the game has no outcome")
     for player in sorted(acting):
-        if not game.legal_actions(state, player):
+        if not (game.legal_actions(state, player) if legal is None else legal[player]):
             raise _Stuck(
                 f"{player} is to act, the game has no outcome, and {player} has no legal action"
             )
@@ -149,14 +151,14 @@ def check_state(
     rng = rng or random.Random(0)
     broken = list(game.violations(state))
     _expect(not broken, f"the state breaks the game's invariants: {'; '.join(broken)}")
-    check_can_act(game, state)
+    snapshot = dumps(game, state)
+    legal_by_player = {p: game.legal_actions(state, p) for p in game.players}
+    check_can_act(game, state, legal_by_player)
     acting = game.to_act(state)
     over = game.outcome(state)
     _expect((over is None) == bool(acting), f"outcome {over} but players to act {set(acting)}")
     _expect(isinstance(hash(state), int), "states must be hashable")
-    snapshot = dumps(game, state)
     _expect(loads(snapshot, game) == state, "state does not survive a JSON round trip")
-    legal_by_player = {p: game.legal_actions(state, p) for p in game.players}
     for player, legal in legal_by_player.items():
         _expect(
             bool(legal) == (player in acting),

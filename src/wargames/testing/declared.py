@@ -106,12 +106,16 @@ def _fixed(
         shown = ", ".join(sorted(declared)) or "none"
         raise UnknownOption(f"no option {', '.join(unknown)}; the options are: {shown}")
     plain = {k: v for k, v in fixed.items() if not isinstance(v, st.SearchStrategy)}
-    code = plain.pop("variant", None)
-    if code is not None and code not in classes:
-        raise UnknownOption(
-            f"no variant {code!r}; the variants are: {', '.join(map(str, classes))}"
-        )
-    for cls in classes.values() if code is None else [classes[code]]:
+    chosen = list(classes.values())
+    if "variant" in plain:  # as load reads it: in any case, then the class's own code
+        codes = {str(code).lower(): code for code in classes}
+        code = codes.get(str(plain.pop("variant")).lower())
+        if code is None:
+            shown = ", ".join(map(str, classes))
+            raise UnknownOption(f"no variant {fixed['variant']!r}; the variants are: {shown}")
+        fixed = {**fixed, "variant": code}
+        chosen = [classes[code]]
+    for cls in chosen:
         cls.Options(**plain)  # raises UnknownOption for a value out of bounds
     return {k: v if isinstance(v, st.SearchStrategy) else st.just(v) for k, v in fixed.items()}
 
