@@ -12,7 +12,22 @@ import pytest
 from attrs import frozen
 
 from wargames.core.errors import UnknownOption
-from wargames.core.options import allowed, choice, flag, number, table, text
+from wargames.core.options import (
+    ChoiceBounds,
+    CustomBounds,
+    FlagBounds,
+    NumberBounds,
+    TableBounds,
+    TextBounds,
+    allowed,
+    bounds,
+    choice,
+    custom,
+    flag,
+    number,
+    table,
+    text,
+)
 
 
 def _parse(source: str) -> dict[str, Any]:
@@ -30,6 +45,25 @@ class Options:
     map: str = choice("arena", ("arena", "ruins"))
     title: str = text("", what="a title", max_length=20)
     units: str = table("basic", builtins=("basic",), parse=_parse, what="unit table")
+
+
+def _even(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if value % 2:
+        raise UnknownOption(f"{attribute.name} must be even")
+
+
+@frozen
+class Declared:
+    """Every helper, and a field declared without them."""
+
+    players: int = number(2, low=2, high=8)
+    limit: int | None = number(None, low=1, high=100, optional=True)
+    fog: bool = flag(False)
+    map: str | None = choice("arena", ("arena", "ruins"), optional=True)
+    army: str = text("duel", what="an army", max_length=20, examples=("duel", "lone"))
+    units: str = table("basic", builtins=("basic", "big"), parse=_parse, what="unit table")
+    size: int = custom(2, validator=_even, what="an even size", examples=(0, 2, 100))
+    plain: int = attrs.field(default=3)
 
 
 def build(**values: Any) -> Options:
@@ -98,3 +132,22 @@ def test_each_option_says_what_it_allows() -> None:
     assert allowed(fields["limit"]) == "a whole number from 1 to 100, or null"
     assert allowed(fields["fog"]) == "true or false"
     assert allowed(fields["map"]) == "one of 'arena', 'ruins'"
+
+
+def test_each_option_keeps_its_bounds_as_data() -> None:
+    fields = attrs.fields_dict(Declared)
+    assert bounds(fields["players"]) == NumberBounds(2, 8)
+    assert bounds(fields["limit"]) == NumberBounds(1, 100, optional=True)
+    assert bounds(fields["fog"]) == FlagBounds()
+    assert bounds(fields["map"]) == ChoiceBounds(("arena", "ruins"), optional=True)
+    assert bounds(fields["army"]) == TextBounds(20, examples=("duel", "lone"))
+    assert bounds(fields["units"]) == TableBounds(("basic", "big"))
+    assert bounds(fields["size"]) == CustomBounds((0, 2, 100))
+    assert bounds(fields["plain"]) is None, "a field declared without the helpers says nothing"
+
+
+def test_a_custom_option_is_checked_by_the_games_own_code_and_says_what_it_takes() -> None:
+    assert Declared(size=100).size == 100
+    with pytest.raises(UnknownOption, match="size must be even"):
+        Declared(size=3)
+    assert allowed(attrs.fields_dict(Declared)["size"]) == "an even size"

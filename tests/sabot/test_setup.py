@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from wargames.core.errors import IllegalAction
+from wargames.core.errors import IllegalAction, UnknownOption
 from wargames.core.hidden import is_hidden
 from wargames.sabot import Done, Embark, Entrench, Face, Place, Sabot, SabotMap, SabotState
 from wargames.sabot.state import UNPLACED
@@ -27,6 +27,42 @@ def test_zones_are_one_hex_row_per_map_tile_of_depth() -> None:
         game = Sabot(map=name)
         top = min(game.map.rows)
         assert {game.map.rows[i] for i in game.map.zones[0]} == {top, top + 1, top + 2}
+
+
+@pytest.mark.parametrize(("rows", "depth"), [(1, 0), (2, 1), (3, 1), (5, 2), (6, 3), (9, 3)])
+def test_the_zones_never_meet_on_a_small_map(rows: int, depth: int) -> None:
+    """IV: each player sets up on an opposing side of the map, so a map with fewer rows than
+    two zones' depth gets shallower zones (issue 31: they overlapped on "open:2x2")."""
+    small = SabotMap.open_field(4, rows)
+    assert small.depth == depth
+    assert {small.rows[i] for i in small.zones[0]} == set(range(depth))
+    assert {small.rows[i] for i in small.zones[1]} == set(range(rows - depth, rows))
+    assert not set(small.zones[0]) & set(small.zones[1])
+
+
+@pytest.mark.parametrize("columns", [1, 3, 200])
+def test_an_open_map_of_one_row_is_refused_saying_why(columns: int) -> None:
+    with pytest.raises(UnknownOption, match="needs at least 2 rows, one for each side's set-up"):
+        Sabot(map=f"open:{columns}x1")
+
+
+@pytest.mark.parametrize("name", ["open:2x2", "open:1x5", "open:4x4", "open:20x3", "open:1x2"])
+@pytest.mark.parametrize("deploy", [True, False])
+def test_a_tiny_map_sets_each_counter_up_alone_and_plays_on(name: str, deploy: bool) -> None:
+    """Issue 31: on tiny open maps both armies were set up on the same hexes, and a unit
+    that could not end its move where it stood had no legal action."""
+    game = Sabot(map=name, build_points=60)
+    rng = random.Random(name)
+    for seed in range(3):
+        state = game.start(seed, deploy=deploy)
+        for _ in range(300):
+            assert not list(game.violations(state))
+            if game.outcome(state) is not None:
+                break
+            player = rng.choice(sorted(game.to_act(state)))
+            legal = game.legal_actions(state, player)
+            assert legal, f"{player} is to act with no legal action"
+            state = game.apply(state, rng.choice(legal))
 
 
 @pytest.mark.parametrize("seed", range(4))

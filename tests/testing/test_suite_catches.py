@@ -14,7 +14,7 @@ import pytest
 
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction
-from wargames.core.game import Game
+from wargames.core.game import Game, Outcome
 from wargames.core.hidden import is_hidden
 from wargames.core.history import History
 from wargames.core.rng import Rng, Seed
@@ -23,7 +23,9 @@ from wargames.sabotage.pieces import Kind
 from wargames.sabotage.state import SabotageAction
 from wargames.sabotage.variants import MiniSabotage
 from wargames.testing import (
+    CAN_ACT,
     ConformanceError,
+    check_can_act,
     check_history,
     check_inputs,
     check_rules,
@@ -247,3 +249,61 @@ def test_a_failure_leads_with_the_check_then_how_to_reproduce_it_then_the_board(
     assert "Mini Sabotage (SM)" in lines[4]
     assert len(lines) < 30
     assert "SabotageState(" not in str(caught.value), "the board, not a repr of the state"
+
+
+class StuckMini(MiniSabotage):
+    """Broken: red, once to move, has no legal action, and the game goes on."""
+
+    def legal_actions(self, state: SabotageState, player: str) -> tuple[SabotageAction, ...]:
+        return () if player == "red" else super().legal_actions(state, player)
+
+
+class IdleMini(MiniSabotage):
+    """Broken: nobody is to act once green has moved, and the game has no outcome."""
+
+    def to_act(self, state: SabotageState) -> frozenset[str]:
+        acting = super().to_act(state)
+        return frozenset() if acting == {"red"} else acting
+
+
+def _red_to_move(game: MiniSabotage) -> SabotageState:
+    state = game.start(3)
+    while "red" not in MiniSabotage.to_act(game, state):
+        state = game.apply(state, game.legal_actions(state, "green")[0])
+    return state
+
+
+def test_check_rules_refuses_a_stuck_game_naming_the_rule_then_the_reproduction_then_who() -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_rules(StuckMini(), max_examples=10, max_steps=8, derandomize=True, shrink=False)
+    lines = str(caught.value).splitlines()
+    assert lines[0] == f"StuckMini breaks the contract: {CAN_ACT}"
+    assert lines[1].startswith("  reproduce: state = game.start(")
+    assert (
+        lines[3] == "  stuck: red is to act, the game has no outcome, and red has no legal action"
+    )
+    assert lines[4].startswith("  the state after them")
+    assert "Mini Sabotage (SM)" in lines[5]
+
+
+@pytest.mark.parametrize(
+    ("game", "who"),
+    [
+        (StuckMini(), "red is to act, the game has no outcome, and red has no legal action"),
+        (IdleMini(), "nobody is to act, and the game has no outcome"),
+    ],
+)
+def test_check_state_refuses_a_stuck_state_with_its_own_message(
+    game: MiniSabotage, who: str
+) -> None:
+    state = _red_to_move(game)
+    for check in (check_can_act, check_state):
+        with pytest.raises(ConformanceError) as caught:
+            check(game, state)
+        assert str(caught.value) == f"{CAN_ACT}: {who}"
+
+
+def test_a_finished_game_is_not_stuck() -> None:
+    game = StuckMini()
+    over = _red_to_move(game).with_changes(result=Outcome(frozenset({"green"}), "a test's end"))
+    check_can_act(game, over)  # red has no legal action, but the game is over

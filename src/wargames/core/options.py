@@ -12,6 +12,11 @@ and no value can make a game hang or run out of memory (every number has bounds)
         fog: bool = flag(False)
         map: str = choice("arena", ("arena", "ruins"))
 
+Each helper also files the option's bounds as data (:func:`bounds`: :class:`NumberBounds`,
+:class:`FlagBounds`, ...), so tools can walk every value a game declares
+(:func:`wargames.testing.options` draws from them, edge values first).  An option the game
+checks with its own code (:func:`custom`) gives examples of values it accepts instead.
+
 Options hold plain JSON-like data (numbers, text, booleans, tuples), so a game's options
 travel in documents and come back equal.  A file (a unit table, a scenario) is read only when
 the caller's own code passes a :class:`pathlib.Path` (:func:`table`): a document can only
@@ -25,11 +30,29 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, Final
 
-from attrs import Attribute, field
+from attrs import Attribute, field, frozen
 
 from wargames.core.errors import UnknownOption
 
-__all__ = ["ALLOWED", "allowed", "choice", "flag", "number", "table", "text"]
+__all__ = [
+    "ALLOWED",
+    "BOUNDS",
+    "Bounds",
+    "ChoiceBounds",
+    "CustomBounds",
+    "FlagBounds",
+    "NumberBounds",
+    "TableBounds",
+    "TextBounds",
+    "allowed",
+    "bounds",
+    "choice",
+    "custom",
+    "flag",
+    "number",
+    "table",
+    "text",
+]
 
 ALLOWED: Final = "wargames.allowed"
 """The attrs metadata key under which an option says what it allows (shown by ``wargames
@@ -41,9 +64,71 @@ _MAX_TABLE_BYTES: Final = 1_000_000
 """No table file read for an option is bigger."""
 
 
+BOUNDS: Final = "wargames.bounds"
+"""The attrs metadata key under which an option keeps its bounds as data (:func:`bounds`)."""
+
+
+@frozen
+class NumberBounds:
+    """A whole number from ``low`` to ``high``; ``None`` too if ``optional``."""
+
+    low: int
+    high: int
+    optional: bool = False
+
+
+@frozen
+class FlagBounds:
+    """True or false."""
+
+
+@frozen
+class ChoiceBounds:
+    """One of ``choices``; ``None`` too if ``optional``."""
+
+    choices: tuple[str, ...]
+    optional: bool = False
+
+
+@frozen
+class TextBounds:
+    """Text of at most ``max_length`` characters (``None`` too if ``optional``); the game may
+    refuse text that names nothing it knows.  ``examples`` are texts it accepts."""
+
+    max_length: int
+    optional: bool = False
+    examples: tuple[str, ...] = ()
+
+
+@frozen
+class TableBounds:
+    """A built-in table's name (one of ``builtins``) or a table as TOML text."""
+
+    builtins: tuple[str, ...]
+
+
+@frozen
+class CustomBounds:
+    """An option the game checks with its own code; ``examples`` are values it accepts (its
+    edge values among them), for tools that try each."""
+
+    examples: tuple[Any, ...]
+
+
+Bounds = NumberBounds | FlagBounds | ChoiceBounds | TextBounds | TableBounds | CustomBounds
+"""What an option declares it takes, as data."""
+
+
 def allowed(attribute: Attribute[Any]) -> str:
     """What the option ``attribute`` allows, in words (``""`` if it does not say)."""
     return str(attribute.metadata.get(ALLOWED, ""))
+
+
+def bounds(attribute: Attribute[Any]) -> Bounds | None:
+    """What the option ``attribute`` takes, as data (``None`` for a field declared without
+    the helpers here)."""
+    found = attribute.metadata.get(BOUNDS)
+    return found if isinstance(found, Bounds) else None
 
 
 def _refuse(attribute: Attribute[Any], value: object, what: str) -> UnknownOption:
@@ -66,7 +151,11 @@ def number(default: int | None, *, low: int, high: int, optional: bool = False) 
         if not _is_whole(value) or not low <= value <= high:  # type: ignore[operator]
             raise _refuse(attribute, value, what)
 
-    return field(default=default, validator=check, metadata={ALLOWED: what})
+    return field(
+        default=default,
+        validator=check,
+        metadata={ALLOWED: what, BOUNDS: NumberBounds(low, high, optional)},
+    )
 
 
 def flag(default: bool) -> Any:
@@ -77,7 +166,7 @@ def flag(default: bool) -> Any:
         if not isinstance(value, bool):
             raise _refuse(attribute, value, what)
 
-    return field(default=default, validator=check, metadata={ALLOWED: what})
+    return field(default=default, validator=check, metadata={ALLOWED: what, BOUNDS: FlagBounds()})
 
 
 def choice(default: str | None, choices: Collection[str], *, optional: bool = False) -> Any:
@@ -90,14 +179,21 @@ def choice(default: str | None, choices: Collection[str], *, optional: bool = Fa
         if not isinstance(value, str) or value not in choices:
             raise _refuse(attribute, value, what)
 
-    return field(default=default, validator=check, metadata={ALLOWED: what})
+    declared = ChoiceBounds(tuple(choices), optional)
+    return field(default=default, validator=check, metadata={ALLOWED: what, BOUNDS: declared})
 
 
 def text(
-    default: str | None, *, what: str = "text", max_length: int = _MAX_TEXT, optional: bool = False
+    default: str | None,
+    *,
+    what: str = "text",
+    max_length: int = _MAX_TEXT,
+    optional: bool = False,
+    examples: Collection[str] = (),
 ) -> Any:
     """A text option of at most ``max_length`` characters (``None`` too if ``optional``);
-    ``what`` says what it names."""
+    ``what`` says what it names; ``examples`` are texts the game accepts (the built-in
+    names a game looks the text up in), for tools that try each."""
     described = f"{what} (at most {max_length} characters)" + (", or null" if optional else "")
 
     def check(_: object, attribute: Attribute[Any], value: object) -> None:
@@ -106,7 +202,8 @@ def text(
         if not isinstance(value, str) or len(value) > max_length:
             raise _refuse(attribute, value, described)
 
-    return field(default=default, validator=check, metadata={ALLOWED: described})
+    declared = TextBounds(max_length, optional, tuple(examples))
+    return field(default=default, validator=check, metadata={ALLOWED: described, BOUNDS: declared})
 
 
 def table(
@@ -136,7 +233,32 @@ def table(
         except (KeyError, TypeError, ValueError) as error:
             raise _refuse(attribute, value, f"{described}; as TOML: {error}") from error
 
-    return field(default=default, converter=convert, validator=check, metadata={ALLOWED: described})
+    return field(
+        default=default,
+        converter=convert,
+        validator=check,
+        metadata={ALLOWED: described, BOUNDS: TableBounds(tuple(builtins))},
+    )
+
+
+def custom(
+    default: Any,
+    *,
+    what: str,
+    examples: Collection[Any],
+    validator: Callable[[Any, Attribute[Any], Any], None] | None = None,
+    converter: Callable[[Any], Any] | None = None,
+) -> Any:
+    """An option the game checks with its own ``validator`` or ``converter`` (raising
+    :class:`~wargames.core.errors.UnknownOption` or ``ValueError`` for a bad value);
+    ``what`` says what it takes, in words, and ``examples`` are values it accepts (its edge
+    values among them: the smallest, the largest, each kind), for tools that try each."""
+    return field(
+        default=default,
+        validator=validator,
+        converter=converter,
+        metadata={ALLOWED: what, BOUNDS: CustomBounds(tuple(examples))},
+    )
 
 
 def _read_text(path: Path) -> str:

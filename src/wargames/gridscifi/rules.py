@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from attrs import field, frozen
+from attrs import frozen
 
 from wargames.core.board import Square, SquareBoard
 from wargames.core.changes import replace
@@ -37,7 +37,7 @@ from wargames.core.errors import InvalidAction, UnknownOption
 from wargames.core.events import EventLog
 from wargames.core.game import Game, Outcome
 from wargames.core.history import History
-from wargames.core.options import number, table, text
+from wargames.core.options import custom, number, table, text
 from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.core.rng import Rng, Seed
 from wargames.gridscifi import (
@@ -143,7 +143,12 @@ class GridSciFiOptions:
         None, what="the name of a scenario in your text", max_length=100, optional=True
     )
     turns: int | None = number(None, low=1, high=1_000, optional=True)
-    armies: tuple[str, ...] | None = field(default=None, converter=_armies_option)
+    armies: tuple[str, ...] | None = custom(
+        None,
+        converter=_armies_option,
+        what="two army names, one per player (None: the scenario's)",
+        examples=(None, *((a, b) for a in ARMIES for b in ARMIES)),
+    )
 
 
 class GridSciFi(Game[GridState, GridAction]):

@@ -94,7 +94,10 @@ four million entries at most, each row worked out once; a larger map computes th
 class SabotMap:
     """A battlefield: the board and its precomputed tables, indexed like the board's nodes.
 
-    ``depth`` is the set-up depth in hex rows (one per map tile of depth, section IV).
+    ``depth`` is the set-up depth in hex rows (one per map tile of depth, section IV), at
+    most half the map's rows: each player sets up on an opposing side of the map (IV), so
+    the two zones never share a hex (a map drawn with too few rows gets shallower zones;
+    one row gets none).
     """
 
     def __init__(
@@ -121,7 +124,6 @@ class SabotMap:
             terrain, terrain=terrain, elevation=elevation, features=marked, name=name
         )
         self.name = name
-        self.depth = depth
         self.table = table
         board = self.board
         self.cells: tuple[Hex, ...] = board.nodes
@@ -151,6 +153,8 @@ class SabotMap:
         rows = [hexes.to_offset(h)[1] for h in self.cells]
         self.rows: tuple[int, ...] = tuple(rows)
         top, bottom = min(rows), max(rows)
+        # IV: each player sets up on an opposing side, so the zones never meet.
+        depth = self.depth = min(depth, (bottom - top + 1) // 2)
         self.zones: tuple[tuple[int, ...], tuple[int, ...]] = (
             tuple(i for i, r in enumerate(rows) if r < top + depth),
             tuple(i for i, r in enumerate(rows) if r > bottom - depth),

@@ -21,7 +21,7 @@ import tomllib
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from attrs import Attribute, field, frozen
+from attrs import Attribute, frozen
 
 from wargames.core.board import HexBoard
 from wargames.core.changes import replace
@@ -31,7 +31,7 @@ from wargames.core.errors import InvalidAction, UnknownOption
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.hexes import Hex
 from wargames.core.history import History
-from wargames.core.options import number, table
+from wargames.core.options import custom, number, table
 from wargames.core.phases import TurnStructure
 from wargames.core.rng import Seed
 from wargames.render.svg import Token
@@ -104,6 +104,20 @@ __all__ = ["Sabot", "SabotOptions"]
 _OPEN_MAP: Final = re.compile(r"open:(\d{1,3})x(\d{1,3})")
 _OPEN_SIZES: Final = range(1, 201)
 """Columns and rows of an open map (a library bound that keeps a map to 40,000 hexes)."""
+_OPEN_ROWS: Final = range(2, _OPEN_SIZES.stop)
+"""Rows of an open map: at least one for each side's set-up zone (IV: each player sets up on
+an opposing side; :class:`~wargames.sabot.maps.SabotMap` keeps the zones apart)."""
+_OPEN_EXAMPLES: Final = (
+    "open:1x2",
+    "open:2x2",
+    "open:1x5",
+    "open:4x4",
+    "open:20x3",
+    "open:200x2",
+    "open:2x200",
+)
+"""Open maps a test tries: the smallest, the narrowest and flattest, the issue's tiny ones
+(the largest, 200x200, takes seconds to build)."""
 STANDARD_UNITS: Final = "standard"
 """The ``units`` option's name for the library's table (``data/units.toml``)."""
 
@@ -112,12 +126,18 @@ def _map_option(_: object, attribute: Attribute[str], value: object) -> None:
     if isinstance(value, str) and value in map_names():
         return
     sized = _OPEN_MAP.fullmatch(value) if isinstance(value, str) else None
-    if sized and all(int(n) in _OPEN_SIZES for n in sized.groups()):
-        return
     shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+    if sized and all(int(n) in _OPEN_SIZES for n in sized.groups()):
+        if int(sized[2]) in _OPEN_ROWS:
+            return
+        raise UnknownOption(
+            f"option map={shown} is not allowed: an open map needs at least "
+            f"{_OPEN_ROWS.start} rows, one for each side's set-up zone (IV)"
+        )
     raise UnknownOption(
         f"option map={shown} is not allowed: expected one of {', '.join(map_names())} or "
-        f"'open:<columns>x<rows>' with each from {_OPEN_SIZES.start} to {_OPEN_SIZES.stop - 1}"
+        f"'open:<columns>x<rows>' with columns from {_OPEN_SIZES.start} and rows from "
+        f"{_OPEN_ROWS.start}, each to {_OPEN_SIZES.stop - 1}"
     )
 
 
@@ -138,7 +158,12 @@ class SabotOptions:
     turns (library default 20, as the text sets no length; None: play to annihilation, which
     may never come)."""
 
-    map: str = field(default="crossroads", validator=_map_option)
+    map: str = custom(
+        "crossroads",
+        validator=_map_option,
+        what="a default map's name or 'open:<columns>x<rows>'",
+        examples=(*map_names(), *_OPEN_EXAMPLES),
+    )
     build_points: int = number(200, low=0, high=5_000)
     decoys: int = number(2, low=0, high=100)
     reinforcements: int = number(0, low=0, high=5_000)

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from attrs import field, frozen
+from attrs import frozen
 
 from wargames.core.board import Square
 from wargames.core.changes import builder
@@ -34,7 +34,7 @@ from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.hidden import HIDDEN, is_hidden, redact
 from wargames.core.history import History
-from wargames.core.options import flag, number
+from wargames.core.options import custom, flag, number
 from wargames.core.phases import Clock
 from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token, player_colours
@@ -131,8 +131,23 @@ class SabotageOptions:
 
     moves_per_turn: int | None = number(None, low=1, high=10, optional=True)
     quiet_turn_limit: int | None = number(None, low=1, high=10_000, optional=True)
-    army: tuple[tuple[str, int], ...] | None = field(default=None, converter=_army_option)
-    volcanoes: tuple[str, ...] | None = field(default=None, converter=_squares_option)
+    army: tuple[tuple[str, int], ...] | None = custom(
+        None,
+        converter=_army_option,
+        what="counts by kind name or symbol (None: the variant's)",
+        examples=(
+            None,
+            {"headquarters": 1, "saboteur": 1},
+            {"headquarters": 1, "landmine": 3},
+            {"H": 1, "M": 1, "5": 1, "4": 1, "3": 1, "2": 1, "1": 1, "R": 1, "S": 1},
+        ),
+    )
+    volcanoes: tuple[str, ...] | None = custom(
+        None,
+        converter=_squares_option,
+        what="squares by name, such as c5 (None: the variant's)",
+        examples=(None, (), ("c5", "d5")),
+    )
     draw_offers: bool = flag(True)
 
 

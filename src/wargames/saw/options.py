@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from attrs import field, frozen
+from attrs import frozen
 
-from wargames.core.options import flag, number, text
-from wargames.saw.arena import load_rules
-from wargames.saw.units import MAX_POINTS, MAX_WEAPONS, UnitData, UnitSpec, unit_data
+from wargames.core.options import custom, flag, number, text
+from wargames.saw.arena import load_maps, load_rules
+from wargames.saw.movement import RULES
+from wargames.saw.units import MAX_POINTS, MAX_WEAPONS, UnitData, UnitSpec, load_armies, unit_data
 
 __all__ = ["MAX_UNITS", "TURN_LIMIT", "ArmyOption", "SawOptions"]
 
@@ -87,13 +88,35 @@ class SawOptions:
     """
 
     players: int = number(2, low=2, high=_MAX_SEATS)
-    army: str = text("duel", what="a built-in army's name", max_length=40)
-    armies: ArmyOption | None = field(default=None, converter=_armies)
-    map: str = text("arena", what="a built-in map's name or a map drawn as text")
+    army: str = text(
+        "duel", what="a built-in army's name", max_length=40, examples=tuple(load_armies())
+    )
+    armies: ArmyOption | None = custom(
+        None,
+        converter=_armies,
+        what="each player's army by player name: a built-in army's name or a list of units",
+        examples=(
+            None,
+            {"blue": "lone", "red": "monster"},
+            {"a": [{"name": "scout", "points": 1}], "b": "lone", "c": "gunships"},
+        ),
+    )
+    map: str = text(
+        "arena",
+        what="a built-in map's name or a map drawn as text",
+        examples=(*load_maps()[1], "11\n..\n22"),
+    )
     weapons: int = number(1, low=1, high=MAX_WEAPONS)
     weapon_cap: int | None = number(None, low=0, high=2 * MAX_POINTS, optional=True)
     coordination: bool = flag(False)
     variable_traits: bool = flag(False)
-    range_table: tuple[tuple[int, int], ...] | None = field(default=None, converter=_bands)
+    range_table: tuple[tuple[int, int], ...] | None = custom(
+        None,
+        converter=_bands,
+        what="[[up to distance, penalty], ...] (distances 1 to 10,000, penalties 0 to 1,000)",
+        examples=(None, ((1, 0),), ((3, 1), (10_000, 1_000))),
+    )
     turn_limit: int | None = number(TURN_LIMIT, low=1, high=100_000, optional=True)
-    collisions: str = text("back-off", what="a collision rule's name", max_length=40)
+    collisions: str = text(
+        "back-off", what="a collision rule's name", max_length=40, examples=tuple(RULES)
+    )

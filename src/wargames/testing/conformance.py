@@ -3,7 +3,8 @@
 :func:`check_rules` plays hypothesis-drawn games and checks at every state that
 
 * the state keeps every invariant the game declares (``game.violations``);
-* the game is over exactly when nobody is to act, and whoever is to act has a legal action;
+* the game is over exactly when nobody is to act, and whoever is to act has a legal action
+  until the outcome (:func:`check_can_act`, a failure of its own: a stuck game);
 * every legal action applies, leaves its input unchanged, prints and parses back to itself,
   and survives a JSON round trip; its afterstate is its result, or a state that awaits
   chance, none of it drawn yet;
@@ -48,7 +49,18 @@ from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
 from wargames.testing.strategies import Playout, playouts
 
-__all__ = ["ConformanceError", "check_history", "check_legality", "check_rules", "check_state"]
+__all__ = [
+    "CAN_ACT",
+    "ConformanceError",
+    "check_can_act",
+    "check_history",
+    "check_legality",
+    "check_rules",
+    "check_state",
+]
+
+CAN_ACT = "whoever is to act has a legal action until the outcome"
+"""The rule a stuck game breaks (:func:`check_can_act`)."""
 
 _ACTIONS_TRIED = 24
 """At most this many legal actions of each player are applied at each state (a sample)."""
@@ -58,13 +70,25 @@ class ConformanceError(AssertionError):
     """A game broke the contract; the message names the check."""
 
 
-class _Failure(ConformanceError):
-    """A check that failed at step ``step`` of a playout (for the report)."""
+class _Stuck(ConformanceError):
+    """The game is stuck (:data:`CAN_ACT`); ``who`` says who cannot act, and how."""
 
-    def __init__(self, check: str, step: int) -> None:
+    def __init__(self, who: str) -> None:
+        super().__init__(f"{CAN_ACT}: {who}")
+        self.who = who
+
+
+class _Failure(ConformanceError):
+    """A check that failed at step ``step`` of a playout (for the report); ``detail`` (who
+    is stuck) follows the reproduction."""
+
+    def __init__(self, error: ConformanceError, step: int) -> None:
+        stuck = isinstance(error, _Stuck)
+        check = CAN_ACT if stuck else str(error)
         super().__init__(check)
         self.check = check
         self.step = step
+        self.detail = error.who if isinstance(error, _Stuck) else ""
 
 
 def report(game: Game[Any, Any], playout: Playout, error: ConformanceError) -> str:
@@ -73,12 +97,14 @@ def report(game: Game[Any, Any], playout: Playout, error: ConformanceError) -> s
     at, drawn with ``describe``."""
     step = error.step if isinstance(error, _Failure) else len(playout.actions)
     check = error.check if isinstance(error, _Failure) else str(error)
+    detail = error.detail if isinstance(error, _Failure) else ""
     setup = "".join(f", {k}={v!r}" for k, v in playout.setup.items())
     taken = [f"{a} ({a.player})" for a in playout.actions[:step]]
     lines = [
         f"{type(game).__name__} breaks the contract: {check}",
         f"  reproduce: state = game.start({playout.seed!r}{setup}), then these {step} actions:",
         "    " + (", ".join(taken) or "(none)"),
+        *([f"  stuck: {detail}"] if detail else []),
         f"  the state after them ({step} of the {len(playout.actions)} drawn):",
         *("    " + line for line in game.describe(playout.states[step]).splitlines()),
     ]
@@ -88,6 +114,26 @@ def report(game: Game[Any, Any], playout: Playout, error: ConformanceError) -> s
 def _expect(condition: bool, message: str) -> None:
     if not condition:
         raise ConformanceError(message)
+
+
+def check_can_act(
+    game: Game[Any, Any], state: State, legal: Mapping[str, Sequence[Action]] | None = None
+) -> None:
+    """:data:`CAN_ACT`: until the game has an outcome somebody is to act, and every player
+    to act has a legal action (``legal``: each player's, if the caller has them already).
+
+    :raises ConformanceError: naming the rule, then who is stuck.
+    """
+    if game.outcome(state) is not None:
+        return
+    acting = game.to_act(state)
+    if not acting:
+        raise _Stuck("nobody is to act, and the game has no outcome")
+    for player in sorted(acting):
+        if not (game.legal_actions(state, player) if legal is None else legal[player]):
+            raise _Stuck(
+                f"{player} is to act, the game has no outcome, and {player} has no legal action"
+            )
 
 
 def check_state(
@@ -105,13 +151,14 @@ def check_state(
     rng = rng or random.Random(0)
     broken = list(game.violations(state))
     _expect(not broken, f"the state breaks the game's invariants: {'; '.join(broken)}")
+    snapshot = dumps(game, state)
+    legal_by_player = {p: game.legal_actions(state, p) for p in game.players}
+    check_can_act(game, state, legal_by_player)
     acting = game.to_act(state)
     over = game.outcome(state)
     _expect((over is None) == bool(acting), f"outcome {over} but players to act {set(acting)}")
     _expect(isinstance(hash(state), int), "states must be hashable")
-    snapshot = dumps(game, state)
     _expect(loads(snapshot, game) == state, "state does not survive a JSON round trip")
-    legal_by_player = {p: game.legal_actions(state, p) for p in game.players}
     for player, legal in legal_by_player.items():
         _expect(
             bool(legal) == (player in acting),
@@ -349,7 +396,7 @@ def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
         try:
             check_state(game, state, others=others, rng=rng)
         except ConformanceError as error:
-            raise _Failure(str(error), index) from error
+            raise _Failure(error, index) from error
     if type(game).sample_history is not Game.sample_history:
         for moment in sorted({len(playout.actions) // 2, len(playout.actions)}):
             for player in game.players:

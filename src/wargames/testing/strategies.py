@@ -66,7 +66,9 @@ def playouts(
 ) -> st.SearchStrategy[Playout]:
     """Games played from a drawn seed with drawn legal actions, up to ``max_steps`` actions or
     the end.  In simultaneous phases the acting player is drawn too.  ``setup`` holds keyword
-    arguments for ``game.start`` (e.g. ``{"deploy": False}`` to play the set-up as actions)."""
+    arguments for ``game.start`` (e.g. ``{"deploy": False}`` to play the set-up as actions).
+    A broken game that gets stuck (nobody to act before the outcome, or a player to act
+    with no legal action) ends the playout there, for the checks to find."""
     _check_game(game)
     _check_steps(max_steps)
     setup = dict(setup or {})
@@ -80,8 +82,12 @@ def playouts(
         taken: list[Action] = []
         while len(taken) < length and game.outcome(state) is None:
             acting = [p for p in game.players if p in game.to_act(state)]
+            if not acting:
+                break
             player = acting[draw(st.integers(0, len(acting) - 1))] if len(acting) > 1 else acting[0]
             legal = game.legal_actions(state, player)
+            if not legal:
+                break
             action = legal[draw(st.integers(0, len(legal) - 1))]
             state = game.apply(state, action)
             taken.append(action)
