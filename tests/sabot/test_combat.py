@@ -164,6 +164,25 @@ def test_artillery_scatter_odds() -> None:
     assert odds[(-1, "miss")] == Fraction(6, 10)
 
 
+def test_artillery_within_5_hexes_in_clear_sight_does_not_scatter() -> None:
+    """II (SPA): "If the target is within 5 hexes and in a clear line-of-sight, SPA shots
+    don't scatter": at 5 hexes the shot is on target, at 6 it scatters (7-10 on target), and
+    at 5 behind a forest it scatters too."""
+    for ahead, terrain, on_target in (
+        (5, "." * 14, Fraction(1)),
+        (6, "." * 14, Fraction(4, 10)),
+        (5, "....F.........", Fraction(4, 10)),  # a forest row at 0705
+    ):
+        game = drawn("\n".join(terrain[row] * 14 for row in range(14)))
+        target = f"07{2 + ahead:02d}"
+        units = [("blue", "SPA", "0702", 3), ("yellow", "MBT", target, 0)]
+        state = play(game, game.position(units, phase="attack"), "move 0")
+        assert game.map.distance(state.units[0].hex, state.units[1].hex) == ahead
+        odds = game.exact_odds(state, Fire("blue", 0, "artillery", 1))
+        assert odds is not None
+        assert odds.probability(lambda outcome: outcome[0] == 1) == on_target, (ahead, terrain)
+
+
 def test_at_missiles_at_flyers_take_minus_one_and_heavy_guns_cannot_fire() -> None:
     game = field()
     units = [("blue", "HVY", "0505", 0), ("yellow", "RSC", "0503", 0), ("blue", "MBT", "0506", 0)]

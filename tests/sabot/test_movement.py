@@ -1,10 +1,15 @@
 """Movement (section VI) and terrain costs (section III), step by step and by `reachable`."""
 
+import re
+from pathlib import Path
+
 import pytest
 from attrs import evolve
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wargames.core.errors import IllegalAction
-from wargames.sabot import Advance, SabotMap, Stop, TakeOff, Turn
+from wargames.sabot import Advance, Sabot, SabotMap, Stop, TakeOff, Turn
 from wargames.sabot.movement import stands
 from wargames.sabot.state import Rolled
 
@@ -88,6 +93,24 @@ def test_hill_costs_one_extra_unless_one_move_unit() -> None:
     # 0303 costs 1, the hillside 0302 costs 2: 3 units, nothing beyond
     assert reach["0302"] == ("advance", "advance")
     assert "0301" not in reach
+    # The exception's edge: one move unit pays no extra, two move units pay it.
+    for move, spent in ((1, 1), (2, 2)):
+        mover = with_move(game, "INF", move)
+        squad = mover.position([("blue", "INF", "0303", 0), ("yellow", "RRV", "0101", 3)])
+        squad = play(mover, change(squad, 1, revealed=True), "move 0", "advance")
+        assert squad.moving is not None
+        assert at(mover, squad, 0) == "0302"
+        assert squad.moving.spent == 2 * spent  # half move units
+
+
+def with_move(game: Sabot, symbol: str, move: int) -> Sabot:
+    """``game`` (its map too) with unit ``symbol`` given ``move`` move units, through the
+    ``units`` option (a table as TOML text)."""
+    text = Path("src/wargames/sabot/data/units.toml").read_text()
+    section = re.compile(rf"(\[units\.{symbol}\][^\[]*?\nmove = )\d+")
+    own = Sabot(units=section.sub(rf"\g<1>{move}", text))
+    own.map = game.map
+    return own
 
 
 def test_extra_move_units_add_up() -> None:
@@ -126,6 +149,26 @@ def test_a_friendly_prepared_position_costs_one_unit_at_most() -> None:
     state = play(game, state, "move 0", "advance")
     assert state.moving is not None
     assert state.moving.spent == 1
+
+
+def test_a_friendly_prepared_position_costs_one_unit_on_any_terrain() -> None:
+    """III: "Entering a hex with a friendly Prepared Position marker takes only 1 move unit,
+    regardless of terrain": up a hillside from ground level, onto a hilltop, out of a
+    depression; an enemy's marker, or none, leaves the extra."""
+    game = drawn(".h.H.d.\n.......\n.......\n.......")
+    far = ("yellow", "RRV", "0704", 3)
+    for ahead in ("0201", "0401", "0601"):  # hillside, hilltop, and out of the depression
+        below = game.map.label(game.map.steps[game.map.parse(ahead)][3])
+        if ahead == "0601":
+            below, ahead = ahead, below  # leave the depression for the grass below it
+        for marker, units in (("blue", 1), ("yellow", 2), (None, 2)):
+            state = game.position([("blue", "MBT", below, 3 if ahead > below else 0), far])
+            dug = frozenset({(marker, game.map.parse(ahead))} if marker else ())
+            state = evolve(change(state, 1, revealed=True), prepared=dug)
+            state = play(game, state, "move 0", "advance")
+            assert at(game, state, 0) == ahead
+            assert state.moving is not None
+            assert state.moving.spent == 2 * units, (ahead, marker)  # half move units
 
 
 def test_tracked_all_road_bonus_and_wheeled_half_cost() -> None:
@@ -211,6 +254,54 @@ def test_jump_troops_fly_over_terrain_and_enemies_or_walk_but_not_both() -> None
     assert TakeOff("blue") not in game.legal_actions(walked, "blue")
     landed = play(game, flying, *reach["0303"], "stop")
     assert at(game, landed, 0) == "0303"
+
+
+WATER = ".....\n..W..\n..w..\n.....\n.....\n....."
+"""Deep water (0302), shallow water (0303) and, in the overlay, a river (0304)."""
+
+
+def test_jump_troops_land_only_where_a_squad_may_stand() -> None:
+    """II: "If you air-drop them, they will always land exactly where you want them": the
+    flight ends in the hex it is steered to, so it may pass over water but lands on ground."""
+    game = drawn(WATER, ".....\n.....\n.....\n..~..\n.....\n.....")
+    units = [("blue", "ABN", "0306", 0), ("yellow", "RRV", "0101", 3)]
+    flying = play(game, change(game.position(units), 1, revealed=True), "move 0", "fly")
+    reach = game.reachable(flying, 0)
+    flying = play(game, flying, "advance")
+    assert Stop("blue") in game.legal_actions(flying, "blue")  # 0305: grassland
+    assert {"0301", "0305"} <= set(reach)
+    assert not {"0302", "0303", "0304"} & set(reach)
+    for over in ("0304", "0303", "0302"):
+        flying = play(game, flying, "advance")
+        assert at(game, flying, 0) == over
+        assert Stop("blue") not in game.legal_actions(flying, "blue")
+        with pytest.raises(IllegalAction):
+            game.apply(flying, Stop("blue"))
+    landed = play(game, flying, "advance", "stop")
+    assert at(game, landed, 0) == "0301"
+
+
+@settings(max_examples=30)
+@given(
+    seed=st.integers(0, 2**32),
+    plan=st.lists(st.sampled_from(["advance", "turn left", "turn right"]), max_size=8),
+)
+def test_a_jump_flight_lands_exactly_where_it_is_steered(seed: int, plan: list[str]) -> None:
+    """II: "no scattering": landing rolls no die and moves the squad nowhere, whatever the
+    seed and wherever the flight went."""
+    game = field()
+    units = [("blue", "ABN", "0610", 0), ("yellow", "RRV", "0101", 3)]
+    state = change(game.position(units, seed=seed), 1, revealed=True)
+    state = play(game, state, "move 0", "fly")
+    for text in plan:
+        action = game.parse_action(state, text)
+        if action in game.legal_actions(state, "blue"):
+            state = game.apply(state, action)
+    over = state.units[0].hex
+    landed = game.apply(state, Stop("blue"))
+    assert landed.units[0].hex == over
+    assert landed.rng == state.rng
+    assert landed.moving is None
 
 
 OVERPASS = "\n".join(["......."] * 3 + ["...+..."] + ["......."] * 3)
