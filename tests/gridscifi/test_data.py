@@ -79,15 +79,19 @@ def test_the_example_armies_use_generic_names() -> None:
 
 
 TEXT_LISTS: dict[str, tuple[str, ...]] = {
-    "close_combat": ("pistols", "claws", "talons"),  # "Close Combat Weapons (pistols, claws, talons, etc)"
-    "flamer": ("toxic", "acid"),  # "Flamers (including toxic and acid weapons)"
-    "power": ("laser", "plasma", "melta", "powerfist"),  # "(e.g. Laser, Plasma, Melta, Powerfist weapons)"
-    "blast": ("missile launchers", "grenades"),  # "(e.g. missile launchers, grenades, etc)"
-    "large_blast": ("basilisk",),  # "(eg basilisk)"
-    "assault": ("boltgun", "laser rifle", "assault gun"),  # "(eg boltgun, laser rifle, assault gun, etc)"
-    "support": ("heavy bolter", "assault cannon"),  # "(eg heavy bolter, assault cannon)"
+    "close_combat": ("pistols", "claws", "talons"),
+    "flamer": ("toxic", "acid"),
+    "power": ("laser", "plasma", "melta", "powerfist"),
+    "blast": ("missile launchers", "grenades"),
+    "large_blast": ("basilisk",),
+    "assault": ("boltgun", "laser rifle", "assault gun"),
+    "support": ("heavy bolter", "assault cannon"),
 }
-"""The examples each weapon type of "Weapon Types" gives, in the text's words."""
+"""The examples each weapon type of "Weapon Types" gives, in the text's words: "Close Combat
+Weapons (pistols, claws, talons, etc)", "Flamers (including toxic and acid weapons)", "Power
+Weapons (e.g. Laser, Plasma, Melta, Powerfist weapons)", "Blast weapons (e.g. missile
+launchers, grenades, etc)", "Large Blast weapons (eg basilisk)", "Assault weapons (eg boltgun,
+laser rifle, assault gun, etc)", "Support weapons (eg heavy bolter, assault cannon)"."""
 
 
 def _singular(word: str) -> str:

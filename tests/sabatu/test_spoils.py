@@ -41,7 +41,7 @@ def test_buying_an_army_puts_it_at_home() -> None:
 
 
 def test_armies_are_bought_up_to_the_eighth_and_no_ninth() -> None:
-    """ "Pawns – 8 per player": with 7 armies a player buys an eighth, with 8 none (a
+    """ "Pawns - 8 per player": with 7 armies a player buys an eighth, with 8 none (a
     garrison counts)."""
     seven = ["nw.1", "nw.2", "nw.3", "nw.4", "nw.5", "home", "home"]
     state = position(armies={"red": seven}, coins={"red": [2, 2]}, dice=[3])

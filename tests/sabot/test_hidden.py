@@ -1,8 +1,10 @@
 """Concealment (sections IV, VI-g): counters, decoys and shots markers stay hidden."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wargames.core.errors import IllegalAction
 from wargames.core.hidden import is_hidden, redact
 from wargames.play import seen_action
 from wargames.sabot import Attack, Buy, Fire, Sabot
@@ -55,6 +57,17 @@ def test_scouting_a_decoy_removes_it() -> None:
     )
     assert odds is not None
     assert odds[True] == 7 / 10 or float(odds[True]) == 0.7
+
+
+def test_a_decoy_cannot_move() -> None:
+    """IV: decoys "cannot move": never selected to move, though a unit beside it is."""
+    game = field()
+    state = game.position([("blue", "DECOY", "0505", 0), ("blue", "INF", "0507", 0)])
+    legal = game.legal_actions(state, "blue")
+    assert game.parse_action(state, "move 1") in legal
+    assert game.parse_action(state, "move 0") not in legal
+    with pytest.raises(IllegalAction):
+        game.apply(state, game.parse_action(state, "move 0"))
 
 
 def test_the_attack_roll_at_a_concealed_target_is_hidden_from_the_attacker() -> None:

@@ -1,7 +1,7 @@
 """Movement (section VI) and terrain costs (section III), step by step and by `reachable`."""
 
 import re
-from pathlib import Path
+from importlib.resources import files
 
 import pytest
 from attrs import evolve
@@ -33,6 +33,13 @@ def test_turn_allowance_by_type() -> None:
     state = game.position([("blue", "RSC", "0505", 0), ("yellow", "INF", "1212", 0)])
     state = play(game, state, "move 0", "turn right", "turn right", "turn right", "turn right")
     assert Turn("blue", 1) not in game.legal_actions(state, "blue")  # rotary: 4 faces
+    roads = drawn("\n".join(["....."] * 5), "\n".join(["rrrrr"] * 5))
+    for game, faces in ((field(), 2), (roads, 3)):  # wheeled: 2, "3 if moving on roads"
+        state = game.position([("blue", "WSC", "0303", 0), ("yellow", "RRV", "0101", 3)])
+        state = play(game, change(state, 1, revealed=True), "move 0")
+        for _ in range(faces):
+            state = play(game, state, "turn right")
+        assert Turn("blue", 1) not in game.legal_actions(state, "blue"), faces
 
 
 def test_zone_of_control_stops_and_forbids_turning() -> None:
@@ -44,6 +51,15 @@ def test_zone_of_control_stops_and_forbids_turning() -> None:
     legal = game.legal_actions(state, "blue")
     assert Advance("blue") not in legal
     assert Turn("blue", 1) not in legal
+    # The squad beside the path (0604): 0506 is outside its zone, 0505 inside, 0504 free.
+    state = game.position([("blue", "MBT", "0508", 0), ("yellow", "INF", "0604", 0)])
+    state = play(game, state, "move 0", "advance", "advance", "advance")
+    assert at(game, state, 0) == "0505"
+    assert state.moving is not None
+    assert state.moving.stopped
+    assert Advance("blue") not in game.legal_actions(state, "blue")
+    with pytest.raises(IllegalAction):
+        game.apply(state, Advance("blue"))
 
 
 def test_starting_in_a_zone_you_may_not_move_within_it() -> None:
@@ -106,7 +122,7 @@ def test_hill_costs_one_extra_unless_one_move_unit() -> None:
 def with_move(game: Sabot, symbol: str, move: int) -> Sabot:
     """``game`` (its map too) with unit ``symbol`` given ``move`` move units, through the
     ``units`` option (a table as TOML text)."""
-    text = Path("src/wargames/sabot/data/units.toml").read_text()
+    text = files("wargames.sabot").joinpath("data", "units.toml").read_text("utf-8")
     section = re.compile(rf"(\[units\.{symbol}\][^\[]*?\nmove = )\d+")
     own = Sabot(units=section.sub(rf"\g<1>{move}", text))
     own.map = game.map
@@ -136,6 +152,13 @@ def test_extra_move_units_add_up() -> None:
         assert top not in game.reachable(state, 0)  # 2 into the depression + 3 > 4 units
     squad = game.position([("blue", "INF", "0202", 0), far])
     assert "0201" in game.reachable(change(squad, 1, revealed=True), 0)
+    # "to enter a hillside from ground level": from a hillside onto the next, no extra.
+    slope = drawn(".....\n..h..\n..h..\n.....")
+    for start, spent in (("0304", 2), ("0303", 1)):
+        state = slope.position([("blue", "MBT", start, 0), ("yellow", "RRV", "0101", 3)])
+        state = play(slope, change(state, 1, revealed=True), "move 0", "advance")
+        assert state.moving is not None
+        assert state.moving.spent == 2 * spent, start  # half move units
 
 
 def test_a_friendly_prepared_position_costs_one_unit_at_most() -> None:
@@ -178,6 +201,9 @@ def test_tracked_all_road_bonus_and_wheeled_half_cost() -> None:
     state = game.position([("blue", "HVT", "0212", 0), ("yellow", "INF", "0101", 3)])
     assert "0208" in game.reachable(state, 0)  # 3 + 1 on an all-road move
     assert "0207" not in game.reachable(state, 0)
+    state = game.position([("blue", "HVT", "0112", 0), ("yellow", "INF", "0301", 3)])
+    assert "0109" in game.reachable(state, 0)  # off the road: 3 units
+    assert "0108" not in game.reachable(state, 0)
     state = game.position([("blue", "WSC", "0212", 0), ("yellow", "INF", "0101", 3)])
     assert "0201" in game.reachable(state, 0)  # 6 units at half cost: 11 hexes
 
