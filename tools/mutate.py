@@ -169,7 +169,9 @@ def audit(mutations: Iterable[Mutation], out: list[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help="a game with tools/mutations/<game>.toml")
-    parser.add_argument("--row", help="only mutations whose row contains this text")
+    parser.add_argument(
+        "--row", action="append", help="only mutations whose row contains this text (repeatable)"
+    )
     parser.add_argument("--list", action="store_true", help="list the mutations and stop")
     args = parser.parse_args(argv)
     try:
@@ -177,7 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     if args.row:
-        mutations = [m for m in mutations if args.row.lower() in m.row.lower()]
+        wanted = [text.lower() for text in args.row]
+        mutations = [m for m in mutations if any(text in m.row.lower() for text in wanted)]
     if args.list:
         for number, mutation in enumerate(mutations, 1):
             print(f"{number:3d} {mutation.row}  [{mutation.file}] -> {', '.join(mutation.tests)}")

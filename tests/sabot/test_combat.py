@@ -151,6 +151,29 @@ def test_one_target_per_turn_and_no_gp_at_known_flyers() -> None:
     assert Fire("blue", 0, "at", 1) in game.legal_actions(state, "blue") or (
         state.units[1].status == "destroyed"
     )  # several AT missiles at one target
+    # II: "They cannot move and fire in the same turn" (SPA; MSL alike)
+    for symbol, weapon in (("SPA", "artillery"), ("MSL", "gp")):
+        units = [("blue", symbol, "0505", 3), ("yellow", "MBT", "0508", 0)]
+        still = play(game, game.position(units, phase="attack"), "move 0")
+        assert Fire("blue", 0, weapon, 1) in game.legal_actions(still, "blue")
+        moved = change(still, 0, moved=True)
+        with pytest.raises(IllegalAction, match="move and fire"):
+            game.apply(moved, Fire("blue", 0, weapon, 1))
+
+
+def test_a_unit_on_a_hill_adds_one_unit_of_range() -> None:
+    """III: "A unit on a hillside adds 1 unit of range to its weapons" (a hilltop alike): an
+    MBT (range 6) reaches 7 hexes from a hill, 6 from the ground."""
+    for hill, reach in (("h", 7), ("H", 7), (".", 6)):
+        game = drawn("\n".join([hill * 3] + ["..."] * 9))
+        for far, fires in ((reach, True), (reach + 1, False)):
+            units = [("blue", "MBT", "0201", 3), ("yellow", "MBT", f"02{1 + far:02d}", 0)]
+            state = game.position(units, phase="attack")
+            select = game.parse_action(state, "move 0")
+            if select in game.legal_actions(state, "blue"):  # a target may be in range
+                state = game.apply(state, select)
+            legal = Fire("blue", 0, "gun", 1) in game.legal_actions(state, "blue")
+            assert legal == fires, (hill, far)
 
 
 def test_artillery_scatter_odds() -> None:

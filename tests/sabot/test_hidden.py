@@ -34,6 +34,11 @@ def test_attacking_reveals_the_attacker_and_moving_in_sight_too() -> None:
     assert not state.units[0].revealed  # turning is no move
     state = play(game, state, "advance")
     assert state.units[0].revealed  # moved in sight of an enemy within 8 hexes
+    game = field(12, 16)  # moving from 0513 to 0512: an enemy 8 hexes off sees it, 9 does not
+    for enemy, revealed in (("0504", True), ("0503", False)):
+        state = game.position([("blue", "MBT", "0513", 0), ("yellow", "RRV", enemy, 3)])
+        state = play(game, state, "move 0", "advance")
+        assert state.units[0].revealed == revealed, enemy
     state = game.position(
         [("blue", "MBT", "0505", 3), ("yellow", "MBT", "0508", 0)], phase="attack"
     )

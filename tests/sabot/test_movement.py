@@ -75,7 +75,7 @@ def test_flyers_ignore_zones_and_fly_over_enemies() -> None:
     game = field()
     state = game.position([("blue", "RSC", "0508", 0), ("yellow", "INF", "0506", 0)])
     reach = game.reachable(state, 0)
-    assert "0503" in reach  # straight through the squad's zone and over it
+    assert reach["0503"] == ("advance",) * 5  # straight through the squad's zone and over it
 
 
 def test_terrain_entry_by_type() -> None:
@@ -278,6 +278,8 @@ def test_jump_troops_fly_over_terrain_and_enemies_or_walk_but_not_both() -> None
     assert "0304" not in game.reachable(state, 0)
     walked = play(game, state, "advance")
     assert TakeOff("blue") not in game.legal_actions(walked, "blue")
+    turned = play(game, state, "turn right")  # turning on the ground is moving
+    assert TakeOff("blue") not in game.legal_actions(turned, "blue")
     landed = play(game, flying, *reach["0303"], "stop")
     assert at(game, landed, 0) == "0303"
 
