@@ -228,6 +228,12 @@ def test_overwatch_ends_at_the_start_of_its_owners_turn() -> None:
     assert state.units[0].overwatch, "still in overwatch in the opponent's turn"
     state = GAME.apply(state, EndTurn("red"))
     assert not state.units[0].overwatch
+    # Whatever put it there (a study, a loaded game): the start of its owner's turn ends it,
+    # the start of the opponent's does not.
+    watching = at(0, "blue", "Battle Squad", "c2", overwatch=True)
+    for player, still in (("red", False), ("blue", True)):
+        state = GAME.position([watching, units[1]], player=player)
+        assert GAME.apply(state, EndTurn(player)).units[0].overwatch is still, player
 
 
 HILL = """
