@@ -22,8 +22,8 @@ $(DEV): pyproject.toml | $(BIN)/python
 	touch $(DEV) $(PACKAGE)
 
 test: $(DEV)
-	$(BIN)/ruff check src tests benchmarks examples docs/hooks.py
-	$(BIN)/ruff format --check src tests benchmarks examples docs/hooks.py
+	$(BIN)/ruff check src tests benchmarks examples tools docs/hooks.py
+	$(BIN)/ruff format --check src tests benchmarks examples tools docs/hooks.py
 	$(BIN)/mypy
 	HYPOTHESIS_PROFILE=ci $(BIN)/pytest -n 2
 

@@ -9,6 +9,7 @@ from wargames.gridscifi import (
     Aim,
     EndActivation,
     EndTurn,
+    GridSciFi,
     GridState,
     Overwatch,
     Reroll,
@@ -44,10 +45,23 @@ def test_activation_dice_by_quality(owner: str, profile: str, dice: int) -> None
 
 
 def test_a_low_quality_unit_next_to_a_leader_rolls_2() -> None:
-    state = GAME.position(
-        [at(0, "red", "Swarmlings", "d3"), at(1, "red", "Brood Leader", "e4")], player="red"
-    )
-    assert dice_count(GAME.field, state.units, state.units[0]) == 2
+    """ "Low quality units ... can roll 2D6 if they are adjacent to a leader": a leader on any
+    of the 8 squares around (diagonals too) gives 2, one a square further gives 1, and so do
+    an enemy leader and a friend who is no leader next to it."""
+    for column in "bcdef":
+        for row in "12345":
+            if column + row == "d3":
+                continue
+            adjacent = abs(ord(column) - ord("d")) <= 1 and abs(int(row) - 3) <= 1
+            state = GAME.position(
+                [at(0, "red", "Swarmlings", "d3"), at(1, "red", "Brood Leader", column + row)],
+                player="red",
+            )
+            assert dice_count(GAME.field, state.units, state.units[0]) == 1 + adjacent, column + row
+    mirror = GridSciFi(armies=["swarm", "swarm"])  # so that blue has a leader too
+    for other in (at(1, "blue", "Brood Leader", "e4"), at(1, "red", "Swarmlings", "e4")):
+        state = mirror.position([at(0, "red", "Swarmlings", "d3"), other], player="red")
+        assert dice_count(mirror.field, state.units, state.units[0]) == 1, other.owner
 
 
 def test_a_leader_that_moves_next_to_a_unit_lets_it_roll_2() -> None:
@@ -214,6 +228,12 @@ def test_overwatch_ends_at_the_start_of_its_owners_turn() -> None:
     assert state.units[0].overwatch, "still in overwatch in the opponent's turn"
     state = GAME.apply(state, EndTurn("red"))
     assert not state.units[0].overwatch
+    # Whatever put it there (a study, a loaded game): the start of its owner's turn ends it,
+    # the start of the opponent's does not.
+    watching = at(0, "blue", "Battle Squad", "c2", overwatch=True)
+    for player, still in (("red", False), ("blue", True)):
+        state = GAME.position([watching, units[1]], player=player)
+        assert GAME.apply(state, EndTurn(player)).units[0].overwatch is still, player
 
 
 HILL = """

@@ -178,7 +178,7 @@ def test_fleet_swarm_next_to_its_leader_moves_twice_through_terrain() -> None:
 def test_a_unit_may_move_only_some_of_its_allowance() -> None:
     """ "When a unit is activated to move, it may move all or some of its movement
     allowance": a jump squad steps one of its two squares and attacks with its even die."""
-    units = [at(0, "blue", "Jump Squad", "a1"), at(1, "red", "Swarmlings", "a4")]
+    units = [at(0, "blue", "Jump Squad", "a1"), at(1, "red", "Swarmlings", "a3")]
     state = walk(GAME, activating(GAME.position(units), 0, 1, 2), "a2")
     assert state.activation is not None
     assert state.activation.move_left == 1

@@ -201,7 +201,7 @@ def test_with_no_vacant_square_a_unit_stays_pinned_with_the_wreck() -> None:
         at(5, "blue", "Battle Squad", "b2"),
     ]
     state = rolling(activating(GAME.position(units, player="red"), 2, 2), 6, 1, 1)
-    state = GAME.apply_all(state, [Aim("red", "talons"), Target("red", 0)])
+    state = GAME.apply_all(state, [Aim("red", "spines"), Target("red", 0)])
     assert state.units[1].status is Status.STRANDED
     assert state.units[1].pinned
     assert Stranded(1) in list(state.log)

@@ -169,6 +169,21 @@ def test_an_assault_goes_on_army_after_army_until_the_capital_falls() -> None:
     assert isinstance(state.log.newest(1)[0], Captured)
 
 
+def test_one_or_more_walls_give_the_defenders_one_point() -> None:
+    """ "As long as a Capital has one or more walls any army within the walls has a 1 point
+    advantage": none without walls, 1 with one wall, still 1 with two or four."""
+    for walls, point in ((0, 0), (1, 1), (2, 1), (4, 1)):
+        state = position(
+            armies={"red": ["ne.1"]},
+            capitals={"ne.capital": ("blue", 1, walls)},
+            dice=[1],
+            rng=rng_rolling(d6, 6, 1),
+        )
+        state = TWO.apply(state, Move("red", "ne.1", 1, "ne.capital"))
+        fought = next(e for e in state.log if isinstance(e, BattleFought))
+        assert fought.defence_total == fought.defence_die + point, walls
+
+
 def test_the_assault_may_stop_between_defenders() -> None:
     state = position(
         armies={"red": ["ne.1"]},

@@ -4,6 +4,7 @@ import pytest
 
 from wargames.core.errors import IllegalAction
 from wargames.sabatu import Buy, Sabatu, Sail
+from wargames.sabatu.armies import army_count
 from wargames.sabatu.spoils import change, pay, payment
 from wargames.sabatu.state import BattleFought
 
@@ -37,6 +38,28 @@ def test_buying_an_army_puts_it_at_home() -> None:
     assert after.realms[0].armies == tuple(sorted((TWO.home(0), TWO.board.index("nw.5"))))
     assert after.realms[0].coins == ()
     assert after.spoils.count(2) == state.spoils.count(2) + 1
+
+
+def test_armies_are_bought_up_to_the_eighth_and_no_ninth() -> None:
+    """ "Pawns - 8 per player": with 7 armies a player buys an eighth, with 8 none (a
+    garrison counts)."""
+    seven = ["nw.1", "nw.2", "nw.3", "nw.4", "nw.5", "home", "home"]
+    state = position(armies={"red": seven}, coins={"red": [2, 2]}, dice=[3])
+    assert army_count(state, 0) == 7
+    assert "buy army" in names(TWO.legal_actions(state, "red"))
+    eight = TWO.apply(state, Buy("red", "army"))
+    assert army_count(eight, 0) == 8
+    assert "buy army" not in names(TWO.legal_actions(eight, "red"))
+    with pytest.raises(IllegalAction):
+        TWO.apply(eight, Buy("red", "army"))
+    garrisoned = position(
+        armies={"red": seven[1:]},
+        capitals={"nw.capital": ("red", 2, 0)},
+        coins={"red": [2]},
+        dice=[3],
+    )
+    assert army_count(garrisoned, 0) == 8
+    assert "buy army" not in names(TWO.legal_actions(garrisoned, "red"))
 
 
 def test_buying_a_tile_with_a_five_gives_change() -> None:

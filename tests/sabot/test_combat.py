@@ -151,6 +151,29 @@ def test_one_target_per_turn_and_no_gp_at_known_flyers() -> None:
     assert Fire("blue", 0, "at", 1) in game.legal_actions(state, "blue") or (
         state.units[1].status == "destroyed"
     )  # several AT missiles at one target
+    # II: "They cannot move and fire in the same turn" (SPA; MSL alike)
+    for symbol, weapon in (("SPA", "artillery"), ("MSL", "gp")):
+        units = [("blue", symbol, "0505", 3), ("yellow", "MBT", "0508", 0)]
+        still = play(game, game.position(units, phase="attack"), "move 0")
+        assert Fire("blue", 0, weapon, 1) in game.legal_actions(still, "blue")
+        moved = change(still, 0, moved=True)
+        with pytest.raises(IllegalAction, match="move and fire"):
+            game.apply(moved, Fire("blue", 0, weapon, 1))
+
+
+def test_a_unit_on_a_hill_adds_one_unit_of_range() -> None:
+    """III: "A unit on a hillside adds 1 unit of range to its weapons" (a hilltop alike): an
+    MBT (range 6) reaches 7 hexes from a hill, 6 from the ground."""
+    for hill, reach in (("h", 7), ("H", 7), (".", 6)):
+        game = drawn("\n".join([hill * 3] + ["..."] * 9))
+        for far, fires in ((reach, True), (reach + 1, False)):
+            units = [("blue", "MBT", "0201", 3), ("yellow", "MBT", f"02{1 + far:02d}", 0)]
+            state = game.position(units, phase="attack")
+            select = game.parse_action(state, "move 0")
+            if select in game.legal_actions(state, "blue"):  # a target may be in range
+                state = game.apply(state, select)
+            legal = Fire("blue", 0, "gun", 1) in game.legal_actions(state, "blue")
+            assert legal == fires, (hill, far)
 
 
 def test_artillery_scatter_odds() -> None:
@@ -162,6 +185,25 @@ def test_artillery_scatter_odds() -> None:
     on_target = odds.probability(lambda outcome: outcome[0] == 1)
     assert on_target == Fraction(4, 10)
     assert odds[(-1, "miss")] == Fraction(6, 10)
+
+
+def test_artillery_within_5_hexes_in_clear_sight_does_not_scatter() -> None:
+    """II (SPA): "If the target is within 5 hexes and in a clear line-of-sight, SPA shots
+    don't scatter": at 5 hexes the shot is on target, at 6 it scatters (7-10 on target), and
+    at 5 behind a forest it scatters too."""
+    for ahead, terrain, on_target in (
+        (5, "." * 14, Fraction(1)),
+        (6, "." * 14, Fraction(4, 10)),
+        (5, "....F.........", Fraction(4, 10)),  # a forest row at 0705
+    ):
+        game = drawn("\n".join(terrain[row] * 14 for row in range(14)))
+        target = f"07{2 + ahead:02d}"
+        units = [("blue", "SPA", "0702", 3), ("yellow", "MBT", target, 0)]
+        state = play(game, game.position(units, phase="attack"), "move 0")
+        assert game.map.distance(state.units[0].hex, state.units[1].hex) == ahead
+        odds = game.exact_odds(state, Fire("blue", 0, "artillery", 1))
+        assert odds is not None
+        assert odds.probability(lambda outcome: outcome[0] == 1) == on_target, (ahead, terrain)
 
 
 def test_at_missiles_at_flyers_take_minus_one_and_heavy_guns_cannot_fire() -> None:

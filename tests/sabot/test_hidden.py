@@ -1,8 +1,10 @@
 """Concealment (sections IV, VI-g): counters, decoys and shots markers stay hidden."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wargames.core.errors import IllegalAction
 from wargames.core.hidden import is_hidden, redact
 from wargames.play import seen_action
 from wargames.sabot import Attack, Buy, Fire, Sabot
@@ -32,6 +34,11 @@ def test_attacking_reveals_the_attacker_and_moving_in_sight_too() -> None:
     assert not state.units[0].revealed  # turning is no move
     state = play(game, state, "advance")
     assert state.units[0].revealed  # moved in sight of an enemy within 8 hexes
+    game = field(12, 16)  # moving from 0513 to 0512: an enemy 8 hexes off sees it, 9 does not
+    for enemy, revealed in (("0504", True), ("0503", False)):
+        state = game.position([("blue", "MBT", "0513", 0), ("yellow", "RRV", enemy, 3)])
+        state = play(game, state, "move 0", "advance")
+        assert state.units[0].revealed == revealed, enemy
     state = game.position(
         [("blue", "MBT", "0505", 3), ("yellow", "MBT", "0508", 0)], phase="attack"
     )
@@ -55,6 +62,17 @@ def test_scouting_a_decoy_removes_it() -> None:
     )
     assert odds is not None
     assert odds[True] == 7 / 10 or float(odds[True]) == 0.7
+
+
+def test_a_decoy_cannot_move() -> None:
+    """IV: decoys "cannot move": never selected to move, though a unit beside it is."""
+    game = field()
+    state = game.position([("blue", "DECOY", "0505", 0), ("blue", "INF", "0507", 0)])
+    legal = game.legal_actions(state, "blue")
+    assert game.parse_action(state, "move 1") in legal
+    assert game.parse_action(state, "move 0") not in legal
+    with pytest.raises(IllegalAction):
+        game.apply(state, game.parse_action(state, "move 0"))
 
 
 def test_the_attack_roll_at_a_concealed_target_is_hidden_from_the_attacker() -> None:

@@ -1,10 +1,15 @@
 """Movement (section VI) and terrain costs (section III), step by step and by `reachable`."""
 
+import re
+from importlib.resources import files
+
 import pytest
 from attrs import evolve
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wargames.core.errors import IllegalAction
-from wargames.sabot import Advance, SabotMap, Stop, TakeOff, Turn
+from wargames.sabot import Advance, Sabot, SabotMap, Stop, TakeOff, Turn
 from wargames.sabot.movement import stands
 from wargames.sabot.state import Rolled
 
@@ -28,6 +33,13 @@ def test_turn_allowance_by_type() -> None:
     state = game.position([("blue", "RSC", "0505", 0), ("yellow", "INF", "1212", 0)])
     state = play(game, state, "move 0", "turn right", "turn right", "turn right", "turn right")
     assert Turn("blue", 1) not in game.legal_actions(state, "blue")  # rotary: 4 faces
+    roads = drawn("\n".join(["....."] * 5), "\n".join(["rrrrr"] * 5))
+    for game, faces in ((field(), 2), (roads, 3)):  # wheeled: 2, "3 if moving on roads"
+        state = game.position([("blue", "WSC", "0303", 0), ("yellow", "RRV", "0101", 3)])
+        state = play(game, change(state, 1, revealed=True), "move 0")
+        for _ in range(faces):
+            state = play(game, state, "turn right")
+        assert Turn("blue", 1) not in game.legal_actions(state, "blue"), faces
 
 
 def test_zone_of_control_stops_and_forbids_turning() -> None:
@@ -39,6 +51,15 @@ def test_zone_of_control_stops_and_forbids_turning() -> None:
     legal = game.legal_actions(state, "blue")
     assert Advance("blue") not in legal
     assert Turn("blue", 1) not in legal
+    # The squad beside the path (0604): 0506 is outside its zone, 0505 inside, 0504 free.
+    state = game.position([("blue", "MBT", "0508", 0), ("yellow", "INF", "0604", 0)])
+    state = play(game, state, "move 0", "advance", "advance", "advance")
+    assert at(game, state, 0) == "0505"
+    assert state.moving is not None
+    assert state.moving.stopped
+    assert Advance("blue") not in game.legal_actions(state, "blue")
+    with pytest.raises(IllegalAction):
+        game.apply(state, Advance("blue"))
 
 
 def test_starting_in_a_zone_you_may_not_move_within_it() -> None:
@@ -54,7 +75,7 @@ def test_flyers_ignore_zones_and_fly_over_enemies() -> None:
     game = field()
     state = game.position([("blue", "RSC", "0508", 0), ("yellow", "INF", "0506", 0)])
     reach = game.reachable(state, 0)
-    assert "0503" in reach  # straight through the squad's zone and over it
+    assert reach["0503"] == ("advance",) * 5  # straight through the squad's zone and over it
 
 
 def test_terrain_entry_by_type() -> None:
@@ -88,6 +109,24 @@ def test_hill_costs_one_extra_unless_one_move_unit() -> None:
     # 0303 costs 1, the hillside 0302 costs 2: 3 units, nothing beyond
     assert reach["0302"] == ("advance", "advance")
     assert "0301" not in reach
+    # The exception's edge: one move unit pays no extra, two move units pay it.
+    for move, spent in ((1, 1), (2, 2)):
+        mover = with_move(game, "INF", move)
+        squad = mover.position([("blue", "INF", "0303", 0), ("yellow", "RRV", "0101", 3)])
+        squad = play(mover, change(squad, 1, revealed=True), "move 0", "advance")
+        assert squad.moving is not None
+        assert at(mover, squad, 0) == "0302"
+        assert squad.moving.spent == 2 * spent  # half move units
+
+
+def with_move(game: Sabot, symbol: str, move: int) -> Sabot:
+    """``game`` (its map too) with unit ``symbol`` given ``move`` move units, through the
+    ``units`` option (a table as TOML text)."""
+    text = files("wargames.sabot").joinpath("data", "units.toml").read_text("utf-8")
+    section = re.compile(rf"(\[units\.{symbol}\][^\[]*?\nmove = )\d+")
+    own = Sabot(units=section.sub(rf"\g<1>{move}", text))
+    own.map = game.map
+    return own
 
 
 def test_extra_move_units_add_up() -> None:
@@ -113,6 +152,13 @@ def test_extra_move_units_add_up() -> None:
         assert top not in game.reachable(state, 0)  # 2 into the depression + 3 > 4 units
     squad = game.position([("blue", "INF", "0202", 0), far])
     assert "0201" in game.reachable(change(squad, 1, revealed=True), 0)
+    # "to enter a hillside from ground level": from a hillside onto the next, no extra.
+    slope = drawn(".....\n..h..\n..h..\n.....")
+    for start, spent in (("0304", 2), ("0303", 1)):
+        state = slope.position([("blue", "MBT", start, 0), ("yellow", "RRV", "0101", 3)])
+        state = play(slope, change(state, 1, revealed=True), "move 0", "advance")
+        assert state.moving is not None
+        assert state.moving.spent == 2 * spent, start  # half move units
 
 
 def test_a_friendly_prepared_position_costs_one_unit_at_most() -> None:
@@ -128,6 +174,26 @@ def test_a_friendly_prepared_position_costs_one_unit_at_most() -> None:
     assert state.moving.spent == 1
 
 
+def test_a_friendly_prepared_position_costs_one_unit_on_any_terrain() -> None:
+    """III: "Entering a hex with a friendly Prepared Position marker takes only 1 move unit,
+    regardless of terrain": up a hillside from ground level, onto a hilltop, out of a
+    depression; an enemy's marker, or none, leaves the extra."""
+    game = drawn(".h.H.d.\n.......\n.......\n.......")
+    far = ("yellow", "RRV", "0704", 3)
+    for ahead in ("0201", "0401", "0601"):  # hillside, hilltop, and out of the depression
+        below = game.map.label(game.map.steps[game.map.parse(ahead)][3])
+        if ahead == "0601":
+            below, ahead = ahead, below  # leave the depression for the grass below it
+        for marker, units in (("blue", 1), ("yellow", 2), (None, 2)):
+            state = game.position([("blue", "MBT", below, 3 if ahead > below else 0), far])
+            dug = frozenset({(marker, game.map.parse(ahead))} if marker else ())
+            state = evolve(change(state, 1, revealed=True), prepared=dug)
+            state = play(game, state, "move 0", "advance")
+            assert at(game, state, 0) == ahead
+            assert state.moving is not None
+            assert state.moving.spent == 2 * units, (ahead, marker)  # half move units
+
+
 def test_tracked_all_road_bonus_and_wheeled_half_cost() -> None:
     terrain = "\n".join(["." * 3] * 12)
     overlay = "\n".join([".r."] * 12)
@@ -135,6 +201,9 @@ def test_tracked_all_road_bonus_and_wheeled_half_cost() -> None:
     state = game.position([("blue", "HVT", "0212", 0), ("yellow", "INF", "0101", 3)])
     assert "0208" in game.reachable(state, 0)  # 3 + 1 on an all-road move
     assert "0207" not in game.reachable(state, 0)
+    state = game.position([("blue", "HVT", "0112", 0), ("yellow", "INF", "0301", 3)])
+    assert "0109" in game.reachable(state, 0)  # off the road: 3 units
+    assert "0108" not in game.reachable(state, 0)
     state = game.position([("blue", "WSC", "0212", 0), ("yellow", "INF", "0101", 3)])
     assert "0201" in game.reachable(state, 0)  # 6 units at half cost: 11 hexes
 
@@ -209,8 +278,58 @@ def test_jump_troops_fly_over_terrain_and_enemies_or_walk_but_not_both() -> None
     assert "0304" not in game.reachable(state, 0)
     walked = play(game, state, "advance")
     assert TakeOff("blue") not in game.legal_actions(walked, "blue")
+    turned = play(game, state, "turn right")  # turning on the ground is moving
+    assert TakeOff("blue") not in game.legal_actions(turned, "blue")
     landed = play(game, flying, *reach["0303"], "stop")
     assert at(game, landed, 0) == "0303"
+
+
+WATER = ".....\n..W..\n..w..\n.....\n.....\n....."
+"""Deep water (0302), shallow water (0303) and, in the overlay, a river (0304)."""
+
+
+def test_jump_troops_land_only_where_a_squad_may_stand() -> None:
+    """II: "If you air-drop them, they will always land exactly where you want them": the
+    flight ends in the hex it is steered to, so it may pass over water but lands on ground."""
+    game = drawn(WATER, ".....\n.....\n.....\n..~..\n.....\n.....")
+    units = [("blue", "ABN", "0306", 0), ("yellow", "RRV", "0101", 3)]
+    flying = play(game, change(game.position(units), 1, revealed=True), "move 0", "fly")
+    reach = game.reachable(flying, 0)
+    flying = play(game, flying, "advance")
+    assert Stop("blue") in game.legal_actions(flying, "blue")  # 0305: grassland
+    assert {"0301", "0305"} <= set(reach)
+    assert not {"0302", "0303", "0304"} & set(reach)
+    for over in ("0304", "0303", "0302"):
+        flying = play(game, flying, "advance")
+        assert at(game, flying, 0) == over
+        assert Stop("blue") not in game.legal_actions(flying, "blue")
+        with pytest.raises(IllegalAction):
+            game.apply(flying, Stop("blue"))
+    landed = play(game, flying, "advance", "stop")
+    assert at(game, landed, 0) == "0301"
+
+
+@settings(max_examples=30)
+@given(
+    seed=st.integers(0, 2**32),
+    plan=st.lists(st.sampled_from(["advance", "turn left", "turn right"]), max_size=8),
+)
+def test_a_jump_flight_lands_exactly_where_it_is_steered(seed: int, plan: list[str]) -> None:
+    """II: "no scattering": landing rolls no die and moves the squad nowhere, whatever the
+    seed and wherever the flight went."""
+    game = field()
+    units = [("blue", "ABN", "0610", 0), ("yellow", "RRV", "0101", 3)]
+    state = change(game.position(units, seed=seed), 1, revealed=True)
+    state = play(game, state, "move 0", "fly")
+    for text in plan:
+        action = game.parse_action(state, text)
+        if action in game.legal_actions(state, "blue"):
+            state = game.apply(state, action)
+    over = state.units[0].hex
+    landed = game.apply(state, Stop("blue"))
+    assert landed.units[0].hex == over
+    assert landed.rng == state.rng
+    assert landed.moving is None
 
 
 OVERPASS = "\n".join(["......."] * 3 + ["...+..."] + ["......."] * 3)

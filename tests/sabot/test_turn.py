@@ -56,6 +56,21 @@ def test_annihilation_ends_the_game_and_a_scenario_may_replace_it() -> None:
     assert scenario.outcome(state) == Outcome(frozenset({"blue"}), "holds the hill")
 
 
+def test_a_player_left_with_only_decoys_is_annihilated() -> None:
+    """VIII: "When one player has lost all his/her units": decoys (IV) are blank counters,
+    not units; a Disabled unit is still one."""
+    game = field()
+    units = [*UNITS, ("blue", "DECOY", "0101", 3), ("blue", "DECOY", "0103", 3)]
+    state = game.position(units, phase="special")
+    for status, outcome in (
+        ("gone", Outcome(frozenset({"yellow"}), "annihilation")),
+        ("disabled", None),
+        ("ok", None),
+    ):
+        ended = play(game, change(state, 0, status=status), "done", "done")
+        assert game.outcome(ended) == outcome, status
+
+
 def test_the_game_ends_drawn_at_the_turn_limit() -> None:
     game = Sabot(map="open:12x12", max_turns=1)
     state = play(game, game.position(UNITS, phase="special"), "done", "done")

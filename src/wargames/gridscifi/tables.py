@@ -37,6 +37,9 @@ class WeaponType:
     """"Target units cannot use take-cover option" (flamers)."""
     psychic: bool = False
     """The attacker chooses how many dice, up to ``troop``/``non_troop``; each 1 hits it."""
+    fixed_range: bool = False
+    """"All close combat and flamer weapons have a range of 1 square": no army list gives
+    such a weapon another range (the other ranges are a rule of thumb)."""
 
     def dice(self, troop_target: bool) -> int:
         """The dice it rolls against a troop (``True``) or non-troop target."""

@@ -151,6 +151,10 @@ def _weapon(tables: Tables, spec: Mapping[str, Any]) -> Weapon:
     if kind is None:
         raise ValueError(f"unknown weapon type {spec.get('type')!r}; see data/rules.toml")
     reach = int(spec.get("range", kind.range))
+    if kind.fixed_range and reach != kind.range:
+        raise ValueError(
+            f"weapon {spec.get('name')!r}: all {kind.name} weapons have a range of {kind.range}"
+        )
     if not 1 <= reach <= tables.numbers.max_range:
         most = tables.numbers.max_range
         raise ValueError(f"weapon {spec.get('name')!r}: ranges vary from 1 to {most} squares")

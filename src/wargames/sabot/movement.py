@@ -51,6 +51,8 @@ class Mover:
         kind: UnitType = table[unit.kind]
         self.kind = kind
         self.flying = flying or kind.flying
+        self.lands = flying and not kind.flying
+        """A jump-troop flight, which ends by landing (II, VI-f)."""
         self.owner = unit.owner
         self.units = state.units
         self.occupants = occupants(state)
@@ -202,8 +204,12 @@ class Mover:
         return (there, facing, turns, on_road, straight, arrive), cost
 
     def can_end(self, hex_: int) -> bool:
-        """VI-c: a move ends only in an empty hex."""
-        return self.occupant(hex_) is None
+        """VI-c: a move ends only in an empty hex.  II: air-dropped jump troops "always land
+        exactly where you want them (no scattering)": a flight ends where it is steered, so
+        only over ground the squad may stand on once landed (VI-f)."""
+        if self.occupant(hex_) is not None:
+            return False
+        return not self.lands or stands(self.map, self.kind, hex_)
 
     def onward(self, step: tuple[Label, int], spent: int) -> bool:
         """Whether the move may take ``step`` (a label and its cost) ``spent`` half units in:
