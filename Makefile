@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PACKAGE := $(VENV)/.package
 DEV := $(VENV)/.dev
 
-.PHONY: test demo docs bench clean
+.PHONY: test demo docs bench wheel-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ docs: $(DEV)
 
 bench: $(DEV)
 	$(BIN)/python -m benchmarks
+
+# What a user installs: the sdist and the wheel built, the wheel installed with every extra in a
+# fresh environment outside the tree, and every documented command run there (CI runs this).
+wheel-check:
+	$(PYTHON) tools/wheel_check.py
 
 clean:
 	rm -rf $(VENV) site .mypy_cache .pytest_cache .ruff_cache

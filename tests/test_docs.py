@@ -20,7 +20,10 @@ def test_the_guides_have_examples() -> None:
 
 
 @pytest.mark.parametrize(("page", "index", "code"), BLOCKS, ids=[f"{p}-{i}" for p, i, _ in BLOCKS])
-def test_doc_example_runs(page: str, index: int, code: str) -> None:
+def test_doc_example_runs(
+    page: str, index: int, code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # what an example writes (saved games) stays out of the tree
     exec(compile(code, f"docs/{page} block {index}", "exec"), {"__name__": "docs"})
 
 

@@ -52,9 +52,10 @@ def test_the_ray_backend_without_ray_names_the_extra(monkeypatch: pytest.MonkeyP
         simulate([job], backend="ray")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel pip builds from a copy of the project (pip builds in the tree it is given)."""
+    """The wheel pip builds from a copy of the project (pip builds in the tree it is given),
+    once per test session."""
     work = tmp_path_factory.mktemp("wheel")
     tree = work / "project"
     tree.mkdir()
@@ -107,3 +108,20 @@ def test_wargames_version_prints_the_installed_distribution_version(
         check=True,
     )
     assert run.stdout == f"wargames {PROJECT['version']}\n"
+
+
+def test_the_wheel_holds_every_file_of_the_package(wheel: Path) -> None:
+    """Modules, tables, the web app's pages, scripts and styles: what the source tree has under
+    src/wargames/ is what the wheel installs, so a file the package reads at run time cannot be
+    left out of it (`wargames serve` once failed so, with no static/ directory)."""
+    source = ROOT / "src"
+    files = {
+        path.relative_to(source).as_posix()
+        for path in (source / "wargames").rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+    with zipfile.ZipFile(wheel) as archive:
+        packaged = {name for name in archive.namelist() if name.startswith("wargames/")}
+    assert "wargames/web/static/index.html" in files
+    assert sorted(files - packaged) == [], "files the wheel leaves out"
+    assert sorted(packaged - files) == [], "files the wheel holds that the tree has not"
