@@ -52,18 +52,20 @@ def tally(
     expected: Mapping[K, int],
     *,
     unknown: int = 0,
+    whole: bool = True,
     name: Callable[[K], str] = str,
 ) -> Iterator[str]:
     """Each broken law of "the ``what`` are exactly ``expected``" (a count by kind): ``found``
-    counts the components whose kind is known, ``unknown`` those a view does not show (any
-    kind the count leaves room for).  No kind may exceed its count, and the total must be
-    the list's total."""
+    counts the components whose kind is known, ``unknown`` those a view shows without their
+    kind (any kind the count leaves room for).  No kind may exceed its count, and the total
+    must be the list's total, or (``whole`` false: a view that does not show every place)
+    no more than it."""
     for kind, count in found.items():
         most = expected.get(kind, 0)
         if count > most:
             yield f"{what}: {count} {name(kind)}, the list has {most}"
     total, listed = sum(found.values()) + unknown, sum(expected.values())
-    if total != listed:
+    if total > listed or (whole and total != listed):
         yield f"{what}: {total} in all, the list has {listed}"
 
 
