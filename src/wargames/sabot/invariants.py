@@ -25,7 +25,7 @@ Annihilation (VIII) is won by the side with units left.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from wargames.core.hidden import is_hidden
@@ -121,18 +121,18 @@ def _decoys(game: Sabot, state: SabotState) -> Iterator[str]:
 def _armies(game: Sabot, state: SabotState) -> Iterator[str]:
     """II and V: the counters are whole platoons bought with the build points."""
     units = state.units
-    logged = _logged(state)
+    logged, groups = _history(state)
     lost = sorted(i for i in logged if i >= len(units))
     if lost:
         yield f"counters {lost} were set up, but are not in the state"
     if not all(u.id in logged or u.status == UNPLACED for u in units if not u.arrived):
         return  # a study: its counters are its own
-    groups = [e for e in state.log if isinstance(e, Arrived)]
     bought = {i for e in groups for i in e.units}
     for unit in units:
         if unit.arrived and unit.id not in bought:
             yield f"counter {unit.id} arrived in turn {unit.arrived}, but nobody bought it"
     spent = dict.fromkeys(game.players, 0)
+    table = _contents(game)
     for group in groups:
         if any(i >= len(units) for i in group.units):
             yield f"{group.player} bought counters {list(group.units)}, not all in the state"
@@ -144,7 +144,7 @@ def _armies(game: Sabot, state: SabotState) -> Iterator[str]:
         kinds = Counter(u.kind for u in members)
         if any(is_hidden(kind) for kind in kinds):
             continue  # a view of the enemy's reinforcements
-        platoons = _platoons(game, kinds)
+        platoons = _platoons(table, kinds)
         if platoons is None or sum(platoons.values()) != 1:
             yield f"{group.player}'s reinforcements {list(group.units)} are not one platoon"
         elif members[0].arrived == state.clock.turn:
@@ -153,7 +153,7 @@ def _armies(game: Sabot, state: SabotState) -> Iterator[str]:
         start = [u.kind for u in units if u.owner == player and not u.arrived and u.kind != DECOY]
         if any(is_hidden(kind) for kind in start):
             continue  # a view of the enemy's army
-        platoons = _platoons(game, Counter(start))
+        platoons = _platoons(table, Counter(start))
         if platoons is None:
             yield f"{player}'s starting counters are not whole platoons (II)"
         elif _cost(game, platoons) > game.options.build_points:
@@ -169,34 +169,51 @@ def _armies(game: Sabot, state: SabotState) -> Iterator[str]:
                 )
 
 
-def _logged(state: SabotState) -> set[int]:
-    """The counters the log shows set up (placed, embarked or left out) before the first
-    player-1 roll (V).  In a game set up by the rules that is every starting counter but
-    those still to be placed; a study logs none."""
+def _history(state: SabotState) -> tuple[set[int], list[Arrived]]:
+    """What the log says of the armies, read in one pass: the counters set up (placed,
+    embarked or left out) before the first player-1 roll (V), and the reinforcements bought.
+    In a game set up by the rules the first is every starting counter but those still to
+    be placed; a study logs none."""
     logged: set[int] = set()
+    groups: list[Arrived] = []
+    rolled = False
     for event in state.log:
-        if isinstance(event, Initiative):
-            break
-        if isinstance(event, Moved | Embarked | Removed):
+        kind = type(event)
+        if kind is Arrived:
+            groups.append(event)
+        elif kind is Initiative:
+            rolled = True
+        elif not rolled and kind in _SET_UP:
             logged.add(event.unit)
-    return logged
+    return logged, groups
 
 
-def _platoons(game: Sabot, kinds: Counter[str]) -> Counter[str] | None:
-    """Platoons (by name) whose counters are exactly ``kinds``, or ``None`` if none are."""
-    platoons = sorted(game.table.platoons.items())
-    left = +kinds
+_SET_UP: Final = frozenset({Moved, Embarked, Removed})
+"""The events that log a counter's set-up: placed (and turned), embarked, or left out."""
+
+
+def _platoons(platoons: _Platoons, kinds: Mapping[str, int]) -> Counter[str] | None:
+    """Platoons (by name, of ``platoons``: :func:`_contents`) whose counters are exactly
+    ``kinds``, or ``None`` if none are."""
+    left = {kind: n for kind, n in kinds.items() if n}
     if not left:
         return Counter()
     kind = min(left)
-    for name, platoon in platoons:
-        each = Counter(platoon.units)
-        if kind in each and not each - left:
-            rest = _platoons(game, left - each)
+    for name, each in platoons:
+        if kind in each and all(left.get(k, 0) >= n for k, n in each.items()):
+            rest = _platoons(platoons, {k: n - each.get(k, 0) for k, n in left.items()})
             if rest is not None:
                 rest[name] += 1
                 return rest
     return None
+
+
+_Platoons = tuple[tuple[str, Mapping[str, int]], ...]
+
+
+def _contents(game: Sabot) -> _Platoons:
+    """Each platoon's name and counters by kind, in name order."""
+    return tuple((name, Counter(p.units)) for name, p in sorted(game.table.platoons.items()))
 
 
 def _cost(game: Sabot, platoons: Counter[str]) -> int:

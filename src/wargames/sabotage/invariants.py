@@ -78,7 +78,7 @@ def violations(game: Sabotage, state: SabotageState) -> Iterator[str]:
 def _armies(game: Sabotage, state: SabotageState, pieces: list[Piece]) -> Iterator[str]:
     """Each piece in one place; every piece set up on the board or captured; once set-up is
     over, each army whole."""
-    set_up = [e.piece for e in state.log if isinstance(e, Deployed)]
+    set_up = [e.piece for e in state.log if type(e) is Deployed]
     board = [p.id for p in state.cells if p is not None]
     captured = [p.id for p in state.captured]
     held = {"on the board": board, "captured": captured}
