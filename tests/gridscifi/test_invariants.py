@@ -143,3 +143,12 @@ def test_a_view_keeps_the_laws_it_can_see() -> None:
     assert hidden
     _units(document_).remove(hidden[-1])
     assert_refused(GAME, document_, "19 units, but 20 were set up")
+
+
+def test_an_annihilation_won_by_the_side_left_loads() -> None:
+    document_ = _document()
+    for unit in _units(document_):
+        if unit["owner"] == "red":
+            unit.update(status="destroyed", square=None)
+    document_["data"]["result"] = {"reason": "destroyed the enemy", "winners": ["blue"]}
+    assert loads(json.dumps(document_), GAME).result is not None

@@ -214,3 +214,12 @@ def test_a_view_breaking_a_law_it_can_see_is_refused(tamper: Any, problem: str) 
     document_ = _view_document()
     tamper(document_)
     assert_refused(GAME, document_, problem)
+
+
+def test_an_annihilation_won_by_the_side_left_loads() -> None:
+    document_ = _document()
+    for unit in _units(document_):
+        if unit["owner"] == "blue" and unit["kind"] != "DECOY":
+            unit["status"] = "gone"
+    document_["data"]["result"] = {"reason": "annihilation", "winners": ["yellow"]}
+    assert loads(json.dumps(document_), GAME).result is not None

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Final
 from wargames.core.hidden import is_hidden
 from wargames.sabot.state import (
     ABOARD,
+    ANNIHILATION,
     DESTROYED,
     DISABLED,
     GONE,
@@ -223,7 +224,7 @@ def _cost(game: Sabot, platoons: Counter[str]) -> int:
 def _annihilation(state: SabotState) -> Iterator[str]:
     """VIII: annihilation is won by the side with units left (decoys are not units)."""
     result = state.result
-    if result is None or result.reason != "annihilation":
+    if result is None or result.reason != ANNIHILATION:
         return
     standing = {u.owner for u in state.units if u.status in (OK, DISABLED) and u.kind != DECOY}
     if result.winners != standing:
