@@ -6,15 +6,25 @@ Units are numbered in order, each a player's unit of their army list, on a squar
 table when it stands there, inside a friendly transport when embarked, never with more damage
 than it can take; the activation in progress, the attack awaiting an answer, the arrival and
 the bail-outs name units that exist, weapons they carry, six-sided dice and ranks of the board.
+
+The conservation laws: the units are those the opening set up (the log's first event,
+:class:`~wargames.gridscifi.state.SetUp`), each the same player's same unit to the end —
+destroyed units stay, with their status — so none vanishes or appears; no army has more
+of a unit than its army list (a view counts the enemy units it cannot name towards the
+list's total); a transport carries troop units only, no more than its room ("Some non-troop
+units are able to transport troop units"); and the game goes on while each player has a
+unit left, on the table or off it ("destroyed the enemy" ends it, won by the side left).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from wargames.core.conservation import tally
 from wargames.core.hidden import is_hidden
-from wargames.gridscifi.state import GridState, Status, Unit
+from wargames.gridscifi.state import ANNIHILATION, GridState, SetUp, Status, Unit
 
 if TYPE_CHECKING:
     from wargames.gridscifi.rules import GridSciFi
@@ -62,6 +72,63 @@ def violations(game: GridSciFi, state: GridState) -> Iterator[str]:
         yield f"unit {arrival.unit} arriving on rank {arrival.rank}"
     if any(b not in ids for b in state.bailing):
         yield f"units bailing out that do not exist: {list(state.bailing)}"
+    yield from _set_up(state)
+    yield from _armies(game, state)
+    yield from _transports(game, state)
+    yield from _sides(game, state)
+
+
+def _set_up(state: GridState) -> Iterator[str]:
+    """The units are the opening's, each the same player's same unit."""
+    opening = next(iter(state.log), None)
+    if not isinstance(opening, SetUp):
+        yield "the log does not open with the set-up"
+        return
+    units, before = state.units, opening.units
+    if len(units) != len(before):
+        yield f"{len(units)} units, but {len(before)} were set up"
+    for unit, was in zip(units, before, strict=False):
+        known = not is_hidden(unit.profile) and not is_hidden(was.profile)
+        if unit.owner != was.owner or (known and unit.profile != was.profile):
+            yield f"unit {unit.id} is {unit.owner}'s {unit.profile}, set up as {was.owner}'s"
+
+
+def _armies(game: GridSciFi, state: GridState) -> Iterator[str]:
+    """No army has more of a unit than its list."""
+    for player, army in game.field.armies.items():
+        own = [u.profile for u in state.units if u.owner == player]
+        known = Counter(p for p in own if not is_hidden(p))
+        unknown = len(own) - sum(known.values())
+        listed = Counter(army.roster)
+        yield from tally(f"{player}'s army", known, listed, unknown=unknown, whole=False)
+
+
+def _transports(game: GridSciFi, state: GridState) -> Iterator[str]:
+    """A transport carries troop units, no more than its room."""
+    riders = Counter(u.carrier for u in state.units if u.status is Status.EMBARKED)
+    for carrier, count in riders.items():
+        unit = state.units[carrier] if carrier is not None else None
+        if unit is None or is_hidden(unit.profile):
+            continue  # no carrier: refused above; a view: the enemy's unseen transport
+        room = game.field.profile(unit).capacity
+        if count > room:
+            yield f"unit {carrier} carries {count} units, room for {room}"
+    for unit in state.units:
+        embarked = unit.status is Status.EMBARKED and not is_hidden(unit.profile)
+        if embarked and not game.field.profile(unit).troop:
+            yield f"unit {unit.id} is embarked, but only troop units ride in transports"
+
+
+def _sides(game: GridSciFi, state: GridState) -> Iterator[str]:
+    """The game goes on while each player has a unit left; annihilation is won by the rest."""
+    standing = frozenset(u.owner for u in state.units if u.alive)
+    result = state.result
+    if result is None and not game.in_setup(state):
+        for player in game.players:
+            if player not in standing:
+                yield f"the game goes on, but {player} has no unit left"
+    if result is not None and result.reason == ANNIHILATION and result.winners != standing:
+        yield f"{result}, but {sorted(standing)} have units left"
 
 
 def _unit(game: GridSciFi, state: GridState, unit: Unit) -> Iterator[str]:

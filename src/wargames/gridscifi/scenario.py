@@ -20,7 +20,7 @@ from wargames.core.board import Square
 from wargames.core.game import Outcome
 from wargames.core.rng import Rng
 from wargames.gridscifi.battlefield import Battlefield
-from wargames.gridscifi.state import Status, Unit
+from wargames.gridscifi.state import ANNIHILATION, Status, Unit
 from wargames.gridscifi.tables import read_toml
 
 __all__ = [
@@ -229,7 +229,7 @@ def annihilation(field_: Battlefield, units: tuple[Unit, ...]) -> Outcome | None
     if not gone:
         return None
     survivors = frozenset(p for p in field_.players if p not in gone)
-    return Outcome(survivors, "destroyed the enemy" if survivors else "mutual destruction")
+    return Outcome(survivors, ANNIHILATION if survivors else "mutual destruction")
 
 
 def controller(field_: Battlefield, units: tuple[Unit, ...], objective: Square) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from functools import cached_property
 from operator import attrgetter
-from typing import get_args
+from typing import Final, get_args
 
 from attrs import frozen
 
@@ -23,6 +23,7 @@ from wargames.core.hidden import secret
 from wargames.core.phases import Clock
 
 __all__ = [
+    "ANNIHILATION",
     "ACTION_TYPES",
     "EVENT_TYPES",
     "Activate",
@@ -69,6 +70,9 @@ __all__ = [
     "Unpinned",
     "with_units",
 ]
+
+ANNIHILATION: Final = "destroyed the enemy"
+"""The reason of a game won when the enemy "has no unit left anywhere" (library default)."""
 
 
 class Status(enum.Enum):

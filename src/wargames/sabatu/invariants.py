@@ -5,13 +5,25 @@ document and, by the conformance suite, on every state of every playout.
 A realm per seat, armies on the board's places, capitals owned by a seat or nobody with no
 fewer than zero armies and walls, the turn at a known step of a seat, and no more dice than
 a turn's roll and every "roll one more die" card of the deck can give.
+
+The conservation laws of the "Items Included in the Game": every Spoils coin is in a
+player's hand or in the Spoils bag, every Armory tile in a hand or in the Armory bag, every
+Conquest and Destiny card in its deck or its discards, each as many of each kind as the
+tables list (a view, which sees neither bag of tiles nor the decks' faces, checks what it
+shows: no kind over its count); "Pawns - 8 per player": no player has more armies on the
+board, at Home and in capitals; a capital is held exactly while an army is inside ("The first
+army to occupy a capital becomes a garrison"), with at most the four walls that win.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
+from wargames.core.conservation import tally
+from wargames.core.draws import Bag, Deck
+from wargames.core.hidden import is_hidden
 from wargames.sabatu.state import STEPS, SabatuState
 
 if TYPE_CHECKING:
@@ -57,3 +69,57 @@ def violations(game: Sabatu, state: SabatuState) -> Iterator[str]:
     battle = state.battle
     if battle is not None and (battle.origin not in places or battle.target not in places):
         yield f"a battle from {battle.origin} to {battle.target}, off the board"
+    yield from _components(game, state)
+    yield from _armies(game, state)
+
+
+def _components(game: Sabatu, state: SabatuState) -> Iterator[str]:
+    """Every coin, tile and card in one of its places, as many of each as the tables list."""
+    tables = game.tables
+    coins = [coin for realm in state.realms for coin in realm.coins]
+    yield from _count("Spoils coins", coins, state.spoils, tables.numbers.coins, name=_coin)
+    held = [tile.value for realm in state.realms for tile in realm.tiles if not is_hidden(tile)]
+    unseen = sum(is_hidden(tile) for realm in state.realms for tile in realm.tiles)
+    yield from _count("Armory tiles", held, state.armory, tables.armory, unseen)
+    for name, deck, cards in (
+        ("Conquest cards", state.conquest, tables.conquest),
+        ("Destiny cards", state.destiny, tables.destiny),
+    ):
+        yield from _count(name, deck.discards, deck, cards)
+
+
+def _count(
+    what: str,
+    out: Iterable[Hashable],
+    source: Bag[Any] | Deck[Any],
+    listed: Iterable[Hashable],
+    unseen: int = 0,
+    name: Callable[[Any], str] = str,
+) -> Iterator[str]:
+    """``what`` out of ``source`` (a bag or a deck, whose contents a view may hide) and in it
+    are the ``listed`` ones."""
+    inside = source.items if isinstance(source, Bag) else source.cards
+    found = Counter(out)
+    whole = not is_hidden(inside)
+    if whole:
+        found.update(inside)
+    yield from tally(what, found, Counter(listed), unknown=unseen, whole=whole, name=name)
+
+
+def _coin(value: int) -> str:
+    return f"of value {value}"
+
+
+def _armies(game: Sabatu, state: SabatuState) -> Iterator[str]:
+    """At most eight armies a player; a capital held while an army is inside."""
+    most = game.tables.numbers.max_armies
+    for seat, realm in enumerate(state.realms):
+        inside = sum(c.armies for c in state.capitals if c.owner == seat)
+        if len(realm.armies) + inside > most:
+            yield f"seat {seat} has {len(realm.armies) + inside} armies, of {most} pawns"
+    walls = game.tables.numbers.win_walls
+    for index, capital in enumerate(state.capitals):
+        if (capital.owner == -1) != (capital.armies == 0):
+            yield f"capital {index} is held by seat {capital.owner} with {capital.armies} armies"
+        if capital.walls > walls:
+            yield f"capital {index} has {capital.walls} walls, at most {walls}"

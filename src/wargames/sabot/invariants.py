@@ -6,21 +6,43 @@ Counters are numbered by set-up order; each has a known owner, kind and status; 
 the map stands on one of its hexes facing one of six ways, one counter a hex (the unit
 moving may pass through a friend's hex, VI-a); a squad aboard rides in a friendly carrier with
 room (VI-e); shots markers stay within what the unit type carries (IV).
+
+The conservation laws.  Every counter is in one place: on the map (a Destroyed counter keeps
+its hex until "the end of combat", VII), aboard a carrier, removed, or, in the set-up and
+reinforcement phases only, bought and not yet set up (off the map, in no carrier).  Decoys:
+"Each player gets two of these" (the ``decoys`` option), in the starting army, and "once
+scouted, they must be removed from the map".  The armies are what was bought (II: "Each
+player spends his/her build points"): in a game set up by the rules, each player's starting
+counters make whole platoons costing no more than the build points, each reinforcement
+(V) is one whole platoon of the buyer's that arrived in its turn, and the turn's
+reinforcement points are spent on those or still in the purse.  A view checks what it shows
+(an army only when it names all its counters).  A ``position(...)`` study sets up counters
+of its own: a game set up by the rules is one whose starting counters are each logged as
+set up (placed, embarked or left out) before the first player-1 roll, or still unplaced.
+Annihilation (VIII) is won by the side with units left.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from wargames.core.hidden import is_hidden
 from wargames.sabot.state import (
     ABOARD,
+    ANNIHILATION,
+    DESTROYED,
     DISABLED,
+    GONE,
     OK,
     STATUSES,
     UNPLACED,
+    Arrived,
+    Embarked,
+    Initiative,
+    Moved,
+    Removed,
     SabotState,
     Unit,
 )
@@ -36,7 +58,8 @@ _FACINGS: Final = range(6)
 
 def violations(game: Sabot, state: SabotState) -> Iterator[str]:
     """Every invariant ``state`` breaks, each in a sentence."""
-    yield from game.turns.clock_problems(state.clock, len(game.players))
+    clock = list(game.turns.clock_problems(state.clock, len(game.players)))
+    yield from clock
     units = state.units
     for index, unit in enumerate(units):
         if unit.id != index:
@@ -62,6 +85,150 @@ def violations(game: Sabot, state: SabotState) -> Iterator[str]:
     for purse in state.purses:
         if purse.owner not in game.players or (not is_hidden(purse.points) and purse.points < 0):
             yield f"a purse of {purse.points} points for {purse.owner!r}"
+    if not clock:  # the laws read the phase
+        yield from _places(game, state)
+    yield from _decoys(game, state)
+    yield from _armies(game, state)
+    yield from _annihilation(state)
+
+
+def _places(game: Sabot, state: SabotState) -> Iterator[str]:
+    """A Destroyed counter stays on the map until the end of combat; a counter not set up
+    is off the map, in no carrier, and only while counters are being set up."""
+    setting_up = game.phase(state) in ("set-up", "reinforcement")
+    for unit in state.units:
+        if unit.status == DESTROYED and unit.hex < 0:
+            yield f"counter {unit.id} is Destroyed off the map"
+        if unit.status == UNPLACED and (unit.hex != ABOARD or unit.carrier != -1):
+            yield f"counter {unit.id} is not set up, but stands on hex {unit.hex}"
+        if unit.status == UNPLACED and not setting_up:
+            yield f"counter {unit.id} is not set up in the {game.phase(state)} phase"
+
+
+def _decoys(game: Sabot, state: SabotState) -> Iterator[str]:
+    """IV: each player's decoys, in the starting army; a decoy scouted is removed."""
+    most = game.options.decoys
+    for player in game.players:
+        decoys = [u for u in state.units if u.owner == player and u.kind == DECOY]
+        if len(decoys) > most:
+            yield f"{player} has {len(decoys)} decoys, of {most}"
+        for unit in decoys:
+            if unit.arrived:
+                yield f"decoy {unit.id} arrived as a reinforcement in turn {unit.arrived}"
+            if unit.revealed and unit.status != GONE:
+                yield f"decoy {unit.id} is scouted but not removed from the map"
+
+
+def _armies(game: Sabot, state: SabotState) -> Iterator[str]:
+    """II and V: the counters are whole platoons bought with the build points."""
+    units = state.units
+    logged, groups = _history(state)
+    lost = sorted(i for i in logged if i >= len(units))
+    if lost:
+        yield f"counters {lost} were set up, but are not in the state"
+    if not all(u.id in logged or u.status == UNPLACED for u in units if not u.arrived):
+        return  # a study: its counters are its own
+    bought = {i for e in groups for i in e.units}
+    for unit in units:
+        if unit.arrived and unit.id not in bought:
+            yield f"counter {unit.id} arrived in turn {unit.arrived}, but nobody bought it"
+    spent = dict.fromkeys(game.players, 0)
+    table = _contents(game)
+    for group in groups:
+        if any(i >= len(units) for i in group.units):
+            yield f"{group.player} bought counters {list(group.units)}, not all in the state"
+            continue
+        members = [units[i] for i in group.units]
+        if any(u.owner != group.player or u.arrived != members[0].arrived for u in members):
+            yield f"counters {list(group.units)} arrived together, not {group.player}'s of a turn"
+            continue
+        kinds = Counter(u.kind for u in members)
+        if any(is_hidden(kind) for kind in kinds):
+            continue  # a view of the enemy's reinforcements
+        platoons = _platoons(table, kinds)
+        if platoons is None or sum(platoons.values()) != 1:
+            yield f"{group.player}'s reinforcements {list(group.units)} are not one platoon"
+        elif members[0].arrived == state.clock.turn:
+            spent[group.player] += _cost(game, platoons)
+    for player in game.players:
+        start = [u.kind for u in units if u.owner == player and not u.arrived and u.kind != DECOY]
+        if any(is_hidden(kind) for kind in start):
+            continue  # a view of the enemy's army
+        platoons = _platoons(table, Counter(start))
+        if platoons is None:
+            yield f"{player}'s starting counters are not whole platoons (II)"
+        elif _cost(game, platoons) > game.options.build_points:
+            cost = _cost(game, platoons)
+            yield f"{player}'s army costs {cost} build points, of {game.options.build_points}"
+    for purse in state.purses:
+        if not is_hidden(purse.points) and purse.owner in spent:
+            total = purse.points + spent[purse.owner]
+            if total != game.options.reinforcements:
+                yield (
+                    f"{purse.owner} spent {spent[purse.owner]} and has {purse.points} "
+                    f"reinforcement points, of {game.options.reinforcements}"
+                )
+
+
+def _history(state: SabotState) -> tuple[set[int], list[Arrived]]:
+    """What the log says of the armies, read in one pass: the counters set up (placed,
+    embarked or left out) before the first player-1 roll (V), and the reinforcements bought.
+    In a game set up by the rules the first is every starting counter but those still to
+    be placed; a study logs none."""
+    logged: set[int] = set()
+    groups: list[Arrived] = []
+    rolled = False
+    for event in state.log:
+        kind = type(event)
+        if kind is Arrived:
+            groups.append(event)
+        elif kind is Initiative:
+            rolled = True
+        elif not rolled and kind in _SET_UP:
+            logged.add(event.unit)
+    return logged, groups
+
+
+_SET_UP: Final = frozenset({Moved, Embarked, Removed})
+"""The events that log a counter's set-up: placed (and turned), embarked, or left out."""
+
+
+def _platoons(platoons: _Platoons, kinds: Mapping[str, int]) -> Counter[str] | None:
+    """Platoons (by name, of ``platoons``: :func:`_contents`) whose counters are exactly
+    ``kinds``, or ``None`` if none are."""
+    left = {kind: n for kind, n in kinds.items() if n}
+    if not left:
+        return Counter()
+    kind = min(left)
+    for name, each in platoons:
+        if kind in each and all(left.get(k, 0) >= n for k, n in each.items()):
+            rest = _platoons(platoons, {k: n - each.get(k, 0) for k, n in left.items()})
+            if rest is not None:
+                rest[name] += 1
+                return rest
+    return None
+
+
+_Platoons = tuple[tuple[str, Mapping[str, int]], ...]
+
+
+def _contents(game: Sabot) -> _Platoons:
+    """Each platoon's name and counters by kind, in name order."""
+    return tuple((name, Counter(p.units)) for name, p in sorted(game.table.platoons.items()))
+
+
+def _cost(game: Sabot, platoons: Counter[str]) -> int:
+    return sum(game.table.platoons[name].cost * n for name, n in platoons.items())
+
+
+def _annihilation(state: SabotState) -> Iterator[str]:
+    """VIII: annihilation is won by the side with units left (decoys are not units)."""
+    result = state.result
+    if result is None or result.reason != ANNIHILATION:
+        return
+    standing = {u.owner for u in state.units if u.status in (OK, DISABLED) and u.kind != DECOY}
+    if result.winners != standing:
+        yield f"{result}, but {sorted(standing)} have units left"
 
 
 def _passing(state: SabotState, unit: Unit) -> bool:

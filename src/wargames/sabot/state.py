@@ -24,6 +24,7 @@ from wargames.core.phases import Clock
 
 __all__ = [
     "ABOARD",
+    "ANNIHILATION",
     "STATUSES",
     "UNPLACED",
     "Advance",
@@ -68,6 +69,8 @@ __all__ = [
     "with_unit",
 ]
 
+ANNIHILATION: Final = "annihilation"
+"""The reason of a game won by the side with units left (VIII)."""
 ABOARD: Final = -1
 """The ``hex`` of a squad inside a carrier (or of a counter off the map)."""
 

@@ -15,6 +15,7 @@ from wargames.core.dice import d10
 from wargames.core.game import Outcome
 from wargames.core.phases import Phase, TurnStructure
 from wargames.sabot.state import (
+    ANNIHILATION,
     DESTROYED,
     DISABLED,
     GONE,
@@ -52,7 +53,7 @@ def annihilation(game: Sabot, state: SabotState) -> Outcome | None:
     if all(alive.values()):
         return None
     winners = frozenset(p for p, a in alive.items() if a)
-    return Outcome(winners, "annihilation" if winners else "mutual annihilation")
+    return Outcome(winners, ANNIHILATION if winners else "mutual annihilation")
 
 
 def new_turn(game: Sabot, state: SabotState) -> SabotState:

@@ -5,6 +5,15 @@ document and, by the conformance suite, on every state of every playout.
 One cell per square of the board, volcanoes empty; every piece a player's, on one square or
 among the captured, never more of a kind than the army has; the pieces moved this turn are
 the mover's and no more than a turn allows, and moved in this turn.
+
+The conservation laws of a game set up by the rules (its log records each piece set up, a
+``Deployed`` event; a ``position(...)`` study records none and sets its own pieces):
+every piece set up is on the board or among the captured, and once set-up is over each army
+is whole, the variant's mix of pieces (a view counts the pieces it does not identify towards
+the total).  And "If an enemy captures your headquarters, you lose the game": a captured
+Headquarters has ended the game, won by its captor, and a game so won has it among the
+captured; a game won by "Capture all of your opponent's movable pieces" leaves the loser
+none it can see on the board.
 """
 
 from __future__ import annotations
@@ -13,8 +22,19 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from wargames.core.conservation import places, tally
 from wargames.core.hidden import is_hidden
-from wargames.sabotage.state import NO_SQUARE, SabotageState
+from wargames.sabotage.pieces import Kind
+from wargames.sabotage.state import (
+    ALL_TAKEN,
+    HEADQUARTERS_TAKEN,
+    NO_SQUARE,
+    PLAYERS,
+    TURNS,
+    Deployed,
+    Piece,
+    SabotageState,
+)
 
 if TYPE_CHECKING:
     from wargames.sabotage.rules import Sabotage
@@ -30,8 +50,6 @@ def violations(game: Sabotage, state: SabotageState) -> Iterator[str]:
         return
     on_board = [(i, p) for i, p in enumerate(state.cells) if p is not None]
     pieces = [p for _, p in on_board] + list(state.captured)
-    ids = Counter(p.id for p in pieces)
-    yield from (f"piece {i} is in {n} places" for i, n in sorted(ids.items()) if n > 1)
     for index, piece in on_board:
         if index in game._volcano:
             yield f"piece {piece.id} stands on a volcano ({game.board.node(index)})"
@@ -53,3 +71,49 @@ def violations(game: Sabotage, state: SabotageState) -> Iterator[str]:
             yield f"piece {piece.id} moved in turn {piece.left_turn}, now {state.clock.turn}"
     if state.quiet < -1 or state.deployed < 0:  # -1: a turn with a capture
         yield f"{state.quiet} quiet turns, {state.deployed} pieces deployed"
+    yield from _armies(game, state, pieces)
+    yield from _headquarters(state)
+
+
+def _armies(game: Sabotage, state: SabotageState, pieces: list[Piece]) -> Iterator[str]:
+    """Each piece in one place; every piece set up on the board or captured; once set-up is
+    over, each army whole."""
+    set_up = [e.piece for e in state.log if type(e) is Deployed]
+    board = [p.id for p in state.cells if p is not None]
+    captured = [p.id for p in state.captured]
+    held = {"on the board": board, "captured": captured}
+    yield from places("piece", held, set_up or None)  # none: a study's pieces are its own
+    if not set_up or TURNS.in_setup(state.clock):
+        return
+    for player in PLAYERS:
+        own = [p for p in pieces if p.owner == player]
+        known = Counter(p.kind for p in own if not is_hidden(p.kind))
+        yield from tally(
+            f"{player}'s army",
+            known,
+            game.army,
+            unknown=len(own) - sum(known.values()),
+            name=lambda kind: kind.title,
+        )
+
+
+def _headquarters(state: SabotageState) -> Iterator[str]:
+    """A captured Headquarters ends the game, won by its captor ("If an enemy captures your
+    headquarters, you lose the game"); capturing every movable piece leaves the loser none."""
+    result = state.result
+    taken = [p.owner for p in state.captured if p.kind is Kind.HEADQUARTERS]
+    for owner in taken:
+        if result is None or result.reason != HEADQUARTERS_TAKEN or owner in result.winners:
+            yield f"{owner}'s Headquarters is captured, but the game is {result or 'not over'}"
+    if result is None:
+        return
+    if result.reason == HEADQUARTERS_TAKEN and not taken:
+        yield f"the game is won because {HEADQUARTERS_TAKEN}, but none is captured"
+    if result.reason == ALL_TAKEN:
+        movable = {
+            p.owner
+            for p in state.cells
+            if p is not None and not is_hidden(p.kind) and p.kind.movable
+        }
+        for loser in movable - result.winners:
+            yield f"the game is won because {ALL_TAKEN}, but {loser} has one on the board"

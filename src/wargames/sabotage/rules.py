@@ -44,6 +44,8 @@ from wargames.sabotage.history import Past, read_past, sample_history
 from wargames.sabotage.layout import Layout, load_layouts, load_values
 from wargames.sabotage.pieces import IMMOVABLE, Kind, attacker_wins, battle
 from wargames.sabotage.state import (
+    ALL_TAKEN,
+    HEADQUARTERS_TAKEN,
     NO_SQUARE,
     PLAYERS,
     TURNS,
@@ -641,7 +643,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                 if not loser.revealed:
                     loser = _revealed(loser)
                     events.append(Revealed(loser.id, move.target, loser.kind))
-                result = Outcome(frozenset([player]), "captured the Headquarters")
+                result = Outcome(frozenset([player]), HEADQUARTERS_TAKEN)
             captured += (loser,)
         standing = self._standing_after(
             self._standing(state), i, j, seat, defender, won=cells[j] is mover
@@ -743,7 +745,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         ``player`` has no movable piece left (``standing``: :meth:`_standing`)."""
         if standing[SEATS[player]][0]:
             return None
-        return Outcome(frozenset([self.opponent(player)]), "captured every movable piece")
+        return Outcome(frozenset([self.opponent(player)]), ALL_TAKEN)
 
     def _reveal(self, cells: list[Piece | None], index: int, events: list[Any]) -> None:
         """Recons expose the enemy pieces in the eight squares around them: the piece on

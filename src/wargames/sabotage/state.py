@@ -20,6 +20,8 @@ from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.sabotage.pieces import Kind
 
 __all__ = [
+    "ALL_TAKEN",
+    "HEADQUARTERS_TAKEN",
     "NO_SQUARE",
     "PLAYERS",
     "TURNS",
@@ -45,6 +47,10 @@ __all__ = [
 NO_SQUARE: Final = -1
 PLAYERS: Final = ("green", "red")  # "Green has the first move."
 TURNS: Final = TurnStructure(setup=(Phase("set-up"),), cycle=(Phase("move"),))
+HEADQUARTERS_TAKEN: Final = "captured the Headquarters"
+"""The reason of a game won by "Capture your opponent's headquarters"."""
+ALL_TAKEN: Final = "captured every movable piece"
+"""The reason of a game won by "Capture all of your opponent's movable pieces"."""
 
 
 def visible(piece: Piece, player: str) -> bool:

@@ -49,6 +49,7 @@ from wargames.saw.odds import (
 from wargames.saw.options import SawOptions
 from wargames.saw.state import (
     DIRECTIONS,
+    LAST_STANDING,
     Allocate,
     Allocated,
     Assign,
@@ -869,7 +870,7 @@ class Saw(Game[SawState, SawAction]):
             names = ", ".join(p for p in self.players if p in standing)
             result = Outcome(frozenset(), f"turn limit of {limit} reached with {names} standing")
         elif standing:
-            result = Outcome(standing, "last side standing")
+            result = Outcome(standing, LAST_STANDING)
         else:
             result = Outcome(frozenset(), "every remaining unit destroyed in the same turn")
         log = state.log

@@ -28,6 +28,7 @@ from wargames.core.hidden import secret
 from wargames.core.phases import Clock
 
 __all__ = [
+    "LAST_STANDING",
     "Allocate",
     "Allocated",
     "Assign",
@@ -59,6 +60,8 @@ __all__ = [
 
 DIRECTIONS: Final = tuple(name.lower() for name in DIRECTION_NAMES)
 """Step directions in notation: ``n ne se s sw nw`` (0-5, clockwise from north)."""
+LAST_STANDING: Final = "last side standing"
+"""The reason of a game won by the only side with units left on the map."""
 
 
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
