@@ -84,7 +84,7 @@ def test_a_full_disk_is_one_line_with_exit_status_2() -> None:
 def test_the_bound_on_workers_is_in_the_help() -> None:
     result = run("simulate", "--help")
     assert f"at most {MAX_WORKERS}" in " ".join(result.output.split())
-    assert MAX_WORKERS == 4 * (os.cpu_count() or 1)
+    assert 4 * (os.cpu_count() or 1) == MAX_WORKERS
 
 
 def test_no_arguments_still_shows_the_help() -> None:

@@ -145,7 +145,7 @@ def brittle(monkeypatch: pytest.MonkeyPatch) -> str:
 def test_a_failed_game_does_not_lose_the_others(brittle: str) -> None:
     jobs = [Job(brittle, None, {}, ("random", "random"), seed, 30) for seed in range(3)]
     seen: list[int] = []
-    with pytest.raises(GamesFailed, match="1 of 3 games failed; the first .seed 1.") as caught:
+    with pytest.raises(GamesFailed, match=r"1 of 3 games failed; the first \(seed 1\)") as caught:
         simulate(jobs, on_result=lambda outcome: seen.append(outcome.seed))
     assert sorted(seen) == [0, 1, 2], "the failure is reported as it happens too"
     assert [r.seed for r in caught.value.results] == [0, 2]
@@ -153,7 +153,7 @@ def test_a_failed_game_does_not_lose_the_others(brittle: str) -> None:
     (failure,) = caught.value.failures
     assert failure.job == jobs[1]
     assert failure.error == "ZeroDivisionError: a bug in the rules"
-    assert failure.where.startswith("tests/test_simulate.py:") or "test_simulate.py:" in failure.where
+    assert "test_simulate.py:" in failure.where
     assert failure.where.endswith(" in start")
 
 
@@ -169,7 +169,8 @@ def test_the_command_keeps_the_finished_games_and_names_the_failed_one(
     assert [json.loads(line)["seed"] for line in out.read_text().splitlines()] == [0, 2]
     said = result.output.splitlines()
     assert (
-        "the game of seed 1 (random,random) failed: ZeroDivisionError: a bug in the rules" in said[-3]
+        "the game of seed 1 (random,random) failed: ZeroDivisionError: a bug in the rules"
+        in said[-3]
     )
     assert said[-1] == (
         f"1 of 3 games failed; the 2 that finished are summarised above and written to {out}"
@@ -219,9 +220,11 @@ SIMULATION = ("simulate", "sabotage", "--variant", "SM", "-n", "2", "--max-actio
 
 def test_a_progress_bar_in_a_terminal_only() -> None:
     shown = _cli(*SIMULATION, terminal=True)
-    assert "sabotage: random,random" in shown and "/2" in shown, "the bar: games done of 2"
+    assert "sabotage: random,random" in shown, "the bar's label"
+    assert "/2" in shown, "the bar: games done of 2"
     assert "2 games" in shown
     piped = _cli(*SIMULATION, terminal=False)
     assert "2 games" in piped
-    assert "sabotage: random,random" not in piped and "/2" not in piped, "no bar"
+    assert "sabotage: random,random" not in piped, "no bar"
+    assert "/2" not in piped, "no count of games done"
     assert "\x1b[" not in piped, "no cursor movement nor colour"

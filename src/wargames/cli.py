@@ -19,7 +19,6 @@ import json
 import os
 import re
 import secrets
-import shlex
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -331,7 +330,7 @@ def simulate(
             f"{failure.error} (at {failure.where})",
             markup=False,
         )
-        errors.print(f"  play it again: {_again(failure.job)}", markup=False)
+        errors.print(f"  play it again: {failure.job.command()}", markup=False)
     if failures:
         errors.print(
             f"{len(failures)} of {n} games failed; the {len(results)} that finished are "
@@ -339,19 +338,6 @@ def simulate(
             markup=False,
         )
         raise typer.Exit(1)
-
-
-def _again(job: Job) -> str:
-    """The command that plays ``job`` again, alone: same game, options, bots and seed."""
-    words = ["wargames", "simulate", job.game, "-n", "1", "--seed", str(job.seed)]
-    words += ["--players", ",".join(job.bots)]
-    if job.variant is not None:
-        words += ["--variant", job.variant]
-    if job.max_actions is not None:
-        words += ["--max-actions", str(job.max_actions)]
-    for name, value in job.options.items():
-        words += ["-o", f"{name}={json.dumps(value)}"]
-    return shlex.join(words)
 
 
 def _writable(path: Path, hint: str) -> None:

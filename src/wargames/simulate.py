@@ -9,8 +9,10 @@ is kept as a :class:`GameFailure` (its job, to play it again, and the error), an
 
 from __future__ import annotations
 
+import json
 import math
 import os
+import shlex
 import statistics
 import time
 import traceback
@@ -58,6 +60,19 @@ class Job:
     seed: int
     max_actions: int | None = None
 
+    def command(self) -> str:
+        """The ``wargames simulate`` command that plays this game again, alone (its seed is
+        the run's first, and bots are seeded from the game's seed, not its place in a run)."""
+        words = ["wargames", "simulate", self.game, "-n", "1", "--seed", str(self.seed)]
+        words += ["--players", ",".join(self.bots)]
+        if self.variant is not None:
+            words += ["--variant", self.variant]
+        if self.max_actions is not None:
+            words += ["--max-actions", str(self.max_actions)]
+        for name, value in self.options.items():
+            words += ["-o", f"{name}={json.dumps(value)}"]
+        return shlex.join(words)
+
 
 @frozen
 class GameResult:
@@ -104,7 +119,7 @@ class GameFailure:
 
 def _short(filename: str) -> str:
     """A source file's path from the ``wargames`` package down, else as it is."""
-    head, found, tail = filename.rpartition("/wargames/")
+    _, found, tail = filename.rpartition("/wargames/")
     return f"wargames/{tail}" if found else filename
 
 
