@@ -20,7 +20,7 @@ import random
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,13 +143,18 @@ class Soak:
             print(f"  found: {key}: {detail}\n    {job.command()}", flush=True)
 
 
-def option_jobs(games_per_game: int, max_actions: int, seed: int, soak: Soak) -> list[Job]:
-    """``games_per_game`` random-bot games of each game with options drawn by
+def option_jobs(
+    games_per_game: int, max_actions: int, seed: int, soak: Soak, only: Collection[str] = ()
+) -> list[Job]:
+    """``games_per_game`` random-bot games of each game (or those in ``only``) with options
+    drawn by
     :func:`sample_options` (and a random variant); sets of options a game refuses with a
     typed error are counted in ``soak.refused_options`` (any other error is a finding)."""
     rng = random.Random(seed)
     jobs = []
     for name, cls in sorted(games().items()):
+        if only and name not in only:
+            continue
         codes = [None, *variants(cls)]
         for index in range(games_per_game):
             variant = rng.choice(codes)
@@ -258,15 +263,18 @@ def main(argv: Sequence[str] | None = None) -> Soak:
     parser.add_argument("--greedy", type=int, default=2, help="greedy bot's determinisations")
     parser.add_argument("--mcts", type=int, default=16, help="MCTS bot's iterations")
     parser.add_argument("--bots", default="", help="only these bots (comma-separated)")
+    parser.add_argument("--games", default="", help="only these games (comma-separated)")
     args = parser.parse_args(argv)
+    only = set(filter(None, args.games.split(",")))
     bots = [b.format(greedy=args.greedy, mcts=args.mcts) for b in BOTS]
     if args.bots:
         bots = [b for b in bots if b.split(":")[0] in args.bots.split(",")]
     found = Soak(verbose=True)
     pairs = bot_jobs(args.seeds, bots, args.max_actions, args.first_seed)
+    pairs = [job for job in pairs if not only or job.game in only]
     print(f"soak: {len(pairs)} bot games ({', '.join(bots)}), at most {args.max_actions} actions")
     soak(pairs, found, progress=True)
-    sweep = option_jobs(args.option_games, args.max_actions, args.first_seed, found)
+    sweep = option_jobs(args.option_games, args.max_actions, args.first_seed, found, only)
     print(f"soak: {len(sweep)} random playouts over swept options")
     soak(sweep, found, progress=True)
     for line in _report(found):
