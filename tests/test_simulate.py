@@ -134,12 +134,34 @@ class Brittle(MiniSabotage):
         return super().start(seed, **setup)
 
 
+class Fatal(MiniSabotage):
+    """Mini Sabotage whose game of seed 1 kills the process playing it."""
+
+    def start(self, seed: Seed | None = None, **setup: Any) -> SabotageState:
+        if seed == 1:
+            os._exit(3)
+        return super().start(seed, **setup)
+
+
 @pytest.fixture
 def brittle(monkeypatch: pytest.MonkeyPatch) -> str:
-    """Register ``brittle`` for one test (on a copy of the registry's table)."""
+    """Register ``brittle`` and ``fatal`` for one test (on a copy of the registry's table;
+    worker processes are forked from this one, so they know them too)."""
     registry.available()
-    monkeypatch.setattr(registry, "_games", {**registry._games, "brittle": Brittle})
+    added = {"brittle": Brittle, "fatal": Fatal}
+    monkeypatch.setattr(registry, "_games", {**registry._games, **added})
     return "brittle"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers forked with the test's registry")
+@pytest.mark.usefixtures("brittle")
+def test_a_worker_that_dies_is_a_failed_game_not_a_crash() -> None:
+    jobs = [Job("fatal", None, {}, ("random", "random"), seed, 10) for seed in range(2)]
+    with pytest.raises(GamesFailed) as caught:
+        simulate(jobs, workers=2)
+    failed = {failure.seed: failure.error for failure in caught.value.failures}
+    assert failed[1].startswith("BrokenProcessPool: ")
+    assert len(caught.value.results) + len(failed) == 2, "every game is accounted for"
 
 
 def test_a_failed_game_does_not_lose_the_others(brittle: str) -> None:

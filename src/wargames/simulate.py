@@ -41,8 +41,8 @@ __all__ = [
 ]
 
 MAX_WORKERS = 4 * (os.cpu_count() or 1)
-"""The most local worker processes: four per core (games are CPU-bound, so more only cost
-memory), whatever a caller asks for."""
+"""The most local worker processes :func:`simulate` takes: four per core (games are
+CPU-bound, so more processes would only cost memory and start-up time)."""
 
 
 def _tuple(items: Sequence[str]) -> tuple[str, ...]:
