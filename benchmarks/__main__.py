@@ -20,6 +20,7 @@ from benchmarks import (
     sabatu_seats,
     sabot,
     saw,
+    soak,
     speed,
 )
 
@@ -60,6 +61,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     sabatu_seats.main(["-n", str(args.seat_games), "--greedy", "0"])
     print()
     histories.main(["--samples", "5"])
+    print()
+    soak.main(["--seeds", "1", "--max-actions", "100", "--option-games", "5"])
 
 
 if __name__ == "__main__":

@@ -30,9 +30,10 @@ def test_demo_plays_a_game_to_its_outcome() -> None:
 
 
 def test_demo_refuses_an_unknown_game() -> None:
-    result = runner.invoke(app, ["demo", "--game", "chess"])
-    assert result.exit_code != 0
-    assert "no game named 'chess'" in str(result.exception)
+    result = runner.invoke(app, ["demo", "--game", "sabotage", "--game", "chess"])
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: Invalid value for --game: no game named 'chess'")
+    assert "Sabotage" not in result.output, "refused before any game is played"
 
 
 def test_demo_finishes_a_game_of_every_registered_game() -> None:

@@ -2,15 +2,27 @@
 
 import csv
 import json
+import os
+import pty
+import select
+import shlex
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+import wargames
 from wargames.bots import GreedyBot, MctsBot, RandomBot
 from wargames.bots.specs import make_bot
 from wargames.cli import app
-from wargames.simulate import Job, simulate, summarize, wilson
+from wargames.core import registry
+from wargames.core.rng import Seed
+from wargames.sabotage.state import SabotageState
+from wargames.sabotage.variants import MiniSabotage
+from wargames.simulate import MAX_WORKERS, GamesFailed, Job, simulate, summarize, wilson
 
 JOBS = [Job("sabotage", "SM", {}, ("greedy:2", "random"), seed) for seed in range(6)]
 
@@ -42,8 +54,10 @@ def test_summary_counts_and_wilson_interval() -> None:
 
 
 def test_bad_settings() -> None:
-    with pytest.raises(ValueError, match="workers"):
+    with pytest.raises(ValueError, match=f"workers must be from 1 to {MAX_WORKERS}, got 0"):
         simulate(JOBS, workers=0)
+    with pytest.raises(ValueError, match="workers must be from 1"):
+        simulate(JOBS, workers=MAX_WORKERS + 1)
     with pytest.raises(ValueError, match="backend"):
         simulate(JOBS, backend="carrier-pigeon")
     with pytest.raises(ValueError, match="unknown bot"):
@@ -109,3 +123,130 @@ def test_the_ray_backend_gives_the_same_results() -> None:
         assert simulate(JOBS[:4], backend="ray") == simulate(JOBS[:4], workers=1)
     finally:
         ray.shutdown()
+
+
+class Brittle(MiniSabotage):
+    """Mini Sabotage whose game of seed 1 breaks at the start (a stand-in for a bug)."""
+
+    def start(self, seed: Seed | None = None, **setup: Any) -> SabotageState:
+        if seed == 1:
+            raise ZeroDivisionError("a bug in the rules")
+        return super().start(seed, **setup)
+
+
+class Fatal(MiniSabotage):
+    """Mini Sabotage whose game of seed 1 kills the process playing it."""
+
+    def start(self, seed: Seed | None = None, **setup: Any) -> SabotageState:
+        if seed == 1:
+            os._exit(3)
+        return super().start(seed, **setup)
+
+
+@pytest.fixture
+def brittle(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Register ``brittle`` and ``fatal`` for one test (on a copy of the registry's table;
+    worker processes are forked from this one, so they know them too)."""
+    registry.available()
+    added = {"brittle": Brittle, "fatal": Fatal}
+    monkeypatch.setattr(registry, "_games", {**registry._games, **added})
+    return "brittle"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers forked with the test's registry")
+@pytest.mark.usefixtures("brittle")
+def test_a_worker_that_dies_is_a_failed_game_not_a_crash() -> None:
+    jobs = [Job("fatal", None, {}, ("random", "random"), seed, 10) for seed in range(2)]
+    with pytest.raises(GamesFailed) as caught:
+        simulate(jobs, workers=2)
+    failed = {failure.seed: failure.error for failure in caught.value.failures}
+    assert failed[1].startswith("BrokenProcessPool: ")
+    assert len(caught.value.results) + len(failed) == 2, "every game is accounted for"
+
+
+def test_a_failed_game_does_not_lose_the_others(brittle: str) -> None:
+    jobs = [Job(brittle, None, {}, ("random", "random"), seed, 30) for seed in range(3)]
+    seen: list[int] = []
+    with pytest.raises(GamesFailed, match=r"1 of 3 games failed; the first \(seed 1\)") as caught:
+        simulate(jobs, on_result=lambda outcome: seen.append(outcome.seed))
+    assert sorted(seen) == [0, 1, 2], "the failure is reported as it happens too"
+    assert [r.seed for r in caught.value.results] == [0, 2]
+    assert caught.value.results == simulate([jobs[0], jobs[2]])
+    (failure,) = caught.value.failures
+    assert failure.job == jobs[1]
+    assert failure.error == "ZeroDivisionError: a bug in the rules"
+    assert "test_simulate.py:" in failure.where
+    assert failure.where.endswith(" in start")
+
+
+def test_the_command_keeps_the_finished_games_and_names_the_failed_one(
+    brittle: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["simulate", brittle, "-n", "3", "--max-actions", "30", "-o", "army=null"]
+    result = CliRunner().invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert "2 games" in result.output, "the finished games are summarised"
+    assert [json.loads(line)["seed"] for line in out.read_text().splitlines()] == [0, 2]
+    said = result.output.splitlines()
+    assert (
+        "the game of seed 1 (random,random) failed: ZeroDivisionError: a bug in the rules"
+        in said[-3]
+    )
+    assert said[-1] == (
+        f"1 of 3 games failed; the 2 that finished are summarised above and written to {out}"
+    )
+    again = said[-2].removeprefix("  play it again: ")
+    assert again == (
+        f"wargames simulate {brittle} -n 1 --seed 1 --players random,random --max-actions 30 "
+        "-o army=null"
+    )
+    replayed = CliRunner().invoke(app, shlex.split(again)[1:])
+    assert replayed.exit_code == 1
+    assert "the game of seed 1 (random,random) failed: ZeroDivisionError" in replayed.output
+
+
+def _cli(*args: str, terminal: bool) -> str:
+    """What ``wargames ARGS`` prints (stdout and stderr), run in a pseudo-terminal or piped."""
+    source = str(Path(wargames.__file__).parents[1])
+    env = {**os.environ, "COLUMNS": "100", "TERM": "xterm", "PYTHONPATH": source}
+    env.pop("NO_COLOR", None)
+    command = [sys.executable, "-m", "wargames.cli", *args]
+    if not terminal:
+        done = subprocess.run(command, capture_output=True, env=env, timeout=60, check=True)
+        return (done.stdout + done.stderr).decode()
+    main, child = pty.openpty()
+    process = subprocess.Popen(command, stdout=child, stderr=child, env=env, close_fds=True)
+    os.close(child)
+    seen = b""
+    try:
+        while True:
+            ready, _, _ = select.select([main], [], [], 60)
+            try:
+                chunk = os.read(main, 4096) if ready else b""
+            except OSError:  # the child closed the terminal
+                chunk = b""
+            if not chunk:
+                break
+            seen += chunk
+        assert process.wait(timeout=60) == 0
+    finally:
+        process.kill()
+        os.close(main)
+    return seen.decode(errors="replace")
+
+
+SIMULATION = ("simulate", "sabotage", "--variant", "SM", "-n", "2", "--max-actions", "20")
+
+
+def test_a_progress_bar_in_a_terminal_only() -> None:
+    shown = _cli(*SIMULATION, terminal=True)
+    assert "sabotage: random,random" in shown, "the bar's label"
+    assert "/2" in shown, "the bar: games done of 2"
+    assert "2 games" in shown
+    piped = _cli(*SIMULATION, terminal=False)
+    assert "2 games" in piped
+    assert "sabotage: random,random" not in piped, "no bar"
+    assert "/2" not in piped, "no count of games done"
+    assert "\x1b[" not in piped, "no cursor movement nor colour"

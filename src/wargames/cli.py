@@ -5,13 +5,18 @@ bot-against-bot game of each; ``play`` a game in the terminal; ``simulate`` many
 on local processes or Ray; ``odds`` exact combat odds from a game's ``matchups``; ``render``
 an SVG picture; ``replay`` steps through a saved game; ``serve`` plays in the browser.
 ``--option NAME=VALUE`` sets a game option wherever a game is started.
+
+Every failure of the command line (a bad option or number, a missing or unreadable file, an
+output that cannot be written) is one line, ``Error: ...``, with exit status 2.
 """
 
 from __future__ import annotations
 
 import csv
 import inspect
+import io
 import json
+import os
 import re
 import secrets
 import time
@@ -33,6 +38,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from typer.core import TyperGroup
 
 import wargames
 from wargames.bots import RandomBot, play
@@ -47,16 +53,63 @@ from wargames.core.replay import Replay
 from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
 from wargames.play import COMMANDS, HUMAN, Session, seen_action
-from wargames.simulate import GameResult, Job, summarize
+from wargames.simulate import MAX_WORKERS, GameFailure, GameResult, GamesFailed, Job, summarize
 from wargames.simulate import simulate as run_simulation
 
-__all__ = ["app", "main"]
+__all__ = ["CommandError", "app", "main"]
+
+
+class CommandError(typer.BadParameter):
+    """A failure of the command line, shown as one line ``Error: MESSAGE``; exit status 2."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))
+
+    def format_message(self) -> str:
+        return self.message
+
+
+_UsageError: type[Exception] = typer.BadParameter.__mro__[1]
+"""click's ``UsageError`` (typer 0.29 and later carry their own copy of click)."""
+
+
+def _one_line(error: Exception) -> Exception:
+    """A usage error as a :class:`CommandError` (shown without click's usage text), except
+    the help that a command given no arguments shows."""
+    if type(error).__name__ == "NoArgsIsHelpError":
+        return error
+    message: str = getattr(error, "format_message")()  # noqa: B009 (click's, not typed here)
+    return CommandError(message)
+
+
+class _OneLineErrors(TyperGroup):
+    """The commands, with every usage error (an unknown option, a missing argument, a value
+    refused) shown as one line instead of click's usage text."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except _UsageError as error:
+            raise _one_line(error) from None
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except _UsageError as error:
+            raise _one_line(error) from None
+
 
 # Plain help: rich's help panels would import a markdown parser on every start.
 app = typer.Typer(
-    help="Rules engine for tabletop wargames.", no_args_is_help=True, rich_markup_mode=None
+    cls=_OneLineErrors,
+    help="Rules engine for tabletop wargames.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
 )
 console = Console(highlight=False, soft_wrap=True)
+errors = Console(stderr=True, highlight=False, soft_wrap=True)
 
 DISTRIBUTION = "tabletop-wargames"
 """The name ``wargames`` is installed under (``pip install tabletop-wargames``)."""
@@ -162,11 +215,15 @@ def _seats(players: str, game: Game[Any, Any], *, humans: bool) -> tuple[str, ..
 def demo(
     seed: Annotated[int, typer.Option(help="Seed of every game and bot.")] = 7,
     game: Annotated[list[str] | None, typer.Option(help="Only these games.")] = None,
-    max_actions: Annotated[int, typer.Option(help="Stop a game after this many actions.")] = 20_000,
+    max_actions: Annotated[
+        int, typer.Option(min=1, help="Stop a game after this many actions.")
+    ] = 20_000,
 ) -> None:
     """Play a seeded random-bot game of every registered game, start to finish (with the
     game's ``demo_options``: a smaller set-up where the default takes random bots too long)."""
     names = game or wargames.available()
+    for name in names:
+        _known_game(name, "--game")
     for name in names:
         options = getattr(registered_games().get(name), "demo_options", {})
         instance = wargames.load(name, **options)
@@ -181,7 +238,8 @@ def demo(
 
 
 def _progress() -> Progress:
-    """The bar ``simulate`` shows: games done, time taken and an estimate of the time left."""
+    """The bar ``simulate`` shows in a terminal (not when its output is piped or redirected):
+    games done, time taken and an estimate of the time left."""
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -191,42 +249,65 @@ def _progress() -> Progress:
         TimeRemainingColumn(),
         console=console,
         transient=True,
+        disable=not console.is_terminal,
     )
 
 
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="A registered game.")],
-    n: Annotated[int, typer.Option("-n", help="How many games.")] = 100,
+    n: Annotated[int, typer.Option("-n", min=1, help="How many games.")] = 100,
     players: Annotated[
         str, typer.Option(help="Bots by seat, e.g. greedy,random or mcts:200,random.")
     ] = "random,random",
     variant: Annotated[str | None, typer.Option(help="The game's variant.")] = None,
     seed: Annotated[int, typer.Option(help="Game i is played from seed + i.")] = 0,
-    workers: Annotated[int, typer.Option(help="Processes (local backend).")] = 1,
+    workers: Annotated[
+        int, typer.Option(help=f"Processes (local backend; at most {MAX_WORKERS}: 4 per core).")
+    ] = 1,
     backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
     ray_address: Annotated[str | None, typer.Option(help="An existing Ray cluster.")] = None,
     max_actions: Annotated[
-        int | None, typer.Option(help="Stop a game after this many actions.")
+        int | None, typer.Option(min=1, help="Stop a game after this many actions.")
     ] = None,
     out: Annotated[Path | None, typer.Option(help="Per-game results: .jsonl or .csv.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
 ) -> None:
-    """Play many seeded bot games and report win rates (95% Wilson intervals) and lengths."""
+    """Play many seeded bot games and report win rates (95% Wilson intervals) and lengths.
+
+    A game that fails does not stop the others: the finished games are summarised (and
+    written to --out), each failed one is named with the command that plays it again, and
+    the exit status is 1.
+    """
+    if backend not in ("local", "ray"):
+        raise typer.BadParameter(f"{backend!r} is not local or ray", param_hint="--backend")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise typer.BadParameter(
+            f"{workers} is not from 1 to {MAX_WORKERS} (4 per core, {os.cpu_count()} cores)",
+            param_hint="--workers",
+        )
     options = _options(option)
     instance = _game_named(game, variant, options)
     specs = _seats(players, instance, humans=False)
+    if out is not None:
+        _writable(out, "--out")
     jobs = [Job(game, variant, options, specs, seed + i, max_actions) for i in range(n)]
+    failures: list[GameFailure] = []
     started = time.perf_counter()
     with _progress() as progress:
         task = progress.add_task(f"{game}: {players}", total=n)
-        results = run_simulation(
-            jobs,
-            workers=workers,
-            backend=backend,
-            ray_address=ray_address,
-            on_result=lambda _: progress.advance(task),
-        )
+        try:
+            results = run_simulation(
+                jobs,
+                workers=workers,
+                backend=backend,
+                ray_address=ray_address,
+                on_result=lambda _: progress.advance(task),
+            )
+        except GamesFailed as failed:
+            results, failures = failed.results, failed.failures
+        except RuntimeError as error:  # the ray backend without Ray installed
+            raise CommandError(str(error)) from None
     summary = summarize(results, instance.players, time.perf_counter() - started)
     table = Table("player", "bot", "wins", "win rate", "95% interval")
     for player, spec in zip(instance.players, specs, strict=True):
@@ -242,18 +323,52 @@ def simulate(
     )
     if out is not None:
         _write_results(out, results)
-        console.print(f"per-game results: {out}")
+        console.print(f"per-game results: {out}", markup=False)
+    for failure in failures:
+        errors.print(
+            f"the game of seed {failure.seed} ({','.join(failure.job.bots)}) failed: "
+            f"{failure.error} (at {failure.where})",
+            markup=False,
+        )
+        errors.print(f"  play it again: {failure.job.command()}", markup=False)
+    if failures:
+        errors.print(
+            f"{len(failures)} of {n} games failed; the {len(results)} that finished are "
+            "summarised above" + (f" and written to {out}" if out is not None else ""),
+            markup=False,
+        )
+        raise typer.Exit(1)
+
+
+def _writable(path: Path, hint: str) -> None:
+    """Refuse, before any work, an output ``path`` that cannot be a file written there."""
+    if path.is_dir():
+        raise typer.BadParameter(f"{path} is a directory", param_hint=hint)
+    if not path.parent.is_dir():
+        raise typer.BadParameter(f"no such directory: {path.parent}", param_hint=hint)
+    if not os.access(path if path.exists() else path.parent, os.W_OK):
+        raise typer.BadParameter(f"cannot write {path}: permission denied", param_hint=hint)
+
+
+def _write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, or fail in one line (a full disk, a vanished directory)."""
+    try:
+        with path.open("w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _write_results(path: Path, results: list[GameResult]) -> None:
     rows = [r.to_row() for r in results]
     if path.suffix == ".csv":
-        with path.open("w", newline="") as handle:
-            writer = csv.DictWriter(handle, fieldnames=list(rows[0]) if rows else ["seed"])
-            writer.writeheader()
-            writer.writerows(rows)
+        text = io.StringIO()
+        writer = csv.DictWriter(text, fieldnames=list(rows[0]) if rows else ["seed"])
+        writer.writeheader()
+        writer.writerows(rows)
+        _write(path, text.getvalue())
     else:
-        path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+        _write(path, "".join(json.dumps(row) + "\n" for row in rows))
 
 
 @app.command()
@@ -268,20 +383,17 @@ def odds(
 
     Example: ``wargames odds saw hit_points accuracy=4 evasion=4 damage=4 endurance=4``.
     """
-    table = registered_games().get(game.lower())
-    if table is None:
-        wargames.load(game)  # raises UnknownGame with the list of games
-        return
-    functions = table.matchups
-    if matchup is None or matchup not in functions:
-        if matchup is not None:
-            console.print(f"{game} has no match-up {matchup!r}.")
+    functions = _known_game(game.lower(), "GAME").matchups
+    if matchup is not None and matchup not in functions:
+        listed = ", ".join(functions) or "none"
+        raise typer.BadParameter(
+            f"{game} has no match-up {matchup!r}; its match-ups: {listed}", param_hint="MATCHUP"
+        )
+    if matchup is None:
         if not functions:
             console.print(f"{game} has no chance to compute odds for.")
         for name, function in functions.items():
             console.print(f"{name}: {_signature(function)}", markup=False)
-        if matchup is not None:
-            raise typer.Exit(2)
         return
     function = functions[matchup]
     try:
@@ -441,6 +553,15 @@ def _game_named(
         raise typer.BadParameter(str(error), param_hint="--variant/--option") from None
 
 
+def _known_game(name: str, hint: str) -> type[Game[Any, Any]]:
+    """The registered game ``name``, or an error naming the games."""
+    table = registered_games().get(name)
+    if table is None:
+        known = ", ".join(wargames.available())
+        raise typer.BadParameter(f"no game named {name!r}; the games are: {known}", param_hint=hint)
+    return table
+
+
 def _check_seat(game: Game[Any, Any], player: str | None) -> None:
     if player is not None and player not in game.players:
         raise typer.BadParameter(
@@ -477,6 +598,7 @@ def render_command(
     ] = None,
 ) -> None:
     """Draw the board as SVG: terrain, units and facings; hidden units as PLAYER sees them."""
+    _writable(svg, "--svg")
     path = Path(source)
     if path.exists():
         if variant is not None or seed is not None or option:
@@ -502,7 +624,7 @@ def render_command(
         picture = render_game(game, state, player, title=title)
     except NotDrawable as error:
         raise typer.BadParameter(str(error), param_hint="GAME|FILE") from None
-    svg.write_text(picture, encoding="utf-8")
+    _write(svg, picture)
     console.print(f"wrote {svg}: {title}")
 
 
@@ -585,13 +707,14 @@ def _summary(game: Game[Any, Any], replay: Replay, final: State, player: str | N
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="The port to listen on.")] = 8000,
     db: Annotated[
         Path, typer.Option(help="The SQLite file games are kept in (made if missing).")
     ] = Path("wargames.sqlite3"),
 ) -> None:
     """Serve games in the browser: a page creates a game (each seat a human or a bot) and
     answers a secret link per human seat and one for spectators (needs the ``web`` extra)."""
+    _writable(db, "--db")
     try:
         import uvicorn
 

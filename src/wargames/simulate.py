@@ -2,25 +2,47 @@
 
 Game ``i`` of a run with seed ``s`` is played from seed ``s + i`` by bots seeded from it, so
 a result depends only on (game, options, bots, seed, i): never on the backend, the number of
-workers or the order in which games finish.
+workers or the order in which games finish.  A game that raises does not stop the others: it
+is kept as a :class:`GameFailure` (its job, to play it again, and the error), and
+:class:`GamesFailed` carries the finished results and the failures once every game is done.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import shlex
 import statistics
 import time
+import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from attrs import asdict, field, frozen
 
-from wargames.bots.base import play
+from wargames.bots.base import Bot, play
 from wargames.bots.specs import make_bot
 from wargames.core.registry import load
 
-__all__ = ["GameResult", "Job", "Summary", "run_job", "simulate", "summarize", "wilson"]
+__all__ = [
+    "MAX_WORKERS",
+    "GameFailure",
+    "GameResult",
+    "GamesFailed",
+    "Job",
+    "Summary",
+    "job_bots",
+    "run_job",
+    "simulate",
+    "summarize",
+    "wilson",
+]
+
+MAX_WORKERS = 4 * (os.cpu_count() or 1)
+"""The most local worker processes :func:`simulate` takes: four per core (games are
+CPU-bound, so more processes would only cost memory and start-up time)."""
 
 
 def _tuple(items: Sequence[str]) -> tuple[str, ...]:
@@ -37,6 +59,19 @@ class Job:
     bots: tuple[str, ...] = field(converter=_tuple)
     seed: int
     max_actions: int | None = None
+
+    def command(self) -> str:
+        """The ``wargames simulate`` command that plays this game again, alone (its seed is
+        the run's first, and bots are seeded from the game's seed, not its place in a run)."""
+        words = ["wargames", "simulate", self.game, "-n", "1", "--seed", str(self.seed)]
+        words += ["--players", ",".join(self.bots)]
+        if self.variant is not None:
+            words += ["--variant", self.variant]
+        if self.max_actions is not None:
+            words += ["--max-actions", str(self.max_actions)]
+        for name, value in self.options.items():
+            words += ["-o", f"{name}={json.dumps(value)}"]
+        return shlex.join(words)
 
 
 @frozen
@@ -56,16 +91,67 @@ class GameResult:
         return row
 
 
+@frozen
+class GameFailure:
+    """A game that raised: its job (everything needed to play it again) and the error."""
+
+    job: Job
+    error: str
+    """The exception's type and message, ``"ValueError: ..."``."""
+    where: str
+    """Where it was raised: ``path:line in function`` of the innermost frame."""
+
+    @property
+    def seed(self) -> int:
+        """The failed game's seed."""
+        return self.job.seed
+
+    @classmethod
+    def of(cls, job: Job, error: BaseException) -> GameFailure:
+        """The failure of ``job`` by ``error`` (raised, so it has its traceback)."""
+        frames = traceback.extract_tb(error.__traceback__)
+        last = frames[-1] if frames else None
+        where = "" if last is None else f"{_short(last.filename)}:{last.lineno} in {last.name}"
+        message = " ".join(str(error).split())
+        kind = type(error).__name__
+        return cls(job, f"{kind}: {message}" if message else kind, where)
+
+
+def _short(filename: str) -> str:
+    """A source file's path from the ``wargames`` package down, else as it is."""
+    _, found, tail = filename.rpartition("/wargames/")
+    return f"wargames/{tail}" if found else filename
+
+
+class GamesFailed(RuntimeError):
+    """Some games raised: ``results`` are those that finished (in job order), ``failures``
+    the others (in job order)."""
+
+    def __init__(self, results: list[GameResult], failures: list[GameFailure]) -> None:
+        first = failures[0]
+        super().__init__(
+            f"{len(failures)} of {len(results) + len(failures)} games failed; the first "
+            f"(seed {first.seed}): {first.error}"
+        )
+        self.results = results
+        self.failures = failures
+
+
+def job_bots(job: Job, players: Sequence[str]) -> dict[str, Bot]:
+    """The bots of ``job`` by seat, seat ``i``'s seeded from ``job.seed * 31 + i``."""
+    if len(job.bots) != len(players):
+        raise ValueError(f"{job.game} has {len(players)} players, got bots {job.bots}")
+    return {
+        p: make_bot(spec, job.seed * 31 + i)
+        for i, (p, spec) in enumerate(zip(players, job.bots, strict=True))
+    }
+
+
 def run_job(job: Job) -> GameResult:
     """Play one game (in whatever process runs it)."""
     started = time.perf_counter()
     game = load(job.game, job.variant, **job.options)
-    if len(job.bots) != len(game.players):
-        raise ValueError(f"{job.game} has {len(game.players)} players, got bots {job.bots}")
-    bots = {
-        p: make_bot(spec, job.seed * 31 + i)
-        for i, (p, spec) in enumerate(zip(game.players, job.bots, strict=True))
-    }
+    bots = job_bots(job, game.players)
     match = play(game, bots, seed=job.seed, max_actions=job.max_actions)
     outcome = match.outcome
     return GameResult(
@@ -77,49 +163,71 @@ def run_job(job: Job) -> GameResult:
     )
 
 
+def _attempt(job: Job) -> GameResult | GameFailure:
+    """Play one game; an exception it raises becomes its :class:`GameFailure`."""
+    try:
+        return run_job(job)
+    except Exception as error:  # any bug in a game or bot: kept, the other games go on
+        return GameFailure.of(job, error)
+
+
 def simulate(
     jobs: Sequence[Job],
     *,
     workers: int = 1,
     backend: str = "local",
     ray_address: str | None = None,
-    on_result: Callable[[GameResult], None] | None = None,
+    on_result: Callable[[GameResult | GameFailure], None] | None = None,
 ) -> list[GameResult]:
     """Play every job and return the results in job order.
 
-    ``backend="local"`` uses a process pool of ``workers`` (1 plays in this process);
-    ``backend="ray"`` runs the same jobs as Ray tasks (``pip install "tabletop-wargames[ray]"``),
-    connecting to ``ray_address`` or starting a local Ray.  ``on_result`` is called as each
-    game finishes (for progress bars).
+    ``backend="local"`` uses a process pool of ``workers`` (1 plays in this process; at most
+    :data:`MAX_WORKERS`); ``backend="ray"`` runs the same jobs as Ray tasks
+    (``pip install "tabletop-wargames[ray]"``), connecting to ``ray_address`` or starting a
+    local Ray.  ``on_result`` is called as each game finishes or fails (for progress bars).
+
+    :raises GamesFailed: after every game was played, if any raised; it holds the results
+        of the others.
     """
-    if workers < 1:
-        raise ValueError(f"workers must be >= 1, got {workers}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"workers must be from 1 to {MAX_WORKERS}, got {workers}")
     if backend == "local":
-        results = _local(jobs, workers)
+        outcomes = _local(jobs, workers)
     elif backend == "ray":
-        results = _ray(jobs, ray_address)
+        outcomes = _ray(jobs, ray_address)
     else:
         raise ValueError(f"unknown backend {backend!r}; use local or ray")
-    collected: dict[int, GameResult] = {}
-    for index, result in results:
-        collected[index] = result
+    collected: dict[int, GameResult | GameFailure] = {}
+    for index, outcome in outcomes:
+        collected[index] = outcome
         if on_result is not None:
-            on_result(result)
-    return [collected[i] for i in range(len(jobs))]
+            on_result(outcome)
+    ordered = [collected[i] for i in range(len(jobs))]
+    results = [r for r in ordered if isinstance(r, GameResult)]
+    failures = [r for r in ordered if isinstance(r, GameFailure)]
+    if failures:
+        raise GamesFailed(results, failures)
+    return results
 
 
-def _local(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, GameResult]]:
+def _local(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, GameResult | GameFailure]]:
     if workers == 1:
         for index, job in enumerate(jobs):
-            yield index, run_job(job)
+            yield index, _attempt(job)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(run_job, job): i for i, job in enumerate(jobs)}
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs) or 1)) as pool:
+        futures = {pool.submit(_attempt, job): i for i, job in enumerate(jobs)}
         for future in as_completed(futures):
-            yield futures[future], future.result()
+            try:
+                outcome = future.result()
+            except Exception as error:  # the worker died (BrokenProcessPool): that job failed
+                outcome = GameFailure.of(jobs[futures[future]], error)
+            yield futures[future], outcome
 
 
-def _ray(jobs: Sequence[Job], address: str | None) -> Iterator[tuple[int, GameResult]]:
+def _ray(
+    jobs: Sequence[Job], address: str | None
+) -> Iterator[tuple[int, GameResult | GameFailure]]:
     try:
         import ray
     except ImportError as error:
@@ -128,7 +236,7 @@ def _ray(jobs: Sequence[Job], address: str | None) -> Iterator[tuple[int, GameRe
         ) from error
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
-    remote = ray.remote(run_job)
+    remote = ray.remote(_attempt)
     pending = {remote.remote(job): i for i, job in enumerate(jobs)}
     while pending:
         done, _ = ray.wait(list(pending), num_returns=1)
