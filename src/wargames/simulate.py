@@ -17,7 +17,7 @@ from typing import Any
 from attrs import asdict, field, frozen
 
 from wargames.bots.base import play
-from wargames.bots.specs import make_bot
+from wargames.bots.specs import seat_bots
 from wargames.core.registry import load
 
 __all__ = ["GameResult", "Job", "Summary", "run_job", "simulate", "summarize", "wilson"]
@@ -62,10 +62,7 @@ def run_job(job: Job) -> GameResult:
     game = load(job.game, job.variant, **job.options)
     if len(job.bots) != len(game.players):
         raise ValueError(f"{job.game} has {len(game.players)} players, got bots {job.bots}")
-    bots = {
-        p: make_bot(spec, job.seed * 31 + i)
-        for i, (p, spec) in enumerate(zip(game.players, job.bots, strict=True))
-    }
+    bots = seat_bots(game.players, job.bots, job.seed)
     match = play(game, bots, seed=job.seed, max_actions=job.max_actions)
     outcome = match.outcome
     return GameResult(
