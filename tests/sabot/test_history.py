@@ -2,12 +2,16 @@
 player saw, and keeps what the history proves of the enemy's concealed counters."""
 
 import random
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wargames.core.history import History
+from wargames.core.replay import Replay
+from wargames.core.serialize import loads
 from wargames.sabot import Sabot, SabotState
+from wargames.sabot.determinize import analyse
 from wargames.sabot.state import Fire, Place, Select
 from wargames.testing import check_history
 
@@ -149,3 +153,27 @@ def test_a_tight_army_is_drawn_every_time() -> None:
     assert sum(u.owner == "yellow" and u.kind != "DECOY" for u in state.units) == 16
     for sample in samples(game, state, "blue", 5):
         assert game.view(sample, "blue") == game.view(state, "blue")
+
+
+def test_a_carrier_boarded_again_carried_at_once_only_what_its_set_up_put_in() -> None:
+    """The rare NoPast of a random conformance run (issue 31): in a random set-up on
+    ``hills``, yellow's HPC 12 (capacity 2) carried squads 14 and 16; both got out, then 16
+    boarded it again (``data/board-after-setup.json``, a random game from seed 5009).  The
+    sampler counted the boarding as one squad more on top of the set-up's two, ruled out
+    every type that carries 3 or fewer, and found no past for blue.  A boarding proves only
+    that one squad is aboard: 12 may be an HPC, and blue's past is found."""
+    text = Path(__file__).with_name("data").joinpath("board-after-setup.json").read_text()
+    replay = loads(text)
+    assert isinstance(replay, Replay)
+    game = replay.load_game()
+    assert isinstance(game, Sabot)
+    states = list(replay.states(game))
+    final = states[-1]
+    assert isinstance(final, SabotState)
+    assert final.units[12].kind == "HPC"
+    assert game.table["HPC"].capacity == 2
+    view = game.view(final, "blue")
+    assert "HPC" in analyse(game, view, "blue").domains[12]
+    rng = random.Random(9)
+    for player in game.players:
+        check_history(game, states, player, rng)

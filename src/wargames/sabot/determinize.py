@@ -223,6 +223,16 @@ def domains(game: Sabot, analysis: Analysis) -> dict[int, frozenset[str]]:
     } | {getattr(e, "unit", -1) for e in analysis.start_events}  # fmt: skip
     queue = [u for u in analysis.view.units if u.owner == analysis.enemy and u.id not in left_out]
     queue.sort(key=lambda u: u.id, reverse=True)
+    # The set-up first: a carrier holds every squad embarked in it then at once, and a squad
+    # that boards it later proves only one aboard (the others may have got out).
+    for event in analysis.start_events:
+        if isinstance(event, Moved):
+            spots.setdefault(event.unit, game.map.parse(event.to))
+        elif isinstance(event, Embarked):
+            spots.setdefault(event.unit, ABOARD)
+            soldier.add(event.unit)
+            load[event.carrier] += 1
+            acted.add(event.carrier)
     segment_turns = 0
     for subject, action, events in _movers(analysis):
         if subject >= 0:
@@ -261,14 +271,6 @@ def domains(game: Sabot, analysis: Analysis) -> dict[int, frozenset[str]]:
                 acted.add(event.hit)
             elif isinstance(event, Rolled) and event.what == "bail out":
                 soldier.add(event.unit)
-    for event in analysis.start_events:
-        if isinstance(event, Moved):
-            spots.setdefault(event.unit, game.map.parse(event.to))
-        elif isinstance(event, Embarked):
-            spots.setdefault(event.unit, ABOARD)
-            soldier.add(event.unit)
-            load[event.carrier] += 1
-            acted.add(event.carrier)
     view = analysis.view
     out: dict[int, frozenset[str]] = {}
     for unit_id in analysis.unknown:

@@ -311,9 +311,8 @@ class _Knowledge:
         each from the next turn on; with them, the largest of the turns' sums."""
         if not self.variable:
             return sum(self._floor_from(index, after + 1))
-        sums = [sum(low) for (unit, t), low in self.low.items() if unit == index]
-        turns = [t for (unit, t) in self.low if unit == index]
-        return max((n for n, t in zip(sums, turns, strict=True) if after < t <= until), default=0)
+        floors = (low for (i, t), low in self.low.items() if i == index and after < t <= until)
+        return max(map(sum, floors), default=0)
 
     def cap(self, index: int, after: int, endurance: int) -> int:
         """The most points unit ``index`` may keep after the damage of turn ``after``, its
