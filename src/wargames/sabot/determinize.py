@@ -13,7 +13,8 @@ the platoons bought) and the dice the player did not see.  A sample:
    a scouting total bounds the scout's bonus; the turns of one move bound its type's turns;
    where it was set up, it can stand;
 2. draws the enemy's army (II: whole platoons within the build points and the decoys, and
-   each purchase one platoon within the turn's points) and gives each concealed counter a
+   each purchase one platoon within the turn's points; every type a counter can only be
+   among them) and gives each concealed counter a
    type of its domain (:func:`~wargames.core.hidden.sample_assignment`);
 3. replays the log from the start, the enemy's actions checked, forcing each die the
    player saw (an adjusted roll less its modifiers) and drawing each die they did not (the
@@ -334,7 +335,10 @@ def _draw_kinds(
     unknown = [u for u in army if u not in analysis.known]
     if unknown:
         size = len(army) - options.decoys
-        mix = platoon_mix(table, size, options.build_points, known, rng)
+        # a counter that can be one type only (a special action named it) needs it in the mix
+        needed = known + Counter(min(doms[u]) for u in unknown if len(doms[u]) == 1)
+        needed.pop(DECOY, None)
+        mix = platoon_mix(table, size, options.build_points, needed, rng)
         if mix is None:
             return None
         pool = Counter(s for name in mix.elements() for s in table.platoons[name].units)
