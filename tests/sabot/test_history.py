@@ -191,7 +191,9 @@ def test_a_counter_a_special_action_named_is_in_every_army_drawn(
     replay = loads(text)
     assert isinstance(replay, Replay)
     game = replay.load_game()
+    assert isinstance(game, Sabot)
     final = list(replay.states(game))[-1]
+    assert isinstance(final, SabotState)
     view = game.view(final, "blue")
     assert sabot_past.analyse(game, view, "blue").domains[16] == {"ENV"}
     monkeypatch.setattr(sabot_past, "TRIES", 1)
