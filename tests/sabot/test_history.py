@@ -201,3 +201,29 @@ def test_a_counter_a_special_action_named_is_in_every_army_drawn(
     for _ in range(10):
         sample = game.sample_state(view, "blue", rng)
         assert sample.units[16].kind == "ENV"
+
+
+def test_eight_prepared_positions_need_two_engineers_in_every_army_drawn() -> None:
+    """IV: four prepared positions per engineer.  Blue dug eight at set-up
+    (``data/positions-dug.json``, a random game on hills with reinforcements, set up by
+    hand, from seed 5118), so blue had two ENVs; the army was drawn without them in mind, the
+    set-up's replay refused the fifth position every time, and yellow got NoPast.  Every
+    army drawn now holds two, and yellow's past is found."""
+    text = Path(__file__).with_name("data").joinpath("positions-dug.json").read_text()
+    replay = loads(text)
+    assert isinstance(replay, Replay)
+    game = replay.load_game()
+    assert isinstance(game, Sabot)
+    states = list(replay.states(game))
+    final = states[-1]
+    assert isinstance(final, SabotState)
+    assert sum(1 for owner, _ in final.prepared if owner == "blue") == 8
+    rng = random.Random(11)
+    check_history(game, states, "yellow", rng)
+    view = game.view(final, "yellow")
+    assert sabot_past.analyse(game, view, "yellow").diggers == 2
+    for _ in range(5):
+        sample = game.sample_state(view, "yellow", rng)
+        assert isinstance(sample, SabotState)
+        blue = [u.kind for u in sample.units if u.owner == "blue" and not u.arrived]
+        assert blue.count("ENV") >= 2
