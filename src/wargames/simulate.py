@@ -23,7 +23,7 @@ from typing import Any
 from attrs import asdict, field, frozen
 
 from wargames.bots.base import Bot, play
-from wargames.bots.specs import make_bot
+from wargames.bots.specs import seat_bots
 from wargames.core.registry import load
 
 __all__ = [
@@ -141,10 +141,7 @@ def job_bots(job: Job, players: Sequence[str]) -> dict[str, Bot]:
     """The bots of ``job`` by seat, seat ``i``'s seeded from ``job.seed * 31 + i``."""
     if len(job.bots) != len(players):
         raise ValueError(f"{job.game} has {len(players)} players, got bots {job.bots}")
-    return {
-        p: make_bot(spec, job.seed * 31 + i)
-        for i, (p, spec) in enumerate(zip(players, job.bots, strict=True))
-    }
+    return seat_bots(players, job.bots, job.seed)
 
 
 def run_job(job: Job) -> GameResult:

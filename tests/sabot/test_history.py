@@ -2,11 +2,16 @@
 player saw, and keeps what the history proves of the enemy's concealed counters."""
 
 import random
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import wargames.sabot.determinize as sabot_past
 from wargames.core.history import History
+from wargames.core.replay import Replay
+from wargames.core.serialize import loads
 from wargames.sabot import Sabot, SabotState
 from wargames.sabot.state import Fire, Place, Select
 from wargames.testing import check_history
@@ -149,3 +154,76 @@ def test_a_tight_army_is_drawn_every_time() -> None:
     assert sum(u.owner == "yellow" and u.kind != "DECOY" for u in state.units) == 16
     for sample in samples(game, state, "blue", 5):
         assert game.view(sample, "blue") == game.view(state, "blue")
+
+
+def test_a_carrier_boarded_again_carried_at_once_only_what_its_set_up_put_in() -> None:
+    """The rare NoPast of a random conformance run (issue 31): in a random set-up on
+    ``hills``, yellow's HPC 12 (capacity 2) carried squads 14 and 16; both got out, then 16
+    boarded it again (``data/board-after-setup.json``, a random game from seed 5009).  The
+    sampler counted the boarding as one squad more on top of the set-up's two, ruled out
+    every type that carries 3 or fewer, and found no past for blue.  A boarding proves only
+    that one squad is aboard: 12 may be an HPC, and blue's past is found."""
+    text = Path(__file__).with_name("data").joinpath("board-after-setup.json").read_text()
+    replay = loads(text)
+    assert isinstance(replay, Replay)
+    game = replay.load_game()
+    assert isinstance(game, Sabot)
+    states = list(replay.states(game))
+    final = states[-1]
+    assert isinstance(final, SabotState)
+    assert final.units[12].kind == "HPC"
+    assert game.table["HPC"].capacity == 2
+    view = game.view(final, "blue")
+    assert "HPC" in sabot_past.analyse(game, view, "blue").domains[12]
+    rng = random.Random(9)
+    for player in game.players:
+        check_history(game, states, player, rng)
+
+
+def test_a_counter_a_special_action_named_is_in_every_army_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Yellow's counter 16 made an engineer's special action, so it is an ENV
+    (``data/engineer-named.json``, a random game on crossroads from seed 5064).  The army was
+    drawn without it in mind: 9 draws in 10 had no ENV and were drawn again (77 for one
+    sample).  The types a counter must be are now in every army drawn: the first draw fits."""
+    text = Path(__file__).with_name("data").joinpath("engineer-named.json").read_text()
+    replay = loads(text)
+    assert isinstance(replay, Replay)
+    game = replay.load_game()
+    assert isinstance(game, Sabot)
+    final = list(replay.states(game))[-1]
+    assert isinstance(final, SabotState)
+    view = game.view(final, "blue")
+    assert sabot_past.analyse(game, view, "blue").domains[16] == {"ENV"}
+    monkeypatch.setattr(sabot_past, "TRIES", 1)
+    rng = random.Random(3)
+    for _ in range(10):
+        sample = game.sample_state(view, "blue", rng)
+        assert sample.units[16].kind == "ENV"
+
+
+def test_eight_prepared_positions_need_two_engineers_in_every_army_drawn() -> None:
+    """IV: four prepared positions per engineer.  Blue dug eight at set-up
+    (``data/positions-dug.json``, a random game on hills with reinforcements, set up by
+    hand, from seed 5118), so blue had two ENVs; the army was drawn without them in mind, the
+    set-up's replay refused the fifth position every time, and yellow got NoPast.  Every
+    army drawn now holds two, and yellow's past is found."""
+    text = Path(__file__).with_name("data").joinpath("positions-dug.json").read_text()
+    replay = loads(text)
+    assert isinstance(replay, Replay)
+    game = replay.load_game()
+    assert isinstance(game, Sabot)
+    states = list(replay.states(game))
+    final = states[-1]
+    assert isinstance(final, SabotState)
+    assert sum(1 for owner, _ in final.prepared if owner == "blue") == 8
+    rng = random.Random(11)
+    check_history(game, states, "yellow", rng)
+    view = game.view(final, "yellow")
+    assert sabot_past.analyse(game, view, "yellow").diggers == 2
+    for _ in range(5):
+        sample = game.sample_state(view, "yellow", rng)
+        assert isinstance(sample, SabotState)
+        blue = [u.kind for u in sample.units if u.owner == "blue" and not u.arrived]
+        assert blue.count("ENV") >= 2

@@ -3,13 +3,17 @@ saw, and what the history proves about the others' secrets holds in every one of
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import wargames.saw.history as saw_history
 from wargames.core.history import History
+from wargames.core.replay import Replay
+from wargames.core.serialize import loads
 from wargames.saw import Attacked, Saw, SawState, Unit
 from wargames.saw.units import ACCURACY, DAMAGE, EVASION, MOVEMENT
 from wargames.testing import check_history
@@ -187,3 +191,25 @@ def test_every_sampled_past_replays_to_what_the_player_saw(name: str) -> None:
                 check_history(game, states[: moment + 1], player, rng)
 
     check()
+
+
+def test_a_bot_played_position_keeps_every_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31: ``wargames simulate saw -n 1 --seed 15 --players greedy,random`` stopped
+    with NoPast at blue's 514th action (``data/greedy-random-15.json``: the 513 before it).
+    r1 (4/4/4/4/4, published) fell in turn 33 to one hit of damage total 14, after two
+    damaging hits; r2 is down to 1 point after eight, the last four with totals of 16 or 17.
+    The sampler drew each turn's hit points counting every later damaging hit as 1 point
+    and ignoring that a destroyed unit must be low enough for its last hit: 5 walks in 300
+    were kept.  Now every draw is bounded by what the later hits need, and no walk is
+    thrown away."""
+    replay = loads(Path(__file__).with_name("data").joinpath("greedy-random-15.json").read_text())
+    assert isinstance(replay, Replay)
+    game = replay.load_game()
+    states = list(replay.states(game))
+    monkeypatch.setattr(saw_history, "TRIES", 1)
+    rng = random.Random(15)
+    for player in game.players:
+        check_history(game, states, player, rng)
+        view = game.view(states[-1], player)
+        for _ in range(12):
+            game.sample_history(view, player, rng)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from attrs import frozen
@@ -11,7 +11,7 @@ from wargames.core.game import Action, Game, Outcome, State
 from wargames.core.replay import Replay
 from wargames.core.rng import Seed
 
-__all__ = ["Bot", "Match", "play", "playing"]
+__all__ = ["Bot", "Match", "moves", "play", "playing"]
 
 
 class Bot(Protocol):
@@ -66,16 +66,35 @@ def play(
     When several players act at once, they choose in seating order, each from the state
     the previous choice left.  Stops at the outcome or after ``max_actions`` actions.
     """
+    start = game.start(seed, **(setup or {}))
+    played = list(moves(game, bots, start, max_actions=max_actions))
+    actions = [action for action, _ in played]
+    state = played[-1][1] if played else start
+    replay = Replay.record(game, start.rng.key if seed is None else seed, actions, setup)
+    return Match(replay, state, game.outcome(state))
+
+
+def moves(
+    game: Game[Any, Any],
+    bots: Mapping[str, Bot],
+    state: State,
+    *,
+    max_actions: int | None = None,
+) -> Iterator[tuple[Action, State]]:
+    """Each action the bots take from ``state`` and the state it leads to, as :func:`play`
+    plays them: when several players act at once, the first in seating order chooses.  Stops
+    at the outcome or after ``max_actions`` actions.
+
+    :raises ValueError: if a player has no bot.
+    """
     missing = set(game.players) - set(bots)
     if missing:
         raise ValueError(f"no bot for {', '.join(sorted(missing))}")
-    state = start = game.start(seed, **(setup or {}))
-    actions: list[Action] = []
-    while game.outcome(state) is None and (max_actions is None or len(actions) < max_actions):
+    taken = 0
+    while game.outcome(state) is None and (max_actions is None or taken < max_actions):
         acting = game.to_act(state)
         player = next(p for p in game.players if p in acting)
         action = bots[player].choose(game, state, player)
         state = game.apply(state, action)
-        actions.append(action)
-    replay = Replay.record(game, start.rng.key if seed is None else seed, actions, setup)
-    return Match(replay, state, game.outcome(state))
+        taken += 1
+        yield action, state

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from wargames.bots.base import Bot
 from wargames.bots.greedy import GreedyBot
 from wargames.bots.mcts import MctsBot
 from wargames.bots.random import RandomBot
 
-__all__ = ["BOT_NAMES", "make_bot"]
+__all__ = ["BOT_NAMES", "BotSpec", "make_bot", "seat_bots"]
 
 _FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
     "random": lambda seed, _: RandomBot(seed),
@@ -18,6 +18,9 @@ _FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
     "mcts": lambda seed, n: MctsBot(seed, iterations=n or 200),
 }
 BOT_NAMES = tuple(_FACTORIES)
+BotSpec = str | Callable[[int], Bot]
+"""A bot to seat: a name :func:`make_bot` reads (``"greedy"``, ``"mcts:8"``), or a function
+from a seed to a bot (``lambda seed: MctsBot(seed, samples=4)``)."""
 
 
 def make_bot(spec: str, seed: int) -> Bot:
@@ -32,3 +35,18 @@ def make_bot(spec: str, seed: int) -> Bot:
     if number and not number.isdigit():
         raise ValueError(f"bot {spec!r}: the number after ':' must be a whole number")
     return factory(seed, int(number) if number else None)
+
+
+def seat_bots(players: Sequence[str], specs: Sequence[BotSpec], seed: int) -> dict[str, Bot]:
+    """One bot per player, in seat order, the ``i``-th seeded with ``seed * 31 + i``: how
+    ``wargames simulate`` seats the bots of a game played from ``seed``.
+
+    :raises ValueError: for a name :func:`make_bot` refuses, or not one bot per player.
+    """
+    if len(specs) != len(players):
+        raise ValueError(f"{len(players)} players, got bots {tuple(specs)}")
+    seats = enumerate(zip(players, specs, strict=True))
+    return {
+        player: make_bot(spec, seed * 31 + i) if isinstance(spec, str) else spec(seed * 31 + i)
+        for i, (player, spec) in seats
+    }

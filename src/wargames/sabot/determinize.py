@@ -13,8 +13,9 @@ the platoons bought) and the dice the player did not see.  A sample:
    a scouting total bounds the scout's bonus; the turns of one move bound its type's turns;
    where it was set up, it can stand;
 2. draws the enemy's army (II: whole platoons within the build points and the decoys, and
-   each purchase one platoon within the turn's points) and gives each concealed counter a
-   type of its domain (:func:`~wargames.core.hidden.sample_assignment`);
+   each purchase one platoon within the turn's points; every type a counter can only be
+   among them, and an engineer per four prepared positions dug) and gives each concealed
+   counter a type of its domain (:func:`~wargames.core.hidden.sample_assignment`);
 3. replays the log from the start, the enemy's actions checked, forcing each die the
    player saw (an adjusted roll less its modifiers) and drawing each die they did not (the
    rolls of a shot at a concealed counter) among those that give the result seen; every
@@ -42,7 +43,7 @@ from wargames.core.history import History
 from wargames.core.phases import Clock
 from wargames.core.rng import Rng
 from wargames.sabot import combat
-from wargames.sabot.army import counter
+from wargames.sabot.army import PREPARED_PER_ENGINEER, counter
 from wargames.sabot.firing import _harmless, fire_problem, modifiers, weapon_stats
 from wargames.sabot.movement import stands
 from wargames.sabot.setup import next_counter
@@ -183,6 +184,10 @@ class Analysis:
                 self.groups.append(event.units)
                 self.group_turn.append(view.units[event.units[0]].arrived)
         self.army = tuple(u.id for u in view.units if u.owner == self.enemy and not u.arrived)
+        dug = [a for a, _ in self.steps if isinstance(a, Entrench) and a.player == self.enemy]
+        self.diggers = -(-len(dug) // PREPARED_PER_ENGINEER)
+        """How many engineers the enemy's starting army has at least: the prepared positions
+        it dug at set-up, four per engineer (IV)."""
         self.unknown = tuple(
             u.id for u in view.units if u.owner == self.enemy and u.id not in self.known
         )
@@ -223,6 +228,16 @@ def domains(game: Sabot, analysis: Analysis) -> dict[int, frozenset[str]]:
     } | {getattr(e, "unit", -1) for e in analysis.start_events}  # fmt: skip
     queue = [u for u in analysis.view.units if u.owner == analysis.enemy and u.id not in left_out]
     queue.sort(key=lambda u: u.id, reverse=True)
+    # The set-up first: a carrier holds every squad embarked in it then at once, and a squad
+    # that boards it later proves only one aboard (the others may have got out).
+    for event in analysis.start_events:
+        if isinstance(event, Moved):
+            spots.setdefault(event.unit, game.map.parse(event.to))
+        elif isinstance(event, Embarked):
+            spots.setdefault(event.unit, ABOARD)
+            soldier.add(event.unit)
+            load[event.carrier] += 1
+            acted.add(event.carrier)
     segment_turns = 0
     for subject, action, events in _movers(analysis):
         if subject >= 0:
@@ -261,14 +276,6 @@ def domains(game: Sabot, analysis: Analysis) -> dict[int, frozenset[str]]:
                 acted.add(event.hit)
             elif isinstance(event, Rolled) and event.what == "bail out":
                 soldier.add(event.unit)
-    for event in analysis.start_events:
-        if isinstance(event, Moved):
-            spots.setdefault(event.unit, game.map.parse(event.to))
-        elif isinstance(event, Embarked):
-            spots.setdefault(event.unit, ABOARD)
-            soldier.add(event.unit)
-            load[event.carrier] += 1
-            acted.add(event.carrier)
     view = analysis.view
     out: dict[int, frozenset[str]] = {}
     for unit_id in analysis.unknown:
@@ -332,7 +339,14 @@ def _draw_kinds(
     unknown = [u for u in army if u not in analysis.known]
     if unknown:
         size = len(army) - options.decoys
-        mix = platoon_mix(table, size, options.build_points, known, rng)
+        # a counter that can be one type only (a special action named it) needs it in the mix,
+        # and the positions dug at set-up their engineers
+        needed = known + Counter(min(doms[u]) for u in unknown if len(doms[u]) == 1)
+        needed.pop(DECOY, None)
+        diggers = sorted(s for s, kind in table.types.items() if kind.special == "prepare")
+        for _ in range(analysis.diggers - sum(needed[s] for s in diggers)):
+            needed[rng.choice(diggers)] += 1
+        mix = platoon_mix(table, size, options.build_points, needed, rng)
         if mix is None:
             return None
         pool = Counter(s for name in mix.elements() for s in table.platoons[name].units)

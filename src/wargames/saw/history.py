@@ -21,18 +21,25 @@ acted:
   just before the plots that roll them are resolved: the player's own totals as seen, the
   others drawn with their 2d6 chances conditioned on every public result and on a budget of
   hit points per unit and turn — a unit destroyed that turn takes at least what it had left,
-  one that survives keeps enough for every damaging hit still to come (1 point each) and for
-  every later floor, and takes enough to come under every ceiling until it is next damaged
-  (once the record of allocations is revealed, exactly what it shows);
-* the other players' damage allocations (within the same floors and ceilings) and, for a
-  player who has submitted a plot not yet revealed, a random legal plot; a player still
-  acting has done nothing yet.
+  one that survives keeps enough for every damaging hit still to come and for every later
+  floor (:meth:`_Knowledge.need`: a hit does at least 1 point, and at least the player's
+  damage total less the endurance and 12, so what it keeps depends on the endurance it
+  keeps), few enough for the hits that destroy it later to do so (:meth:`_Knowledge.cap`:
+  at most the player's total less the endurance and 2), and takes enough to come under every
+  ceiling until it is next damaged (once the record of allocations is revealed, exactly what
+  it shows);
+* the other players' damage allocations (within the same floors and ceilings, and keeping an
+  endurance with which the later hits can do what the record says:
+  :meth:`_Knowledge.endurance`) and, for a player who has submitted a plot not yet revealed,
+  a random legal plot; a player still acting has done nothing yet.
 
 A draw that cannot produce what the player saw (a total outside what two dice can roll, a
 budget with no room left) is thrown away and the walk starts again, at most :data:`TRIES`
 times; every resolution's events are compared with the view's as they happen, so a past that
 is returned always replays to the view.  :class:`NoPast` reports a view for which no
-past was found (not seen in the benchmarks: ``python -m benchmarks.histories``).
+past was found (not seen in the benchmarks: ``python -m benchmarks.histories``).  Before the
+bounds on the later hits' points (issue 31), a long bot game could throw away almost every
+walk: a unit hit eight times by high totals, or destroyed by one hit after two others.
 """
 
 from __future__ import annotations
@@ -157,7 +164,13 @@ class _Knowledge:
         self.revealed: dict[tuple[int, str], PlotRevealed] = {}
         self.reallocated: dict[tuple[int, str], Reallocated] = {}
         self.designed: dict[str, Designed] = {}
-        self.needs: dict[tuple[int, int], int] = {}
+        self.hits: dict[int, list[tuple[int, int | None]]] = {}
+        """Each other unit's damaging hits, in order: (turn, the damage total if the player
+        rolled it)."""
+        self.needs: dict[tuple[int, int, int], int] = {}
+        self.caps: dict[tuple[int, int, int], int] = {}
+        self.endurances: dict[tuple[int, int, int], tuple[int, int]] = {}
+        self.budgets: dict[tuple[int, int, tuple[int, ...]], tuple[int, int]] = {}
         for event in self.events:
             self._scan(event)
         self.turns = max((t for _, t in self.low), default=0)
@@ -181,6 +194,8 @@ class _Knowledge:
             target = index(event.target)
             if event.damaged:
                 self.damaging[target, event.turn] += 1
+                rolled = event.damage_roll if event.player == self.player else None
+                self.hits.setdefault(target, []).append((event.turn, rolled))
             self._bounds_from(event, target)
         elif isinstance(event, Destroyed):
             self.destroyed[index(event.unit)] = event.turn
@@ -258,24 +273,124 @@ class _Knowledge:
         turns = [t for (unit, t) in self.damaging if unit == index and t > after]
         return min(turns, default=NO_LIMIT)
 
-    def need(self, index: int, after: int) -> int:
-        """The fewest points unit ``index`` must keep after the damage of turn ``after``:
-        1 more than the damaging hits it survives later (1 point each), and at every later
-        turn what its floors need then, plus the hits before it."""
-        if (index, after) not in self.needs:
-            self.needs[index, after] = self._need(index, after)
-        return self.needs[index, after]
+    def need(self, index: int, after: int, endurance: int) -> int:
+        """The fewest points unit ``index`` must keep after the damage of turn ``after``, its
+        endurance then at most ``endurance``, to live through the damaging hits still to
+        come (its last, if the record destroys it) and keep its floors until each.
 
-    def _need(self, index: int, after: int) -> int:
+        A hit does at least 1 point, and at least the player's damage total less the
+        endurance and 12, so the fewest are kept with endurance as high as the points let
+        it be: without variable traits, never above what it was; with them, all of them.
+        """
+        key = (index, after, endurance)
+        if key not in self.needs:
+            self.needs[key] = self._need(index, after, endurance)
+        return self.needs[key]
+
+    def _need(self, index: int, after: int, endurance: int) -> int:
         end = self.destroyed.get(index, NO_LIMIT)
-        hits = sorted(
-            (t, n) for (unit, t), n in self.damaging.items() if unit == index and after < t < end
-        )
-        need = 1 + sum(n for _, n in hits)
-        for turn in {t for (unit, t) in self.low if unit == index and t > after}:
-            floor = self.low[index, turn] if self.variable else self._floor_from(index, turn)
-            need = max(need, sum(floor) + sum(n for t, n in hits if t < turn))
-        return need
+        later = [(t, rolled) for t, rolled in self.hits.get(index, ()) if after < t < end]
+        turn = later[0][0] if later else end
+        least = max(1, self._floors(index, after, turn))
+        if not later:
+            return least
+        rolls = [rolled for t, rolled in later if t == turn]
+        points = self.game.specs[index].points
+        others = 0 if self.variable else self._others(index, after)
+        for left in range(least, points + 1):
+            kept = min(endurance, left - others)
+            taken = sum(1 if r is None else max(1, r - kept - 12) for r in rolls)
+            rest = left - taken
+            if rest >= 1 and rest >= self.need(index, turn, min(kept, rest)):
+                return left
+        return points + 1
+
+    def _floors(self, index: int, after: int, until: int) -> int:
+        """The most points unit ``index``'s floors need at once in the turns after ``after``
+        up to ``until``: without variable traits its traits only go down, so what it keeps of
+        each from the next turn on; with them, the largest of the turns' sums."""
+        if not self.variable:
+            return sum(self._floor_from(index, after + 1))
+        floors = (low for (i, t), low in self.low.items() if i == index and after < t <= until)
+        return max(map(sum, floors), default=0)
+
+    def cap(self, index: int, after: int, endurance: int) -> int:
+        """The most points unit ``index`` may keep after the damage of turn ``after``, its
+        endurance then ``endurance``, and still be destroyed when the record says: what the
+        hits until then can do at the most (the player's damage total less the endurance and
+        2), the later turns' endurance as low as its floors let it be.  No limit for a unit
+        that survives, or that a hit the player did not roll helps destroy."""
+        key = (index, after, endurance)
+        if key not in self.caps:
+            self.caps[key] = self._cap(index, after, endurance)
+        return self.caps[key]
+
+    def _cap(self, index: int, after: int, endurance: int) -> int:
+        end = self.destroyed.get(index)
+        if end is None or end <= after:
+            return NO_LIMIT
+        hits = [(t, rolled) for t, rolled in self.hits.get(index, ()) if after < t <= end]
+        first = hits[0][0] if hits else NO_LIMIT
+        most = 0
+        for turn, rolled in hits:
+            if rolled is None:
+                return NO_LIMIT
+            if self.variable:
+                lowest = self.low.get((index, turn), [0] * (ENDURANCE + 1))[ENDURANCE]
+            elif turn == first:
+                lowest = endurance  # no damage phase comes between: it still has it
+            else:
+                lowest = self._floor_from(index, turn)[ENDURANCE]
+            most += max(0, rolled - lowest - 2)
+        return most
+
+    def endurance(self, index: int, after: int, left: int) -> tuple[int, int]:
+        """Without variable traits: the least and most endurance unit ``index`` may keep out
+        of ``left`` points after the damage of turn ``after`` (or its design, ``after`` 0),
+        for the hits still to come to do what the record says: enough points over what they
+        take (:meth:`need`), few enough for them to destroy it when they do (:meth:`cap`),
+        and room for the other traits' floors.  The least is above the most where none fits.
+        """
+        key = (index, after, left)
+        if key not in self.endurances:
+            fits = [
+                e
+                for e in range(left - self._others(index, after) + 1)
+                if self.need(index, after, e) <= left <= self.cap(index, after, e)
+            ]
+            self.endurances[key] = (fits[0], fits[-1]) if fits else (left + 1, left)
+        return self.endurances[key]
+
+    def budget(self, index: int, turn: int, traits: tuple[int, ...]) -> tuple[int, int]:
+        """The fewest and most hit points unit ``index``, with ``traits`` in the attacks of
+        ``turn``, may take in the turn and still play out the rest of the record: keep what
+        :meth:`need` asks, no more than :meth:`cap` lets the hits that destroy it destroy,
+        and (without variable traits, where endurance only goes down, by at most the points
+        taken) an endurance that :meth:`endurance` allows.  ``(left + 1, left)`` where nothing
+        fits."""
+        key = (index, turn, traits)
+        if key in self.budgets:
+            return self.budgets[key]
+        left = sum(traits)
+        fits = []
+        for points in range(left):
+            rest = left - points
+            if self.variable:
+                fit = self.need(index, turn, NO_LIMIT) <= rest <= self.cap(index, turn, 0)
+            else:
+                least, most = self.endurance(index, turn, rest)
+                had = traits[ENDURANCE]
+                fit = max(least, had - points) <= min(most, had)
+            if fit:
+                fits.append(points)
+        self.budgets[key] = (fits[0], fits[-1]) if fits else (left + 1, left)
+        return self.budgets[key]
+
+    def _others(self, index: int, after: int) -> int:
+        """Without variable traits: what unit ``index`` keeps of its traits but endurance
+        after the damage of turn ``after`` (their floors from the next turn on)."""
+        floor = self._floor_from(index, after + 1)
+        return sum(floor) - floor[ENDURANCE]
 
     def _floor_from(self, index: int, turn: int) -> list[int]:
         """Without variable traits: what unit ``index`` keeps of each trait from ``turn`` on."""
@@ -410,7 +525,11 @@ class _Walk:
             return self._design(index, total, (), ())
         first = self.known.next_damage(index, 0)
         floor = self.known.floor(index, lambda turn: True)
-        return self._design(index, total, floor, self.known.ceiling(index, lambda t: t <= first))
+        ceiling = self.known.ceiling(index, lambda t: t <= first)
+        least, most = self.known.endurance(index, 0, total)
+        floor[ENDURANCE] = max(floor[ENDURANCE], least)
+        ceiling[ENDURANCE] = _lowest(ceiling[ENDURANCE], most)
+        return self._design(index, total, floor, ceiling)
 
     # -- what the others do, phase by phase -------------------------------------------------
 
@@ -531,6 +650,9 @@ class _Walk:
             floor = self.known.floor(index, lambda t: t > turn)
             until = self.known.next_damage(index, turn)
             ceiling = self.known.ceiling(index, lambda t: turn < t <= until)
+            least, most = self.known.endurance(index, turn, sum(traits) - points)
+            floor[ENDURANCE] = max(floor[ENDURANCE], least)
+            ceiling[ENDURANCE] = _lowest(ceiling[ENDURANCE], most)
         amounts = [0 if c is None else max(0, t - c) for t, c in zip(traits, ceiling, strict=True)]
         room = [t - f - a for t, f, a in zip(traits, floor, amounts, strict=True)]
         if min(room) < 0 or sum(amounts) > points or points - sum(amounts) > sum(room):
@@ -623,8 +745,9 @@ class _Dice:
         elif (turn + 1, unit) in known.record:
             budget = (left - sum(known.record[turn + 1, unit]),) * 2
         else:
-            low = 1 if known.damaging[target, turn] else 0
-            high = left - known.need(target, turn)
+            low, high = known.budget(target, turn, traits)
+            if known.damaging[target, turn]:
+                low = max(low, 1)
             if not known.variable:
                 floor = known.floor(target, lambda t: t > turn)
                 until = known.next_damage(target, turn)

@@ -10,6 +10,8 @@
 * :func:`check_rules` — the conformance suite every game and variant must pass.
 * :func:`check_can_act` — whoever is to act has a legal action until the outcome.
 * :func:`check_history` — a sampled past shows a player what the real game showed them.
+* :func:`bot_match`, :func:`bot_playouts`, :func:`check_bot_play` — positions that bots reach,
+  and every player's sampled past checked at them (:func:`check_samples`).
 * :func:`check_inputs` — junk text, tampered documents and wild options, refused cleanly.
 * :func:`check_legality` — the legal-action generator and the one-action checker agree.
 * :func:`rules_machine` — a stateful test: ``TestMine = rules_machine(my_game).TestCase``.
@@ -26,6 +28,16 @@ except ImportError as error:
         'wargames.testing needs hypothesis: pip install "tabletop-wargames[testing]"'
     ) from error
 
+from wargames.testing.bots import (
+    BOTS,
+    BotPlayout,
+    BotSpec,
+    bot_match,
+    bot_playouts,
+    check_bot_play,
+    check_samples,
+    quick_mcts,
+)
 from wargames.testing.conformance import (
     CAN_ACT,
     ConformanceError,
@@ -43,16 +55,23 @@ from wargames.testing.machine import rules_machine
 from wargames.testing.strategies import Playout, actions, playouts, seeds, states
 
 __all__ = [
+    "BOTS",
     "CAN_ACT",
+    "BotPlayout",
+    "BotSpec",
     "ConformanceError",
     "Playout",
     "actions",
+    "bot_match",
+    "bot_playouts",
+    "check_bot_play",
     "check_can_act",
     "check_golden",
     "check_history",
     "check_inputs",
     "check_legality",
     "check_rules",
+    "check_samples",
     "check_state",
     "golden_record",
     "junk_json",
@@ -60,6 +79,7 @@ __all__ = [
     "option_values",
     "options",
     "playouts",
+    "quick_mcts",
     "rng_rolling",
     "rules_machine",
     "seed_rolling",
