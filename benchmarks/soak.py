@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
-import re
 import time
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
@@ -28,7 +27,15 @@ import attrs
 
 from wargames.core.errors import NoPast, WargamesError
 from wargames.core.game import Game
-from wargames.core.options import allowed
+from wargames.core.options import (
+    ChoiceBounds,
+    CustomBounds,
+    FlagBounds,
+    NumberBounds,
+    TableBounds,
+    TextBounds,
+    bounds,
+)
 from wargames.core.registry import games, load, variants
 from wargames.simulate import Job, job_bots
 
@@ -63,24 +70,26 @@ def bot_jobs(seeds: int, bots: Sequence[str], max_actions: int, first_seed: int 
 
 # -- options swept within their bounds --------------------------------------------------------
 
-_NUMBER = re.compile(r"^a whole number from (-?\d+) to (-?\d+)")
-_CHOICES = re.compile(r"^one of ((?:'[^']*'(?:, )?)+)")
-_TABLES = re.compile(r"^a built-in [^(]*\(((?:'[^']*'(?:, )?)+)\)")
-
 
 def _values(attribute: attrs.Attribute[Any], rng: random.Random) -> list[Any]:
-    """Values to try for one option: its edges and a random value for a number, every
-    choice, both flags, each built-in table; ``null`` where allowed; else its default."""
-    said = allowed(attribute)
-    nulls = [None] if said.endswith("or null") else []
-    if number := _NUMBER.match(said):
-        low, high = int(number[1]), int(number[2])
+    """Values to try for one option, from the bounds it declares as data
+    (:func:`wargames.core.options.bounds`): its edges and a random value for a number, every
+    choice, both flags, each built-in table and each example a game lists; ``null`` where
+    allowed; else its default."""
+    declared = bounds(attribute)
+    nulls = [None] if getattr(declared, "optional", False) else []
+    if isinstance(declared, NumberBounds):
+        low, high = declared.low, declared.high
         small = rng.randint(low, min(high, low + 10))
         return [low, high, small, rng.randint(low, high), *nulls]
-    if said == "true or false":
+    if isinstance(declared, FlagBounds):
         return [True, False]
-    if listed := _CHOICES.match(said) or _TABLES.match(said):
-        return [*re.findall(r"'([^']*)'", listed[1]), *nulls]
+    if isinstance(declared, ChoiceBounds):
+        return [*declared.choices, *nulls]
+    if isinstance(declared, TableBounds):
+        return list(declared.builtins)
+    if isinstance(declared, CustomBounds | TextBounds) and declared.examples:
+        return [*declared.examples, *nulls]
     return [attribute.default]
 
 

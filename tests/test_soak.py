@@ -45,6 +45,8 @@ def test_options_are_drawn_within_their_declared_bounds_edges_included() -> None
         assert any(drawn), f"{cls.__name__}: some options differ from the defaults"
     sabatu = [sample_options(games()["sabatu"], rng).get("players") for _ in range(200)]
     assert {2, 8} <= set(sabatu), "a number's two edges are drawn"
+    maps = {sample_options(games()["sabot"], rng).get("map") for _ in range(300)}
+    assert "open:2x2" in maps, "a game's own examples of an option are drawn (SABOT's tiny maps)"
 
 
 class Stuck(MiniSabotage):
