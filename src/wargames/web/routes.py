@@ -52,8 +52,9 @@ BODY_LIMIT = 1 << 22
 """The largest request body read (a long replay file fits)."""
 
 
-def create_app(db: str | Path = ":memory:") -> Starlette:
-    """The web app, keeping its games in the SQLite file ``db``."""
+def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> Starlette:
+    """The web app, keeping its games in the SQLite file ``db``; an event stream with
+    nothing to tell sends a keep-alive comment every ``quiet`` seconds."""
     lobby = Lobby(Store(db))
 
     def refusal(error: Refused) -> JSONResponse:
@@ -208,16 +209,19 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         match, seat = find(request)
 
         async def stream() -> AsyncIterator[str]:
-            seen = -1
-            while not await request.is_disconnected():
-                server = match.version
-                shown = match.version_of(seat)
-                if shown != seen:
-                    seen = shown
-                    yield f"data: {seen}\n\n"
-                else:
+            # Only ``seat``'s own view ends a wait (another seat's secret order wakes it and
+            # is waited past), and the keep-alive runs on its own timer: the stream is the
+            # same whatever other seats do in secret.
+            shown = match.version_of(seat)
+            yield f"data: {shown}\n\n"
+            while True:
+                await until_shown(match, seat, shown, quiet)
+                now = match.version_of(seat)
+                if now == shown:
                     yield ": still here\n\n"
-                await match.changed(server, QUIET_SECONDS)
+                else:
+                    shown = now
+                    yield f"data: {shown}\n\n"
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
