@@ -9,7 +9,8 @@ API (every error is JSON ``{"error": message}`` with a 4xx status, and changes n
   after ``N``); ``GET /api/play/{token}/steps/{n}`` the view after ``n`` actions;
 * ``POST /api/play/{token}/actions`` — ``{"action": text}`` plays it for the link's seat;
 * ``POST /api/play/{token}/odds`` — ``{"action": text}``: the odds of a legal action;
-* ``GET /api/play/{token}/events`` — server-sent events, one per change (``data: version``);
+* ``GET /api/play/{token}/events`` — server-sent events, one per change of the link's own
+  view (``data: version``), and keep-alive comments on a timer of their own;
 * ``GET /api/play/{token}/replay`` — the replay file, once the game is over;
 * ``POST /api/replays`` — a replay file: stored to be stepped through (a spectator link).
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -26,8 +28,15 @@ import attrs
 from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import (
+    FileResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -50,6 +59,7 @@ QUIET_SECONDS = 15.0
 """How long an event stream waits for a change before it sends a comment (keeping it open)."""
 BODY_LIMIT = 1 << 22
 """The largest request body read (a long replay file fits)."""
+_DECIMAL = re.compile(r"[0-9]+")
 
 
 def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> Starlette:
@@ -167,19 +177,16 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
         match, seat = find(request)
         after = request.query_params.get("after")
         if after is not None:
-            if not after.lstrip("-").isdigit():
-                raise Refused(400, "after= takes a version number")
-            await until_shown(match, seat, int(after), WAIT_SECONDS)
+            latest = match.version_of(seat)
+            version = number(after, "after=", latest, beyond=400)
+            await until_shown(match, seat, version, WAIT_SECONDS)
         data = await run_in_threadpool(payload, match, seat)
         return JSONResponse(data, background=with_bots(match))
 
     async def step(request: Request) -> JSONResponse:
         match, seat = find(request)
-        text = request.path_params["n"]
-        steps = match.snapshot(seat)[2]
-        if not text.isdigit() or int(text) > steps:
-            raise Refused(404, f"the game has steps 0 to {steps}")
-        return JSONResponse(await run_in_threadpool(payload, match, seat, int(text)))
+        n = number(request.path_params["n"], "a step", match.snapshot(seat)[2], beyond=404)
+        return JSONResponse(await run_in_threadpool(payload, match, seat, n))
 
     async def act(request: Request) -> JSONResponse:
         match, seat = find(request)
@@ -270,9 +277,31 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
         Route("/play/{token}", page("play.html")),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=api + pages)
+
+    async def no_route(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": error.detail}, status_code=error.status_code)
+        return PlainTextResponse(error.detail, status_code=error.status_code)
+
+    app = Starlette(routes=api + pages, exception_handlers={404: no_route, 405: no_route})
     app.state.lobby = lobby
     return app
+
+
+def number(text: str, what: str, most: int, *, beyond: int) -> int:
+    """The number written ``text`` in a path or query, from 0 to ``most``: every such value
+    is read here.
+
+    :raises Refused: 400 for anything but a plain decimal (ASCII digits, no sign, space or
+        other digit), ``beyond`` for one past ``most``.
+    """
+    if _DECIMAL.fullmatch(text) is None:
+        raise Refused(400, f"{what} takes a plain decimal number")
+    digits = text.lstrip("0") or "0"  # int() of a long text is slow, or refused
+    if len(digits) > len(str(most)) or int(digits) > most:
+        raise Refused(beyond, f"{what} goes from 0 to {most}")
+    return int(digits)
 
 
 def _jsonable(value: Any) -> Any:
