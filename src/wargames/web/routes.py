@@ -12,7 +12,13 @@ API (every error is JSON ``{"error": message}`` with a 4xx status, and changes n
 * ``GET /api/play/{token}/events`` — server-sent events, one per change of the link's own
   view (``data: version``), and keep-alive comments on a timer of their own;
 * ``GET /api/play/{token}/replay`` — the replay file, once the game is over;
-* ``POST /api/replays`` — a replay file: stored to be stepped through (a spectator link).
+* ``GET /api/play/{token}/replay/{n}`` — once the game is over, its full state after ``n``
+  actions (every secret shown, as in the replay file);
+* ``POST /api/play/{token}/rematch`` — once the game is over, a link to the same seat in its
+  rematch (made by the first link to ask);
+* ``POST /api/replays`` — a replay file: stored to be stepped through (a spectator link);
+* ``GET /api/lobby`` — the listed games (``"listed": true`` when made) with free seats;
+  ``POST /api/games/{id}/seats/{seat}`` takes a free seat: its link.
 """
 
 from __future__ import annotations
@@ -46,8 +52,16 @@ from wargames.core.errors import SerializationError, WargamesError
 from wargames.core.registry import games as registered_games
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
-from wargames.web.matches import HUMAN, RECORDED, Lobby, Match, Refused, legal_action
-from wargames.web.present import odds_data, payload
+from wargames.web.matches import (
+    HUMAN,
+    RECORDED,
+    Lobby,
+    Match,
+    Refused,
+    Seating,
+    legal_action,
+)
+from wargames.web.present import odds_data, payload, replay_step
 from wargames.web.store import Store
 
 __all__ = ["create_app"]
@@ -110,6 +124,9 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
         data = await body(request)
         name, variant = data.get("game"), data.get("variant") or None
         options, seats = data.get("options", {}), data.get("seats")
+        listed = data.get("listed", False)
+        if not isinstance(listed, bool):
+            raise Refused(400, "listed is true or false")
         if not isinstance(name, str) or name.lower() not in wargames.available():
             raise Refused(404, f"no game named {str(name)[:40]!r}")
         if variant is not None and not isinstance(variant, str):
@@ -132,7 +149,10 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
             except ValueError as error:
                 raise Refused(400, str(error)) from None
         ordered = {p: seats[p].strip().lower() for p in game.players}
-        match, tokens, spectators = await run_in_threadpool(lobby.create, game, ordered)
+        seating: Seating = "listed" if listed else "linked"
+        match, tokens, spectators = await run_in_threadpool(
+            lambda: lobby.create(game, ordered, seating=seating)
+        )
         answer = {
             "id": match.id,
             "seats": {p: {"token": t, "url": f"/play/{t}"} for p, t in tokens.items()},
@@ -233,6 +253,38 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
+    async def open_games(_: Request) -> JSONResponse:
+        found = await run_in_threadpool(lobby.open_games)
+        table = [
+            {
+                "id": match.id,
+                "game": match.game.name,
+                "variant": match.game.variant,
+                "seats": match.seats,
+                "free": free,
+            }
+            for match, free in found
+        ]
+        return JSONResponse({"games": table})
+
+    async def join(request: Request) -> JSONResponse:
+        match_id, seat = request.path_params["id"], request.path_params["seat"]
+        token = await run_in_threadpool(lobby.join, match_id, seat)
+        return JSONResponse({"seat": seat, "token": token, "url": f"/play/{token}"}, 201)
+
+    async def rematch(request: Request) -> JSONResponse:
+        match, seat = find(request)
+        made, token = await run_in_threadpool(lobby.rematch, match, seat)
+        answer = {"id": made.id, "seat": seat, "token": token, "url": f"/play/{token}"}
+        return JSONResponse(answer, status_code=201, background=with_bots(made))
+
+    async def replay_view(request: Request) -> JSONResponse:
+        match, _ = find(request)
+        if not match.over():
+            raise Refused(409, "the replay (it holds every secret) is shown once the game is over")
+        n = number(request.path_params["n"], "a step", len(match.actions), beyond=404)
+        return JSONResponse(await run_in_threadpool(replay_step, match, n))
+
     async def download(request: Request) -> Response:
         match, _ = find(request)
         if not match.over():
@@ -271,6 +323,10 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
         Route("/api/play/{token}/odds", guarded(odds), methods=["POST"]),
         Route("/api/play/{token}/events", guarded(events)),
         Route("/api/play/{token}/replay", guarded(download)),
+        Route("/api/play/{token}/replay/{n}", guarded(replay_view)),
+        Route("/api/play/{token}/rematch", guarded(rematch), methods=["POST"]),
+        Route("/api/lobby", guarded(open_games)),
+        Route("/api/games/{id}/seats/{seat}", guarded(join), methods=["POST"]),
     ]
     pages = [
         Route("/", page("index.html")),
