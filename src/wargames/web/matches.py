@@ -9,11 +9,13 @@ from the kernel's error, which the full state may have worded.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import threading
 from collections.abc import Mapping
 from typing import Any, Literal
 
+import wargames
 from wargames.bots.base import Bot
 from wargames.bots.specs import make_bot
 from wargames.core.game import Action, Game, State
@@ -223,11 +225,34 @@ def legal_action(game: Game[Any, Any], state: State, seat: str, text: str) -> Ac
 class Lobby:
     """Every match of one server, found by the tokens of its links, loaded on first use."""
 
+    GAMES_KEPT = 64
+    """The most game configurations :meth:`game` keeps built (the oldest is dropped)."""
+
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._games: dict[str, Game[Any, Any]] = {}
         self._matches: dict[str, Match] = {}
         self._lock = threading.Lock()
         self._rematching = threading.Lock()
+
+    def game(self, name: str, variant: str | None, options: Mapping[str, Any]) -> Game[Any, Any]:
+        """The game ``name`` in ``variant`` with ``options`` (:func:`wargames.load`), built
+        once per configuration and shared by its matches: a game is an immutable
+        configuration, and building one (its board, its tables) cost every new match tens of
+        milliseconds.
+
+        :raises WargamesError: (or ``ValueError``, ``TypeError``) as :func:`wargames.load`.
+        """
+        key = json.dumps([name.lower(), (variant or "").lower(), options], sort_keys=True)
+        with self._lock:
+            game = self._games.get(key)
+        if game is None:
+            game = wargames.load(name, variant or None, **options)
+            with self._lock:
+                self._games[key] = game
+                while len(self._games) > self.GAMES_KEPT:
+                    del self._games[next(iter(self._games))]
+        return game
 
     def create(
         self,
@@ -324,7 +349,7 @@ class Lobby:
         """A stored match, replayed from its seed and actions."""
         stored = self.store.load(match_id)
         header: Replay = loads(stored.header)
-        game = header.load_game()
+        game = self.game(header.game, header.variant, header.options)
         actions = [loads(text, game) for text in stored.actions]
         replay = Replay.record(game, header.seed, actions, header.setup)
         return Match(match_id, game, replay, stored.seats, stored.bot_seed, self.store)

@@ -134,7 +134,7 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
         if not isinstance(options, dict):
             raise Refused(400, "options must be a JSON object")
         try:
-            game = wargames.load(name, variant, **options)
+            game = await run_in_threadpool(lobby.game, name, variant, options)
         except (WargamesError, ValueError, TypeError) as error:
             raise Refused(400, str(error)) from None
         if not isinstance(seats, dict) or sorted(seats) != sorted(game.players):
@@ -170,9 +170,9 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
             raise Refused(400, f"not a wargames replay: {error}") from None
         if not isinstance(replay, Replay):
             raise Refused(400, f"a single {type(replay).__name__}, not a replay")
-        game = replay.load_game()
+        game = await run_in_threadpool(lobby.game, replay.game, replay.variant, replay.options)
         try:
-            replay.final_state(game)
+            await run_in_threadpool(replay.final_state, game)
         except WargamesError as error:
             raise Refused(400, f"the replay does not replay: {error}") from None
         seats = dict.fromkeys(game.players, RECORDED)

@@ -76,7 +76,12 @@ class Store:
         self._lock = threading.Lock()
         with self._lock:
             if str(path) != ":memory:":
+                # Write-ahead logging, synced at checkpoints rather than at every commit: a
+                # commit survives the server's crash (``kill -9``), only the machine's loss of
+                # power may take the last ones, and a move's commit costs a fraction of a
+                # millisecond instead of a disk sync (7.6 ms here) with the store locked.
                 self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
 
     def add_game(
