@@ -1,6 +1,7 @@
 """The lobby: listed games with their free seats (joining takes a seat's link), the rematch of
 a finished game, and its replay stepped through on the server."""
 
+import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -65,14 +66,18 @@ def test_many_asking_for_one_seat_at_once_get_it_once(client: TestClient) -> Non
 
 def finished(client: TestClient) -> dict[str, Any]:
     """A Mini Sabotage game of a human seat against a bot, played to the end through the
-    human's link: its links."""
+    human's link (legal actions drawn at random: always the first can go back and forth):
+    its links."""
     answer = new_game(client, "sabotage", {"green": "human", "red": "random"}, variant="SM")
     green = seat_token(answer, "green")
-    for _ in range(400):
-        if client.get(f"/api/play/{green}").json()["outcome"] is not None:
+    rng = random.Random(0)
+    for _ in range(2000):
+        view = client.get(f"/api/play/{green}").json()
+        if view["outcome"] is not None:
             return answer
-        play_first(client, green)
-    raise AssertionError("the game did not end in 400 moves")
+        action = rng.choice(view["actions"])["text"]
+        assert client.post(f"/api/play/{green}/actions", json={"action": action}).is_success
+    raise AssertionError("the game did not end in 2000 moves")
 
 
 def test_a_rematch_is_offered_only_at_the_end(client: TestClient) -> None:

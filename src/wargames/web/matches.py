@@ -234,6 +234,7 @@ class Lobby:
         self._matches: dict[str, Match] = {}
         self._lock = threading.Lock()
         self._rematching = threading.Lock()
+        self._building = threading.Lock()
 
     def game(self, name: str, variant: str | None, options: Mapping[str, Any]) -> Game[Any, Any]:
         """The game ``name`` in ``variant`` with ``options`` (:func:`wargames.load`), built
@@ -244,11 +245,11 @@ class Lobby:
         :raises WargamesError: (or ``ValueError``, ``TypeError``) as :func:`wargames.load`.
         """
         key = json.dumps([name.lower(), (variant or "").lower(), options], sort_keys=True)
-        with self._lock:
+        with self._building:
             game = self._games.get(key)
         if game is None:
             game = wargames.load(name, variant or None, **options)
-            with self._lock:
+            with self._building:
                 self._games[key] = game
                 while len(self._games) > self.GAMES_KEPT:
                     del self._games[next(iter(self._games))]
