@@ -143,7 +143,10 @@ async def _game(client: httpx.AsyncClient, seed: int) -> _Played:
 
 
 async def _play(base: str, games: int) -> list[_Played]:
-    limits = httpx.Limits(max_connections=4 * games, max_keepalive_connections=4 * games)
+    # Every request on a new loopback connection: with hundreds of games the clients' loop
+    # lags seconds behind, and a kept connection could be reused just as uvicorn closes it
+    # (5 s idle by its clock), read as the server hanging up without an answer.
+    limits = httpx.Limits(max_connections=4 * games, max_keepalive_connections=0)
     async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
         return await asyncio.gather(*(_game(client, seed) for seed in range(games)))
 

@@ -35,7 +35,7 @@ from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import (
     FileResponse,
     JSONResponse,
@@ -77,15 +77,22 @@ _DECIMAL = re.compile(r"[0-9]+")
 
 
 def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> Starlette:
-    """The web app, keeping its games in the SQLite file ``db``; an event stream with
-    nothing to tell sends a keep-alive comment every ``quiet`` seconds."""
+    """The web app, keeping its games in ``db`` (a SQLite file or a PostgreSQL URL:
+    :class:`~wargames.web.store.Store`); an event stream with nothing to tell sends a
+    keep-alive comment every ``quiet`` seconds."""
     lobby = Lobby(Store(db))
 
     def refusal(error: Refused) -> JSONResponse:
         return JSONResponse({"error": error.message}, status_code=error.status)
 
+    async def read(request: Request) -> bytes:
+        try:
+            return await request.body()
+        except ClientDisconnect:  # nobody is left to answer: refused, changing nothing
+            raise Refused(400, "the request ended before its body") from None
+
     async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
+        raw = await read(request)
         if len(raw) > BODY_LIMIT:
             raise Refused(413, "the request is too large")
         try:
@@ -161,7 +168,7 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
         return JSONResponse(answer, status_code=201, background=with_bots(match))
 
     async def upload(request: Request) -> JSONResponse:
-        raw = await request.body()
+        raw = await read(request)
         if len(raw) > BODY_LIMIT:
             raise Refused(413, "the replay is too large")
         try:
