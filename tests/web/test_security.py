@@ -4,6 +4,7 @@ import asyncio
 import json
 import random
 import re
+from collections.abc import MutableMapping
 from typing import Any
 
 import pytest
@@ -204,8 +205,11 @@ def test_a_post_whose_client_hangs_up_is_refused_and_changes_nothing(
     async def receive() -> dict[str, Any]:
         return {"type": "http.disconnect"}
 
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(dict(message))
+
+    async def post() -> None:
+        await client.app(scope, receive, send)
 
     scope = {
         "type": "http",
@@ -221,7 +225,7 @@ def test_a_post_whose_client_hangs_up_is_refused_and_changes_nothing(
         "client": ("testclient", 1),
         "root_path": "",
     }
-    asyncio.run(client.app(scope, receive, send))
+    asyncio.run(post())
     assert sent[0]["status"] == 400
     assert json.loads(sent[1]["body"]) == {"error": "the request ended before its body"}
     assert snapshot(client, green) == before
