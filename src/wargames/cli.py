@@ -709,8 +709,12 @@ def serve(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="The port to listen on.")] = 8000,
     db: Annotated[
-        Path, typer.Option(help="The SQLite file games are kept in (made if missing).")
-    ] = Path("wargames.sqlite3"),
+        str,
+        typer.Option(
+            help="Where games are kept: a SQLite file (made if missing) or a PostgreSQL "
+            "database's URL, postgresql://user:password@host/name."
+        ),
+    ] = "wargames.sqlite3",
 ) -> None:
     """Serve games in the browser: a page creates a game (each seat a human or a bot) and
     answers a secret link per human seat and one for spectators (needs the ``web`` extra)."""
@@ -723,7 +727,8 @@ def serve(
         raise typer.BadParameter(
             f'the web app needs the web extra (pip install "tabletop-wargames[web]"): {error}'
         ) from None
-    console.print(f"serving on http://{host}:{port}/ (games kept in {db})")
+    shown = db.split("@")[-1] if "://" in db else db  # never a password on the screen
+    console.print(f"serving on http://{host}:{port}/ (games kept in {shown})")
     uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
 
 

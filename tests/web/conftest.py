@@ -1,8 +1,13 @@
-"""Helpers for the web app's tests: an app in-process, and games made through its API."""
+"""Helpers for the web app's tests: an app in-process, games made through its API, and
+the databases a store is tested on (a SQLite file, and a PostgreSQL server)."""
 
+import importlib
+import os
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from starlette.testclient import TestClient
@@ -44,3 +49,45 @@ def client(db: Path) -> Iterator[TestClient]:
     """The app on a fresh file, in-process."""
     with TestClient(create_app(db)) as test_client:
         yield test_client
+
+
+POSTGRES = "WARGAMES_POSTGRES"
+"""The variable naming a PostgreSQL database to test on (``postgresql://user:pw@host/name``;
+``.ci/run`` sets it): each test gets a schema of its own there, dropped after it."""
+
+
+def postgres_schema(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A fresh schema in the ``$WARGAMES_POSTGRES`` database: the URL that works in it.
+
+    Without the variable the PostgreSQL tests say so: they fail in CI (``$CI`` set) and are
+    skipped, with the reason shown, elsewhere; with it, a server that cannot be reached
+    fails them.
+    """
+    url = os.environ.get(POSTGRES)
+    if not url:
+        reason = f"no PostgreSQL to test on: set {POSTGRES}=postgresql://user:password@host/db"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    try:
+        psycopg = importlib.import_module("psycopg")
+        admin = psycopg.connect(url, autocommit=True)
+    except Exception as error:  # psycopg missing, or no server: either way, say it
+        pytest.fail(f"{POSTGRES}={url} cannot be reached: {type(error).__name__}: {error}")
+    schema = f"test_{secrets.token_hex(6)}"
+    admin.execute(f"CREATE SCHEMA {schema}")
+    joiner = "&" if "?" in url else "?"
+    try:
+        yield f"{url}{joiner}options={quote(f'-csearch_path={schema}')}"
+    finally:
+        admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        admin.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database of each kind: a SQLite file, a PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "games.sqlite3")
+    else:
+        yield from postgres_schema(request)

@@ -14,7 +14,6 @@ from playwright.sync_api import Error as PlaywrightError
 
 import wargames
 from wargames.core.registry import games
-from wargames.core.replay import Replay
 from wargames.core.serialize import loads
 from wargames.web.local import serving
 
@@ -109,9 +108,56 @@ def test_mini_sabotage_is_played_to_the_end_by_clicking(
     assert page.locator("#replay-link").is_visible()
     replay = page.request.get(base + (page.locator("#replay-link").get_attribute("href") or ""))
     assert replay.ok
-    assert isinstance(loads(replay.text()), Replay)
+    moves = len(loads(replay.text()).actions)
     picture(page, images / "web-sabotage.png")
+    page.click("#replay-view")  # the replay, step by step, every secret shown
+    page.wait_for_selector("body[data-replay='0']")
+    assert page.locator("#step-label").inner_text() == f"replay step 0 of {moves}, the start"
+    assert page.locator("#board .token.hidden").count() == 0
+    page.click("#next")
+    page.wait_for_selector("body[data-replay='1']")
+    assert page.locator("#step-label").inner_text().startswith(f"replay step 1 of {moves}, after ")
+    page.click("#last")
+    page.wait_for_selector(f"body[data-replay='{moves}']")
+    page.click("#replay-view")  # back to the game as green saw it
+    page.wait_for_function("document.body.dataset.replay === undefined")
+    assert page.locator("#board .token.hidden").count() > 0
+    finished = page.url
+    page.click("#rematch")  # a new game, green's seat again
+    page.wait_for_url(lambda url: url != finished and "/play/" in url)
+    page.wait_for_function("document.body.dataset.turn === 'yes'")
+    assert page.locator("#status").inner_text() == "Your turn (green)."
+    assert page.locator("#step-label").inner_text() == "step 0 of 0"
     page.close()
+
+
+def test_a_listed_game_is_joined_from_the_lobby(browser: Browser, base: str) -> None:
+    host = browser.new_page(viewport={"width": 1280, "height": 900})
+    host.goto(base + "/")
+    host.select_option("#game", "sabotage")
+    host.select_option("#variant", "SM")
+    host.select_option("select[data-player=red]", "human")
+    host.check("#listed")
+    host.click("#start")
+    host.locator("#link-green").wait_for()  # the host took the first seat
+    assert host.locator("#link-red").count() == 0
+    game = host.locator("#links").get_attribute("data-game")
+    guest = browser.new_page(viewport={"width": 1280, "height": 900})
+    guest.goto(base + "/")
+    guest.locator(f"li[data-game='{game}'] button").first.wait_for()
+    assert guest.locator(f"li[data-game='{game}'] button").all_inner_texts() == ["Join as red"]
+    guest.click(f"li[data-game='{game}'] button[data-seat='red']")
+    guest.wait_for_url("**/play/**")
+    guest.wait_for_selector("#board svg")
+    assert guest.locator("#title").inner_text().endswith("playing red")
+    host.goto(base + (host.locator("#link-green").get_attribute("href") or ""))
+    host.wait_for_function("document.body.dataset.turn === 'yes'")
+    assert take_turn(host)
+    guest.wait_for_function("document.body.dataset.version.startsWith('1:')")
+    open_games = guest.request.get(base + "/api/lobby").json()["games"]
+    assert game not in [g["id"] for g in open_games]
+    host.close()
+    guest.close()
 
 
 @pytest.mark.parametrize("name", [n for n in wargames.available() if n != "sabotage"])

@@ -1,16 +1,17 @@
-"""Nothing lost: games survive a restart of the app on the same SQLite file."""
+"""Nothing lost: games survive a restart of the app on the same database (a SQLite file or
+a PostgreSQL server)."""
 
-import sqlite3
 from pathlib import Path
 
 from starlette.testclient import TestClient
 
 from tests.web.conftest import new_game, play_first, seat_token
 from wargames.web import create_app
+from wargames.web.store import Store
 
 
-def test_a_game_survives_a_restart_and_goes_on(db: Path) -> None:
-    with TestClient(create_app(db)) as first:
+def test_a_game_survives_a_restart_and_goes_on(where: str) -> None:
+    with TestClient(create_app(where)) as first:
         answer = new_game(first, "sabotage", {"green": "human", "red": "random"}, variant="SM")
         green = seat_token(answer, "green")
         for _ in range(2):
@@ -18,7 +19,7 @@ def test_a_game_survives_a_restart_and_goes_on(db: Path) -> None:
         before = first.get(f"/api/play/{green}").json()
         watched = first.get(f"/api/play/{answer['spectators']['token']}").json()
     assert before["moves"] == 4
-    with TestClient(create_app(db)) as second:
+    with TestClient(create_app(where)) as second:
         after = second.get(f"/api/play/{green}").json()
         for key in ("moves", "board", "text", "log", "actions", "to_act"):
             assert after[key] == before[key]
@@ -29,8 +30,7 @@ def test_a_game_survives_a_restart_and_goes_on(db: Path) -> None:
         for _ in range(2):
             play_first(second, green)
         assert second.get(f"/api/play/{green}").json()["moves"] == 8  # the bot plays on
-    stored = sqlite3.connect(db).execute("SELECT COUNT(*) FROM actions").fetchone()[0]
-    assert stored == 8
+    assert len(Store(where).load(answer["id"]).actions) == 8
 
 
 def test_links_are_stored_only_as_digests(db: Path) -> None:

@@ -1,8 +1,10 @@
 """Secrecy and trust: links, refusals that change nothing, and views that leak nothing."""
 
+import asyncio
 import json
 import random
 import re
+from collections.abc import MutableMapping
 from typing import Any
 
 import pytest
@@ -190,3 +192,40 @@ def test_what_a_seat_receives_follows_from_its_view_alone(name: str, data: Any) 
     other = game.sample_state(state, viewer, random.Random(data.draw(st.integers(0, 9))))
     match.states[-1] = other
     assert json.loads(json.dumps(payload(match, seat))) == json.loads(text)
+
+
+def test_a_post_whose_client_hangs_up_is_refused_and_changes_nothing(
+    client: TestClient, table: dict[str, Any]
+) -> None:
+    """A client gone before its body arrived gets a refusal (no traceback), and no move."""
+    green = seat_token(table, "green")
+    before = snapshot(client, green)
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.disconnect"}
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(dict(message))
+
+    async def post() -> None:
+        await client.app(scope, receive, send)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": f"/api/play/{green}/actions",
+        "raw_path": f"/api/play/{green}/actions".encode(),
+        "query_string": b"",
+        "headers": [(b"content-type", b"application/json")],
+        "server": ("testserver", 80),
+        "client": ("testclient", 1),
+        "root_path": "",
+    }
+    asyncio.run(post())
+    assert sent[0]["status"] == 400
+    assert json.loads(sent[1]["body"]) == {"error": "the request ended before its body"}
+    assert snapshot(client, green) == before

@@ -12,22 +12,22 @@ from pathlib import Path
 
 import uvicorn
 
-from wargames.web.routes import create_app
+from wargames.web.routes import QUIET_SECONDS, create_app
 
 __all__ = ["serving"]
 
 
 @contextmanager
-def serving(db: str | Path) -> Iterator[str]:
-    """Serve the games of ``db`` on a free loopback port; yield the base URL
-    (``http://127.0.0.1:PORT``) and stop the server on leaving."""
+def serving(db: str | Path, *, quiet: float = QUIET_SECONDS) -> Iterator[str]:
+    """Serve the games of ``db`` on a free loopback port (event streams kept alive every
+    ``quiet`` seconds); yield the base URL (``http://127.0.0.1:PORT``) and stop the server
+    on leaving."""
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(db), log_level="warning", timeout_graceful_shutdown=2, lifespan="off"
-    )
+    app = create_app(db, quiet=quiet)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2, lifespan="off")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()

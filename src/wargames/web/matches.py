@@ -9,11 +9,13 @@ from the kernel's error, which the full state may have worded.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
+import wargames
 from wargames.bots.base import Bot
 from wargames.bots.specs import make_bot
 from wargames.core.game import Action, Game, State
@@ -21,11 +23,14 @@ from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
 from wargames.web.store import Store
 
-__all__ = ["HUMAN", "RECORDED", "Lobby", "Match", "Refused", "legal_action"]
+__all__ = ["HUMAN", "RECORDED", "Lobby", "Match", "Refused", "Seating", "legal_action"]
 
 HUMAN = "human"
 RECORDED = "recorded"
 """The seat of a player in an uploaded replay: nobody plays it on."""
+Seating = Literal["linked", "listed", "later"]
+"""How a new game's human seats get their links: at once, by joining it in the lobby, or on
+request (a rematch's, by the old game's links)."""
 
 
 class Refused(Exception):
@@ -220,28 +225,63 @@ def legal_action(game: Game[Any, Any], state: State, seat: str, text: str) -> Ac
 class Lobby:
     """Every match of one server, found by the tokens of its links, loaded on first use."""
 
+    GAMES_KEPT = 64
+    """The most game configurations :meth:`game` keeps built (the oldest is dropped)."""
+
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._games: dict[str, Game[Any, Any]] = {}
         self._matches: dict[str, Match] = {}
         self._lock = threading.Lock()
+        self._rematching = threading.Lock()
+        self._building = threading.Lock()
+
+    def game(self, name: str, variant: str | None, options: Mapping[str, Any]) -> Game[Any, Any]:
+        """The game ``name`` in ``variant`` with ``options`` (:func:`wargames.load`), built
+        once per configuration and shared by its matches: a game is an immutable
+        configuration, and building one (its board, its tables) cost every new match tens of
+        milliseconds.
+
+        :raises WargamesError: (or ``ValueError``, ``TypeError``) as :func:`wargames.load`.
+        """
+        key = json.dumps([name.lower(), (variant or "").lower(), options], sort_keys=True)
+        with self._building:
+            game = self._games.get(key)
+        if game is None:
+            game = wargames.load(name, variant or None, **options)
+            with self._building:
+                self._games[key] = game
+                while len(self._games) > self.GAMES_KEPT:
+                    del self._games[next(iter(self._games))]
+        return game
 
     def create(
-        self, game: Game[Any, Any], seats: Mapping[str, str], *, replay: Replay | None = None
+        self,
+        game: Game[Any, Any],
+        seats: Mapping[str, str],
+        *,
+        replay: Replay | None = None,
+        seating: Seating = "linked",
     ) -> tuple[Match, dict[str, str], str]:
         """A new match of ``game`` with a secret chance key (or the game of an uploaded
-        ``replay``); return it, a token per human seat and the spectators' token."""
+        ``replay``); return it, a token per human seat (none unless ``seating`` is
+        ``"linked"``: ``"listed"`` lists the human seats in the lobby for whoever joins,
+        ``"later"`` links them on request) and the spectators' token."""
         if replay is None:
             start = game.start()
             replay = Replay.record(game, start.rng.key, [])
         match_id = secrets.token_urlsafe(9)
         bot_seed = secrets.randbits(31)
         match = Match(match_id, game, replay, seats, bot_seed, self.store)
-        tokens = {p: secrets.token_urlsafe(24) for p, s in seats.items() if s == HUMAN}
+        humans = tuple(p for p, s in seats.items() if s == HUMAN)
+        linked = humans if seating == "linked" else ()
+        tokens = {p: secrets.token_urlsafe(24) for p in linked}
         spectators = secrets.token_urlsafe(24)
         header = dumps(game, Replay.record(game, replay.seed, [], replay.setup))
         links: dict[str, str | None] = {token: seat for seat, token in tokens.items()}
         links[spectators] = None
-        self.store.add_game(match_id, header, dict(seats), bot_seed, links)
+        listed = humans if seating == "listed" else ()
+        self.store.add_game(match_id, header, dict(seats), bot_seed, links, listed)
         self.store.add_actions(match_id, 0, [dumps(game, a) for a in replay.actions])
         with self._lock:
             self._matches[match_id] = match
@@ -256,17 +296,61 @@ class Lobby:
         if found is None:
             raise Refused(404, "no game has this link")
         match_id, seat = found
+        return self._match(match_id), seat
+
+    def open_games(self, most: int = 50) -> list[tuple[Match, list[str]]]:
+        """The ``most`` latest games listed in the lobby that go on and have a free seat,
+        each with its free seats in the game's order of players."""
+        found = []
+        for match_id, free in self.store.open_games(most):
+            match = self._match(match_id)
+            if not match.over():
+                found.append((match, [p for p in match.game.players if p in free]))
+        return found
+
+    def join(self, match_id: str, seat: str) -> str:
+        """Take the free seat ``seat`` of the listed game ``match_id``; its link's token.
+
+        :raises Refused: 409 for a seat that is not free (taken, a bot's, or no seat).
+        """
+        token = secrets.token_urlsafe(24)
+        if not self.store.take_seat(match_id, seat, token):
+            raise Refused(409, "that seat is not free")
+        return token
+
+    def rematch(self, match: Match, seat: str | None) -> tuple[Match, str]:
+        """The rematch of a finished match (made by the first to ask: the same game and
+        seats, a new chance key) and a new link to ``seat`` in it (the spectators' for
+        ``None``): every link of the old game leads to the same rematch, each to its seat.
+
+        :raises Refused: 409 before the end, or for an uploaded replay (nobody played it).
+        """
+        if RECORDED in match.seats.values():
+            raise Refused(409, "a recorded game has no rematch")
+        if not match.over():
+            raise Refused(409, "a rematch is offered once the game is over")
+        with self._rematching:
+            rematch_id = self.store.rematch_of(match.id)
+            if rematch_id is None:
+                made = self.create(match.game, match.seats, seating="later")[0]
+                rematch_id = self.store.rematch(match.id, made.id)
+        token = secrets.token_urlsafe(24)
+        self.store.add_link(rematch_id, seat, token)
+        return self._match(rematch_id), token
+
+    def _match(self, match_id: str) -> Match:
+        """The match ``match_id``, rebuilt from the store on first use."""
         with self._lock:
             match = self._matches.get(match_id)
             if match is None:
                 match = self._matches[match_id] = self._rebuild(match_id)
-        return match, seat
+        return match
 
     def _rebuild(self, match_id: str) -> Match:
         """A stored match, replayed from its seed and actions."""
         stored = self.store.load(match_id)
         header: Replay = loads(stored.header)
-        game = header.load_game()
+        game = self.game(header.game, header.variant, header.options)
         actions = [loads(text, game) for text in stored.actions]
         replay = Replay.record(game, header.seed, actions, header.setup)
         return Match(match_id, game, replay, stored.seats, stored.bot_seed, self.store)

@@ -9,9 +9,10 @@ from wargames.core.board import Board
 from wargames.core.distribution import Distribution
 from wargames.core.events import event_words
 from wargames.core.game import Action, Game, State
+from wargames.render.svg import Drawable, render_game
 from wargames.web.matches import Match
 
-__all__ = ["action_nodes", "odds_data", "payload"]
+__all__ = ["action_nodes", "odds_data", "payload", "replay_step"]
 
 LOG_LIMIT = 200
 """The most recent events sent with a view (the page shows the latest first)."""
@@ -52,10 +53,34 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
     }
 
 
+def replay_step(match: Match, step: int) -> dict[str, Any]:
+    """The replay of a finished game at ``step`` (0 to its number of actions): the full
+    state after that many actions, every secret shown (as the replay file, given after the
+    end, holds them), with the action that led to it.
+
+    :raises IndexError: for a step the game does not have.
+    """
+    game = match.game
+    if not 0 <= step < len(match.states):
+        raise IndexError(f"steps are 0 to {len(match.states) - 1}")
+    state = match.states[step]
+    name = f"{game.name} {game.variant}".rstrip()
+    board = None
+    if isinstance(game, Drawable):
+        board = render_game(game, state, None, title=f"{name}, replay step {step}")
+    return {
+        "step": step,
+        "moves": len(match.actions),
+        "action": str(match.actions[step - 1]) if step else None,
+        "to_act": [p for p in game.players if p in game.to_act(state)],
+        "board": board,
+        "text": game.describe(state, None),
+        "log": [event_words(e, _names(game)) for e in list(state.log)[-LOG_LIMIT:]],
+    }
+
+
 def _board(game: Game[Any, Any], view: State, seat: str | None) -> str | None:
     """The view drawn as SVG (``None`` for a game the renderer cannot draw)."""
-    from wargames.render.svg import Drawable, render_game
-
     if not isinstance(game, Drawable):
         return None
     name = f"{game.name} {game.variant}".rstrip()

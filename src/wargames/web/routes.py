@@ -9,15 +9,23 @@ API (every error is JSON ``{"error": message}`` with a 4xx status, and changes n
   after ``N``); ``GET /api/play/{token}/steps/{n}`` the view after ``n`` actions;
 * ``POST /api/play/{token}/actions`` — ``{"action": text}`` plays it for the link's seat;
 * ``POST /api/play/{token}/odds`` — ``{"action": text}``: the odds of a legal action;
-* ``GET /api/play/{token}/events`` — server-sent events, one per change (``data: version``);
+* ``GET /api/play/{token}/events`` — server-sent events, one per change of the link's own
+  view (``data: version``), and keep-alive comments on a timer of their own;
 * ``GET /api/play/{token}/replay`` — the replay file, once the game is over;
-* ``POST /api/replays`` — a replay file: stored to be stepped through (a spectator link).
+* ``GET /api/play/{token}/replay/{n}`` — once the game is over, its full state after ``n``
+  actions (every secret shown, as in the replay file);
+* ``POST /api/play/{token}/rematch`` — once the game is over, a link to the same seat in its
+  rematch (made by the first link to ask);
+* ``POST /api/replays`` — a replay file: stored to be stepped through (a spectator link);
+* ``GET /api/lobby`` — the listed games (``"listed": true`` when made) with free seats;
+  ``POST /api/games/{id}/seats/{seat}`` takes a free seat: its link.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -26,8 +34,15 @@ import attrs
 from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import (
+    FileResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -37,8 +52,16 @@ from wargames.core.errors import SerializationError, WargamesError
 from wargames.core.registry import games as registered_games
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
-from wargames.web.matches import HUMAN, RECORDED, Lobby, Match, Refused, legal_action
-from wargames.web.present import odds_data, payload
+from wargames.web.matches import (
+    HUMAN,
+    RECORDED,
+    Lobby,
+    Match,
+    Refused,
+    Seating,
+    legal_action,
+)
+from wargames.web.present import odds_data, payload, replay_step
 from wargames.web.store import Store
 
 __all__ = ["create_app"]
@@ -50,17 +73,26 @@ QUIET_SECONDS = 15.0
 """How long an event stream waits for a change before it sends a comment (keeping it open)."""
 BODY_LIMIT = 1 << 22
 """The largest request body read (a long replay file fits)."""
+_DECIMAL = re.compile(r"[0-9]+")
 
 
-def create_app(db: str | Path = ":memory:") -> Starlette:
-    """The web app, keeping its games in the SQLite file ``db``."""
+def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> Starlette:
+    """The web app, keeping its games in ``db`` (a SQLite file or a PostgreSQL URL:
+    :class:`~wargames.web.store.Store`); an event stream with nothing to tell sends a
+    keep-alive comment every ``quiet`` seconds."""
     lobby = Lobby(Store(db))
 
     def refusal(error: Refused) -> JSONResponse:
         return JSONResponse({"error": error.message}, status_code=error.status)
 
+    async def read(request: Request) -> bytes:
+        try:
+            return await request.body()
+        except ClientDisconnect:  # nobody is left to answer: refused, changing nothing
+            raise Refused(400, "the request ended before its body") from None
+
     async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
+        raw = await read(request)
         if len(raw) > BODY_LIMIT:
             raise Refused(413, "the request is too large")
         try:
@@ -99,6 +131,9 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         data = await body(request)
         name, variant = data.get("game"), data.get("variant") or None
         options, seats = data.get("options", {}), data.get("seats")
+        listed = data.get("listed", False)
+        if not isinstance(listed, bool):
+            raise Refused(400, "listed is true or false")
         if not isinstance(name, str) or name.lower() not in wargames.available():
             raise Refused(404, f"no game named {str(name)[:40]!r}")
         if variant is not None and not isinstance(variant, str):
@@ -106,7 +141,7 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         if not isinstance(options, dict):
             raise Refused(400, "options must be a JSON object")
         try:
-            game = wargames.load(name, variant, **options)
+            game = await run_in_threadpool(lobby.game, name, variant, options)
         except (WargamesError, ValueError, TypeError) as error:
             raise Refused(400, str(error)) from None
         if not isinstance(seats, dict) or sorted(seats) != sorted(game.players):
@@ -121,7 +156,10 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
             except ValueError as error:
                 raise Refused(400, str(error)) from None
         ordered = {p: seats[p].strip().lower() for p in game.players}
-        match, tokens, spectators = await run_in_threadpool(lobby.create, game, ordered)
+        seating: Seating = "listed" if listed else "linked"
+        match, tokens, spectators = await run_in_threadpool(
+            lambda: lobby.create(game, ordered, seating=seating)
+        )
         answer = {
             "id": match.id,
             "seats": {p: {"token": t, "url": f"/play/{t}"} for p, t in tokens.items()},
@@ -130,7 +168,7 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         return JSONResponse(answer, status_code=201, background=with_bots(match))
 
     async def upload(request: Request) -> JSONResponse:
-        raw = await request.body()
+        raw = await read(request)
         if len(raw) > BODY_LIMIT:
             raise Refused(413, "the replay is too large")
         try:
@@ -139,9 +177,9 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
             raise Refused(400, f"not a wargames replay: {error}") from None
         if not isinstance(replay, Replay):
             raise Refused(400, f"a single {type(replay).__name__}, not a replay")
-        game = replay.load_game()
+        game = await run_in_threadpool(lobby.game, replay.game, replay.variant, replay.options)
         try:
-            replay.final_state(game)
+            await run_in_threadpool(replay.final_state, game)
         except WargamesError as error:
             raise Refused(400, f"the replay does not replay: {error}") from None
         seats = dict.fromkeys(game.players, RECORDED)
@@ -166,19 +204,16 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         match, seat = find(request)
         after = request.query_params.get("after")
         if after is not None:
-            if not after.lstrip("-").isdigit():
-                raise Refused(400, "after= takes a version number")
-            await until_shown(match, seat, int(after), WAIT_SECONDS)
+            latest = match.version_of(seat)
+            version = number(after, "after=", latest, beyond=400)
+            await until_shown(match, seat, version, WAIT_SECONDS)
         data = await run_in_threadpool(payload, match, seat)
         return JSONResponse(data, background=with_bots(match))
 
     async def step(request: Request) -> JSONResponse:
         match, seat = find(request)
-        text = request.path_params["n"]
-        steps = match.snapshot(seat)[2]
-        if not text.isdigit() or int(text) > steps:
-            raise Refused(404, f"the game has steps 0 to {steps}")
-        return JSONResponse(await run_in_threadpool(payload, match, seat, int(text)))
+        n = number(request.path_params["n"], "a step", match.snapshot(seat)[2], beyond=404)
+        return JSONResponse(await run_in_threadpool(payload, match, seat, n))
 
     async def act(request: Request) -> JSONResponse:
         match, seat = find(request)
@@ -208,19 +243,54 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         match, seat = find(request)
 
         async def stream() -> AsyncIterator[str]:
-            seen = -1
-            while not await request.is_disconnected():
-                server = match.version
-                shown = match.version_of(seat)
-                if shown != seen:
-                    seen = shown
-                    yield f"data: {seen}\n\n"
-                else:
+            # Only ``seat``'s own view ends a wait (another seat's secret order wakes it and
+            # is waited past), and the keep-alive runs on its own timer: the stream is the
+            # same whatever other seats do in secret.
+            shown = match.version_of(seat)
+            yield f"data: {shown}\n\n"
+            while True:
+                await until_shown(match, seat, shown, quiet)
+                now = match.version_of(seat)
+                if now == shown:
                     yield ": still here\n\n"
-                await match.changed(server, QUIET_SECONDS)
+                else:
+                    shown = now
+                    yield f"data: {shown}\n\n"
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    async def open_games(_: Request) -> JSONResponse:
+        found = await run_in_threadpool(lobby.open_games)
+        table = [
+            {
+                "id": match.id,
+                "game": match.game.name,
+                "variant": match.game.variant,
+                "seats": match.seats,
+                "free": free,
+            }
+            for match, free in found
+        ]
+        return JSONResponse({"games": table})
+
+    async def join(request: Request) -> JSONResponse:
+        match_id, seat = request.path_params["id"], request.path_params["seat"]
+        token = await run_in_threadpool(lobby.join, match_id, seat)
+        return JSONResponse({"seat": seat, "token": token, "url": f"/play/{token}"}, 201)
+
+    async def rematch(request: Request) -> JSONResponse:
+        match, seat = find(request)
+        made, token = await run_in_threadpool(lobby.rematch, match, seat)
+        answer = {"id": made.id, "seat": seat, "token": token, "url": f"/play/{token}"}
+        return JSONResponse(answer, status_code=201, background=with_bots(made))
+
+    async def replay_view(request: Request) -> JSONResponse:
+        match, _ = find(request)
+        if not match.over():
+            raise Refused(409, "the replay (it holds every secret) is shown once the game is over")
+        n = number(request.path_params["n"], "a step", len(match.actions), beyond=404)
+        return JSONResponse(await run_in_threadpool(replay_step, match, n))
 
     async def download(request: Request) -> Response:
         match, _ = find(request)
@@ -260,15 +330,41 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         Route("/api/play/{token}/odds", guarded(odds), methods=["POST"]),
         Route("/api/play/{token}/events", guarded(events)),
         Route("/api/play/{token}/replay", guarded(download)),
+        Route("/api/play/{token}/replay/{n}", guarded(replay_view)),
+        Route("/api/play/{token}/rematch", guarded(rematch), methods=["POST"]),
+        Route("/api/lobby", guarded(open_games)),
+        Route("/api/games/{id}/seats/{seat}", guarded(join), methods=["POST"]),
     ]
     pages = [
         Route("/", page("index.html")),
         Route("/play/{token}", page("play.html")),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=api + pages)
+
+    async def no_route(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": error.detail}, status_code=error.status_code)
+        return PlainTextResponse(error.detail, status_code=error.status_code)
+
+    app = Starlette(routes=api + pages, exception_handlers={404: no_route, 405: no_route})
     app.state.lobby = lobby
     return app
+
+
+def number(text: str, what: str, most: int, *, beyond: int) -> int:
+    """The number written ``text`` in a path or query, from 0 to ``most``: every such value
+    is read here.
+
+    :raises Refused: 400 for anything but a plain decimal (ASCII digits, no sign, space or
+        other digit), ``beyond`` for one past ``most``.
+    """
+    if _DECIMAL.fullmatch(text) is None:
+        raise Refused(400, f"{what} takes a plain decimal number")
+    digits = text.lstrip("0") or "0"  # int() of a long text is slow, or refused
+    if len(digits) > len(str(most)) or int(digits) > most:
+        raise Refused(beyond, f"{what} goes from 0 to {most}")
+    return int(digits)
 
 
 def _jsonable(value: Any) -> Any:

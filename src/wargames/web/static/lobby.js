@@ -1,5 +1,6 @@
 "use strict";
-// The lobby: create a game from the catalogue, or upload a replay to watch.
+// The lobby: create a game from the catalogue, join an open game's free seat, or upload a
+// replay to watch.
 const $ = (id) => document.getElementById(id);
 let catalog = null;
 
@@ -44,7 +45,10 @@ async function create(event) {
   }
   const seats = {};
   document.querySelectorAll("#seats select").forEach((s) => { seats[s.dataset.player] = s.value; });
-  const request = { game: $("game").value, variant: $("variant").value || null, options, seats };
+  const listed = $("listed").checked;
+  const request = {
+    game: $("game").value, variant: $("variant").value || null, options, seats, listed,
+  };
   const response = await fetch("/api/games", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request),
   });
@@ -52,6 +56,11 @@ async function create(event) {
   if (!response.ok) {
     $("problem").textContent = answer.error;
     return;
+  }
+  const first = Object.keys(seats).find((p) => seats[p] === "human");
+  if (listed && first !== undefined) {
+    const taken = await take(answer.id, first);
+    if (taken) answer.seats[first] = taken;
   }
   const list = $("link-list");
   list.replaceChildren();
@@ -64,7 +73,50 @@ async function create(event) {
   };
   Object.entries(answer.seats).forEach(([p, s]) => add(p, s.url, "link-" + p));
   add("spectators", answer.spectators.url, "link-spectators");
+  $("links").dataset.game = answer.id;
   $("links").hidden = false;
+  showOpen();
+}
+
+async function take(id, seat) {
+  // Take a free seat of a listed game: its link, or null (the problem shown).
+  $("join-problem").textContent = "";
+  const url = "/api/games/" + encodeURIComponent(id) + "/seats/" + encodeURIComponent(seat);
+  const response = await fetch(url, { method: "POST" });
+  const answer = await response.json();
+  if (!response.ok) {
+    $("join-problem").textContent = answer.error;
+    showOpen();
+    return null;
+  }
+  return answer;
+}
+
+async function showOpen() {
+  const answer = await (await fetch("/api/lobby")).json();
+  const list = $("open-games");
+  list.replaceChildren();
+  answer.games.forEach((g) => {
+    const item = document.createElement("li");
+    item.dataset.game = g.id;
+    const seats = Object.entries(g.seats).filter(([p]) => !g.free.includes(p))
+      .map(([p, s]) => p + ": " + (s === "human" ? "taken" : s));
+    const others = seats.length ? " (" + seats.join(", ") + ")" : "";
+    item.append((g.game + " " + g.variant).trim() + others);
+    g.free.forEach((seat) => {
+      const button = Object.assign(document.createElement("button"), {
+        textContent: "Join as " + seat,
+      });
+      button.dataset.seat = seat;
+      button.addEventListener("click", async () => {
+        const taken = await take(g.id, seat);
+        if (taken) location.href = taken.url;
+      });
+      item.append(" ", button);
+    });
+    list.append(item);
+  });
+  $("open-none").hidden = answer.games.length > 0;
 }
 
 async function upload() {
@@ -87,5 +139,7 @@ async function main() {
   $("create").addEventListener("submit", create);
   $("replay-file").addEventListener("change", upload);
   chooseGame();
+  showOpen();
+  setInterval(showOpen, 10000);
 }
 main();

@@ -9,6 +9,7 @@ let selected = null;
 let stepping = null; // a step number while looking back; null: live
 let pending = null; // the action whose odds are shown
 let drawn = null; // the board's SVG as last drawn
+let replay = null; // once the game is over: the replay step shown (every secret), or null
 
 function nodesOf(node) {
   return $("board").querySelectorAll('[data-node="' + CSS.escape(node) + '"]');
@@ -72,11 +73,7 @@ function render() {
     item.append(button);
     list.append(item);
   });
-  const log = $("log");
-  log.replaceChildren();
-  data.log.slice().reverse().forEach((line) => {
-    log.append(Object.assign(document.createElement("li"), { textContent: line }));
-  });
+  drawLog(data.log);
   $("step-label").textContent = "step " + data.step + " of " + data.moves;
   $("download").hidden = !data.outcome;
   $("replay-link").href = api + "/replay";
@@ -90,8 +87,55 @@ function render() {
   document.body.dataset.version = String(data.version) + ":" + data.step;
 }
 
+function drawLog(lines) {
+  const log = $("log");
+  log.replaceChildren();
+  lines.slice().reverse().forEach((line) => {
+    log.append(Object.assign(document.createElement("li"), { textContent: line }));
+  });
+}
+
+async function loadReplay(step) {
+  const response = await fetch(api + "/replay/" + step);
+  const answer = await response.json().catch(() => ({ error: "the server failed" }));
+  if (!response.ok) {
+    problem(answer.error);
+    return;
+  }
+  replay = answer;
+  drawn = replay.board;
+  $("board").innerHTML = replay.board || "";
+  $("text").textContent = replay.text;
+  drawLog(replay.log);
+  $("actions").replaceChildren();
+  $("status").textContent = "The replay: every action, every secret shown.";
+  const action = replay.action === null ? "the start" : "after " + replay.action;
+  $("step-label").textContent = "replay step " + replay.step + " of " + replay.moves + ", " +
+    action;
+  $("replay-view").textContent = "Back to the game";
+  document.body.dataset.replay = String(replay.step);
+}
+
+function leaveReplay() {
+  replay = null;
+  drawn = null;
+  delete document.body.dataset.replay;
+  $("replay-view").textContent = "Replay step by step";
+  render();
+}
+
+async function rematch() {
+  const response = await fetch(api + "/rematch", { method: "POST" });
+  const answer = await response.json();
+  if (!response.ok) {
+    problem(answer.error);
+    return;
+  }
+  location.href = answer.url;
+}
+
 function clickBoard(event) {
-  if (!data || stepping !== null) return;
+  if (!data || stepping !== null || replay !== null) return;
   const element = event.target.closest("[data-node]");
   if (!element) return;
   const node = element.dataset.node;
@@ -177,6 +221,7 @@ async function send(action) {
 }
 
 function show(answer) {
+  if (replay !== null) return; // the replay stays until left
   // Answers may arrive out of order: a live view never goes back to an older version.
   const live = stepping === null && answer.step === answer.moves;
   if (live && data && data.step === data.moves && answer.version < data.version) return;
@@ -188,6 +233,10 @@ function show(answer) {
 
 function goTo(step) {
   if (!data) return;
+  if (replay !== null) {
+    loadReplay(step === null ? replay.moves : Math.min(Math.max(0, step), replay.moves));
+    return;
+  }
   stepping = step === null || step >= data.moves ? null : Math.max(0, step);
   load();
 }
@@ -198,13 +247,19 @@ function main() {
   $("cancel").addEventListener("click", () => { $("odds").hidden = true; pending = null; });
   $("filter").addEventListener("input", () => data && render());
   $("first").addEventListener("click", () => goTo(0));
-  $("prev").addEventListener("click", () => goTo((stepping ?? data.moves) - 1));
-  $("next").addEventListener("click", () => goTo((stepping ?? data.moves) + 1));
+  const at = () => (replay !== null ? replay.step : stepping ?? data.moves);
+  $("prev").addEventListener("click", () => goTo(at() - 1));
+  $("next").addEventListener("click", () => goTo(at() + 1));
+  $("rematch").addEventListener("click", rematch);
+  $("replay-view").addEventListener("click", () => {
+    if (replay === null) loadReplay(0);
+    else leaveReplay();
+  });
   $("last").addEventListener("click", () => goTo(null));
   const start = /step=(\d+)/.exec(location.hash);
   if (start) stepping = Number(start[1]);
   const live = new EventSource(api + "/events");
-  live.onmessage = () => { if (stepping === null) load(); };
+  live.onmessage = () => { if (stepping === null && replay === null) load(); };
   load();
 }
 main();
