@@ -20,7 +20,14 @@ from attrs import field, frozen
 
 from wargames.core.changes import replace
 from wargames.core.codec import ActionCodec
-from wargames.core.errors import IllegalAction, InvalidAction, NotYourTurn, UnknownOption
+from wargames.core.edges import guard_edges
+from wargames.core.errors import (
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    UnknownOption,
+    excerpt,
+)
 from wargames.core.events import EventLog
 from wargames.core.hidden import redact
 from wargames.core.rng import KEY_BYTES, Rng, Seed
@@ -124,7 +131,11 @@ class Game(ABC, Generic[S, A]):
     """A game's rules.  Instances are immutable configurations (variant and options).
 
     Subclasses set the class attributes and implement the abstract methods.  The public
-    methods never mutate a state; :meth:`apply` returns a new one.
+    methods never mutate a state; :meth:`apply` returns a new one.  Each public method that
+    takes a state checks it (and :meth:`check` the action) at the edge, whichever class
+    defines it (:mod:`wargames.core.edges`): something that is not a state of the game, a
+    view where the full state is needed, another player's view or an action with fields of
+    the wrong types is refused with a typed error.
     """
 
     name: ClassVar[str]
@@ -157,6 +168,10 @@ class Game(ABC, Generic[S, A]):
     demo_options: ClassVar[Mapping[str, Any]] = {}
     """Options for a short demonstration (``wargames demo``): a game whose default set-up
     takes random bots too long to finish names a smaller one here."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        guard_edges(cls)
 
     def __init__(self, **options: Any) -> None:
         known = [a.name for a in attrs.fields(self.Options)]
@@ -488,18 +503,18 @@ class Game(ABC, Generic[S, A]):
     def check_player(self, player: str) -> None:
         """:raises UnknownPlayer: if ``player`` is not one of :attr:`players`."""
         if player not in self.players:
-            raise UnknownPlayer(f"unknown player {player!r}; the players are {self.players}")
+            raise UnknownPlayer(f"unknown player {excerpt(player)}; the players are {self.players}")
 
     def check(self, state: S, action: A) -> None:
         """Raise the error that :meth:`apply` would raise for ``action``, or nothing.
 
-        :raises InvalidAction: for an object that is not one of this game's actions.
+        :raises InvalidState: for something that is not a full state of this game (a view).
+        :raises InvalidAction: for an object that is not one of this game's actions, or one
+            whose fields do not have their declared types (both checked at the edge).
         :raises UnknownPlayer: for an unknown player.
         :raises IllegalAction: when the game is over or a rule forbids the action.
         :raises NotYourTurn: when the action's player is not to act.
         """
-        if not isinstance(action, self.action_types):
-            raise InvalidAction(f"{action!r} is not an action of {self.name}")
         self.check_player(action.player)
         acting = self.to_act(state)
         if action.player not in acting:  # nobody is to act once the game is over
@@ -513,7 +528,10 @@ class Game(ABC, Generic[S, A]):
             raise IllegalAction(reason)
 
     def is_legal(self, state: S, action: A) -> bool:
-        """Whether :meth:`apply` would accept ``action``."""
+        """Whether :meth:`apply` would accept ``action``.
+
+        :raises InvalidState: for something that is not a full state of this game.
+        """
         try:
             self.check(state, action)
         except InvalidAction:
@@ -556,7 +574,9 @@ class Game(ABC, Generic[S, A]):
         """A full state consistent with everything ``player`` knows (a determinisation).
 
         Works from ``view(state, player)`` only, so it cannot peek; the result gives
-        ``player`` the same view.  ``state`` may itself be a view.
+        ``player`` the same view.  ``state`` may itself be ``player``'s view.
+
+        :raises InvalidState: for another player's view, or something that is no state.
         """
         return self.determinize(self.view(state, player), player, rng)
 
@@ -565,3 +585,6 @@ class Game(ABC, Generic[S, A]):
         """A new stream for a determinised state, drawn from ``rng`` so that a bot's search is
         reproducible from the bot's own seed (the real future chance is unknown anyway)."""
         return Rng(rng.getrandbits(8 * KEY_BYTES).to_bytes(KEY_BYTES, "little"))
+
+
+guard_edges(Game)
