@@ -29,7 +29,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from wargames.core.errors import InvalidAction, InvalidState, excerpt
-from wargames.core.hidden import is_hidden, is_view_of
+from wargames.core.hidden import is_hidden
 from wargames.core.rng import Rng
 
 __all__ = ["EDGES", "Need", "action_problem", "guard_edges"]
@@ -144,7 +144,7 @@ def _refuse(game: Any, method: str, state: Any, need: Need, player: Any) -> None
         need is Need.SEAT
         and isinstance(player, str)
         and player in game.players
-        and not is_view_of(state, player)
+        and not game.is_view_of(state, player)
     ):
         raise InvalidState(
             f"{where}: this view is not {player}'s (it shows what {player} may not see, or "

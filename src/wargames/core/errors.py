@@ -24,6 +24,7 @@ __all__ = [
     "UnknownOption",
     "WargamesError",
     "excerpt",
+    "shorten",
 ]
 
 EXCERPT: Final = 60
@@ -31,9 +32,14 @@ EXCERPT: Final = 60
 
 
 def excerpt(value: object, limit: int = EXCERPT) -> str:
-    """``repr(value)`` for an error message, cut to ``limit`` characters with its length
-    said, so that a huge input (a 100 kB action text) gives a short message."""
-    text = repr(value)
+    """``repr(value)`` for an error message, cut to ``limit`` characters (:func:`shorten`),
+    so that a huge input (a 100 kB action text) gives a short message."""
+    return shorten(repr(value), limit)
+
+
+def shorten(text: str, limit: int = EXCERPT) -> str:
+    """``text`` as an error message quotes it: at most ``limit`` characters of it, and how
+    many more there were."""
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text) - limit} more characters)"

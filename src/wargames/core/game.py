@@ -22,13 +22,16 @@ from wargames.core.changes import replace
 from wargames.core.codec import ActionCodec
 from wargames.core.edges import guard_edges
 from wargames.core.errors import (
+    EXCERPT,
     IllegalAction,
     InvalidAction,
     NotYourTurn,
     UnknownOption,
     excerpt,
+    shorten,
 )
 from wargames.core.events import EventLog
+from wargames.core.hidden import is_view_of as hidden_is_view_of
 from wargames.core.hidden import redact
 from wargames.core.rng import KEY_BYTES, Rng, Seed
 
@@ -178,7 +181,7 @@ class Game(ABC, Generic[S, A]):
         unknown = sorted(set(options) - set(known))
         if unknown:
             raise UnknownOption(
-                f"{type(self).__name__} has no option {', '.join(unknown)}; "
+                f"{type(self).__name__} has no option {shorten(', '.join(unknown))}; "
                 f"its options are: {', '.join(known) or 'none'}"
             )
         try:
@@ -186,7 +189,9 @@ class Game(ABC, Generic[S, A]):
         except UnknownOption as error:  # the kernel's option fields say what they allow
             raise UnknownOption(f"{type(self).__name__}: {error}") from error
         except (TypeError, ValueError) as error:
-            raise UnknownOption(f"{type(self).__name__}: bad option value: {error}") from error
+            raise UnknownOption(
+                f"{type(self).__name__}: bad option value: {shorten(str(error))}"
+            ) from error
 
     # -- identity -------------------------------------------------------------------------
 
@@ -299,6 +304,14 @@ class Game(ABC, Generic[S, A]):
         """
         if not isinstance(state, self.state_type):
             yield f"a {type(state).__name__} is not a {self.state_type.__name__}"
+
+    def is_view_of(self, view: S, player: str) -> bool:
+        """Whether ``view`` shows ``player`` exactly what they may see of some state
+        (:func:`~wargames.core.hidden.is_view_of`): the check that refuses another player's
+        view at the edges (:mod:`wargames.core.edges`).  A game whose secrets are
+        :class:`~wargames.core.hidden.Secret` values hidden whole (which no longer say whom
+        they were known to) adds what it knows of whose they are."""
+        return hidden_is_view_of(view, player)
 
     def illegal_reason(self, state: S, action: A) -> str | None:
         """Why ``action`` (by a player who is to act) is illegal, or ``None`` if it is legal.
@@ -524,8 +537,8 @@ class Game(ABC, Generic[S, A]):
             waiting = ", ".join(sorted(acting))
             raise NotYourTurn(f"{action.player} is not to act; waiting for {waiting}")
         reason = self.illegal_reason(state, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if reason is not None:  # it may quote the action, whose text may be huge
+            raise IllegalAction(shorten(reason, 5 * EXCERPT))
 
     def is_legal(self, state: S, action: A) -> bool:
         """Whether :meth:`apply` would accept ``action``.

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from attrs import Attribute, field
 
-from wargames.core.errors import UnknownOption
+from wargames.core.errors import UnknownOption, excerpt
 
 __all__ = ["ALLOWED", "allowed", "choice", "flag", "number", "table", "text"]
 
@@ -47,9 +47,9 @@ def allowed(attribute: Attribute[Any]) -> str:
 
 
 def _refuse(attribute: Attribute[Any], value: object, what: str) -> UnknownOption:
-    shown = repr(value)
-    shown = shown if len(shown) <= 60 else shown[:57] + "..."
-    return UnknownOption(f"option {attribute.name}={shown} is not allowed: expected {what}")
+    return UnknownOption(
+        f"option {attribute.name}={excerpt(value)} is not allowed: expected {what}"
+    )
 
 
 def _is_whole(value: object) -> bool:
