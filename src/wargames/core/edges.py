@@ -128,8 +128,9 @@ def _refuse(game: Any, method: str, state: Any, need: Need, player: Any) -> None
     where = f"{type(game).__name__}.{method}"
     if not isinstance(state, game.state_type):
         kind = type(state).__name__
+        needed = Need.STATE.value if need is Need.ACTION else need.value
         raise InvalidState(
-            f"{where} needs {need.value} of {game.name}, not {excerpt(state, 40)} (a {kind})"
+            f"{where} needs {needed} of {game.name}, not {excerpt(state, 40)} (a {kind})"
         )
     rng = getattr(state, "rng", None)
     if isinstance(rng, Rng):
@@ -182,9 +183,9 @@ def _checker_for(cls: type) -> _Checker:
     for a in attrs.fields(cls):
         if not a.init:
             continue
-        exact = a.type if a.type in _EXACT else None
-        accepts = None if exact is not None else _accepts(a.type)
-        if exact is not None or accepts is not None:
+        exact: type | None = a.type if a.type in _EXACT else None
+        accepts = _anything if exact is not None else _accepts(a.type)
+        if accepts is not None:
             plan.append((a.name, exact, accepts, _wanted(a.type)))
     name = cls.__name__
 
@@ -247,7 +248,11 @@ def _container(origin: type, args: tuple[Any, ...]) -> Callable[[Any], bool]:
             and all(test(item) for test, item in zip(fixed, value, strict=True))
         )
     item = (_accepts(args[0]) if args else None) or _anything
-    return lambda value: isinstance(value, origin) and all(item(part) for part in value)
+
+    def accepts(value: Any) -> bool:
+        return isinstance(value, origin) and all(item(part) for part in value)  # type: ignore[attr-defined]
+
+    return accepts
 
 
 def _anything(_: Any) -> bool:

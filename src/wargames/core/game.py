@@ -25,8 +25,10 @@ from wargames.core.errors import (
     EXCERPT,
     IllegalAction,
     InvalidAction,
+    NoPast,
     NotYourTurn,
     UnknownOption,
+    WargamesError,
     excerpt,
     shorten,
 )
@@ -277,9 +279,23 @@ class Game(ABC, Generic[S, A]):
 
         A game without :meth:`sample_history` overrides this instead (and its samples keep
         the view, but the suite cannot prove that their past fits it).
+
+        :raises NoPast: when no past of the rules shows ``player`` this view: the sampler
+            found none, or the view's history does not fit the rules (a view edited by hand
+            whose log names a piece that is not there), which the sampler stumbles on as a
+            missing key or index.  The conformance suite fails on any ``NoPast`` for a view
+            the rules reached, so a sampler's own bug is not hidden by this.
         """
-        history: History = self.sample_history(view, player, rng)
-        return history.final(self)  # type: ignore[return-value]
+        try:
+            history: History = self.sample_history(view, player, rng)
+            return history.final(self)  # type: ignore[return-value]
+        except (LookupError, ValueError) as error:
+            if isinstance(error, WargamesError):
+                raise
+            raise NoPast(
+                f"no past of {self.name} shows {player} this view: its history does not fit "
+                f"the rules ({type(error).__name__}: {shorten(str(error))})"
+            ) from error
 
     def sample_history(self, view: S, player: str, rng: random.Random) -> History:
         """A past that gives ``player`` exactly ``view``: a full start with every secret drawn

@@ -8,6 +8,9 @@
 * :func:`check_rules` — the conformance suite every game and variant must pass.
 * :func:`check_history` — a sampled past shows a player what the real game showed them.
 * :func:`check_inputs` — junk text, tampered documents and wild options, refused cleanly.
+* :func:`check_edges` — foreign values, views, ill-typed actions and huge inputs given to
+  every public method, refused with typed errors and short messages
+  (:func:`foreign_values`, :func:`wrong_values`).
 * :func:`check_legality` — the legal-action generator and the one-action checker agree.
 * :func:`rules_machine` — a stateful test: ``TestMine = rules_machine(my_game).TestCase``.
 * :func:`golden_record` and :func:`check_golden` — regression guards pinning seeded games
@@ -31,6 +34,7 @@ from wargames.testing.conformance import (
     check_state,
 )
 from wargames.testing.dice import rng_rolling, seed_rolling
+from wargames.testing.edges import check_edges, foreign_values, wrong_values
 from wargames.testing.fuzz import check_inputs, junk_json, junk_text
 from wargames.testing.golden import check_golden, golden_record
 from wargames.testing.machine import rules_machine
@@ -40,12 +44,14 @@ __all__ = [
     "ConformanceError",
     "Playout",
     "actions",
+    "check_edges",
     "check_golden",
     "check_history",
     "check_inputs",
     "check_legality",
     "check_rules",
     "check_state",
+    "foreign_values",
     "golden_record",
     "junk_json",
     "junk_text",
@@ -55,4 +61,5 @@ __all__ = [
     "seed_rolling",
     "seeds",
     "states",
+    "wrong_values",
 ]

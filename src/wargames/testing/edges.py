@@ -50,7 +50,7 @@ MESSAGE_LIMIT: Final = 600
 HUGE: Final = "x" * 100_000
 """A huge text: an error that quoted it whole would be a 100 kB message."""
 
-_Call = Callable[[Game[Any, Any], Any, str, Action], object]
+_Call = Callable[[Game[Any, Any], Any, str, Any], object]
 
 STATE_CALLS: Final[Mapping[str, _Call]] = {
     "apply": lambda game, state, player, action: game.apply(state, action),
