@@ -258,7 +258,7 @@ def _text_rows(text: str, legend: Mapping[str, object]) -> list[str]:
 
 
 def _coordinate(_: object, attribute: Any, value: int) -> None:
-    if not isinstance(value, int):
+    if not isinstance(value, int) or value is True or value is False:
         raise TypeError(f"Square.{attribute.name} must be an int, got {value!r}")
     if value < 0:
         raise ValueError(f"Square.{attribute.name} must be >= 0, got {value}")
@@ -277,7 +277,7 @@ class Square:
     sort rank by rank, then file by file.
 
     :raises ValueError: if ``x`` or ``y`` is negative.
-    :raises TypeError: if ``x`` or ``y`` is not an ``int``.
+    :raises TypeError: if ``x`` or ``y`` is not an ``int`` (``True`` is not a coordinate).
     """
 
     x: int = field(validator=_coordinate)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import inspect
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -88,26 +89,45 @@ def guard_edges(cls: type) -> None:
 
 
 def _guard(method: Callable[..., Any], need: Need) -> Callable[..., Any]:
+    """``method`` behind its check; the methods of the hot path (``to_act(state)``,
+    ``legal_actions(state, player)``, ``check(state, action)``) get a wrapper of their own
+    arity, which costs less than one that packs ``*args``."""
     name = method.__name__
+    arity = _arity(method)
     wrapped: Callable[..., Any]
-    if need is Need.ANY:
+    if need is Need.ACTION:
+
+        def wrapped(self: Any, state: Any, action: Any) -> Any:
+            if type(state) is not self.state_type or type(state.rng) is not Rng:
+                _refuse(self, name, state, need, None)
+            if not isinstance(action, self.action_types):
+                raise InvalidAction(f"{excerpt(action)} is not an action of {self.name}")
+            checker = _checkers.get(type(action)) or _checker(type(action))
+            problem = checker(action)
+            if problem is not None:
+                raise InvalidAction(problem)
+            return method(self, state, action)
+
+    elif need is Need.ANY and arity == 1:
+
+        def wrapped(self: Any, state: Any) -> Any:
+            if type(state) is not self.state_type:
+                _refuse(self, name, state, need, None)
+            return method(self, state)
+
+    elif need is Need.ANY:
 
         def wrapped(self: Any, state: Any, *args: Any, **kwargs: Any) -> Any:
             if type(state) is not self.state_type:
                 _refuse(self, name, state, need, None)
             return method(self, state, *args, **kwargs)
 
-    elif need is Need.ACTION:
+    elif arity == 2:
 
-        def wrapped(self: Any, state: Any, action: Any, *args: Any, **kwargs: Any) -> Any:
+        def wrapped(self: Any, state: Any, player: Any) -> Any:
             if type(state) is not self.state_type or type(state.rng) is not Rng:
-                _refuse(self, name, state, need, None)
-            if not isinstance(action, self.action_types):
-                raise InvalidAction(f"{excerpt(action)} is not an action of {self.name}")
-            problem = action_problem(action)
-            if problem is not None:
-                raise InvalidAction(problem)
-            return method(self, state, action, *args, **kwargs)
+                _refuse(self, name, state, need, player)
+            return method(self, state, player)
 
     else:
 
@@ -120,6 +140,14 @@ def _guard(method: Callable[..., Any], need: Need) -> Callable[..., Any]:
     functools.update_wrapper(wrapped, method)
     setattr(wrapped, _GUARDED, True)
     return wrapped
+
+
+def _arity(method: Callable[..., Any]) -> int | None:
+    """How many arguments after ``self`` ``method`` takes, if a fixed number with no
+    defaults and no keywords of its own; else ``None``."""
+    parameters = list(inspect.signature(method).parameters.values())[1:]
+    plain = all(p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty for p in parameters)
+    return len(parameters) if plain else None
 
 
 def _refuse(game: Any, method: str, state: Any, need: Need, player: Any) -> None:
@@ -163,13 +191,18 @@ def action_problem(action: object) -> str | None:
     """What is wrong with the types of ``action``'s fields (an attrs instance), or ``None``.
 
     Each field must hold its declared type exactly as a document would give it back:
-    ``True`` is no ``int`` here, nor ``1`` a ``str``; tuples, unions, enums and attrs classes
-    (a ``Square``) are checked through.  The check is built once per class.
+    ``True`` is no ``int`` here, nor ``1`` a ``str``; tuples, unions and enums are checked
+    through, and so are attrs classes unless they validate every field themselves (a
+    ``Square`` refuses ``True`` for a coordinate).  The check is built once per class.
     """
-    checker = _checkers.get(type(action))
-    if checker is None:
-        checker = _checkers[type(action)] = _checker_for(type(action))
+    checker = _checkers.get(type(action)) or _checker(type(action))
     return checker(action)
+
+
+def _checker(cls: type) -> _Checker:
+    """The check of ``cls``'s fields, built and remembered."""
+    checker = _checkers[cls] = _checker_for(cls)
+    return checker
 
 
 def _checker_for(cls: type) -> _Checker:
@@ -183,17 +216,17 @@ def _checker_for(cls: type) -> _Checker:
     for a in attrs.fields(cls):
         if not a.init:
             continue
-        exact: type | None = a.type if a.type in _EXACT else None
-        accepts = _anything if exact is not None else _accepts(a.type)
-        if accepts is not None:
+        accepts = None if a.type in _EXACT else _accepts(a.type)
+        if a.type in _EXACT or accepts is not None:
+            # The common case costs one comparison: a value of the declared class itself.
+            exact = a.type if isinstance(a.type, type) and not _checked_through(a.type) else None
             plan.append((a.name, exact, accepts, _wanted(a.type)))
     name = cls.__name__
 
     def check(value: Any) -> str | None:
         for field, exact, accepts, wanted in plan:
             part = getattr(value, field)
-            wrong = type(part) is not exact if exact is not None else not accepts(part)
-            if wrong:
+            if type(part) is not exact and (accepts is None or not accepts(part)):
                 return f"{name}.{field} must be {wanted}, not {excerpt(part)}"
         return None
 
@@ -213,6 +246,8 @@ _UNIONS: Final = (typing.Union, types.UnionType)
 
 def _accepts(type_: Any) -> Callable[[Any], bool] | None:
     """A test of values declared as ``type_``; ``None`` for a type that takes anything."""
+    if type_ is Any or type_ is object:
+        return None
     if type_ in _EXACT:
         return lambda value: type(value) is type_
     if type_ is float:
@@ -233,9 +268,15 @@ def _accepts(type_: Any) -> Callable[[Any], bool] | None:
     cls = origin or type_
     if not isinstance(cls, type):
         return None
-    if attrs.has(cls):
+    if _checked_through(cls):
         return lambda value: isinstance(value, cls) and action_problem(value) is None
-    return lambda value: isinstance(value, cls)
+    return lambda value: isinstance(value, cls)  # a class that validates its own fields
+
+
+def _checked_through(cls: type) -> bool:
+    """Whether values of ``cls`` have their fields checked too: attrs classes, unless they
+    validate every field themselves."""
+    return attrs.has(cls) and not all(a.validator is not None for a in attrs.fields(cls) if a.init)
 
 
 def _container(origin: type, args: tuple[Any, ...]) -> Callable[[Any], bool]:
@@ -261,4 +302,6 @@ def _anything(_: Any) -> bool:
 
 def _wanted(type_: Any) -> str:
     """``type_`` as a message names it."""
-    return getattr(type_, "__name__", None) or str(type_).replace("typing.", "")
+    if typing.get_args(type_) or not hasattr(type_, "__name__"):
+        return str(type_).replace("typing.", "")
+    return str(type_.__name__)

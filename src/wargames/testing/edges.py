@@ -141,16 +141,6 @@ def _fits(value: Any, type_: Any) -> bool:
 _UNIONS: Final = (typing.Union, types.UnionType)
 
 
-def _bent(value: Any, field: str) -> Any:
-    """A copy of the attrs ``value`` (a ``Square``) whose ``field`` holds ``True`` (``1`` for
-    a ``bool``), built past its validators as a careless caller could."""
-    copy: Any = object.__new__(type(value))
-    for a in attrs.fields(type(value)):
-        object.__setattr__(copy, a.name, getattr(value, a.name))
-    object.__setattr__(copy, field, 1 if getattr(value, field) is True else True)
-    return copy
-
-
 def _refused(
     what: str, call: Callable[[], object], expected: type[WargamesError] = WargamesError
 ) -> None:
@@ -240,12 +230,7 @@ def _check_fields(game: Game[Any, Any], playout: Playout, data: st.DataObject) -
     action = found[1]
     hints = typing.get_type_hints(type(action))
     name = data.draw(st.sampled_from([a.name for a in attrs.fields(type(action)) if a.init]))
-    current = getattr(action, name)
-    if attrs.has(type(current)) and data.draw(st.booleans(), label="bend inside"):
-        inner = data.draw(st.sampled_from([a.name for a in attrs.fields(type(current))]))
-        wrong = _bent(current, inner)
-    else:
-        wrong = data.draw(wrong_values(hints.get(name)), label="value")
+    wrong = data.draw(wrong_values(hints.get(name)), label="value")
     try:
         bad = attrs.evolve(action, **{name: wrong})
     except (TypeError, ValueError):  # the action's own validators refuse it: as good
