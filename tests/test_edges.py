@@ -26,6 +26,11 @@ from wargames.testing import check_edges
 SMALL: dict[str, dict[str, Any]] = {"sabot": {"build_points": 60, "max_turns": 3}}
 
 
+def _bent(value: Any, **changes: Any) -> Any:
+    """``value`` with ``changes``, ill-typed on purpose (what a careless caller builds)."""
+    return attrs.evolve(value, **changes)
+
+
 def _every_game() -> list[tuple[str, str]]:
     """Every registered game with each of its variants ("" for the base class)."""
     found = []
@@ -143,7 +148,7 @@ def test_non_states_are_refused_by_every_method(name: str) -> None:
     player = game.players[0]
     _, action = _find(game, lambda a: True)
     for value in _foreign(name):
-        for call in {
+        calls: dict[str, Callable[[], object]] = {
             "legal_actions": lambda: game.legal_actions(value, player),  # noqa: B023
             "apply": lambda: game.apply(value, action),  # noqa: B023
             "view": lambda: game.view(value, player),  # noqa: B023
@@ -152,7 +157,8 @@ def test_non_states_are_refused_by_every_method(name: str) -> None:
             "odds": lambda: game.odds(value, action),  # noqa: B023
             "describe": lambda: game.describe(value, player),  # noqa: B023
             "sample_state": lambda: game.sample_state(value, player, random.Random(0)),  # noqa: B023
-        }.values():
+        }
+        for call in calls.values():
             with pytest.raises(InvalidState, match=f"needs .* of {name}, not") as caught:
                 call()
             assert isinstance(caught.value, ValueError)
@@ -170,7 +176,7 @@ def test_true_for_a_whole_number_is_refused(name: str, kind: str, field: str) ->
     could not be loaded back (``loads(dumps(...))`` refused ``true`` for a number)."""
     game = _load(name)
     state, action = _find(game, lambda a: type(a).__name__ == kind and getattr(a, field) in (0, 1))
-    bent = attrs.evolve(action, **{field: bool(getattr(action, field))})
+    bent = _bent(action, **{field: bool(getattr(action, field))})
     assert bent == action  # why it slipped through
     with pytest.raises(SerializationError):
         loads(dumps(game, bent), game)
@@ -192,7 +198,7 @@ def test_a_square_with_a_true_coordinate_is_refused() -> None:
     game = _load("sabotage", "SM")
     state, move = _find(game, lambda a: type(a).__name__ == "Move")
     with pytest.raises(InvalidAction, match=r"Move\.origin must be Square, not 'b2'"):
-        game.apply(state, attrs.evolve(move, origin="b2"))
+        game.apply(state, _bent(move, origin="b2"))
 
 
 @pytest.mark.parametrize("wrong", ["1", 1.0, None, b"1"])
@@ -200,9 +206,9 @@ def test_other_wrong_types_are_refused(wrong: object) -> None:
     game = _load("saw")
     state, step = _find(game, lambda a: type(a).__name__ == "Step")
     with pytest.raises(InvalidAction, match=r"Step\.direction must be int"):
-        game.apply(state, attrs.evolve(step, direction=wrong))
+        game.apply(state, _bent(step, direction=wrong))
     with pytest.raises(InvalidAction, match=r"Step\.player must be str"):
-        game.apply(state, attrs.evolve(step, player=None))
+        game.apply(state, _bent(step, player=None))
 
 
 # -- huge inputs -------------------------------------------------------------------------------
@@ -221,7 +227,7 @@ def test_a_huge_input_gives_a_short_message(name: str) -> None:
         lambda: game.parse_action(state, f"a1-{HUGE}"),
         lambda: game.parse_action(state, "x", HUGE),
         lambda: game.view(state, HUGE),
-        lambda: wargames.load(name, **{HUGE: 1}),
+        lambda: wargames.load(name, None, **{HUGE: 1}),
         lambda: wargames.load(name, variant=HUGE),
     ):
         with pytest.raises(WargamesError) as caught:
@@ -236,7 +242,7 @@ def test_an_illegal_action_with_a_huge_field_gives_a_short_message() -> None:
     game = _load("sabatu")
     state, move = _find(game, lambda a: type(a).__name__ == "Move")
     with pytest.raises(InvalidAction) as caught:
-        game.apply(state, attrs.evolve(move, origin=HUGE))
+        game.apply(state, _bent(move, origin=HUGE))
     assert len(str(caught.value)) < 400
 
 

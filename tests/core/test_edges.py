@@ -21,6 +21,11 @@ from wargames.core.hidden import HIDDEN, Secret, is_view_of, secret
 from wargames.sabotage import MiniSabotage
 
 
+def _bent(value: Any, **changes: Any) -> Any:
+    """``value`` with ``changes``, ill-typed on purpose (what a careless caller builds)."""
+    return attrs.evolve(value, **changes)
+
+
 class Colour(enum.Enum):
     RED = "r"
 
@@ -55,7 +60,7 @@ GOOD = Everything(
 
 def test_a_well_typed_action_has_no_problem() -> None:
     assert action_problem(GOOD) is None
-    assert action_problem(attrs.evolve(GOOD, ratio=2, maybe=3, free=object())) is None
+    assert action_problem(_bent(GOOD, ratio=2, maybe=3, free=object())) is None
 
 
 @pytest.mark.parametrize(
@@ -78,13 +83,13 @@ def test_a_well_typed_action_has_no_problem() -> None:
     ],
 )
 def test_each_ill_typed_field_is_named(field: str, wrong: object, said: str) -> None:
-    problem = action_problem(attrs.evolve(GOOD, **{field: wrong}))
+    problem = action_problem(_bent(GOOD, **{field: wrong}))
     assert problem is not None
     assert said in problem
 
 
 def test_a_huge_field_is_quoted_as_an_excerpt() -> None:
-    problem = action_problem(attrs.evolve(GOOD, count="9" * 100_000))
+    problem = action_problem(_bent(GOOD, count="9" * 100_000))
     assert problem is not None
     assert len(problem) < 200
 
@@ -150,7 +155,7 @@ def test_a_subclass_is_guarded_without_writing_a_check() -> None:
     with pytest.raises(InvalidState, match=r"Careless\.to_act needs a state or any view"):
         game.to_act(None)
     with pytest.raises(InvalidState, match="not 5"):
-        game.legal_actions(5, "green")  # type: ignore[arg-type]
+        game.legal_actions(5, "green")
 
 
 def test_is_legal_refuses_a_view_but_answers_for_a_bad_action() -> None:
@@ -159,7 +164,7 @@ def test_is_legal_refuses_a_view_but_answers_for_a_bad_action() -> None:
     action = game.legal_actions(state, "green")[0]
     with pytest.raises(InvalidState):
         game.is_legal(game.view(state, "green"), action)
-    assert not game.is_legal(state, attrs.evolve(action, player=True))
+    assert not game.is_legal(state, _bent(action, player=True))
     with pytest.raises(InvalidAction, match="is not an action of sabotage"):
         game.apply(state, GOOD)
 
