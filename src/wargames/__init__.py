@@ -14,6 +14,7 @@ games in their own packages, hypothesis strategies and the conformance suite in
 from wargames.core.errors import (
     IllegalAction,
     InvalidAction,
+    InvalidState,
     NoPast,
     NotYourTurn,
     SerializationError,
@@ -30,6 +31,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidAction",
+    "InvalidState",
     "NotYourTurn",
     "Outcome",
     "Replay",

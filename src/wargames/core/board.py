@@ -32,6 +32,7 @@ import networkx as nx
 from attrs import field, frozen
 
 from wargames.core import hexes
+from wargames.core.errors import excerpt, shorten
 from wargames.core.hexes import Hex
 
 __all__ = ["Board", "GraphBoard", "HexBoard", "Square", "SquareBoard"]
@@ -257,7 +258,7 @@ def _text_rows(text: str, legend: Mapping[str, object]) -> list[str]:
 
 
 def _coordinate(_: object, attribute: Any, value: int) -> None:
-    if not isinstance(value, int):
+    if not isinstance(value, int) or value is True or value is False:
         raise TypeError(f"Square.{attribute.name} must be an int, got {value!r}")
     if value < 0:
         raise ValueError(f"Square.{attribute.name} must be >= 0, got {value}")
@@ -276,7 +277,7 @@ class Square:
     sort rank by rank, then file by file.
 
     :raises ValueError: if ``x`` or ``y`` is negative.
-    :raises TypeError: if ``x`` or ``y`` is not an ``int``.
+    :raises TypeError: if ``x`` or ``y`` is not an ``int`` (``True`` is not a coordinate).
     """
 
     x: int = field(validator=_coordinate)
@@ -303,7 +304,7 @@ class Square:
         """
         match = _SQUARE_NAME.fullmatch(text.lower())
         if match is None:
-            raise ValueError(f"not a square name (like 'b3'): {text!r}")
+            raise ValueError(f"not a square name (like 'b3'): {excerpt(text)}")
         x = 0
         for letter in match[1]:
             x = x * 26 + ord(letter) - ord("a") + 1
@@ -630,7 +631,7 @@ class HexBoard(Board[Hex]):
         """
         cell = hexes.parse_label(text)
         if cell not in self:
-            raise ValueError(f"hex {text} is not on the board {self._name!r}")
+            raise ValueError(f"hex {shorten(text)} is not on the board {self._name!r}")
         return cell
 
 

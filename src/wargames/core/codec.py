@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from attrs import field, frozen
 
-from wargames.core.errors import InvalidAction
+from wargames.core.errors import InvalidAction, excerpt
 
 if TYPE_CHECKING:
     import numpy
@@ -117,7 +117,7 @@ class ActionCodec:
         try:
             return self._positions[action_key(action)]
         except (KeyError, TypeError):  # TypeError: a field that is not hashable
-            raise InvalidAction(f"{action!r} is not in the game's action space") from None
+            raise InvalidAction(f"{excerpt(action)} is not in the game's action space") from None
 
     def decode(self, player: str, index: int) -> Action:
         """``player``'s action number ``index``.
@@ -125,7 +125,7 @@ class ActionCodec:
         :raises InvalidAction: for an index out of range, or not a whole number.
         """
         if isinstance(index, bool) or not isinstance(index, _integer_types()):
-            raise InvalidAction(f"an action index is a whole number, not {index!r}")
+            raise InvalidAction(f"an action index is a whole number, not {excerpt(index)}")
         if not 0 <= index < len(self.keys):
             raise InvalidAction(f"action index {index} is not in 0..{len(self.keys) - 1}")
         listed = self._listed.get((player, int(index)))

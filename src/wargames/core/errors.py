@@ -8,18 +8,41 @@ that refuses it, and never contain information hidden from the player who caused
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = [
+    "EXCERPT",
     "DocumentOptionError",
     "IllegalAction",
     "InvalidAction",
     "InvalidSeed",
+    "InvalidState",
     "NoPast",
     "NotYourTurn",
     "SerializationError",
     "UnknownGame",
     "UnknownOption",
     "WargamesError",
+    "excerpt",
+    "shorten",
 ]
+
+EXCERPT: Final = 60
+"""The most characters of a caller's input an error message quotes (:func:`excerpt`)."""
+
+
+def excerpt(value: object, limit: int = EXCERPT) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters (:func:`shorten`),
+    so that a huge input (a 100 kB action text) gives a short message."""
+    return shorten(repr(value), limit)
+
+
+def shorten(text: str, limit: int = EXCERPT) -> str:
+    """``text`` as an error message quotes it: at most ``limit`` characters of it, and how
+    many more there were."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit} more characters)"
 
 
 class WargamesError(Exception):
@@ -43,6 +66,12 @@ class IllegalAction(InvalidAction):
 
 class NotYourTurn(IllegalAction):
     """The action's player is not one of the players who must act now."""
+
+
+class InvalidState(WargamesError, ValueError):
+    """Something given where a state of the game is needed that is not one: another game's
+    state, a value that is no state at all, a view (a state as one player sees it) where the
+    full state is needed, or a view of another player than the one named."""
 
 
 class InvalidSeed(WargamesError, ValueError):

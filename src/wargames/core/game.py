@@ -20,8 +20,20 @@ from attrs import field, frozen
 
 from wargames.core.changes import replace
 from wargames.core.codec import ActionCodec
-from wargames.core.errors import IllegalAction, InvalidAction, NotYourTurn, UnknownOption
+from wargames.core.edges import guard_edges
+from wargames.core.errors import (
+    EXCERPT,
+    IllegalAction,
+    InvalidAction,
+    NoPast,
+    NotYourTurn,
+    UnknownOption,
+    WargamesError,
+    excerpt,
+    shorten,
+)
 from wargames.core.events import EventLog
+from wargames.core.hidden import is_view_of as hidden_is_view_of
 from wargames.core.hidden import redact
 from wargames.core.rng import KEY_BYTES, Rng, Seed
 
@@ -124,7 +136,11 @@ class Game(ABC, Generic[S, A]):
     """A game's rules.  Instances are immutable configurations (variant and options).
 
     Subclasses set the class attributes and implement the abstract methods.  The public
-    methods never mutate a state; :meth:`apply` returns a new one.
+    methods never mutate a state; :meth:`apply` returns a new one.  Each public method that
+    takes a state checks it (and :meth:`check` the action) at the edge, whichever class
+    defines it (:mod:`wargames.core.edges`): something that is not a state of the game, a
+    view where the full state is needed, another player's view or an action with fields of
+    the wrong types is refused with a typed error.
     """
 
     name: ClassVar[str]
@@ -158,12 +174,16 @@ class Game(ABC, Generic[S, A]):
     """Options for a short demonstration (``wargames demo``): a game whose default set-up
     takes random bots too long to finish names a smaller one here."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        guard_edges(cls)
+
     def __init__(self, **options: Any) -> None:
         known = [a.name for a in attrs.fields(self.Options)]
         unknown = sorted(set(options) - set(known))
         if unknown:
             raise UnknownOption(
-                f"{type(self).__name__} has no option {', '.join(unknown)}; "
+                f"{type(self).__name__} has no option {shorten(', '.join(unknown))}; "
                 f"its options are: {', '.join(known) or 'none'}"
             )
         try:
@@ -171,7 +191,9 @@ class Game(ABC, Generic[S, A]):
         except UnknownOption as error:  # the kernel's option fields say what they allow
             raise UnknownOption(f"{type(self).__name__}: {error}") from error
         except (TypeError, ValueError) as error:
-            raise UnknownOption(f"{type(self).__name__}: bad option value: {error}") from error
+            raise UnknownOption(
+                f"{type(self).__name__}: bad option value: {shorten(str(error))}"
+            ) from error
 
     # -- identity -------------------------------------------------------------------------
 
@@ -257,9 +279,23 @@ class Game(ABC, Generic[S, A]):
 
         A game without :meth:`sample_history` overrides this instead (and its samples keep
         the view, but the suite cannot prove that their past fits it).
+
+        :raises NoPast: when no past of the rules shows ``player`` this view: the sampler
+            found none, or the view's history does not fit the rules (a view edited by hand
+            whose log names a piece that is not there), which the sampler stumbles on as a
+            missing key or index.  The conformance suite fails on any ``NoPast`` for a view
+            the rules reached, so a sampler's own bug is not hidden by this.
         """
-        history: History = self.sample_history(view, player, rng)
-        return history.final(self)  # type: ignore[return-value]
+        try:
+            history: History = self.sample_history(view, player, rng)
+            return history.final(self)  # type: ignore[return-value]
+        except (LookupError, ValueError) as error:
+            if isinstance(error, WargamesError):
+                raise
+            raise NoPast(
+                f"no past of {self.name} shows {player} this view: its history does not fit "
+                f"the rules ({type(error).__name__}: {shorten(str(error))})"
+            ) from error
 
     def sample_history(self, view: S, player: str, rng: random.Random) -> History:
         """A past that gives ``player`` exactly ``view``: a full start with every secret drawn
@@ -284,6 +320,14 @@ class Game(ABC, Generic[S, A]):
         """
         if not isinstance(state, self.state_type):
             yield f"a {type(state).__name__} is not a {self.state_type.__name__}"
+
+    def is_view_of(self, view: S, player: str) -> bool:
+        """Whether ``view`` shows ``player`` exactly what they may see of some state
+        (:func:`~wargames.core.hidden.is_view_of`): the check that refuses another player's
+        view at the edges (:mod:`wargames.core.edges`).  A game whose secrets are
+        :class:`~wargames.core.hidden.Secret` values hidden whole (which no longer say whom
+        they were known to) adds what it knows of whose they are."""
+        return hidden_is_view_of(view, player)
 
     def illegal_reason(self, state: S, action: A) -> str | None:
         """Why ``action`` (by a player who is to act) is illegal, or ``None`` if it is legal.
@@ -488,18 +532,18 @@ class Game(ABC, Generic[S, A]):
     def check_player(self, player: str) -> None:
         """:raises UnknownPlayer: if ``player`` is not one of :attr:`players`."""
         if player not in self.players:
-            raise UnknownPlayer(f"unknown player {player!r}; the players are {self.players}")
+            raise UnknownPlayer(f"unknown player {excerpt(player)}; the players are {self.players}")
 
     def check(self, state: S, action: A) -> None:
         """Raise the error that :meth:`apply` would raise for ``action``, or nothing.
 
-        :raises InvalidAction: for an object that is not one of this game's actions.
+        :raises InvalidState: for something that is not a full state of this game (a view).
+        :raises InvalidAction: for an object that is not one of this game's actions, or one
+            whose fields do not have their declared types (both checked at the edge).
         :raises UnknownPlayer: for an unknown player.
         :raises IllegalAction: when the game is over or a rule forbids the action.
         :raises NotYourTurn: when the action's player is not to act.
         """
-        if not isinstance(action, self.action_types):
-            raise InvalidAction(f"{action!r} is not an action of {self.name}")
         self.check_player(action.player)
         acting = self.to_act(state)
         if action.player not in acting:  # nobody is to act once the game is over
@@ -509,11 +553,14 @@ class Game(ABC, Generic[S, A]):
             waiting = ", ".join(sorted(acting))
             raise NotYourTurn(f"{action.player} is not to act; waiting for {waiting}")
         reason = self.illegal_reason(state, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if reason is not None:  # it may quote the action, whose text may be huge
+            raise IllegalAction(shorten(reason, 5 * EXCERPT))
 
     def is_legal(self, state: S, action: A) -> bool:
-        """Whether :meth:`apply` would accept ``action``."""
+        """Whether :meth:`apply` would accept ``action``.
+
+        :raises InvalidState: for something that is not a full state of this game.
+        """
         try:
             self.check(state, action)
         except InvalidAction:
@@ -556,7 +603,9 @@ class Game(ABC, Generic[S, A]):
         """A full state consistent with everything ``player`` knows (a determinisation).
 
         Works from ``view(state, player)`` only, so it cannot peek; the result gives
-        ``player`` the same view.  ``state`` may itself be a view.
+        ``player`` the same view.  ``state`` may itself be ``player``'s view.
+
+        :raises InvalidState: for another player's view, or something that is no state.
         """
         return self.determinize(self.view(state, player), player, rng)
 
@@ -565,3 +614,6 @@ class Game(ABC, Generic[S, A]):
         """A new stream for a determinised state, drawn from ``rng`` so that a bot's search is
         reproducible from the bot's own seed (the real future chance is unknown anyway)."""
         return Rng(rng.getrandbits(8 * KEY_BYTES).to_bytes(KEY_BYTES, "little"))
+
+
+guard_edges(Game)

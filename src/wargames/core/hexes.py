@@ -38,6 +38,8 @@ from collections.abc import Iterator
 from attrs import field, frozen
 from attrs.validators import instance_of
 
+from wargames.core.errors import excerpt
+
 __all__ = [
     "DIRECTIONS",
     "DIRECTION_NAMES",
@@ -314,9 +316,9 @@ def parse_label(text: str) -> Hex:
     :raises ValueError: if ``text`` is not such a label or names column or row 0.
     """
     if not _LABEL.fullmatch(text):
-        raise ValueError(f"not a hex map label (like '0304'): {text!r}")
+        raise ValueError(f"not a hex map label (like '0304'): {excerpt(text)}")
     half = len(text) // 2
     column, row = int(text[:half]), int(text[half:])
     if column == 0 or row == 0:
-        raise ValueError(f"map labels count columns and rows from 1: {text!r}")
+        raise ValueError(f"map labels count columns and rows from 1: {excerpt(text)}")
     return from_offset(column - 1, row - 1)

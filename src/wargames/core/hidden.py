@@ -36,6 +36,7 @@ __all__ = [
     "hideable",
     "is_cache",
     "is_hidden",
+    "is_view_of",
     "redact",
     "sample_assignment",
     "secret",
@@ -274,6 +275,110 @@ def _attrs_handler(cls: type) -> _Handler:
         return redacted
 
     return remembered
+
+
+def is_view_of(value: object, player: str) -> bool:
+    """Whether ``value`` (a view) shows ``player`` exactly what they may see: every secret
+    hidden from them holds :data:`HIDDEN`, and no :data:`HIDDEN` stands where a visibility
+    rule lets them see (so another player's view, which hides ``player``'s own secrets or
+    shows its owner's, is not ``player``'s).  A :class:`Secret` hidden whole cannot say whom
+    it was known to, and passes.  Walks the whole value, log included: for checks at the
+    edges of the API, not for search loops; the last answers are remembered by identity, so
+    asking again of the same view (a bot determinising it once per world) is free."""
+    key = (id(value), player)
+    known = _fitted.get(key)
+    if known is not None and known[0] is value:
+        return known[1]
+    if len(_fitted) >= _FITTED_LIMIT:
+        _fitted.clear()
+    fits = _fits(value, player)
+    _fitted[key] = (value, fits)
+    return fits
+
+
+_fitted: dict[tuple[int, str], tuple[Any, bool]] = {}
+"""The last answers of :func:`is_view_of`, by the view's identity and the player; each entry
+holds its view, so an identity is never reused while remembered."""
+_FITTED_LIMIT: Final = 256
+
+
+def _fits(value: Any, player: str) -> bool:
+    fits = _fitters.get(type(value))
+    if fits is None:
+        fits = _fitters[type(value)] = _fitter_for(type(value))
+    return fits(value, player)
+
+
+def _always(_: Any, __: str) -> bool:
+    return True
+
+
+def _never(_: Any, __: str) -> bool:
+    return False
+
+
+def _fits_secret(value: Secret[Any], player: str) -> bool:
+    return player in value.known_to and _fits(value.value, player)
+
+
+def _fits_items(value: Iterable[Any], player: str) -> bool:
+    return all(_fits(item, player) for item in value)
+
+
+def _fits_values(value: Mapping[Any, Any], player: str) -> bool:
+    return all(_fits(item, player) for item in value.values())
+
+
+def _fits_redacted(value: Any, player: str) -> bool:
+    return bool(redact(value, player) == value)
+
+
+def _fitter_for(cls: type) -> Callable[[Any, str], bool]:
+    """How :func:`is_view_of` checks values of ``cls``, decided once per class."""
+    if issubclass(cls, _PLAIN) or cls is Hidden:
+        return _always
+    if cls in _SPECIAL:  # chance is shown to nobody
+        return _never
+    if issubclass(cls, Secret):
+        return _fits_secret
+    if getattr(cls, "__redact__", None) is not None:  # an event log is checked event by event
+        return _fits_items if issubclass(cls, Iterable) else _fits_redacted
+    if issubclass(cls, tuple | frozenset):
+        return _fits_items
+    if issubclass(cls, Mapping):
+        return _fits_values
+    if attrs.has(cls):
+        return _attrs_fitter(cls)
+    return _always
+
+
+def _attrs_fitter(cls: type) -> Callable[[Any, str], bool]:
+    try:
+        attrs.resolve_types(cls)
+        declared = {a.name: a.type for a in attrs.fields(cls)}
+    except (NameError, TypeError):
+        declared = {}
+    plan = tuple(
+        (a.name, a.metadata.get(VISIBILITY), _plain(declared.get(a.name)))
+        for a in attrs.fields(cls)
+        if not is_cache(a)
+    )
+    if all(rule is None and plain for _, rule, plain in plan):
+        return _always
+
+    def fits(value: Any, player: str) -> bool:
+        for name, rule, plain in plan:
+            current = getattr(value, name)
+            if rule is not None and bool(rule(value, player)) == is_hidden(current):
+                return False  # shown though secret, or hidden though visible
+            if not plain and not _fits(current, player):
+                return False
+        return True
+
+    return fits
+
+
+_fitters: dict[type, Callable[[Any, str], bool]] = {}
 
 
 _seen: dict[tuple[int, str], tuple[Any, Any]] = {}

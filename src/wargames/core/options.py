@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from attrs import Attribute, field, frozen
 
-from wargames.core.errors import UnknownOption
+from wargames.core.errors import UnknownOption, excerpt
 
 __all__ = [
     "ALLOWED",
@@ -132,9 +132,9 @@ def bounds(attribute: Attribute[Any]) -> Bounds | None:
 
 
 def _refuse(attribute: Attribute[Any], value: object, what: str) -> UnknownOption:
-    shown = repr(value)
-    shown = shown if len(shown) <= 60 else shown[:57] + "..."
-    return UnknownOption(f"option {attribute.name}={shown} is not allowed: expected {what}")
+    return UnknownOption(
+        f"option {attribute.name}={excerpt(value)} is not allowed: expected {what}"
+    )
 
 
 def _is_whole(value: object) -> bool:

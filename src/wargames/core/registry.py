@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from wargames.core.errors import UnknownGame, UnknownOption
+from wargames.core.errors import UnknownGame, UnknownOption, excerpt
 from wargames.core.game import Game
 
 __all__ = [
@@ -128,14 +128,14 @@ def load(name: str, variant: str | None = None, **options: Any) -> Game[Any, Any
     :raises UnknownOption: (a ``ValueError``) for an unknown variant or option, or a bad value.
     """
     if not isinstance(name, str):
-        raise UnknownGame(f"a game's name is text, got {name!r:.40}")
+        raise UnknownGame(f"a game's name is text, got {excerpt(name)}")
     if variant is not None and not isinstance(variant, str):
-        raise UnknownOption(f"a variant's code is text, got {variant!r:.40}")
+        raise UnknownOption(f"a variant's code is text, got {excerpt(variant)}")
     table = _table()
     game_cls = table.get(name.lower())
     if game_cls is None:
         known = ", ".join(sorted(table)) or "none"
-        raise UnknownGame(f"no game named {name!r}; available: {known}")
+        raise UnknownGame(f"no game named {excerpt(name)}; available: {known}")
     if variant is not None:
         game_cls = _variant(name, game_cls, variant)
     return game_cls(**options)
@@ -148,5 +148,5 @@ def _variant(name: str, game_cls: type[Game[Any, Any]], variant: str) -> type[Ga
     found = {code.lower(): cls for code, cls in offered.items()}.get(variant.lower())
     if found is None:
         known = ", ".join(offered) or "none"
-        raise UnknownOption(f"{name} has no variant {variant!r}; its variants: {known}")
+        raise UnknownOption(f"{name} has no variant {excerpt(variant)}; its variants: {known}")
     return found

@@ -40,7 +40,7 @@ from typing import Final, TypeAlias, TypeVar
 
 from attrs import field, frozen
 
-from wargames.core.errors import InvalidSeed
+from wargames.core.errors import InvalidSeed, excerpt
 
 __all__ = ["KEY_BYTES", "Rng", "Seed", "key_from_seed"]
 
@@ -70,7 +70,7 @@ def key_from_seed(seed: Seed) -> bytes:
             raise InvalidSeed(f"a key must be {KEY_BYTES} bytes, got {len(seed)}")
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise InvalidSeed(f"a seed is an int or a str, got {type(seed).__name__} {seed!r}")
+        raise InvalidSeed(f"a seed is an int or a str, got {type(seed).__name__} {excerpt(seed)}")
     text = str(seed).encode("utf-8", "surrogatepass")
     return hashlib.blake2b(text, digest_size=KEY_BYTES, person=_PERSON).digest()
 

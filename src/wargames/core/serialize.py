@@ -33,10 +33,13 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 
 from wargames.core.errors import (
+    EXCERPT,
     DocumentOptionError,
     SerializationError,
     UnknownOption,
     WargamesError,
+    excerpt,
+    shorten,
 )
 from wargames.core.events import Event, EventLog
 from wargames.core.game import Action, Game, State
@@ -85,7 +88,9 @@ def register_tagged(
     def structure(data: Any, _: type) -> Any:
         if not isinstance(data, dict) or data.get(TAG) not in structurers:
             known = ", ".join(by_name)
-            raise SerializationError(f"expected a {base.__name__} tagged one of {known}: {data!r}")
+            raise SerializationError(
+                f"expected a {base.__name__} tagged one of {known}: {excerpt(data)}"
+            )
         fields = {k: v for k, v in data.items() if k != TAG}
         return structurers[data[TAG]](fields, by_name[data[TAG]])
 
@@ -103,12 +108,12 @@ def _rng_data(rng: Rng) -> dict[str, Any]:
 
 def _rng(data: Any, _: type) -> Rng:
     if not isinstance(data, dict) or not {"key", "counter"} <= set(data) <= _RNG_KEYS:
-        raise SerializationError(f"a chance stream is a key and a counter, not {data!r}")
+        raise SerializationError(f"a chance stream is a key and a counter, not {excerpt(data)}")
     counter = data["counter"]
     forced = data.get("forced", [])
     numbers = [counter, *forced] if isinstance(forced, list) else [None]
     if not all(_is_count(n) for n in numbers):
-        raise SerializationError(f"a chance stream's counts are whole numbers, not {data!r}")
+        raise SerializationError(f"a chance stream's counts are whole numbers, not {excerpt(data)}")
     return Rng(_key(data["key"]), counter, tuple(forced))
 
 
@@ -126,7 +131,7 @@ def _key(text: Any) -> bytes:
     except (TypeError, ValueError):
         key = b""
     if len(key) != KEY_BYTES:
-        raise SerializationError(f"a key is {KEY_BYTES} bytes in hexadecimal, not {text!r}")
+        raise SerializationError(f"a key is {KEY_BYTES} bytes in hexadecimal, not {excerpt(text)}")
     return key
 
 
@@ -136,25 +141,25 @@ _LARGEST: Final = 2**63 - 1
 
 def _whole(data: Any, _: Any) -> int:
     if isinstance(data, bool) or not isinstance(data, int) or abs(data) > _LARGEST:
-        raise SerializationError(f"expected a whole number, got {data!r}")
+        raise SerializationError(f"expected a whole number, got {excerpt(data)}")
     return data
 
 
 def _text(data: Any, _: Any) -> str:
     if not isinstance(data, str):
-        raise SerializationError(f"expected text, got {data!r}")
+        raise SerializationError(f"expected text, got {excerpt(data)}")
     return data
 
 
 def _truth(data: Any, _: Any) -> bool:
     if not isinstance(data, bool):
-        raise SerializationError(f"expected true or false, got {data!r}")
+        raise SerializationError(f"expected true or false, got {excerpt(data)}")
     return data
 
 
 def _real(data: Any, _: Any) -> float:
     if isinstance(data, bool) or not isinstance(data, int | float):
-        raise SerializationError(f"expected a number, got {data!r}")
+        raise SerializationError(f"expected a number, got {excerpt(data)}")
     return float(data)
 
 
@@ -172,10 +177,10 @@ def _strict_collection(converter: cattrs.Converter, type_: Any) -> Callable[[Any
 
     def structure(data: Any, _: Any) -> Any:
         if not isinstance(data, list):
-            raise SerializationError(f"expected a list, got {data!r}")
+            raise SerializationError(f"expected a list, got {excerpt(data)}")
         if fixed:
             if len(data) != len(args):
-                raise SerializationError(f"expected a list of {len(args)}, got {data!r}")
+                raise SerializationError(f"expected a list of {len(args)}, got {excerpt(data)}")
             return tuple(converter.structure(d, t) for d, t in zip(data, args, strict=True))
         items = [converter.structure(d, element) for d in data]
         return origin(items)
@@ -243,7 +248,7 @@ def _seed(data: dict[str, Any]) -> Seed:
         return _key(data["key"])
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise SerializationError(f"a replay's seed is a whole number or text, not {seed!r}")
+        raise SerializationError(f"a replay's seed is a whole number or text, not {excerpt(seed)}")
     return seed
 
 
@@ -338,7 +343,8 @@ def _from_document(document: Any, game: Game[Any, Any] | None) -> Any:
         )
     if version != FORMAT_VERSION:
         raise SerializationError(
-            f"unknown document format {version!r}; this version reads format {FORMAT_VERSION}"
+            f"unknown document format {excerpt(version)}; "
+            f"this version reads format {FORMAT_VERSION}"
         )
     from wargames.core.registry import load  # the registry imports the game module
 
@@ -357,7 +363,8 @@ def _from_document(document: Any, game: Game[Any, Any] | None) -> Any:
         state = (converter if kind == "state" else codec).structure(data, game.state_type)
         broken = list(game.violations(state))
         if broken:
-            raise SerializationError(f"not a {kind} of {game.name}: {'; '.join(broken)}")
+            said = "; ".join(shorten(sentence, 2 * EXCERPT) for sentence in broken)
+            raise SerializationError(f"not a {kind} of {game.name}: {said}")
         return state
     if kind == "action":
         return converter.structure(data, Action)
@@ -370,7 +377,7 @@ def _from_document(document: Any, game: Game[Any, Any] | None) -> Any:
             setup=data["setup"],
             actions=[converter.structure(a, Action) for a in data["actions"]],
         )
-    raise SerializationError(f"unknown document kind {kind!r}")
+    raise SerializationError(f"unknown document kind {excerpt(kind)}")
 
 
 def digest(game: Game[Any, Any], state: State) -> str:

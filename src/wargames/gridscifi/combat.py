@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from wargames.core.changes import replace
+from wargames.core.errors import excerpt
 from wargames.core.rng import Rng
 from wargames.gridscifi import targeting
 from wargames.gridscifi.activation import spend
@@ -47,7 +48,7 @@ def aim_problem(
     profile = field_.profile(unit)
     weapon = profile.weapon(weapon_name)
     if weapon is None:
-        return f"the unit has no weapon {weapon_name!r}"
+        return f"the unit has no weapon {excerpt(weapon_name)}"
     problem = _attacker_problem(field_, unit, profile, activation)
     if problem:
         return problem

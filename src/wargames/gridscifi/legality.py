@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from wargames.core.board import Square
+from wargames.core.errors import excerpt
 from wargames.gridscifi import activation, combat, movement, reserves, transports
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.overwatch import responses
@@ -206,7 +207,7 @@ def problem(field_: Battlefield, state: GridState, action: GridAction) -> str | 
         if isinstance(action, TakeCover):
             return "the unit cannot take cover here against this weapon"
         assert isinstance(action, ReturnFire)  # holding ground is always an answer
-        return f"the unit cannot return fire with {action.weapon!r} dice {action.dice}"
+        return f"the unit cannot return fire with {excerpt(action.weapon)} dice {action.dice}"
     if isinstance(action, RESPONSES):
         return "no attack awaits an answer"
     if state.arrival is not None:

@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 
 from wargames.core.board import Square, SquareBoard
-from wargames.core.errors import InvalidAction
+from wargames.core.errors import InvalidAction, excerpt
 from wargames.gridscifi.state import (
     Activate,
     Aim,
@@ -103,7 +103,7 @@ def parse(text: str, player: str, board: SquareBoard) -> GridAction:
         if match:
             return _build(kind, match, player, board)
     raise InvalidAction(
-        f"cannot read {text!r} as a Grid SciFi action; write e.g. activate #3, move c4, "
+        f"cannot read {excerpt(text)} as a Grid SciFi action; write e.g. activate #3, move c4, "
         "fire rifles, at #9, take cover, end activation or end turn"
     )
 

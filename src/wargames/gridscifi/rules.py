@@ -33,7 +33,7 @@ from attrs import frozen
 from wargames.core.board import Square, SquareBoard
 from wargames.core.changes import replace
 from wargames.core.distribution import Distribution
-from wargames.core.errors import InvalidAction, UnknownOption
+from wargames.core.errors import InvalidAction, UnknownOption, excerpt
 from wargames.core.events import EventLog
 from wargames.core.game import Game, Outcome
 from wargames.core.history import History
@@ -124,7 +124,7 @@ def _armies_option(value: Any) -> tuple[str, ...] | None:
         return None
     names = list(value) if isinstance(value, list | tuple) else None
     if names is None or len(names) != len(PLAYERS) or not all(isinstance(n, str) for n in names):
-        raise ValueError(f"armies: two army names, got {value!r:.60}")
+        raise ValueError(f"armies: two army names, got {excerpt(value)}")
     return tuple(names)
 
 

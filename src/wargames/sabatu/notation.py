@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wargames.core.errors import InvalidAction
+from wargames.core.errors import InvalidAction, excerpt
 from wargames.sabatu.state import (
     Accept,
     Arm,
@@ -65,12 +65,12 @@ _WORDS: dict[str, type[Roll | Ready | Press | Withdraw | Pass | Accept | Decline
 
 
 def _bad(text: str) -> InvalidAction:
-    return InvalidAction(f"cannot read {text!r} as a Sabatu action; write e.g. {EXAMPLES}")
+    return InvalidAction(f"cannot read {excerpt(text)} as a Sabatu action; write e.g. {EXAMPLES}")
 
 
 def _number(word: str, text: str) -> int:
     if not word.isdigit():
-        raise InvalidAction(f"expected a number in {text!r}, got {word!r}")
+        raise InvalidAction(f"expected a number in {excerpt(text)}, got {excerpt(word)}")
     return int(word)
 
 
@@ -133,5 +133,6 @@ def _place(game: Sabatu, name: str) -> str:
 
 def _tile(game: Sabatu, name: str) -> str:
     if name not in game.tables.tiles:
-        raise InvalidAction(f"no Armory tile {name!r}; the tiles are {', '.join(game.tile_names)}")
+        tiles = ", ".join(game.tile_names)
+        raise InvalidAction(f"no Armory tile {excerpt(name)}; the tiles are {tiles}")
     return name

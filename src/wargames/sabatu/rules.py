@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from wargames.core.distribution import Distribution
 from wargames.core.errors import UnknownOption
 from wargames.core.game import Game, Outcome, balance
+from wargames.core.hidden import is_hidden
 from wargames.core.history import History
 from wargames.core.rng import Seed
 from wargames.render.svg import Token
@@ -220,6 +221,15 @@ class Sabatu(Game[SabatuState, SabatuAction]):
 
     def outcome(self, state: SabatuState) -> Outcome | None:
         return state.result
+
+    def is_view_of(self, view: SabatuState, player: str) -> bool:
+        """As the kernel's, and the player's own Armory tiles are shown to them: each tile is
+        a secret of its holder (:class:`~wargames.sabatu.state.Realm`), hidden whole from
+        the others, so only the seat tells whose a hidden one is."""
+        realms = view.realms
+        seat = self._seats[player]
+        own = realms[seat].tiles if seat < len(realms) else ()
+        return super().is_view_of(view, player) and not any(map(is_hidden, own))
 
     # -- legal actions ----------------------------------------------------------------------
 

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from wargames.core.errors import InvalidAction
+from wargames.core.errors import InvalidAction, excerpt
 from wargames.sabot.firing import WEAPON_NAMES
 from wargames.sabot.maps import SabotMap
 from wargames.sabot.state import (
@@ -85,5 +85,5 @@ def parse(field: SabotMap, text: str, player: str) -> SabotAction:
         if head in _SPECIALS and 1 <= len(rest) <= 2:
             return Special(player, numbers[0], head, numbers[1] if len(numbers) > 1 else -1)
     except ValueError as error:
-        raise InvalidAction(f"not a SABOT action: {text!r} ({error})") from None
-    raise InvalidAction(f"not a SABOT action: {text!r}")
+        raise InvalidAction(f"not a SABOT action: {excerpt(text)} ({error})") from None
+    raise InvalidAction(f"not a SABOT action: {excerpt(text)}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 
 from wargames.core.distribution import Distribution
+from wargames.core.errors import excerpt
 
 __all__ = ["GENERALS", "IMMOVABLE", "Kind", "attacker_wins", "battle"]
 
@@ -63,7 +64,9 @@ class Kind(enum.Enum):
             return cls(symbol.upper())
         except ValueError:
             known = " ".join(kind.value for kind in cls)
-            raise ValueError(f"unknown piece symbol {symbol!r}; the symbols are {known}") from None
+            raise ValueError(
+                f"unknown piece symbol {excerpt(symbol)}; the symbols are {known}"
+            ) from None
 
 
 _TITLES = {

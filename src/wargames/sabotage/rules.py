@@ -30,7 +30,7 @@ from attrs import frozen
 
 from wargames.core.board import Square
 from wargames.core.changes import builder
-from wargames.core.errors import InvalidAction
+from wargames.core.errors import InvalidAction, excerpt
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.hidden import HIDDEN, is_hidden, redact
 from wargames.core.history import History
@@ -119,7 +119,9 @@ def _squares_option(value: Any) -> tuple[str, ...] | None:
         return None
     squares = list(value)
     if len(squares) > _MOST_ENTRIES or not all(isinstance(s, str) for s in squares):
-        raise ValueError(f"volcanoes: at most {_MOST_ENTRIES} squares as text, got {value!r:.60}")
+        raise ValueError(
+            f"volcanoes: at most {_MOST_ENTRIES} squares as text, got {excerpt(value)}"
+        )
     return tuple(squares)
 
 
@@ -829,7 +831,8 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                 raise InvalidAction(str(error)) from None
             return Deploy(player, self._square(match[1]), kind)
         raise InvalidAction(
-            f"cannot read {text!r} as a Sabotage action; write e.g. b2-b3, a1=H, a2=- or offer draw"
+            f"cannot read {excerpt(text)} as a Sabotage action; "
+            "write e.g. b2-b3, a1=H, a2=- or offer draw"
         )
 
     def _acting_player(self, state: SabotageState, player: str | None) -> str:

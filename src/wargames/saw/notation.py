@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wargames.core.errors import InvalidAction
+from wargames.core.errors import InvalidAction, excerpt
 from wargames.saw.state import (
     DIRECTIONS,
     Allocate,
@@ -37,7 +37,7 @@ EXAMPLES = "b1 step ne, b1 attack r2, b1 done, b1 assign 5 evasion, b1 lose 1 en
 
 def _number(word: str, text: str) -> int:
     if not word.isdigit():
-        raise InvalidAction(f"expected a number in {text!r}, got {word!r}")
+        raise InvalidAction(f"expected a number in {excerpt(text)}, got {excerpt(word)}")
     return int(word)
 
 
@@ -48,7 +48,7 @@ def parse(game: Saw, text: str, player: str | None = None) -> SawAction:
     """
     words = text.strip().lower().split()
     if len(words) < 2:
-        raise InvalidAction(f"cannot read {text!r} as a SAW action; write e.g. {EXAMPLES}")
+        raise InvalidAction(f"cannot read {excerpt(text)} as a SAW action; write e.g. {EXAMPLES}")
     unit, verb, rest = words[0], words[1], words[2:]
     owner = game.owners[game.unit_index(unit)]
     if player is None:
@@ -58,7 +58,7 @@ def parse(game: Saw, text: str, player: str | None = None) -> SawAction:
         return Done(player, unit) if verb == "done" else Release(player, unit)
     if verb == "step" and len(rest) == 1:
         if rest[0] not in DIRECTIONS:
-            raise InvalidAction(f"a step goes {' '.join(DIRECTIONS)}, not {rest[0]!r}")
+            raise InvalidAction(f"a step goes {' '.join(DIRECTIONS)}, not {excerpt(rest[0])}")
         return Step(player, unit, DIRECTIONS.index(rest[0]))
     if verb in ("assign", "lose") and len(rest) == 2:
         points = _number(rest[0], text)
@@ -72,6 +72,7 @@ def parse(game: Saw, text: str, player: str | None = None) -> SawAction:
             weapon = _number(options[1], text)
             options = options[2:]
         if options not in ([], ["coordinated"]):
-            raise InvalidAction(f"cannot read {' '.join(options)!r} after the target in {text!r}")
+            words_after = excerpt(" ".join(options))
+            raise InvalidAction(f"cannot read {words_after} after the target in {excerpt(text)}")
         return Attack(player, unit, target, weapon, bool(options))
-    raise InvalidAction(f"cannot read {text!r} as a SAW action; write e.g. {EXAMPLES}")
+    raise InvalidAction(f"cannot read {excerpt(text)} as a SAW action; write e.g. {EXAMPLES}")

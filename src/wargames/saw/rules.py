@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from wargames.core.board import HexBoard
 from wargames.core.distribution import Distribution
-from wargames.core.errors import IllegalAction, InvalidAction, UnknownOption
+from wargames.core.errors import IllegalAction, InvalidAction, UnknownOption, excerpt
 from wargames.core.events import EventLog
 from wargames.core.game import Game, Outcome
 from wargames.core.hexes import Hex
@@ -244,7 +244,8 @@ class Saw(Game[SawState, SawAction]):
         try:
             return self._index[unit]
         except KeyError:
-            raise InvalidAction(f"there is no unit {unit!r}; units: {' '.join(self.ids)}") from None
+            units = " ".join(self.ids)
+            raise InvalidAction(f"there is no unit {excerpt(unit)}; units: {units}") from None
 
     def evaluate(self, state: SawState, player: str) -> float:
         """For bots, on a full state (a determinisation): the outcome if over, else what
@@ -435,7 +436,7 @@ class Saw(Game[SawState, SawAction]):
             return f"this is the {phase} phase: only {kinds} actions now"
         index = self._index.get(action.unit)
         if index is None:
-            return f"there is no unit {action.unit!r}"
+            return f"there is no unit {excerpt(action.unit)}"
         unit = state.units[index]
         if unit.owner != action.player:
             return f"{action.unit} is not one of your units"
@@ -467,7 +468,7 @@ class Saw(Game[SawState, SawAction]):
     def _points_problem(self, index: int, trait: str, points: int) -> str | None:
         if trait not in self._trait_index[index]:
             names = " ".join(self.traits[index])
-            return f"{self.ids[index]} has no trait {trait!r}; its traits: {names}"
+            return f"{self.ids[index]} has no trait {excerpt(trait)}; its traits: {names}"
         if points not in self.chunks:
             return f"points per action are {' or '.join(map(str, self.chunks))}, not {points}"
         return None
@@ -557,7 +558,8 @@ class Saw(Game[SawState, SawAction]):
     def _step_problem(self, plotting: _Plotting, direction: int) -> str | None:
         """Movement: each hex entered costs its terrain's movement; some are impassable."""
         if not isinstance(direction, int) or not 0 <= direction < 6:
-            return f"a step goes in a direction 0-5 ({' '.join(DIRECTIONS)}), not {direction!r}"
+            names = " ".join(DIRECTIONS)
+            return f"a step goes in a direction 0-5 ({names}), not {excerpt(direction)}"
         if plotting.may_enter(direction):
             return None
         unit = plotting.unit
@@ -579,7 +581,7 @@ class Saw(Game[SawState, SawAction]):
         """Plotting: "what enemy units, if any, they will attack"; one attack per weapon."""
         target = self._index.get(action.target)
         if target is None:
-            return f"there is no unit {action.target!r}"
+            return f"there is no unit {excerpt(action.target)}"
         if self.owners[target] == action.player:
             return f"{action.target} is one of your own units"
         if not state.units[target].alive:
@@ -970,7 +972,8 @@ class Saw(Game[SawState, SawAction]):
         index = self.unit_index(action.unit)
         target = self.unit_index(action.target)
         if self.owners[index] != action.player or self.owners[target] == action.player:
-            raise IllegalAction(f"{action} is not an attack of {action.player} on an enemy")
+            attack = excerpt(str(action))
+            raise IllegalAction(f"{attack} is not an attack of {action.player} on an enemy")
         members = {(index, action.weapon)}
         if action.coordinated:
             plot = state.plots[self.players.index(action.player)]
@@ -981,7 +984,7 @@ class Saw(Game[SawState, SawAction]):
                             members.add((self._index[order.unit], shot.weapon))
         there = state.units[target].hex
         if there is None:
-            raise IllegalAction(f"{action.target} has been destroyed")
+            raise IllegalAction(f"{excerpt(action.target)} has been destroyed")
         hidden = [self.ids[i] for i, _ in sorted(members) if is_hidden(state.units[i].sheet)]
         if hidden:
             raise ValueError(f"the traits of {hidden[0]} are hidden in this state")

@@ -13,6 +13,9 @@
 * :func:`bot_match`, :func:`bot_playouts`, :func:`check_bot_play` — positions that bots reach,
   and every player's sampled past checked at them (:func:`check_samples`).
 * :func:`check_inputs` — junk text, tampered documents and wild options, refused cleanly.
+* :func:`check_edges` — foreign values, views, ill-typed actions and huge inputs given to
+  every public method, refused with typed errors and short messages
+  (:func:`foreign_values`, :func:`wrong_values`).
 * :func:`check_legality` — the legal-action generator and the one-action checker agree.
 * :func:`rules_machine` — a stateful test: ``TestMine = rules_machine(my_game).TestCase``.
 * :func:`golden_record` and :func:`check_golden` — regression guards pinning seeded games
@@ -49,6 +52,7 @@ from wargames.testing.conformance import (
 )
 from wargames.testing.declared import option_values, options
 from wargames.testing.dice import rng_rolling, seed_rolling
+from wargames.testing.edges import check_edges, foreign_values, wrong_values
 from wargames.testing.fuzz import check_inputs, junk_json, junk_text
 from wargames.testing.golden import check_golden, golden_record
 from wargames.testing.machine import rules_machine
@@ -66,6 +70,7 @@ __all__ = [
     "bot_playouts",
     "check_bot_play",
     "check_can_act",
+    "check_edges",
     "check_golden",
     "check_history",
     "check_inputs",
@@ -73,6 +78,7 @@ __all__ = [
     "check_rules",
     "check_samples",
     "check_state",
+    "foreign_values",
     "golden_record",
     "junk_json",
     "junk_text",
@@ -85,4 +91,5 @@ __all__ = [
     "seed_rolling",
     "seeds",
     "states",
+    "wrong_values",
 ]

@@ -9,8 +9,9 @@
   place replaced by junk JSON (huge or negative numbers, floats, text, ``null``, lists,
   objects) or one key deleted either loads or raises
   :class:`~wargames.core.errors.SerializationError`; a state that loads keeps the game's
-  invariants and every query of it works (of a view: its own player's legal actions, and
-  every player's description); a replay that loads replays or raises a
+  invariants and every query of it works (of a view: its own player's legal actions and
+  determinisation, which may raise :class:`~wargames.core.errors.NoPast`, and every
+  player's description); a replay that loads replays or raises a
   :class:`~wargames.core.errors.WargamesError`;
 * **options**: every option set to junk either builds a game that starts, or raises
   :class:`~wargames.core.errors.UnknownOption`.
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import signal
 import threading
 from collections.abc import Iterator, Mapping
@@ -33,7 +35,13 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wargames.core.errors import InvalidAction, SerializationError, UnknownOption, WargamesError
+from wargames.core.errors import (
+    InvalidAction,
+    NoPast,
+    SerializationError,
+    UnknownOption,
+    WargamesError,
+)
 from wargames.core.game import Action, Game, State
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads, to_data
@@ -156,12 +164,17 @@ def _tampered(data: Any, path: tuple[Any, ...], junk: Any, delete: bool) -> Any:
 
 
 def _exercise(game: Game[Any, Any], value: Any, viewer: str | None) -> None:
-    """Use a loaded document the way a program would; nothing may raise.  A view is asked
-    only its own player's legal actions (another player's hang on what it hides)."""
+    """Use a loaded document the way a program would; nothing may raise but
+    :class:`~wargames.core.errors.NoPast` from a determinisation of a view no game reaches
+    (a view edited by hand).  A view is asked only its own player's legal actions (another
+    player's are refused)."""
     if isinstance(value, State):
         for player in game.players:
             if viewer in (None, player):
                 game.legal_actions(value, player)
+            if viewer == player:
+                with contextlib.suppress(NoPast):
+                    game.sample_state(value, player, random.Random(0))
             game.describe(value, player)
         game.to_act(value)
         game.outcome(value)
