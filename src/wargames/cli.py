@@ -718,7 +718,10 @@ def serve(
 ) -> None:
     """Serve games in the browser: a page creates a game (each seat a human or a bot) and
     answers a secret link per human seat and one for spectators (needs the ``web`` extra)."""
-    _writable(db, "--db")
+    from wargames.web.store import SERVERS
+
+    if not db.startswith(SERVERS):  # a SQLite file: refused before any work if unwritable
+        _writable(Path(db), "--db")
     try:
         import uvicorn
 
