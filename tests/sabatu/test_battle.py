@@ -5,16 +5,21 @@ from fractions import Fraction
 
 import attrs
 import networkx as nx
+import pytest
 
 from wargames.core.dice import d6
+from wargames.core.errors import IllegalAction
 from wargames.core.hidden import is_hidden
 from wargames.sabatu import (
     Arm,
+    Buy,
     Move,
+    Offer,
     Press,
     Ready,
     Sabatu,
     SabatuArmories,
+    SpendCoin,
     Withdraw,
     assault,
     battle,
@@ -294,3 +299,53 @@ def test_a_retreat_only_moves_away_from_the_defender() -> None:
             assert place == "nw.2" or steps[place] > steps["nw.2"], (die, place)
             short = TWO.board.terrain(place) in ("port", "home", "capital")
             assert place == "nw.2" or short or steps[place] == steps["nw.2"] + die
+
+
+def test_spoils_coins_may_not_be_used_during_battle() -> None:
+    """ "Spoils Coins may not be used during battle with another player": while tiles are
+    laid down, after a tie and between the defenders of a capital, neither player may spend
+    a coin, buy with coins or trade one, and each try is refused with the state untouched;
+    the coins count for nothing in the totals."""
+    coins = {"red": [5, 3], "blue": [5, 1]}
+    laying = TWO.apply(
+        position(
+            armies={"red": ["nw.5"], "blue": ["nw.7"]},
+            coins=coins,
+            tiles={"red": ["sword"], "blue": ["shield"]},
+            dice=[2],
+        ),
+        ATTACK,
+    )
+    tied = TWO.apply(
+        position(
+            armies={"red": ["nw.5"], "blue": ["nw.7"]},
+            coins=coins,
+            dice=[2],
+            rng=rng_rolling(d6, 3, 3),
+        ),
+        ATTACK,
+    )
+    pressing = TWO.apply(
+        position(
+            armies={"red": ["ne.1"]},
+            capitals={"ne.capital": ("blue", 2, 0)},
+            coins=coins,
+            dice=[1],
+            rng=rng_rolling(d6, 6, 1),
+        ),
+        Move("red", "ne.1", 1, "ne.capital"),
+    )
+    fought = [e for e in tied.log if isinstance(e, BattleFought)]
+    assert [(f.attack_total, f.defence_total) for f in fought] == [(3, 3)], "coins add nothing"
+    for state, step in ((laying, "battle"), (tied, "tie"), (pressing, "press")):
+        assert state.step == step
+        for player in ("red", "blue"):
+            listed = TWO.legal_actions(state, player)
+            assert not [a for a in listed if isinstance(a, SpendCoin | Buy | Offer)], step
+            tries = [SpendCoin(player, 5), Offer(player, "red", coin=5)]
+            tries += [Buy(player, item) for item in ("tile", "army")]
+            tries.append(Buy(player, "wall", "ne.capital"))
+            for action in tries:
+                with pytest.raises(IllegalAction):
+                    TWO.apply(state, action)
+                assert TWO.illegal_reason(state, action) is not None, (step, str(action))
