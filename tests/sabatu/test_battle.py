@@ -18,6 +18,7 @@ from wargames.sabatu import (
     Press,
     Ready,
     Sabatu,
+    SabatuAction,
     SabatuArmories,
     SpendCoin,
     Withdraw,
@@ -342,7 +343,7 @@ def test_spoils_coins_may_not_be_used_during_battle() -> None:
         for player in ("red", "blue"):
             listed = TWO.legal_actions(state, player)
             assert not [a for a in listed if isinstance(a, SpendCoin | Buy | Offer)], step
-            tries = [SpendCoin(player, 5), Offer(player, "red", coin=5)]
+            tries: list[SabatuAction] = [SpendCoin(player, 5), Offer(player, "red", coin=5)]
             tries += [Buy(player, item) for item in ("tile", "army")]
             tries.append(Buy(player, "wall", "ne.capital"))
             for action in tries:

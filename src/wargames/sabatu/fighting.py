@@ -155,13 +155,15 @@ def capture(
     game: Sabatu, state: SabatuState, owner: int, fight: Battle, number: int
 ) -> SabatuState:
     """ "Once a Capital is conquered one wall (if any exist) is removed before the victor
-    takes possession"; the conquering army becomes its garrison."""
-    walls = max(0, state.capitals[number].walls - 1)
+    takes possession" (library default: the newest, back to its builder's supply); the
+    conquering army becomes its garrison, and the walls left stand round the victor's
+    capital, still their builders' ("Capital Walls - 4 per player")."""
+    walls = state.capitals[number].builders[:-1]
     state = leave(game, state, owner, fight.origin)
     state = forget(game, state, fight.origin, gone=True)
     capitals = (*state.capitals[:number], Capital(owner, 1, walls),
                 *state.capitals[number + 1 :])  # fmt: skip
-    event = Captured(game.players[owner], game.board.node(fight.target), walls)
+    event = Captured(game.players[owner], game.board.node(fight.target), len(walls))
     state = state.with_changes(
         capitals=capitals, step="move", battle=None, log=state.log.with_event(event)
     )

@@ -412,7 +412,7 @@ def _why_not(step: str, action: SabatuAction) -> str:
                "Home, Port or battle, never passing another army"),
         Sail: ("move", "Ports and Ships: an army on a port, the fee and a die to another port"),
         Buy: ("dice/move", "Spoils Coins: enough Spoils points, at most 8 armies, walls only "
-              "for your occupied capital, at most 4"),
+              "for your occupied capital, at most 4 round it and 4 of your own standing"),
         Lose: ("losses", "Conquest Cards: remove an army you have"),
         Arm: ("battle", "Armory Tiles: one tile you hold (Variant #1: one defensive and one "
               "offensive)"),

@@ -99,11 +99,17 @@ class Realm:
 @frozen
 class Capital:
     """A capital: its holder's seat (-1 unclaimed), the armies inside (the garrison
-    included), and its walls."""
+    included), and its walls: the seat that built each, oldest first ("Capital Walls - 4
+    per player": a wall is one of its builder's four, wherever it stands)."""
 
     owner: int = -1
     armies: int = 0
-    walls: int = 0
+    builders: tuple[int, ...] = ()
+
+    @property
+    def walls(self) -> int:
+        """How many walls stand round the capital."""
+        return len(self.builders)
 
 
 @frozen
