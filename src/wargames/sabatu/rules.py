@@ -74,6 +74,7 @@ from wargames.sabatu.state import (
     Hire,
     Hired,
     HireOffered,
+    Laid,
     Lose,
     Lost,
     Move,
@@ -125,9 +126,11 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     event_types = (
         Restarted, CardDrawn, Spent, Rolled, Moved, Attacked, Drew, Claimed, BattleFought,
         Plundered, Captured, Bought, Sailed, Lost, Retreated, Offered, Traded, HireOffered,
-        Priced, Declined, Hired, Forfeited,
+        Priced, Declined, Hired, Forfeited, Laid,
     )  # fmt: skip
     reported_events = (BattleFought, Captured, Plundered, Lost, Retreated)
+    simultaneous = True
+    """The two sides of a battle choose their tiles at once."""
     negotiation_types = _NEGOTIATION
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
         "battle": battle,
@@ -205,9 +208,16 @@ class Sabatu(Game[SabatuState, SabatuAction]):
             return frozenset()
         fight = state.battle
         if state.step == "battle" and fight is not None:
-            # Laid down "at the same time": neither sees the other's tiles; the attacker
-            # chooses first, so the order of choosing is the same in every game.
-            return frozenset((fight.defender if fight.attacker_ready else fight.attacker,))
+            # "they lay them down on the playing surface at the same time": both choose
+            # at once, neither seeing the other's tiles, until each is ready.
+            return frozenset(
+                side
+                for side, ready in (
+                    (fight.attacker, fight.attacker_ready),
+                    (fight.defender, fight.defender_ready),
+                )
+                if not ready
+            )
         if state.step == "deal" and state.deal is not None:
             deal = state.deal
             return frozenset((deal.by if deal.answered else deal.to,))

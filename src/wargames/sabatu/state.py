@@ -50,6 +50,7 @@ __all__ = [
     "Hire",
     "HireOffered",
     "Hired",
+    "Laid",
     "Lose",
     "Lost",
     "Move",
@@ -457,6 +458,22 @@ class Claimed(Event):
 
     player: str
     capital: str
+
+
+def _opponent_sees(event: Laid, player: str) -> bool:
+    return player == event.opponent
+
+
+@frozen
+class Laid(Event):
+    """``player`` has chosen their tiles for the battle against ``opponent`` and laid them
+    down face down (public: nobody sees which or how many until both have).
+    ``opponent_laid``, seen by the opponent alone, is how many tiles the opponent had laid
+    by then (so a sampled past shows them the same order)."""
+
+    player: str
+    opponent: str
+    opponent_laid: int = secret(_opponent_sees, default=0)
 
 
 @frozen
