@@ -160,12 +160,18 @@ def test_the_higher_total_wins_and_takes_a_spoils_coin() -> None:
 
 
 def test_the_victorious_attacker_occupies_the_space() -> None:
+    """Red wins 6 to 1: blue's army is removed, red's takes its space and draws blue's one
+    Spoils coin ("One Spoils coin is drawn from the defeated player by the victor")."""
     state = position(
-        armies={"red": ["nw.5"], "blue": ["nw.7"]}, dice=[2], rng=rng_rolling(d6, 6, 1)
+        armies={"red": ["nw.5"], "blue": ["nw.7"]},
+        coins={"red": [1], "blue": [3]},
+        dice=[2],
+        rng=rng_rolling(d6, 6, 1),
     )
     state = TWO.apply(state, ATTACK)
     assert state.realms[0].armies == (TWO.board.index("nw.7"),)
     assert state.realms[1].armies == ()
+    assert (state.realms[0].coins, state.realms[1].coins) == ((1, 3), ())
     assert state.step == "move"
 
 
