@@ -24,8 +24,9 @@ def position(
     rng: Rng | None = None,
 ) -> SabatuState:
     """A position in ``step`` of ``turn``'s turn: each player's armies on places (``home``
-    for their Home), capitals ``{"ne.capital": ("blue", armies, walls)}``, coins and tiles
-    (taken out of the bags, so everything is conserved), and the dice to use."""
+    for their Home), capitals ``{"ne.capital": ("blue", armies, walls)}`` (walls the holder
+    built), coins and tiles (taken out of the bags, so everything is conserved), and the dice
+    to use."""
     start = game.start(seed=0)
     spoils = start.spoils
     armory = start.armory
@@ -52,7 +53,7 @@ def position(
         name = game.board.node(node)
         if name in held:
             owner, count, walls = held[name]
-            caps.append(Capital(game.seat(owner), count, walls))
+            caps.append(Capital(game.seat(owner), count, (game.seat(owner),) * walls))
         else:
             caps.append(Capital())
     return start.with_changes(

@@ -1,20 +1,31 @@
 """Fighting Battles, Armory Tiles and Capital Walls: hidden tiles, the dice, the victor's
 Spoils, ties, retreats and assaults on capitals; exact odds."""
 
+import random
 from fractions import Fraction
 
 import attrs
 import networkx as nx
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from wargames.core.dice import d6
+from wargames.core.errors import IllegalAction
 from wargames.core.hidden import is_hidden
+from wargames.core.serialize import dumps
 from wargames.sabatu import (
     Arm,
+    Buy,
     Move,
+    Offer,
     Press,
     Ready,
     Sabatu,
+    SabatuAction,
     SabatuArmories,
+    SabatuState,
+    SpendCoin,
     Withdraw,
     assault,
     battle,
@@ -22,7 +33,7 @@ from wargames.sabatu import (
 from wargames.sabatu.state import BattleFought, Captured, Retreated
 from wargames.testing import rng_rolling
 
-from .helpers import TWO, names, position
+from .helpers import TWO, names, position, random_game
 
 ATTACK = Move("red", "nw.5", 2, "nw.7")
 
@@ -52,24 +63,76 @@ def test_game_odds_of_an_attack_on_a_walled_capital() -> None:
 
 def test_tiles_are_laid_down_at_the_same_time_unseen() -> None:
     """ "After each player decides which armor or weapon to use ... they lay them down ...
-    at the same time"; tiles are kept face down.  The attacker chooses first, the defender
-    then without seeing the attacker's tiles (so the order of choosing is always the same
-    and tells nobody anything)."""
+    at the same time": both choose at once; while one has chosen and the other not, the
+    other's view is the same whatever the choice was (only that it is made), either way
+    round; the battle is fought once both are done, the same whoever chose first."""
     state = position(
         armies={"red": ["nw.5"], "blue": ["nw.7"]},
-        tiles={"red": ["sword"], "blue": ["shield", "helmet"]},
+        tiles={"red": ["sword", "spear"], "blue": ["shield", "helmet"]},
         dice=[2],
+        rng=rng_rolling(d6, 3, 4),
     )
     state = TWO.apply(state, ATTACK)
-    assert TWO.to_act(state) == {"red"}
-    state = TWO.apply(state, Arm("red", "sword"))
-    assert TWO.to_act(state) == {"blue"}
+    assert TWO.to_act(state) == {"red", "blue"}
+    assert names(TWO.legal_actions(state, "red")) == ["arm spear", "arm sword", "ready"]
     assert names(TWO.legal_actions(state, "blue")) == ["arm helmet", "arm shield", "ready"]
-    seen = TWO.view(state, "blue")
-    assert seen.battle is not None
-    assert is_hidden(seen.battle.attack)
-    assert all(is_hidden(tile) for tile in seen.realms[0].tiles)
-    assert not any(is_hidden(tile) for tile in seen.realms[1].tiles)
+    for side, other, tiles in (
+        ("red", "blue", ("sword", "spear")),
+        ("blue", "red", ("shield", "helmet")),
+    ):
+        choices: list[SabatuAction] = [*(Arm(side, tile) for tile in tiles), Ready(side)]
+        after = [TWO.apply(state, choice) for choice in choices]
+        assert all(TWO.to_act(a) == {other} for a in after)
+        seen = [TWO.view(a, other) for a in after]
+        assert seen[0] == seen[1] == seen[2], f"{other} sees {side}'s choice"
+        shown = seen[0].battle
+        assert shown is not None
+        assert is_hidden(shown.attack if side == "red" else shown.defence)
+    red_first = TWO.apply_all(state, [Arm("red", "sword"), Arm("blue", "shield")])
+    blue_first = TWO.apply_all(state, [Arm("blue", "shield"), Arm("red", "sword")])
+    fights = [[e for e in s.log if isinstance(e, BattleFought)] for s in (red_first, blue_first)]
+    assert fights[0] == fights[1]
+    assert (fights[0][0].attack_tiles, fights[0][0].defence_tiles) == (("sword",), ("shield",))
+    assert red_first.realms == blue_first.realms
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**6))
+def test_battles_are_chosen_at_once_in_random_games(seed: int) -> None:
+    """In random games: in every battle both unready sides are to act; any two choices of
+    one side look the same to the other; the two choices in either order fight the same
+    battle (tiles, dice, totals, winner)."""
+    chooser = random.Random(seed)
+    battles = 0
+    for state in random_game(TWO, seed, 400):
+        fight = state.battle
+        if state.step != "battle" or fight is None:
+            continue
+        unready = {s for s, r in ((fight.attacker, fight.attacker_ready),
+                                  (fight.defender, fight.defender_ready)) if not r}  # fmt: skip
+        assert TWO.to_act(state) == unready
+        if len(unready) < 2:
+            continue
+        battles += 1
+        red, blue = (
+            chooser.choice(TWO.legal_actions(state, p)) for p in (fight.attacker, fight.defender)
+        )
+        for side, other in ((fight.attacker, fight.defender), (fight.defender, fight.attacker)):
+            views = {
+                dumps(TWO, TWO.view(TWO.apply(state, a), other))
+                for a in TWO.legal_actions(state, side)
+            }
+            assert len(views) == 1, f"{other} sees which tile {side} laid"
+        one = TWO.apply_all(state, [red, blue])
+        two = TWO.apply_all(state, [blue, red])
+        assert _fought(one) == _fought(two), "the order of choosing changes the battle"
+    assume(battles > 0)
+
+
+def _fought(state: SabatuState) -> tuple[object, ...]:
+    """The last battle's tiles, dice and winner."""
+    f = next(e for e in reversed(list(state.log)) if isinstance(e, BattleFought))
+    return (f.attack_tiles, f.defence_tiles, f.attack_die, f.defence_die, f.winner)
 
 
 def test_the_higher_total_wins_and_takes_a_spoils_coin() -> None:
@@ -97,12 +160,18 @@ def test_the_higher_total_wins_and_takes_a_spoils_coin() -> None:
 
 
 def test_the_victorious_attacker_occupies_the_space() -> None:
+    """Red wins 6 to 1: blue's army is removed, red's takes its space and draws blue's one
+    Spoils coin ("One Spoils coin is drawn from the defeated player by the victor")."""
     state = position(
-        armies={"red": ["nw.5"], "blue": ["nw.7"]}, dice=[2], rng=rng_rolling(d6, 6, 1)
+        armies={"red": ["nw.5"], "blue": ["nw.7"]},
+        coins={"red": [1], "blue": [3]},
+        dice=[2],
+        rng=rng_rolling(d6, 6, 1),
     )
     state = TWO.apply(state, ATTACK)
     assert state.realms[0].armies == (TWO.board.index("nw.7"),)
     assert state.realms[1].armies == ()
+    assert (state.realms[0].coins, state.realms[1].coins) == ((1, 3), ())
     assert state.step == "move"
 
 
@@ -241,7 +310,7 @@ def test_variant_1_readiness_tells_nothing_about_the_other_tiles() -> None:
             dice=[2],
         )
         state = game.apply_all(state, [ATTACK, Arm("red", "sword")])
-        assert game.to_act(state) == {"red"}
+        assert game.to_act(state) == {"red", "blue"}, "red may lay another; blue chooses"
         assert names(game.legal_actions(state, "red")) == choices
         seen.append(game.view(state, "blue"))
     assert seen[0].battle == seen[1].battle
@@ -294,3 +363,53 @@ def test_a_retreat_only_moves_away_from_the_defender() -> None:
             assert place == "nw.2" or steps[place] > steps["nw.2"], (die, place)
             short = TWO.board.terrain(place) in ("port", "home", "capital")
             assert place == "nw.2" or short or steps[place] == steps["nw.2"] + die
+
+
+def test_spoils_coins_may_not_be_used_during_battle() -> None:
+    """ "Spoils Coins may not be used during battle with another player": while tiles are
+    laid down, after a tie and between the defenders of a capital, neither player may spend
+    a coin, buy with coins or trade one, and each try is refused with the state untouched;
+    the coins count for nothing in the totals."""
+    coins = {"red": [5, 3], "blue": [5, 1]}
+    laying = TWO.apply(
+        position(
+            armies={"red": ["nw.5"], "blue": ["nw.7"]},
+            coins=coins,
+            tiles={"red": ["sword"], "blue": ["shield"]},
+            dice=[2],
+        ),
+        ATTACK,
+    )
+    tied = TWO.apply(
+        position(
+            armies={"red": ["nw.5"], "blue": ["nw.7"]},
+            coins=coins,
+            dice=[2],
+            rng=rng_rolling(d6, 3, 3),
+        ),
+        ATTACK,
+    )
+    pressing = TWO.apply(
+        position(
+            armies={"red": ["ne.1"]},
+            capitals={"ne.capital": ("blue", 2, 0)},
+            coins=coins,
+            dice=[1],
+            rng=rng_rolling(d6, 6, 1),
+        ),
+        Move("red", "ne.1", 1, "ne.capital"),
+    )
+    fought = [e for e in tied.log if isinstance(e, BattleFought)]
+    assert [(f.attack_total, f.defence_total) for f in fought] == [(3, 3)], "coins add nothing"
+    for state, step in ((laying, "battle"), (tied, "tie"), (pressing, "press")):
+        assert state.step == step
+        for player in ("red", "blue"):
+            listed = TWO.legal_actions(state, player)
+            assert not [a for a in listed if isinstance(a, SpendCoin | Buy | Offer)], step
+            tries: list[SabatuAction] = [SpendCoin(player, 5), Offer(player, "red", coin=5)]
+            tries += [Buy(player, item) for item in ("tile", "army")]
+            tries.append(Buy(player, "wall", "ne.capital"))
+            for action in tries:
+                with pytest.raises(IllegalAction):
+                    TWO.apply(state, action)
+                assert TWO.illegal_reason(state, action) is not None, (step, str(action))

@@ -69,7 +69,7 @@ def test_an_unclaimed_capital_shows_the_walls_that_stay() -> None:
     state = position(armies={"red": ["home"], "blue": ["home"]})
     number = TWO.board.capitals.index(TWO.board.index("sw.capital"))
     capitals = list(state.capitals)
-    capitals[number] = Capital(-1, 0, 2)
+    capitals[number] = Capital(-1, 0, (0, 1))
     shown = TWO.tokens(state.with_changes(capitals=tuple(capitals)))
     assert set(shown) == {"nw.home", "se.home", "sw.capital"}
     walls = shown["sw.capital"]

@@ -34,7 +34,7 @@ def test_a_real_state_loads() -> None:
         (lambda d: d["data"].update(step="nap"), "unknown step 'nap'"),
         (lambda d: d["data"]["realms"][0].update(armies=[10**6]), "army off the board"),
         (lambda d: d["data"]["capitals"][0].update(owner=5), "belongs to seat 5"),
-        (lambda d: d["data"]["capitals"][0].update(walls=-2), "-2 walls"),
+        (lambda d: d["data"]["capitals"][0].update(armies=-2), "-2 armies"),
         (lambda d: d["data"].update(realms=d["data"]["realms"][:1]), "1 realms for 2 players"),
     ],
 )
@@ -112,8 +112,19 @@ def test_components_moved_between_their_places_load() -> None:
             "capital 0 is held by seat -1 with 2 armies",
         ),
         (
-            lambda d: d["data"]["capitals"][0].update(owner=0, armies=1, walls=5),
-            "capital 0 has 5 walls, at most 4",
+            lambda d: d["data"]["capitals"][0].update(owner=0, armies=1, builders=[0, 1] * 3),
+            "capital 0 has 6 walls, at most 4",
+        ),
+        (
+            lambda d: [
+                d["data"]["capitals"][number].update(owner=1, armies=1, builders=walls)
+                for number, walls in ((0, [0, 0, 0]), (1, [0, 0]))
+            ],
+            "Capital walls: 5 built by red, the list has 4",
+        ),
+        (
+            lambda d: d["data"]["capitals"][0].update(owner=0, armies=1, builders=[6]),
+            "Capital walls: 1 built by seat 6, the list has 0",
         ),
     ],
 )

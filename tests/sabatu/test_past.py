@@ -4,7 +4,7 @@ past replaying to what the player saw, view by view."""
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from wargames.core.draws import Bag, Deck
@@ -125,3 +125,33 @@ def test_every_sampled_past_shows_each_player_what_they_saw(
     states = random_game(game, seed, steps)
     for player in game.players:
         check_history(game, states, player, rng)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_sampled_past_keeps_the_order_of_a_battles_choices(seed: int) -> None:
+    """Both sides of a battle choose at once (Variant #1: one tile, then maybe another).
+    Stopped while one side has laid a tile and may lay another, whether or not the other
+    side is done, every player's sampled past shows them the choices in the order they saw:
+    the side's own tile before or after the other's being done."""
+    game = GAMES["1"]
+    rng = random.Random(seed)
+    states = random_game(game, seed, 400)
+    found = 0
+    for end, state in enumerate(states):
+        fight = state.battle
+        if state.step != "battle" or fight is None:
+            continue
+        partly = [
+            side
+            for side, laid, ready in (
+                (fight.attacker, fight.attack, fight.attacker_ready),
+                (fight.defender, fight.defence, fight.defender_ready),
+            )
+            if laid and not ready
+        ]
+        if partly and found < 3:
+            found += 1
+            for player in game.players:
+                check_history(game, states[: end + 1], player, rng)
+    assume(found > 0)

@@ -2,11 +2,14 @@
 
 import pytest
 
+from wargames.core.dice import d6
 from wargames.core.errors import IllegalAction
-from wargames.sabatu import Buy, Sabatu, Sail
+from wargames.sabatu import Buy, Capital, Move, Sabatu, Sail
 from wargames.sabatu.armies import army_count
+from wargames.sabatu.purchases import walls_built
 from wargames.sabatu.spoils import change, pay, payment
 from wargames.sabatu.state import BattleFought
+from wargames.testing import rng_rolling
 
 from .helpers import TWO, names, position
 
@@ -121,3 +124,52 @@ def test_an_enemy_on_the_far_port_must_be_fought() -> None:
     state = position(armies={"red": ["nw.14"], "blue": ["se.6"]}, coins={"red": [3]}, dice=[4])
     after = TWO.apply(state, Sail("red", "nw.14", "se.6", 4))
     assert any(isinstance(e, BattleFought) for e in after.log) or after.step == "battle"
+
+
+def test_four_walls_a_player_and_a_captured_wall_stays_its_builders() -> None:
+    """ "Capital Walls - 4 per player": a wall is one of its builder's four wherever it
+    stands, round their own capital or a captor's.  Red built three walls round ne.capital,
+    which blue has taken, and one round nw.capital: with all four standing red cannot build
+    a fifth; with one fewer standing red can build exactly one more."""
+    for standing, more in ((3, False), (2, True)):
+        state = position(
+            armies={"red": ["nw.5"]},
+            capitals={"nw.capital": ("red", 1, 1), "ne.capital": ("blue", 1, 0)},
+            coins={"red": [5, 5]},
+            dice=[3],
+        )
+        number = TWO.board.capitals.index(TWO.board.index("ne.capital"))
+        capitals = list(state.capitals)
+        capitals[number] = Capital(1, 1, (0,) * standing)
+        state = state.with_changes(capitals=tuple(capitals))
+        wall = Buy("red", "wall", "nw.capital")
+        assert (wall in TWO.legal_actions(state, "red")) is more, standing
+        if not more:
+            with pytest.raises(IllegalAction, match="walls only for your occupied capital"):
+                TWO.apply(state, wall)
+            continue
+        state = TWO.apply(state, wall)
+        assert state.capitals[0].builders == (0, 0)
+        assert wall not in TWO.legal_actions(state, "red"), "four of red's walls stand"
+        with pytest.raises(IllegalAction):
+            TWO.apply(state, wall)
+
+
+def test_a_captured_capital_loses_its_newest_wall_to_its_builder() -> None:
+    """ "If a capital is captured, one wall (if any exist) is removed before the victor takes
+    possession": the newest (library default), which goes back to its builder's supply; the
+    rest stand round the victor's capital, still their builders'."""
+    state = position(
+        armies={"red": ["ne.1"]},
+        capitals={"ne.capital": ("blue", 1, 0)},
+        dice=[1],
+        rng=rng_rolling(d6, 6, 1),
+    )
+    number = TWO.board.capitals.index(TWO.board.index("ne.capital"))
+    capitals = list(state.capitals)
+    capitals[number] = Capital(1, 1, (0, 1, 1))
+    state = TWO.apply(
+        state.with_changes(capitals=tuple(capitals)), Move("red", "ne.1", 1, "ne.capital")
+    )
+    assert state.capitals[number] == Capital(0, 1, (0, 1))
+    assert walls_built(state, 0) == walls_built(state, 1) == 1

@@ -119,7 +119,7 @@ def remove_army(game: Sabatu, state: SabatuState, seat: int, place: int) -> Saba
         capital = state.capitals[number]
         left = capital.armies - 1
         state = with_capital(
-            state, number, Capital(capital.owner if left else -1, left, capital.walls)
+            state, number, Capital(capital.owner if left else -1, left, capital.builders)
         )
     else:
         realm = state.realms[seat]
@@ -149,7 +149,7 @@ def relocate(
     if target in board.capitals:
         number = board.capitals.index(target)
         capital = state.capitals[number]
-        state = with_capital(state, number, Capital(seat, capital.armies + 1, capital.walls))
+        state = with_capital(state, number, Capital(seat, capital.armies + 1, capital.builders))
         if capital.owner < 0:
             event = Claimed(game.players[seat], board.node(target))
             state = state.with_changes(log=state.log.with_event(event))
@@ -167,7 +167,7 @@ def leave(game: Sabatu, state: SabatuState, seat: int, origin: int) -> SabatuSta
         number = game.board.capitals.index(origin)
         capital = state.capitals[number]
         return with_capital(
-            state, number, Capital(capital.owner, capital.armies - 1, capital.walls)
+            state, number, Capital(capital.owner, capital.armies - 1, capital.builders)
         )
     realm = state.realms[seat]
     armies = list(realm.armies)

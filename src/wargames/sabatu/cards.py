@@ -81,7 +81,9 @@ def draw_conquest(game: Sabatu, state: SabatuState, **changes: Any) -> SabatuSta
         return state.with_changes(dice_count=max(0, state.dice_count + amount))
     if effect == "walls":
         capitals = tuple(
-            Capital(c.owner, c.armies, max(0, c.walls - amount)) if c.owner == seat else c
+            Capital(c.owner, c.armies, c.builders[: max(0, c.walls - amount)])
+            if c.owner == seat
+            else c
             for c in state.capitals
         )
         return state.with_changes(capitals=capitals)

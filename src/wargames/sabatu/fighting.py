@@ -3,8 +3,10 @@ retreats, assaults on capitals (rule text: "Fighting Battles", "Armory Tiles", "
 Coins", "Capital Walls").
 
 * "After each player decides which armor or weapon to use, if any ... they lay them down on
-  the playing surface at the same time": :func:`arms`, :func:`arm` (the chosen slots are
-  secret fields of :class:`~wargames.sabatu.state.Battle`).
+  the playing surface at the same time": :func:`arms`, :func:`arm`; both sides choose at
+  once (``Sabatu.to_act``), the chosen slots are secret fields of
+  :class:`~wargames.sabatu.state.Battle`, and a side's being done is public
+  (:class:`~wargames.sabatu.state.Laid`).
 * "Each player, then, rolls one die and the numbers on the Armory tiles are added ... The
   army with the highest total amount is victorious": :func:`resolve` with
   :func:`wargames.sabatu.battle.battle_dice`.
@@ -38,6 +40,7 @@ from wargames.sabatu.state import (
     BattleFought,
     Capital,
     Captured,
+    Laid,
     Plundered,
     Ready,
     Realm,
@@ -92,11 +95,17 @@ def arm(game: Sabatu, state: SabatuState, action: Arm | Ready) -> SabatuState:
         slot, rng = pick_slot(rng, held, action.tile, chosen)
         chosen = (*chosen, slot)
         ready = not game.two_tiles or len(chosen) in (len(TILE_KINDS), len(held))
+    log = state.log
+    if ready:
+        opponent, laid = (
+            (fight.defender, fight.defence) if attacking else (fight.attacker, fight.attack)
+        )
+        log = log.with_event(Laid(action.player, opponent, len(laid)))
     if attacking:
         fight = attrs.evolve(fight, attack=chosen, attacker_ready=ready)
     else:
         fight = attrs.evolve(fight, defence=chosen, defender_ready=ready)
-    state = state.with_changes(rng=rng, battle=fight)
+    state = state.with_changes(rng=rng, battle=fight, log=log)
     if fight.attacker_ready and fight.defender_ready:
         return resolve(game, state, fight)
     return state
@@ -155,13 +164,15 @@ def capture(
     game: Sabatu, state: SabatuState, owner: int, fight: Battle, number: int
 ) -> SabatuState:
     """ "Once a Capital is conquered one wall (if any exist) is removed before the victor
-    takes possession"; the conquering army becomes its garrison."""
-    walls = max(0, state.capitals[number].walls - 1)
+    takes possession" (library default: the newest, back to its builder's supply); the
+    conquering army becomes its garrison, and the walls left stand round the victor's
+    capital, still their builders' ("Capital Walls - 4 per player")."""
+    walls = state.capitals[number].builders[:-1]
     state = leave(game, state, owner, fight.origin)
     state = forget(game, state, fight.origin, gone=True)
     capitals = (*state.capitals[:number], Capital(owner, 1, walls),
                 *state.capitals[number + 1 :])  # fmt: skip
-    event = Captured(game.players[owner], game.board.node(fight.target), walls)
+    event = Captured(game.players[owner], game.board.node(fight.target), len(walls))
     state = state.with_changes(
         capitals=capitals, step="move", battle=None, log=state.log.with_event(event)
     )

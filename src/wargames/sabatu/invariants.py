@@ -12,7 +12,9 @@ Conquest and Destiny card in its deck or its discards, each as many of each kind
 tables list (a view, which sees neither bag of tiles nor the decks' faces, checks what it
 shows: no kind over its count); "Pawns - 8 per player": no player has more armies on the
 board, at Home and in capitals; a capital is held exactly while an army is inside ("The first
-army to occupy a capital becomes a garrison"), with at most the four walls that win.
+army to occupy a capital becomes a garrison"), with at most the four walls that win;
+"Capital Walls - 4 per player": no player has more than four walls they built standing,
+round their own capitals or a captor's.
 """
 
 from __future__ import annotations
@@ -51,8 +53,8 @@ def violations(game: Sabatu, state: SabatuState) -> Iterator[str]:
     for index, capital in enumerate(state.capitals):
         if capital.owner != -1 and capital.owner not in seats:
             yield f"capital {index} belongs to seat {capital.owner}, not a player"
-        if capital.armies < 0 or capital.walls < 0:
-            yield f"capital {index} has {capital.armies} armies and {capital.walls} walls"
+        if capital.armies < 0:
+            yield f"capital {index} has {capital.armies} armies"
     if state.seat not in seats or state.first not in seats:
         yield f"seat {state.seat} (first {state.first}) is not a player's"
     if state.round < 1:
@@ -71,6 +73,7 @@ def violations(game: Sabatu, state: SabatuState) -> Iterator[str]:
         yield f"a battle from {battle.origin} to {battle.target}, off the board"
     yield from _components(game, state)
     yield from _armies(game, state)
+    yield from _walls(game, state)
 
 
 def _components(game: Sabatu, state: SabatuState) -> Iterator[str]:
@@ -123,3 +126,18 @@ def _armies(game: Sabatu, state: SabatuState) -> Iterator[str]:
             yield f"capital {index} is held by seat {capital.owner} with {capital.armies} armies"
         if capital.walls > walls:
             yield f"capital {index} has {capital.walls} walls, at most {walls}"
+
+
+def _walls(game: Sabatu, state: SabatuState) -> Iterator[str]:
+    """ "Capital Walls - 4 per player": the walls standing, by builder, are no more than each
+    player's four (the rest are in their supply)."""
+    built = Counter(seat for capital in state.capitals for seat in capital.builders)
+    supply = Counter(dict.fromkeys(range(len(game.players)), game.tables.numbers.walls_per_player))
+    yield from tally(
+        "Capital walls", built, supply, whole=False, name=lambda seat: _builder(game, seat)
+    )
+
+
+def _builder(game: Sabatu, seat: int) -> str:
+    players = game.players
+    return f"built by {players[seat]}" if 0 <= seat < len(players) else f"built by seat {seat}"

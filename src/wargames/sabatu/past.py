@@ -19,7 +19,9 @@ past is read off the player's view, and only the secrets are drawn:
   dice as rolled, the coins and tiles as drawn, the places tiles were taken from, the
   reshuffles (:func:`shuffle_draws`).
 * **Choices still hidden.**  The other side's tiles in a battle under way, a tile offered
-  between two others: drawn at random from the sampled hand.
+  between two others: drawn at random from the sampled hand.  The two sides of a battle
+  choose at once; the log's :class:`~wargames.sabatu.state.Laid` events give the order in
+  which they were done, and tell each side how many of its own tiles it had laid by then.
 
 The replay runs each action unchecked and compares the events it logs with the player's
 log; the last state's view must be the player's.  A sample that fails (the tile names can
@@ -56,6 +58,7 @@ from wargames.sabatu.state import (
     Hire,
     Hired,
     HireOffered,
+    Laid,
     Lose,
     Lost,
     Move,
@@ -471,7 +474,7 @@ class _Replay:
         """After a tie or a won round at a capital: fight on, or stop (after a tie, retreat)."""
         fight = self.state.battle
         assert fight is not None
-        if isinstance(event, BattleFought):
+        if isinstance(event, BattleFought | Laid):
             self.act(Press(actor))
         elif isinstance(event, Retreated):
             self.act(Withdraw(actor), (event.die - 1,))
@@ -486,34 +489,53 @@ class _Replay:
         return True
 
     def _battle(self, event: Any) -> bool:
-        """The tiles the side to choose lays down: as the battle revealed them, or as the
-        player sees them, or drawn at random for a side the player cannot see."""
+        """The sides lay down their tiles in the order the log's :class:`Laid` events give
+        (both choose at once; whoever is done first is public), each side's tiles as the
+        battle revealed them, or as the player sees them, or drawn at random for a side the
+        player cannot see; the player's own tiles laid before the other side was done come
+        first (``opponent_laid``).  At the end of the log, the player's own tiles laid so
+        far in a battle still being chosen."""
         fight = self.state.battle
         assert fight is not None
-        attacking = not fight.attacker_ready
-        side = fight.attacker if attacking else fight.defender
-        if isinstance(event, BattleFought):
-            tiles = event.attack_slots if attacking else event.defence_slots
-            self._lay(side, tiles, ready=True)
+        if isinstance(event, Laid):
+            other = fight.defender if event.player == fight.attacker else fight.attacker
+            if not is_hidden(event.opponent_laid):
+                self._lay(other, self._slots(other)[: event.opponent_laid], ready=False)
+            slots = self._slots(event.player)
+            if is_hidden(slots):
+                self._random_arms(event.player)
+            else:
+                self._lay(event.player, slots, ready=True)
             return True
-        shown = self.view.battle
-        if event is not None or shown is None:
+        if event is not None or self.view.battle is None:
             return False
-        ready = shown.attacker_ready if attacking else shown.defender_ready
-        slots = shown.attack if attacking else shown.defence
-        if is_hidden(slots):
-            if ready:
-                self._random_arms(side)
-            return ready
-        self._lay(side, slots, ready=ready)
-        return ready
+        for side in (fight.attacker, fight.defender):
+            slots = self._slots(side)
+            if side in self.game.to_act(self.state) and not is_hidden(slots):
+                self._lay(side, slots, ready=False)
+        return False
+
+    def _slots(self, side: str) -> Any:
+        """The hand slots ``side`` lays down in this battle: as its :class:`BattleFought`
+        revealed them, else as the player's view shows them (hidden for another side)."""
+        fight = self.state.battle
+        assert fight is not None
+        attacking = side == fight.attacker
+        for event in self.events[self.index :]:
+            if isinstance(event, BattleFought):
+                return event.attack_slots if attacking else event.defence_slots
+        shown = self.view.battle
+        assert shown is not None
+        return shown.attack if attacking else shown.defence
 
     def _lay(self, side: str, slots: Sequence[int], *, ready: bool) -> None:
-        """``side`` lays down the tiles in ``slots`` (in order), then says ready if still
-        to."""
+        """``side`` lays down the tiles in ``slots`` (in order) it has not laid yet, then
+        says ready if still to."""
         seat = self.game.seat(side)
-        chosen: list[int] = []
-        for slot in slots:
+        fight = self.state.battle
+        assert fight is not None
+        chosen = list(fight.attack if side == fight.attacker else fight.defence)
+        for slot in slots[len(chosen) :]:
             hand = self.state.realms[seat].tiles
             name = str(hand[slot].value)
             self.act(Arm(side, name), slot_draws(hand, name, slot, chosen))

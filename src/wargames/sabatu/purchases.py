@@ -5,7 +5,9 @@
 turn.  (Change may be obtained from the Spoils bag.)  1 Spoils point - draw random Armory
 from bag; 2 Spoils points - new army to place at home; 3 Spoils points - hire a ship;
 5 Spoils points - capital wall."  "Walls for your occupied capital"; four walls win, so
-a capital takes at most four.  Which coins pay: :func:`wargames.sabatu.spoils.pay`.
+a capital takes at most four; "Capital Walls - 4 per player": a player builds no more
+while four they built stand (:func:`walls_built`).  Which coins pay:
+:func:`wargames.sabatu.spoils.pay`.
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from wargames.sabatu.state import Bought, Buy, Capital, Realm, SabatuAction, Sab
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = ["buy", "pay_for", "purchases"]
+__all__ = ["buy", "pay_for", "purchases", "walls_built"]
 
 
 def purchases(game: Sabatu, state: SabatuState, player: str) -> list[SabatuAction]:
     """What the player to move can afford: a tile (while the bag holds one), an army (below
-    8), a wall for each capital they hold with fewer than four."""
+    8), a wall for each capital they hold with fewer than four, while fewer than their four
+    walls stand."""
     seat = state.seat
     purse = sum(state.realms[seat].coins)
     prices = game.prices
@@ -35,13 +38,18 @@ def purchases(game: Sabatu, state: SabatuState, player: str) -> list[SabatuActio
         found.append(Buy(player, "tile"))
     if purse >= prices["army"] and army_count(state, seat) < numbers.max_armies:
         found.append(Buy(player, "army"))
-    if purse >= prices["wall"]:
+    if purse >= prices["wall"] and walls_built(state, seat) < numbers.walls_per_player:
         found.extend(
             Buy(player, "wall", game.board.node(node))
             for node, capital in zip(game.board.capitals, state.capitals, strict=True)
             if capital.owner == seat and capital.walls < numbers.win_walls
         )
     return found
+
+
+def walls_built(state: SabatuState, seat: int) -> int:
+    """How many walls seat ``seat`` built stand round any capital (theirs or a captor's)."""
+    return sum(capital.builders.count(seat) for capital in state.capitals)
 
 
 def pay_for(game: Sabatu, state: SabatuState, item: str, price: int) -> SabatuState:
@@ -77,4 +85,6 @@ def buy(game: Sabatu, state: SabatuState, action: Buy) -> SabatuState:
         return add_armies(game, state, seat, 1)
     number = game.board.capitals.index(game.board.index(action.at))
     capital = state.capitals[number]
-    return with_capital(state, number, Capital(capital.owner, capital.armies, capital.walls + 1))
+    return with_capital(
+        state, number, Capital(capital.owner, capital.armies, (*capital.builders, seat))
+    )

@@ -75,6 +75,7 @@ from wargames.sabatu.state import (
     Hire,
     Hired,
     HireOffered,
+    Laid,
     Lose,
     Lost,
     Move,
@@ -126,9 +127,11 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     event_types = (
         Restarted, CardDrawn, Spent, Rolled, Moved, Attacked, Drew, Claimed, BattleFought,
         Plundered, Captured, Bought, Sailed, Lost, Retreated, Offered, Traded, HireOffered,
-        Priced, Declined, Hired, Forfeited,
+        Priced, Declined, Hired, Forfeited, Laid,
     )  # fmt: skip
     reported_events = (BattleFought, Captured, Plundered, Lost, Retreated)
+    simultaneous = True
+    """The two sides of a battle choose their tiles at once."""
     negotiation_types = _NEGOTIATION
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
         "battle": battle,
@@ -206,9 +209,16 @@ class Sabatu(Game[SabatuState, SabatuAction]):
             return frozenset()
         fight = state.battle
         if state.step == "battle" and fight is not None:
-            # Laid down "at the same time": neither sees the other's tiles; the attacker
-            # chooses first, so the order of choosing is the same in every game.
-            return frozenset((fight.defender if fight.attacker_ready else fight.attacker,))
+            # "they lay them down on the playing surface at the same time": both choose
+            # at once, neither seeing the other's tiles, until each is ready.
+            return frozenset(
+                side
+                for side, ready in (
+                    (fight.attacker, fight.attacker_ready),
+                    (fight.defender, fight.defender_ready),
+                )
+                if not ready
+            )
         if state.step == "deal" and state.deal is not None:
             deal = state.deal
             return frozenset((deal.by if deal.answered else deal.to,))
@@ -422,7 +432,7 @@ def _why_not(step: str, action: SabatuAction) -> str:
                "Home, Port or battle, never passing another army"),
         Sail: ("move", "Ports and Ships: an army on a port, the fee and a die to another port"),
         Buy: ("dice/move", "Spoils Coins: enough Spoils points, at most 8 armies, walls only "
-              "for your occupied capital, at most 4"),
+              "for your occupied capital, at most 4 round it and 4 of your own standing"),
         Lose: ("losses", "Conquest Cards: remove an army you have"),
         Arm: ("battle", "Armory Tiles: one tile you hold (Variant #1: one defensive and one "
               "offensive)"),

@@ -50,6 +50,7 @@ __all__ = [
     "Hire",
     "HireOffered",
     "Hired",
+    "Laid",
     "Lose",
     "Lost",
     "Move",
@@ -99,11 +100,17 @@ class Realm:
 @frozen
 class Capital:
     """A capital: its holder's seat (-1 unclaimed), the armies inside (the garrison
-    included), and its walls."""
+    included), and its walls: the seat that built each, oldest first ("Capital Walls - 4
+    per player": a wall is one of its builder's four, wherever it stands)."""
 
     owner: int = -1
     armies: int = 0
-    walls: int = 0
+    builders: tuple[int, ...] = ()
+
+    @property
+    def walls(self) -> int:
+        """How many walls stand round the capital."""
+        return len(self.builders)
 
 
 @frozen
@@ -451,6 +458,22 @@ class Claimed(Event):
 
     player: str
     capital: str
+
+
+def _opponent_sees(event: Laid, player: str) -> bool:
+    return player == event.opponent
+
+
+@frozen
+class Laid(Event):
+    """``player`` has chosen their tiles for the battle against ``opponent`` and laid them
+    down face down (public: nobody sees which or how many until both have).
+    ``opponent_laid``, seen by the opponent alone, is how many tiles the opponent had laid
+    by then (so a sampled past shows them the same order)."""
+
+    player: str
+    opponent: str
+    opponent_laid: int = secret(_opponent_sees, default=0)
 
 
 @frozen

@@ -60,6 +60,7 @@ class Numbers:
     dice_nine_regions: int
     win_capitals: int
     win_walls: int
+    walls_per_player: int
     wall_bonus: int
     turn_limit: int
     offers_per_turn: int
@@ -116,6 +117,7 @@ def load_tables(
         dice_nine_regions=int(game["dice_nine_regions"]),
         win_capitals=int(game["win_capitals"]),
         win_walls=int(game["win_walls"]),
+        walls_per_player=int(game["walls_per_player"]),
         wall_bonus=int(game["wall_bonus"]),
         turn_limit=int(game["turn_limit"]),
         offers_per_turn=int(game["offers_per_turn"]),
