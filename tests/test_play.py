@@ -228,20 +228,19 @@ def test_battles_are_reported_as_they_happen() -> None:
     shown: list[str] = []
     session.run(lambda prompt: "", shown.append)
     battles = [e for e in session.state.log if type(e).__name__ == "Battle"]
-    reports = [line for line in shown if line.startswith("  battle: ")]
+    reports = [line for line in shown if line.startswith("  ") and " attacks " in line]
     assert battles
     assert len(reports) == len(battles)
-    assert "attacker won yes" in reports[0] or "attacker won no" in reports[0]
+    assert reports[0].endswith(" is lost.")
 
 
 def test_a_human_is_told_only_what_their_view_of_the_events_holds() -> None:
-    from wargames.core.events import event_words
-
     session = Session(MINI, {"green": HUMAN, "red": RandomBot(2)}, seed=4)
     ask, shown = scripted(["1"] * 60)
     session.run(ask, shown.append)
     reports = [line[2:] for line in shown if line.startswith("  ")]
-    green_sees = {event_words(e) for e in MINI.view(session.state, "green").log}
+    view = MINI.view(session.state, "green")
+    green_sees = {MINI.event_sentence(view, e, "green") for e in view.log}
     assert reports, "battles happened"
     assert set(reports) <= green_sees
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from wargames.bots.base import Bot
 from wargames.core.errors import InvalidAction
-from wargames.core.events import event_words
 from wargames.core.game import Action, Game, State
 from wargames.core.hidden import redact
 from wargames.core.replay import Replay
@@ -143,12 +142,11 @@ class Session:
         for viewer in viewers:
             old = before if viewer is None else game.view(before, viewer)
             new = self.state if viewer is None else game.view(self.state, viewer)
-            seen.append(
-                [e for e in list(new.log)[len(old.log) :] if isinstance(e, game.reported_events)]
-            )
-        for event in seen[0]:
-            if all(event in others for others in seen[1:]):
-                say(f"  {event_words(event)}")
+            events = [e for e in new.log.since(len(old.log)) if isinstance(e, game.reported_events)]
+            seen.append([game.event_sentence(new, e, viewer) for e in events])
+        for text in seen[0]:
+            if all(text in others for others in seen[1:]):
+                say(f"  {text}")
 
     def _offer_save(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
         while True:

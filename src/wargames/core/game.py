@@ -21,7 +21,7 @@ from attrs import field, frozen
 from wargames.core.changes import replace
 from wargames.core.codec import ActionCodec
 from wargames.core.errors import IllegalAction, InvalidAction, NotYourTurn, UnknownOption
-from wargames.core.events import EventLog
+from wargames.core.events import EventLog, event_words
 from wargames.core.hidden import redact
 from wargames.core.rng import KEY_BYTES, Rng, Seed
 
@@ -361,6 +361,15 @@ class Game(ABC, Generic[S, A]):
     def describe(self, state: S, player: str | None = None) -> str:
         """The state as text (a board), as ``player`` sees it, or omnisciently for ``None``."""
         return repr(state if player is None else self.view(state, player))
+
+    def event_sentence(self, view: S, event: Any, viewer: str | None) -> str:
+        """``event`` in a sentence for ``viewer`` (``None``: a spectator), in the game's own
+        words and from their side: the one entry point the command line, the web app and
+        replays call.  ``view`` is the viewer's view of a state whose log holds ``event``
+        (as their view's log holds it, so redacted); a sentence is built from these alone,
+        so it cannot say what the viewer may not know.  The default is
+        :func:`~wargames.core.events.event_words`; every game overrides it."""
+        return event_words(event)
 
     def legend(self) -> str:
         """What the letters and symbols of :meth:`describe` mean ("" if it uses none)."""

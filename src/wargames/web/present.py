@@ -7,7 +7,6 @@ from typing import Any
 
 from wargames.core.board import Board
 from wargames.core.distribution import Distribution
-from wargames.core.events import event_words
 from wargames.core.game import Action, Game, State
 from wargames.web.matches import Match
 
@@ -46,7 +45,7 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
         else {"winners": sorted(over.winners), "reason": over.reason, "text": str(over)},
         "board": _board(game, view, seat),
         "text": game.describe(view, seat),
-        "log": [event_words(event, nodes) for event in list(view.log)[-LOG_LIMIT:]],
+        "log": [game.event_sentence(view, event, seat) for event in view.log.newest(LOG_LIMIT)],
         "actions": [{"text": str(a), "nodes": action_nodes(game, view, a, nodes)} for a in legal],
         "error": match.error,
     }
