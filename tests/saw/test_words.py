@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-import wargames
+from wargames.saw import Saw
 from wargames.saw.state import Attacked, Moved, SawState
 
-GAME = wargames.load("saw")
+GAME = Saw()
 
 
 def _played(seed: int, steps: int) -> SawState:
