@@ -82,7 +82,7 @@ def test_a_whole_game_between_bots_reaches_the_outcome() -> None:
     session = Session(MINI, {"green": RandomBot(1), "red": RandomBot(2)}, seed=4)
     shown: list[str] = []
     session.run(lambda prompt: "", shown.append)
-    assert shown[-1].startswith("Game over: ")
+    assert "Game over: " in shown[-1]
     assert MINI.outcome(session.state) is not None
     first = session.actions[0]
     assert shown[0] == f"{first.player}: {first} (RandomBot)", "no human: shown in full"
@@ -288,3 +288,11 @@ def test_every_board_with_letters_or_symbols_has_a_legend() -> None:
         assert "_" not in game.legend()
     assert "T woods" in wargames.load("gridscifi").legend()
     assert "% woods" in wargames.load("saw", map="ruins").legend()
+
+
+def test_the_game_over_line_is_said_once() -> None:
+    session = Session(MINI, {"green": RandomBot(1), "red": RandomBot(2)}, seed=3)
+    shown: list[str] = []
+    session.run(lambda prompt: "", shown.append)
+    lines = [line for text in shown for line in text.splitlines()]
+    assert sum(line.startswith("Game over: ") for line in lines) == 1

@@ -103,8 +103,11 @@ class Session:
         if not over:
             self._offer_save(ask, say)
             return
-        say(self.board(None))
-        say(f"Game over: {self.game.outcome(self.state)}")
+        board = self.board(None)
+        say(board)
+        ending = f"Game over: {self.game.outcome(self.state)}"
+        if ending not in board:  # said once: most games' boards say it already
+            say(ending)
 
     def _play(self, ask: Callable[[str], str], say: Callable[[str], None]) -> bool:
         game = self.game
