@@ -100,5 +100,6 @@ def _battle(view: SabotageState, event: Battle, viewer: str | None) -> str:
         )
     won = event.attacker_won
     lost_kind, lost_side = (defender_kind, defender_side) if won else (attacker_kind, event.player)
-    lost = f"your {lost_kind}" if lost_side == viewer else f"the {lost_kind or 'hidden piece'}"
+    unknown = "defending piece" if won else "attacking piece"
+    lost = f"your {lost_kind}" if lost_side == viewer else f"the {lost_kind or unknown}"
     return f"{sentence(told)} {sentence(lost + ' is lost')}"
