@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["a", "counted", "listed", "owner", "sentence", "side", "subject"]
+__all__ = ["a", "counted", "listed", "owner", "sentence", "side", "subject", "whom"]
 
 
 def side(player: str) -> str:
@@ -20,6 +20,11 @@ def side(player: str) -> str:
 def subject(player: str, viewer: str | None) -> str:
     """Who acts, as ``viewer`` reads it: ``"You"`` for their own side, else the side's name."""
     return "You" if player == viewer else side(player)
+
+
+def whom(player: str, viewer: str | None) -> str:
+    """A side as an object, as ``viewer`` reads it: ``"you"`` or the side's name."""
+    return "you" if player == viewer else side(player)
 
 
 def owner(player: str, viewer: str | None) -> str:
