@@ -18,7 +18,7 @@ def _played(seed: int) -> Any:
     for _ in range(700):
         if GAME.outcome(state) is not None:
             break
-        player = [p for p in GAME.players if p in GAME.to_act(state)][0]
+        player = next(p for p in GAME.players if p in GAME.to_act(state))
         state = GAME.apply(state, rng.choice(GAME.legal_actions(state, player)))
     return state
 
