@@ -29,6 +29,9 @@ COMMANDS = (
 )
 SAVE_PROMPT = "Save the game? File name (empty: don't save): "
 
+MENU = 20
+"""The legal actions listed at each turn (one a line); 'list' shows them all."""
+
 
 class Session:
     """One game being played: the game, its seed, the actions so far and who plays whom.
@@ -168,13 +171,24 @@ class Session:
             say(f"saved to {name}")
             return
 
+    def _labels(self, player: str, legal: Sequence[Action]) -> list[str]:
+        """Each legal action's label, with its notation in brackets where it says more."""
+        game = self.game
+        view = game.view(self.state, player)
+        out = []
+        for action in legal:
+            label, notation = game.action_label(view, action), str(action)
+            out.append(label if label == notation else f"{label} [{notation}]")
+        return out
+
     def _human_turn(
         self, player: str, ask: Callable[[str], str], say: Callable[[str], None]
     ) -> bool:
         game = self.game
         legal = game.legal_actions(self.state, player)
         say(self.board(player))
-        say(_listing(legal, limit=40))
+        labels = self._labels(player, legal)
+        say(_listing(labels, limit=MENU))
         while True:
             text = ask(f"{player}> ").strip()
             if text in ("quit", "exit"):
@@ -186,7 +200,7 @@ class Session:
                 say(game.legend() or "this board uses no letters or symbols that need one")
                 continue
             if text == "list":
-                say(_listing(legal, limit=None))
+                say(_listing(labels, limit=None))
                 continue
             if text.startswith("save "):
                 path = Path(text[5:].strip())
@@ -232,9 +246,11 @@ def seen_action(
     return f"{action.player}: {action}"
 
 
-def _listing(actions: Sequence[Action], limit: int | None) -> str:
-    shown = actions if limit is None else actions[:limit]
-    items = [f"{i}. {a}" for i, a in enumerate(shown, 1)]
-    more = len(actions) - len(shown)
+def _listing(labels: Sequence[str], limit: int | None) -> str:
+    """The numbered menu, one action a line: its label, and its notation where that differs
+    (what may be typed instead of the number)."""
+    shown = labels if limit is None else labels[:limit]
+    items = [f"{i}. {label}" for i, label in enumerate(shown, 1)]
+    more = len(labels) - len(shown)
     tail = [f"... and {more} more ('list')"] if more else []
-    return "  ".join(items + tail)
+    return "\n".join(items + tail)

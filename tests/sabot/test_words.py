@@ -54,9 +54,28 @@ def test_a_shot_names_the_target_to_its_side_and_hides_it_from_the_firer_while_c
 
 
 def test_a_played_action_is_said_with_the_unit_by_kind_not_by_id() -> None:
-    moves = [(i, e) for i, e in enumerate(STATE.log) if isinstance(e, Played)]
-    selected = [(i, e) for i, e in moves if isinstance(e.action, Select)]
+    played = [(i, e.action) for i, e in enumerate(STATE.log) if isinstance(e, Played)]
+    selected = [(i, a) for i, a in played if isinstance(a, Select)]
     assert selected
-    for index, event in selected[:20]:
-        player = event.action.player
-        assert _told(player, index).startswith(f"You chose to move your {_name(event.action.unit)}")
+    for index, action in selected[:20]:
+        assert isinstance(action, Select)
+        said = _told(action.player, index)
+        assert said.startswith(f"You chose to move your {_name(action.unit)}")
+
+
+def test_an_action_is_labelled_in_words_beside_its_notation() -> None:
+    state = GAME.start(1)
+    for _ in range(40):  # into the first movement phase
+        player = next(p for p in GAME.players if p in GAME.to_act(state))
+        legal = GAME.legal_actions(state, player)
+        if any(isinstance(a, Select) for a in legal):
+            break
+        state = GAME.apply(state, legal[0])
+    view = GAME.view(state, player)
+    moves = [a for a in legal if isinstance(a, Select)]
+    assert moves
+    for action in moves:
+        unit = next(u for u in state.units if u.id == action.unit)
+        where = GAME.map.label(unit.hex)
+        assert GAME.action_label(view, action) == f"Move your {_name(unit.id)} at {where}"
+        assert GAME.parse_action(state, str(action), player) == action

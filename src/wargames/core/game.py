@@ -371,6 +371,13 @@ class Game(ABC, Generic[S, A]):
         :func:`~wargames.core.events.event_words`; every game overrides it."""
         return event_words(event)
 
+    def action_label(self, view: S, action: A) -> str:
+        """``action`` as its player would say it ("Move your Heavy Tank at 0803"), beside its
+        notation (``str(action)``, which machines and typists use), as python-chess keeps SAN
+        beside UCI.  ``view`` is the acting player's view of the state the action is legal
+        in.  The default is the notation; a game overrides it."""
+        return str(action)
+
     def legend(self) -> str:
         """What the letters and symbols of :meth:`describe` mean ("" if it uses none)."""
         return ""

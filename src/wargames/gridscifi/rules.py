@@ -600,6 +600,10 @@ class GridSciFi(Game[GridState, GridAction]):
         """What the board's letters and symbols mean."""
         return display.legend(self.field)
 
+    def action_label(self, view: GridState, action: GridAction) -> str:
+        """``action`` in words (:mod:`wargames.gridscifi.words`)."""
+        return words.action_label(self.field, view, action)
+
     def event_sentence(self, view: GridState, event: Any, viewer: str | None) -> str:
         """``event`` from ``viewer``'s side (:mod:`wargames.gridscifi.words`)."""
         return words.event_sentence(self.field, view, event, viewer) or super().event_sentence(

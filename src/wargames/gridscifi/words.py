@@ -13,29 +13,48 @@ from wargames.core.hidden import is_hidden
 from wargames.core.words import counted, listed, owner, sentence
 from wargames.gridscifi.display import letters
 from wargames.gridscifi.state import (
+    Activate,
     Activated,
+    Aim,
     Arrived,
     AttackRolled,
+    BailOut,
     BailOutRolled,
+    CallReserve,
+    Channel,
+    Deploy,
     Deployed,
     Destroyed,
+    Embark,
     Embarked,
+    EndActivation,
+    EndTurn,
     GridState,
+    HoldGround,
+    LeaveTable,
     LeftTable,
     Moved,
+    Overwatch,
     Overwatched,
+    Place,
     Placed,
+    Reroll,
     Rerolled,
+    ReturnFire,
     SetUp,
+    Step,
     Stranded,
+    TakeCover,
+    Target,
     TurnBegan,
+    Unpin,
     Unpinned,
 )
 
 if TYPE_CHECKING:
     from wargames.gridscifi.battlefield import Battlefield
 
-__all__ = ["event_sentence"]
+__all__ = ["action_label", "event_sentence"]
 
 
 def _unit(field_: Battlefield, view: GridState, unit_id: int, viewer: str | None) -> str:
@@ -109,3 +128,45 @@ def _attack(field_: Battlefield, view: GridState, event: AttackRolled, viewer: s
     if event.self_hits:
         said.append(f"The attacker takes {counted(event.self_hits, 'hit')} itself.")
     return " ".join(said)
+
+
+def action_label(field_: Battlefield, view: GridState, action: Any) -> str:
+    """``action`` as its player would say it ("Activate your Battle Squad D")."""
+    player = action.player
+    if isinstance(action, Activate):
+        return f"Activate {_unit(field_, view, action.unit, player)}"
+    if isinstance(action, Reroll):
+        return f"Re-roll the {listed(action.faces)}"
+    if isinstance(action, Step):
+        return f"Move to {action.square}"
+    if isinstance(action, Embark):
+        return f"Board {_unit(field_, view, action.transport, player)}"
+    if isinstance(action, Aim):
+        return f"Fire the {action.weapon}"
+    if isinstance(action, Target):
+        intense = " with intense fire" if action.intense else ""
+        return f"Fire at {_unit(field_, view, action.unit, player)}{intense}"
+    if isinstance(action, Channel):
+        return f"Channel {counted(action.dice, 'die', 'dice')}"
+    if isinstance(action, ReturnFire):
+        dice = f" with {counted(action.dice, 'die', 'dice')}" if action.dice else ""
+        return f"Return fire with the {action.weapon}{dice}"
+    if isinstance(action, CallReserve):
+        unit = _unit(field_, view, action.unit, player)
+        return f"Call {unit} from reserve onto rank {action.rank}"
+    if isinstance(action, Place | BailOut | Deploy):
+        verb = {Place: "Place the unit", BailOut: "Bail out", Deploy: "Set up the next unit"}
+        return f"{verb[type(action)]} at {action.square}"
+    return PLAIN.get(type(action), str(action))
+
+
+PLAIN: dict[type, str] = {
+    LeaveTable: "Leave the table for the reserve",
+    Unpin: "Remove the pinned token",
+    Overwatch: "Go into overwatch",
+    TakeCover: "Take cover",
+    HoldGround: "Stand without taking cover",
+    EndActivation: "End the activation",
+    EndTurn: "End the turn",
+}
+"""The labels of the actions that name nothing."""

@@ -361,6 +361,10 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         best = max(self.material(state, s) for s in range(len(self._players)) if s != seat)
         return balance(self.material(state, seat), best)
 
+    def action_label(self, view: SabatuState, action: SabatuAction) -> str:
+        """``action`` in words (:mod:`wargames.sabatu.words`)."""
+        return words.action_label(action)
+
     def event_sentence(self, view: SabatuState, event: Any, viewer: str | None) -> str:
         """``event`` from ``viewer``'s side (:mod:`wargames.sabatu.words`)."""
         return words.event_sentence(event, viewer) or super().event_sentence(view, event, viewer)

@@ -11,33 +11,53 @@ from __future__ import annotations
 from typing import Any
 
 from wargames.core.hidden import is_hidden
-from wargames.core.words import a, listed, owner, sentence, subject, whom
+from wargames.core.words import a, listed, owner, sentence, side, subject, whom
 from wargames.sabatu.state import (
+    Accept,
+    Arm,
+    Ask,
     Attacked,
     BattleFought,
     Bought,
+    Buy,
     Captured,
     CardDrawn,
     Claimed,
+    Counter,
+    Decline,
     Declined,
     Drew,
     Forfeited,
+    Hire,
     Hired,
     HireOffered,
+    Lose,
     Lost,
     Moved,
+    Offer,
     Offered,
+    Pass,
     Plundered,
+    Press,
     Priced,
+    Ready,
     Restarted,
     Retreated,
+    RetreatTo,
+    Roll,
     Rolled,
+    Sail,
     Sailed,
+    SpendCoin,
     Spent,
     Traded,
+    Withdraw,
+)
+from wargames.sabatu.state import (
+    Move as MoveArmy,
 )
 
-__all__ = ["event_sentence"]
+__all__ = ["action_label", "event_sentence"]
 
 
 def _thing(coin: int) -> str:
@@ -146,3 +166,45 @@ def _battle(event: BattleFought, viewer: str | None) -> str:
         return f"{told} It was a tie."
     won = event.attacker if event.winner == "attacker" else event.defender
     return f"{told} {subject(won, viewer)} won."
+
+
+def action_label(action: Any) -> str:
+    """``action`` as its player would say it ("Move the army at nw.home to nw.5 with a 5")."""
+    if isinstance(action, SpendCoin):
+        return f"Spend a {action.value} coin instead of a die"
+    if isinstance(action, MoveArmy):
+        return f"Move the army at {action.origin} to {action.target} with a {action.die}"
+    if isinstance(action, Sail):
+        return f"Sail the army at {action.origin} to {action.target} with a {action.die}"
+    if isinstance(action, Buy):
+        at = f" for {action.at}" if action.at else ""
+        return f"Buy {a(action.item)}{at}"
+    if isinstance(action, Lose):
+        return f"Remove your army at {action.place}"
+    if isinstance(action, Arm):
+        tile = "a tile" if is_hidden(action.tile) else f"the {action.tile} tile"
+        return f"Lay down {tile}"
+    if isinstance(action, RetreatTo):
+        return f"Retreat to {action.target}"
+    if isinstance(action, Offer | Counter):
+        tile = "a tile" if is_hidden(action.tile) else f"the {action.tile} tile"
+        thing = f"a {action.coin} coin" if action.coin else tile
+        back = "" if isinstance(action, Offer) else " in return"
+        return f"Offer {thing} to {side(action.partner)}{back}"
+    if isinstance(action, Hire):
+        return f"Ask to hire the army at {action.army}"
+    if isinstance(action, Ask):
+        return f"Ask a price of {action.price}"
+    return PLAIN.get(type(action), str(action))
+
+
+PLAIN: dict[type, str] = {
+    Roll: "Roll the dice",
+    Ready: "Fight with the tiles laid down",
+    Press: "Fight on",
+    Withdraw: "Stop the attack",
+    Pass: "Pass the dice",
+    Accept: "Accept",
+    Decline: "Decline",
+}
+"""The labels of the actions that name nothing."""

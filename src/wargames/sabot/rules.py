@@ -525,6 +525,11 @@ class Sabot(Game[SabotState, SabotAction]):
         """
         return sample_history(self, view, player, rng)
 
+    def action_label(self, view: SabotState, action: SabotAction) -> str:
+        """``action`` in words (:mod:`wargames.sabot.words`)."""
+        said = words.action_words(self, view, action, action.player)
+        return said[:1].upper() + said[1:]
+
     def event_sentence(self, view: SabotState, event: Any, viewer: str | None) -> str:
         """``event`` from ``viewer``'s side (:mod:`wargames.sabot.words`)."""
         return words.event_sentence(self, view, event, viewer) or super().event_sentence(

@@ -926,6 +926,10 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             view, event, viewer
         )
 
+    def action_label(self, view: SabotageState, action: SabotageAction) -> str:
+        """``action`` in words (:mod:`wargames.sabotage.words`)."""
+        return words.action_label(view, action, self.board.index)
+
     def describe(self, state: SabotageState, player: str | None = None) -> str:
         """The board as text: ``g5`` a green 5-star General, ``r?`` an unidentified red piece,
         ``^^`` a volcano; then whose turn it is, or the outcome."""

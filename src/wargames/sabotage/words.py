@@ -12,18 +12,23 @@ from typing import Any
 from wargames.core.hidden import is_hidden
 from wargames.core.words import a, owner, sentence, side, subject
 from wargames.sabotage.state import (
+    AcceptDraw,
     Battle,
+    DeclineDraw,
+    Deploy,
     Deployed,
     DrawAnswered,
     DrawOffered,
+    Move,
     Moved,
+    OfferDraw,
     Piece,
     Revealed,
     SabotageState,
     SetUpDrawn,
 )
 
-__all__ = ["event_sentence"]
+__all__ = ["action_label", "event_sentence"]
 
 
 def _piece(view: SabotageState, piece_id: int) -> Piece | None:
@@ -103,3 +108,29 @@ def _battle(view: SabotageState, event: Battle, viewer: str | None) -> str:
     unknown = "defending piece" if won else "attacking piece"
     lost = f"your {lost_kind}" if lost_side == viewer else f"the {lost_kind or unknown}"
     return f"{sentence(told)} {sentence(lost + ' is lost')}"
+
+
+def action_label(view: SabotageState, action: Any, index: Any) -> str:
+    """``action`` as its player would say it ("Attack the hidden piece at b7 with your Recon
+    from b6"); ``index`` finds a square's place in ``view.cells``."""
+    if isinstance(action, Move):
+        mover = view.cells[index(action.origin)]
+        kind = "piece" if mover is None or is_hidden(mover.kind) else mover.kind.title
+        enemy = view.cells[index(action.target)]
+        if enemy is None:
+            return f"Move your {kind} from {action.origin} to {action.target}"
+        them = "hidden piece" if is_hidden(enemy.kind) else enemy.kind.title
+        return f"Attack the {them} at {action.target} with your {kind} from {action.origin}"
+    if isinstance(action, Deploy):
+        if action.kind is None:
+            return f"Leave {action.square} empty"
+        if is_hidden(action.kind):
+            return f"Set up a piece at {action.square}"
+        return f"Set up your {action.kind.title} at {action.square}"
+    if isinstance(action, OfferDraw):
+        return "Offer a draw"
+    if isinstance(action, AcceptDraw):
+        return "Accept the draw"
+    if isinstance(action, DeclineDraw):
+        return "Decline the draw"
+    return str(action)

@@ -1007,6 +1007,10 @@ class Saw(Game[SawState, SawAction]):
         order = next((o for o in plot.orders if o.unit == self.ids[index]), None)
         return order.path[-1] if order is not None and order.path else here
 
+    def action_label(self, view: SawState, action: SawAction) -> str:
+        """``action`` in words (:mod:`wargames.saw.words`)."""
+        return words.action_label(view, action)
+
     def event_sentence(self, view: SawState, event: Any, viewer: str | None) -> str:
         """``event`` from ``viewer``'s side (:mod:`wargames.saw.words`)."""
         return words.event_sentence(self, view, event, viewer) or super().event_sentence(

@@ -12,13 +12,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.hidden import is_hidden
-from wargames.core.words import listed, owner, sentence, subject
+from wargames.core.words import counted, listed, owner, sentence, subject
 from wargames.saw.state import (
+    DIRECTIONS,
+    Allocate,
     Allocated,
+    Assign,
     Attacked,
     Deployed,
     Designed,
     Destroyed,
+    Done,
     Eliminated,
     Finished,
     Moved,
@@ -26,14 +30,19 @@ from wargames.saw.state import (
     PlotRevealed,
     Reallocated,
     RecordRevealed,
+    Release,
     SawState,
+    Step,
     Wrote,
+)
+from wargames.saw.state import (
+    Attack as PlotAttack,
 )
 
 if TYPE_CHECKING:
     from wargames.saw.rules import Saw
 
-__all__ = ["event_sentence"]
+__all__ = ["action_label", "event_sentence"]
 
 
 def _unit(game: Saw, view: SawState, unit_id: str, viewer: str | None) -> str:
@@ -152,3 +161,34 @@ def _attacked(game: Saw, view: SawState, event: Attacked, viewer: str | None) ->
     else:
         said.append("It is damaged.")
     return " ".join(said)
+
+
+def action_label(view: SawState, action: Any) -> str:
+    """``action`` as its player would say it ("Plot b1 one hex north-east")."""
+    if isinstance(action, Assign):
+        return f"Put {counted(action.points, 'point')} of {action.unit} into {action.trait}"
+    if isinstance(action, Release):
+        return f"Take back {action.unit}'s points to allocate them again"
+    if isinstance(action, Step):
+        direction = DIRECTIONS[action.direction] if 0 <= action.direction < 6 else "?"
+        return f"Plot {action.unit} one hex {WAYS.get(direction, direction)}"
+    if isinstance(action, PlotAttack):
+        weapon = f" with weapon {action.weapon}" if action.weapon != 1 else ""
+        joint = " in a coordinated attack" if action.coordinated else ""
+        return f"Plot {action.unit}'s attack on {action.target}{weapon}{joint}"
+    if isinstance(action, Done):
+        return f"Finish {action.unit}'s plot"
+    if isinstance(action, Allocate):
+        return f"Take {counted(action.points, 'hit point')} of {action.unit} off {action.trait}"
+    return str(action)
+
+
+WAYS = {
+    "n": "north",
+    "ne": "north-east",
+    "se": "south-east",
+    "s": "south",
+    "sw": "south-west",
+    "nw": "north-west",
+}
+"""The notation's directions in words."""

@@ -46,7 +46,14 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
         "board": _board(game, view, seat),
         "text": game.describe(view, seat),
         "log": [game.event_sentence(view, event, seat) for event in view.log.newest(LOG_LIMIT)],
-        "actions": [{"text": str(a), "nodes": action_nodes(game, view, a, nodes)} for a in legal],
+        "actions": [
+            {
+                "text": str(a),
+                "label": game.action_label(view, a),
+                "nodes": action_nodes(game, view, a, nodes),
+            }
+            for a in legal
+        ],
         "error": match.error,
     }
 

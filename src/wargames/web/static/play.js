@@ -64,9 +64,9 @@ function render() {
   const list = $("actions");
   list.replaceChildren();
   const filter = $("filter").value.trim().toLowerCase();
-  data.actions.filter((a) => a.text.toLowerCase().includes(filter)).slice(0, 400).forEach((a) => {
+  data.actions.filter((a) => (a.label + " " + a.text).toLowerCase().includes(filter)).slice(0, 400).forEach((a) => {
     const item = document.createElement("li");
-    const button = Object.assign(document.createElement("button"), { textContent: a.text });
+    const button = Object.assign(document.createElement("button"), { textContent: a.label, title: a.text });
     button.dataset.action = a.text;
     button.addEventListener("click", () => propose(a.text));
     item.append(button);
@@ -122,7 +122,7 @@ function choose(actions) {
   const list = $("choice-list");
   list.replaceChildren();
   actions.forEach((a) => {
-    const button = Object.assign(document.createElement("button"), { textContent: a.text });
+    const button = Object.assign(document.createElement("button"), { textContent: a.label, title: a.text });
     button.addEventListener("click", () => { $("choices").hidden = true; propose(a.text); });
     const item = document.createElement("li");
     item.append(button);
