@@ -18,8 +18,10 @@ LOG_LIMIT = 200
 
 def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str, Any]:
     """The JSON a client is sent: ``seat``'s view of the state after ``step`` actions (the
-    current one for ``None``), drawn and described, its log, its legal actions (with the
-    board nodes each one names), who is to act and how the game ended."""
+    current one for ``None``), drawn and described, its log (the latest events in sentences
+    from the seat's side, and how many events the whole log holds, to number them), its legal
+    actions (labelled, with their notation and the board nodes each one names), who is to act
+    and how the game ended."""
     game = match.game
     state, version, moves = match.snapshot(seat, step)
     index = moves if step is None else step
@@ -46,6 +48,7 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
         "board": _board(game, view, seat),
         "text": game.describe(view, seat),
         "log": [game.event_sentence(view, event, seat) for event in view.log.newest(LOG_LIMIT)],
+        "log_total": len(view.log),
         "actions": [
             {
                 "text": str(a),

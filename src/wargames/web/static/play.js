@@ -9,6 +9,7 @@ let selected = null;
 let stepping = null; // a step number while looking back; null: live
 let pending = null; // the action whose odds are shown
 let drawn = null; // the board's SVG as last drawn
+let logSeen = null; // how many log events this page has shown (the rest are new)
 
 function nodesOf(node) {
   return $("board").querySelectorAll('[data-node="' + CSS.escape(node) + '"]');
@@ -72,11 +73,18 @@ function render() {
     item.append(button);
     list.append(item);
   });
+  // The log, latest first, numbered by each event's place in the whole log; the events new
+  // since the last time this page drew it are highlighted: what just happened.
   const log = $("log");
+  const seen = logSeen === null ? data.log_total : logSeen;
   log.replaceChildren();
-  data.log.slice().reverse().forEach((line) => {
-    log.append(Object.assign(document.createElement("li"), { textContent: line }));
+  log.start = data.log_total;
+  data.log.slice().reverse().forEach((line, back) => {
+    const item = Object.assign(document.createElement("li"), { textContent: line });
+    if (data.log_total - back > seen) item.className = "new";
+    log.append(item);
   });
+  logSeen = data.log_total;
   $("step-label").textContent = "step " + data.step + " of " + data.moves;
   $("download").hidden = !data.outcome;
   $("replay-link").href = api + "/replay";
