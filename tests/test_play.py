@@ -82,7 +82,7 @@ def test_a_whole_game_between_bots_reaches_the_outcome() -> None:
     session = Session(MINI, {"green": RandomBot(1), "red": RandomBot(2)}, seed=4)
     shown: list[str] = []
     session.run(lambda prompt: "", shown.append)
-    assert "Game over: " in shown[-1]
+    assert shown[-1].startswith("Game over. ")
     assert MINI.outcome(session.state) is not None
     first = session.actions[0]
     assert shown[0] == f"{first.player}: {first} (RandomBot)", "no human: shown in full"
@@ -295,4 +295,7 @@ def test_the_game_over_line_is_said_once() -> None:
     shown: list[str] = []
     session.run(lambda prompt: "", shown.append)
     lines = [line for text in shown for line in text.splitlines()]
-    assert sum(line.startswith("Game over: ") for line in lines) == 1
+    assert sum(line.startswith("Game over") for line in lines) == 1
+    outcome = MINI.outcome(session.state)
+    assert outcome is not None
+    assert lines[-1] == f"Game over. {outcome.sentence()}"

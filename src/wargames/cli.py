@@ -578,7 +578,7 @@ def _summary(game: Game[Any, Any], replay: Replay, final: State, player: str | N
     table.add_row("actions", f"{len(replay.actions)} ({by_player})")
     over = game.outcome(final)
     acting = ", ".join(p for p in game.players if p in game.to_act(final))
-    table.add_row("outcome", str(over) if over else f"unfinished: {acting} to act")
+    table.add_row("outcome", over.sentence() if over else f"unfinished: {acting} to act")
     return table
 
 

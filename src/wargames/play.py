@@ -106,11 +106,11 @@ class Session:
         if not over:
             self._offer_save(ask, say)
             return
-        board = self.board(None)
-        say(board)
-        ending = f"Game over: {self.game.outcome(self.state)}"
-        if ending not in board:  # said once: most games' boards say it already
-            say(ending)
+        # The outcome is said once, in a sentence: most boards end with a line of their own.
+        board = self.board(None).splitlines()
+        say("\n".join(line for line in board if not line.startswith("Game over: ")))
+        outcome = self.game.outcome(self.state)
+        say(f"Game over. {outcome.sentence() if outcome is not None else ''}".rstrip())
 
     def _play(self, ask: Callable[[str], str], say: Callable[[str], None]) -> bool:
         game = self.game

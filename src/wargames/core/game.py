@@ -24,6 +24,7 @@ from wargames.core.errors import IllegalAction, InvalidAction, NotYourTurn, Unkn
 from wargames.core.events import EventLog, event_words
 from wargames.core.hidden import redact
 from wargames.core.rng import KEY_BYTES, Rng, Seed
+from wargames.core.words import listed, sentence, whom
 
 if TYPE_CHECKING:  # a game's odds need exact fractions, its tensors numpy; the kernel does not
     import numpy
@@ -59,6 +60,15 @@ class Outcome:
         if self.is_draw:
             return f"draw ({self.reason})"
         return f"{', '.join(sorted(self.winners))} won ({self.reason})"
+
+    def sentence(self, viewer: str | None = None) -> str:
+        """The outcome and why, in a sentence for ``viewer`` ("You won: captured the
+        Headquarters.", "Red won: green cannot move.", "The game is drawn: draw agreed.")."""
+        if self.is_draw:
+            return sentence(f"The game is drawn: {self.reason}")
+        names = sorted(self.winners, key=lambda player: player != viewer)
+        won = listed(whom(player, viewer) for player in names)
+        return sentence(f"{won} won: {self.reason}")
 
 
 @frozen

@@ -44,7 +44,11 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
         "to_act": acting,
         "outcome": None
         if over is None
-        else {"winners": sorted(over.winners), "reason": over.reason, "text": str(over)},
+        else {
+            "winners": sorted(over.winners),
+            "reason": over.reason,
+            "text": over.sentence(seat),
+        },
         "board": _board(game, view, seat),
         "text": game.describe(view, seat),
         "log": [game.event_sentence(view, event, seat) for event in view.log.newest(LOG_LIMIT)],

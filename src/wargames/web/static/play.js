@@ -57,7 +57,7 @@ function render() {
   $("text").textContent = data.text;
   const turn = data.seat !== null && data.to_act.includes(data.seat) && stepping === null;
   let status;
-  if (data.outcome) status = "Game over: " + data.outcome.text;
+  if (data.outcome) status = "Game over. " + data.outcome.text;
   else if (turn) status = "Your turn (" + data.seat + ").";
   else status = "Waiting for " + data.to_act.join(", ") + ".";
   if (data.error) status += " " + data.error;
