@@ -14,6 +14,7 @@ import inspect
 import json
 import re
 import secrets
+import textwrap
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -278,8 +279,11 @@ def odds(
             console.print(f"{game} has no match-up {matchup!r}.")
         if not functions:
             console.print(f"{game} has no chance to compute odds for.")
-        for name, function in functions.items():
-            console.print(f"{name}: {_signature(function)}", markup=False)
+        for name, function in functions.items():  # one input a line, within 80 columns
+            lines = [f"{name}:"]
+            for part in _signature(function):
+                lines += textwrap.wrap(part, 80, initial_indent="  ", subsequent_indent="    ")
+            console.print("\n".join(lines), markup=False, soft_wrap=True)
         if matchup is not None:
             raise typer.Exit(2)
         return
@@ -297,7 +301,7 @@ def odds(
         console.print(f"probability {result} = {float(result):.2%}")
 
 
-def _signature(function: Callable[..., Any]) -> str:
+def _signature(function: Callable[..., Any]) -> list[str]:
     """The inputs one may type: name, kind (or the values an ``Annotated`` text names) and
     default; inputs of other types are for callers in Python and left out."""
     hints = get_type_hints(function, include_extras=True)
@@ -314,7 +318,7 @@ def _signature(function: Callable[..., Any]) -> str:
         value = parameter.default
         default = "" if value is inspect.Parameter.empty else f"={json.dumps(value, default=str)}"
         parts.append(f"{name} ({kind}){default}")
-    return ", ".join(parts)
+    return parts
 
 
 _TYPED = {str: "text", int: "whole number", bool: "true or false"}
