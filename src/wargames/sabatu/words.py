@@ -157,10 +157,11 @@ def _side(tiles: tuple[str, ...], die: int, total: int) -> str:
 def _battle(event: BattleFought, viewer: str | None) -> str:
     """A battle as either side, or a bystander, reads it."""
     attack = _side(event.attack_tiles, event.attack_die, event.attack_total)
+    sep = "," if attack.endswith(" in all") else ""
     defence = _side(event.defence_tiles, event.defence_die, event.defence_total)
     told = sentence(
         f"{subject(event.attacker, viewer)} attacked {owner(event.defender, viewer)} army at "
-        f"{event.target} from {event.origin}: {attack} against {defence}"
+        f"{event.target} from {event.origin}: {attack}{sep} against {defence}"
     )
     if event.winner == "tie":
         return f"{told} It was a tie."
