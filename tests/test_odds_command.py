@@ -18,8 +18,26 @@ runner = CliRunner()
 def test_listing_the_match_ups_of_a_game() -> None:
     result = runner.invoke(app, ["odds", "saw"])
     assert result.exit_code == 0
-    assert "hit_points: accuracy" in result.output
-    assert "evasion (whole number)" in result.output
+    assert "hit_points:\n  accuracy" in result.output
+    assert "\n  evasion (whole number)\n" in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "accepted"),
+    [
+        ("sabotage", "attacker (a piece symbol: H, M, 5, 4, 3, 2, 1, R, S)"),
+        ("gridscifi", "target (an armour class: full, heavy, light, non_troop)"),
+        ("gridscifi", "weapon (a weapon type: assault, blast,"),
+        ("sabot", "attacker (a unit type: ABN,"),
+    ],
+)
+def test_the_listing_names_the_symbols_each_input_accepts_within_80_columns(
+    game: str, accepted: str
+) -> None:
+    result = runner.invoke(app, ["odds", game])
+    assert result.exit_code == 0
+    assert accepted in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
 
 
 def test_a_coordinated_hit_chance_as_a_fraction_and_percentage() -> None:

@@ -82,7 +82,7 @@ def test_a_whole_game_between_bots_reaches_the_outcome() -> None:
     session = Session(MINI, {"green": RandomBot(1), "red": RandomBot(2)}, seed=4)
     shown: list[str] = []
     session.run(lambda prompt: "", shown.append)
-    assert shown[-1].startswith("Game over: ")
+    assert shown[-1].startswith("Game over. ")
     assert MINI.outcome(session.state) is not None
     first = session.actions[0]
     assert shown[0] == f"{first.player}: {first} (RandomBot)", "no human: shown in full"
@@ -228,20 +228,19 @@ def test_battles_are_reported_as_they_happen() -> None:
     shown: list[str] = []
     session.run(lambda prompt: "", shown.append)
     battles = [e for e in session.state.log if type(e).__name__ == "Battle"]
-    reports = [line for line in shown if line.startswith("  battle: ")]
+    reports = [line for line in shown if line.startswith("  ") and " attacks " in line]
     assert battles
     assert len(reports) == len(battles)
-    assert "attacker won yes" in reports[0] or "attacker won no" in reports[0]
+    assert reports[0].endswith(" is lost.")
 
 
 def test_a_human_is_told_only_what_their_view_of_the_events_holds() -> None:
-    from wargames.core.events import event_words
-
     session = Session(MINI, {"green": HUMAN, "red": RandomBot(2)}, seed=4)
     ask, shown = scripted(["1"] * 60)
     session.run(ask, shown.append)
     reports = [line[2:] for line in shown if line.startswith("  ")]
-    green_sees = {event_words(e) for e in MINI.view(session.state, "green").log}
+    view = MINI.view(session.state, "green")
+    green_sees = {MINI.event_sentence(view, e, "green") for e in view.log}
     assert reports, "battles happened"
     assert set(reports) <= green_sees
 
@@ -289,3 +288,14 @@ def test_every_board_with_letters_or_symbols_has_a_legend() -> None:
         assert "_" not in game.legend()
     assert "T woods" in wargames.load("gridscifi").legend()
     assert "% woods" in wargames.load("saw", map="ruins").legend()
+
+
+def test_the_game_over_line_is_said_once() -> None:
+    session = Session(MINI, {"green": RandomBot(1), "red": RandomBot(2)}, seed=3)
+    shown: list[str] = []
+    session.run(lambda prompt: "", shown.append)
+    lines = [line for text in shown for line in text.splitlines()]
+    assert sum(line.startswith("Game over") for line in lines) == 1
+    outcome = MINI.outcome(session.state)
+    assert outcome is not None
+    assert lines[-1] == f"Game over. {outcome.sentence()}"

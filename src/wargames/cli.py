@@ -19,6 +19,7 @@ import json
 import os
 import re
 import secrets
+import textwrap
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -392,8 +393,11 @@ def odds(
     if matchup is None:
         if not functions:
             console.print(f"{game} has no chance to compute odds for.")
-        for name, function in functions.items():
-            console.print(f"{name}: {_signature(function)}", markup=False)
+        for name, function in functions.items():  # one input a line, within 80 columns
+            lines = [f"{name}:"]
+            for part in _signature(function):
+                lines += textwrap.wrap(part, 80, initial_indent="  ", subsequent_indent="    ")
+            console.print("\n".join(lines), markup=False, soft_wrap=True)
         return
     function = functions[matchup]
     try:
@@ -409,7 +413,7 @@ def odds(
         console.print(f"probability {result} = {float(result):.2%}")
 
 
-def _signature(function: Callable[..., Any]) -> str:
+def _signature(function: Callable[..., Any]) -> list[str]:
     """The inputs one may type: name, kind (or the values an ``Annotated`` text names) and
     default; inputs of other types are for callers in Python and left out."""
     hints = get_type_hints(function, include_extras=True)
@@ -426,7 +430,7 @@ def _signature(function: Callable[..., Any]) -> str:
         value = parameter.default
         default = "" if value is inspect.Parameter.empty else f"={json.dumps(value, default=str)}"
         parts.append(f"{name} ({kind}){default}")
-    return ", ".join(parts)
+    return parts
 
 
 _TYPED = {str: "text", int: "whole number", bool: "true or false"}
@@ -700,7 +704,7 @@ def _summary(game: Game[Any, Any], replay: Replay, final: State, player: str | N
     table.add_row("actions", f"{len(replay.actions)} ({by_player})")
     over = game.outcome(final)
     acting = ", ".join(p for p in game.players if p in game.to_act(final))
-    table.add_row("outcome", str(over) if over else f"unfinished: {acting} to act")
+    table.add_row("outcome", over.sentence() if over else f"unfinished: {acting} to act")
     return table
 
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from wargames.bots.base import Bot
 from wargames.core.errors import InvalidAction
-from wargames.core.events import event_words
 from wargames.core.game import Action, Game, State
 from wargames.core.hidden import redact
 from wargames.core.replay import Replay
@@ -29,6 +28,9 @@ COMMANDS = (
     "'help' shows this, 'quit' (or Ctrl-D) stops and offers to save."
 )
 SAVE_PROMPT = "Save the game? File name (empty: don't save): "
+
+MENU = 20
+"""The legal actions listed at each turn (one a line); 'list' shows them all."""
 
 
 class Session:
@@ -104,8 +106,11 @@ class Session:
         if not over:
             self._offer_save(ask, say)
             return
-        say(self.board(None))
-        say(f"Game over: {self.game.outcome(self.state)}")
+        # The outcome is said once, in a sentence: most boards end with a line of their own.
+        board = self.board(None).splitlines()
+        say("\n".join(line for line in board if not line.startswith("Game over: ")))
+        outcome = self.game.outcome(self.state)
+        say(f"Game over. {outcome.sentence() if outcome is not None else ''}".rstrip())
 
     def _play(self, ask: Callable[[str], str], say: Callable[[str], None]) -> bool:
         game = self.game
@@ -143,12 +148,11 @@ class Session:
         for viewer in viewers:
             old = before if viewer is None else game.view(before, viewer)
             new = self.state if viewer is None else game.view(self.state, viewer)
-            seen.append(
-                [e for e in list(new.log)[len(old.log) :] if isinstance(e, game.reported_events)]
-            )
-        for event in seen[0]:
-            if all(event in others for others in seen[1:]):
-                say(f"  {event_words(event)}")
+            events = [e for e in new.log.since(len(old.log)) if isinstance(e, game.reported_events)]
+            seen.append([game.event_sentence(new, e, viewer) for e in events])
+        for text in seen[0]:
+            if all(text in others for others in seen[1:]):
+                say(f"  {text}")
 
     def _offer_save(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
         while True:
@@ -167,13 +171,24 @@ class Session:
             say(f"saved to {name}")
             return
 
+    def _labels(self, player: str, legal: Sequence[Action]) -> list[str]:
+        """Each legal action's label, with its notation in brackets where it says more."""
+        game = self.game
+        view = game.view(self.state, player)
+        out = []
+        for action in legal:
+            label, notation = game.action_label(view, action), str(action)
+            out.append(label if label == notation else f"{label} [{notation}]")
+        return out
+
     def _human_turn(
         self, player: str, ask: Callable[[str], str], say: Callable[[str], None]
     ) -> bool:
         game = self.game
         legal = game.legal_actions(self.state, player)
         say(self.board(player))
-        say(_listing(legal, limit=40))
+        labels = self._labels(player, legal)
+        say(_listing(labels, limit=MENU))
         while True:
             text = ask(f"{player}> ").strip()
             if text in ("quit", "exit"):
@@ -185,7 +200,7 @@ class Session:
                 say(game.legend() or "this board uses no letters or symbols that need one")
                 continue
             if text == "list":
-                say(_listing(legal, limit=None))
+                say(_listing(labels, limit=None))
                 continue
             if text.startswith("save "):
                 path = Path(text[5:].strip())
@@ -231,9 +246,11 @@ def seen_action(
     return f"{action.player}: {action}"
 
 
-def _listing(actions: Sequence[Action], limit: int | None) -> str:
-    shown = actions if limit is None else actions[:limit]
-    items = [f"{i}. {a}" for i, a in enumerate(shown, 1)]
-    more = len(actions) - len(shown)
+def _listing(labels: Sequence[str], limit: int | None) -> str:
+    """The numbered menu, one action a line: its label, and its notation where that differs
+    (what may be typed instead of the number)."""
+    shown = labels if limit is None else labels[:limit]
+    items = [f"{i}. {label}" for i, label in enumerate(shown, 1)]
+    more = len(labels) - len(shown)
     tail = [f"... and {more} more ('list')"] if more else []
-    return "  ".join(items + tail)
+    return "\n".join(items + tail)

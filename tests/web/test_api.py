@@ -143,7 +143,7 @@ def test_the_pages_are_served(client: TestClient) -> None:
     assert client.get("/static/play.js").status_code == 200
 
 
-def test_the_log_reads_as_words_with_board_positions_by_name(client: TestClient) -> None:
+def test_the_log_reads_as_sentences_from_the_seats_side(client: TestClient) -> None:
     answer = new_game(client, "sabotage", HUMANS, variant="SM")
     green = seat_token(answer, "green")
     view = client.get(f"/api/play/{green}").json()
@@ -151,6 +151,19 @@ def test_the_log_reads_as_words_with_board_positions_by_name(client: TestClient)
     client.post(f"/api/play/{green}/actions", json={"action": move["text"]})
     log = client.get(f"/api/play/{green}").json()["log"]
     origin, target = move["nodes"]
-    assert log[-1].startswith("moved: player green, piece ")
-    assert log[-1].endswith(f"origin {origin}, target {target}")
+    assert log[-1].startswith("Your ")
+    assert log[-1].endswith(f" moves from {origin} to {target}.")
     assert not any("(player=" in line or "Square(" in line for line in log)
+
+
+def test_the_log_says_how_many_events_it_holds_to_number_them_whole(client: TestClient) -> None:
+    answer = new_game(client, "sabotage", HUMANS, variant="SM")
+    green = seat_token(answer, "green")
+    before = client.get(f"/api/play/{green}").json()
+    move = next(a for a in before["actions"] if len(a["nodes"]) == 2)
+    assert move["label"] != move["text"]
+    assert move["label"].startswith("Move your ")
+    client.post(f"/api/play/{green}/actions", json={"action": move["text"]})
+    after = client.get(f"/api/play/{green}").json()
+    assert after["log_total"] == before["log_total"] + 1
+    assert after["log_total"] >= len(after["log"])

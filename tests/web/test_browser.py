@@ -104,7 +104,7 @@ def test_mini_sabotage_is_played_to_the_end_by_clicking(
         else:
             misses += 1
     status = page.locator("#status").inner_text()
-    assert status.startswith("Game over:"), f"{status} after {turns} moves and {misses} misses"
+    assert status.startswith("Game over. "), f"{status} after {turns} moves and {misses} misses"
     assert page.locator("#replay-link").is_visible()
     replay = page.request.get(base + (page.locator("#replay-link").get_attribute("href") or ""))
     assert replay.ok

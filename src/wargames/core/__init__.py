@@ -6,5 +6,6 @@ Modules: :mod:`~wargames.core.game` (the contract), :mod:`~wargames.core.rng`,
 :mod:`~wargames.core.phases` (turn structure), :mod:`~wargames.core.hidden` (visibility and
 redaction), :mod:`~wargames.core.events` (the shared event log),
 :mod:`~wargames.core.registry` (plugins), :mod:`~wargames.core.serialize` and
-:mod:`~wargames.core.replay` (JSON and replays).
+:mod:`~wargames.core.replay` (JSON and replays), :mod:`~wargames.core.words` (the grammar
+of the sentences players read).
 """

@@ -32,10 +32,11 @@ from wargames.core.errors import (
     excerpt,
     shorten,
 )
-from wargames.core.events import EventLog
+from wargames.core.events import EventLog, event_words
 from wargames.core.hidden import is_view_of as hidden_is_view_of
 from wargames.core.hidden import redact
 from wargames.core.rng import KEY_BYTES, Rng, Seed
+from wargames.core.words import listed, sentence, whom
 
 if TYPE_CHECKING:  # a game's odds need exact fractions, its tensors numpy; the kernel does not
     import numpy
@@ -71,6 +72,15 @@ class Outcome:
         if self.is_draw:
             return f"draw ({self.reason})"
         return f"{', '.join(sorted(self.winners))} won ({self.reason})"
+
+    def sentence(self, viewer: str | None = None) -> str:
+        """The outcome and why, in a sentence for ``viewer`` ("You won: captured the
+        Headquarters.", "Red won: green cannot move.", "The game is drawn: draw agreed.")."""
+        if self.is_draw:
+            return sentence(f"The game is drawn: {self.reason}")
+        names = sorted(self.winners, key=lambda player: player != viewer)
+        won = listed(whom(player, viewer) for player in names)
+        return sentence(f"{won} won: {self.reason}")
 
 
 @frozen
@@ -405,6 +415,22 @@ class Game(ABC, Generic[S, A]):
     def describe(self, state: S, player: str | None = None) -> str:
         """The state as text (a board), as ``player`` sees it, or omnisciently for ``None``."""
         return repr(state if player is None else self.view(state, player))
+
+    def event_sentence(self, view: S, event: Any, viewer: str | None) -> str:
+        """``event`` in a sentence for ``viewer`` (``None``: a spectator), in the game's own
+        words and from their side: the one entry point the command line, the web app and
+        replays call.  ``view`` is the viewer's view of a state whose log holds ``event``
+        (as their view's log holds it, so redacted); a sentence is built from these alone,
+        so it cannot say what the viewer may not know.  The default is
+        :func:`~wargames.core.events.event_words`; every game overrides it."""
+        return event_words(event)
+
+    def action_label(self, view: S, action: A) -> str:
+        """``action`` as its player would say it ("Move your Heavy Tank at 0803"), beside its
+        notation (``str(action)``, which machines and typists use), as python-chess keeps SAN
+        beside UCI.  ``view`` is the acting player's view of the state the action is legal
+        in.  The default is the notation; a game overrides it."""
+        return str(action)
 
     def legend(self) -> str:
         """What the letters and symbols of :meth:`describe` mean ("" if it uses none)."""

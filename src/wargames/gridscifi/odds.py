@@ -18,7 +18,7 @@ parity`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from wargames.core.distribution import Distribution
 from wargames.gridscifi import activation, combat
@@ -41,9 +41,16 @@ from wargames.gridscifi.tables import TABLES
 __all__ = ["action_odds", "attack", "declared_by"]
 
 
+WEAPON_TYPE = "a weapon type: " + ", ".join(sorted(TABLES.weapons))
+"""What ``wargames odds gridscifi attack`` accepts as ``weapon``."""
+
+TARGET = "an armour class: " + ", ".join([*sorted(TABLES.armour), "non_troop"])
+"""What ``wargames odds gridscifi attack`` accepts as ``target``."""
+
+
 def attack(
-    weapon: str,
-    target: str = "full",
+    weapon: Annotated[str, WEAPON_TYPE],
+    target: Annotated[str, TARGET] = "full",
     cover: bool = False,
     intense: bool = False,
     psychic_dice: int = 0,

@@ -50,6 +50,7 @@ from wargames.gridscifi import (
     notation,
     reserves,
     transports,
+    words,
 )
 from wargames.gridscifi.attacks import attack_dice
 from wargames.gridscifi.battlefield import Battlefield
@@ -598,6 +599,16 @@ class GridSciFi(Game[GridState, GridAction]):
     def legend(self) -> str:
         """What the board's letters and symbols mean."""
         return display.legend(self.field)
+
+    def action_label(self, view: GridState, action: GridAction) -> str:
+        """``action`` in words (:mod:`wargames.gridscifi.words`)."""
+        return words.action_label(self.field, view, action)
+
+    def event_sentence(self, view: GridState, event: Any, viewer: str | None) -> str:
+        """``event`` from ``viewer``'s side (:mod:`wargames.gridscifi.words`)."""
+        return words.event_sentence(self.field, view, event, viewer) or super().event_sentence(
+            view, event, viewer
+        )
 
     def describe(self, state: GridState, player: str | None = None) -> str:
         """The board as text (see :mod:`wargames.gridscifi.display`), as ``player`` sees it."""

@@ -41,6 +41,7 @@ from wargames.sabatu import (
     purchases,
     trade,
     turn,
+    words,
 )
 from wargames.sabatu.armies import army_count, occupants, owner_at, places
 from wargames.sabatu.battle import assault, battle
@@ -379,6 +380,14 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         seat = self.seat(player)
         best = max(self.material(state, s) for s in range(len(self._players)) if s != seat)
         return balance(self.material(state, seat), best)
+
+    def action_label(self, view: SabatuState, action: SabatuAction) -> str:
+        """``action`` in words (:mod:`wargames.sabatu.words`)."""
+        return words.action_label(action)
+
+    def event_sentence(self, view: SabatuState, event: Any, viewer: str | None) -> str:
+        """``event`` from ``viewer``'s side (:mod:`wargames.sabatu.words`)."""
+        return words.event_sentence(event, viewer) or super().event_sentence(view, event, viewer)
 
     def describe(self, state: SabatuState, player: str | None = None) -> str:
         """The position as text, as ``player`` sees it: each player's armies, capitals,

@@ -47,6 +47,7 @@ from wargames.sabot import (
     reinforcements,
     setup,
     special,
+    words,
 )
 from wargames.sabot.army import worth
 from wargames.sabot.combat import Modifiers
@@ -523,6 +524,17 @@ class Sabot(Game[SabotState, SabotAction]):
         :raises NoPast: if none was found within the sampler's bound.
         """
         return sample_history(self, view, player, rng)
+
+    def action_label(self, view: SabotState, action: SabotAction) -> str:
+        """``action`` in words (:mod:`wargames.sabot.words`)."""
+        said = words.action_words(self, view, action, action.player)
+        return said[:1].upper() + said[1:]
+
+    def event_sentence(self, view: SabotState, event: Any, viewer: str | None) -> str:
+        """``event`` from ``viewer``'s side (:mod:`wargames.sabot.words`)."""
+        return words.event_sentence(self, view, event, viewer) or super().event_sentence(
+            view, event, viewer
+        )
 
     def describe(self, state: SabotState, player: str | None = None) -> str:
         """The map as text, counters as ``player`` sees them."""

@@ -8,6 +8,7 @@ battle table; the Headquarters and Atomic Landmines never attack because they ca
 from __future__ import annotations
 
 import enum
+from typing import Annotated
 
 from wargames.core.distribution import Distribution
 from wargames.core.errors import excerpt
@@ -104,7 +105,11 @@ def attacker_wins(attacker: Kind, defender: Kind) -> bool:
     return defender is Kind.SABOTEUR
 
 
-def battle(attacker: str, defender: str) -> Distribution[str]:
+SYMBOL = "a piece symbol: " + ", ".join(kind.symbol for kind in Kind)
+"""What ``wargames odds sabotage battle`` accepts for either piece."""
+
+
+def battle(attacker: Annotated[str, SYMBOL], defender: Annotated[str, SYMBOL]) -> Distribution[str]:
     """The result of a battle between two kinds given by symbol (``battle("S", "5")``): a
     certain distribution, since Sabotage has no dice; for ``wargames odds sabotage battle``.
 

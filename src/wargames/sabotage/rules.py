@@ -39,7 +39,7 @@ from wargames.core.phases import Clock
 from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
-from wargames.sabotage import invariants, learning
+from wargames.sabotage import invariants, learning, words
 from wargames.sabotage.history import Past, read_past, sample_history
 from wargames.sabotage.layout import Layout, load_layouts, load_values
 from wargames.sabotage.pieces import IMMOVABLE, Kind, attacker_wins, battle
@@ -924,6 +924,16 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         return learning.max_game_length(self)
 
     # -- text -------------------------------------------------------------------------------------
+
+    def event_sentence(self, view: SabotageState, event: Any, viewer: str | None) -> str:
+        """``event`` from ``viewer``'s side (:mod:`wargames.sabotage.words`)."""
+        return words.event_sentence(view, event, viewer) or super().event_sentence(
+            view, event, viewer
+        )
+
+    def action_label(self, view: SabotageState, action: SabotageAction) -> str:
+        """``action`` in words (:mod:`wargames.sabotage.words`)."""
+        return words.action_label(view, action, self.board.index)
 
     def describe(self, state: SabotageState, player: str | None = None) -> str:
         """The board as text: ``g5`` a green 5-star General, ``r?`` an unidentified red piece,

@@ -35,7 +35,7 @@ from wargames.core.history import History
 from wargames.core.phases import Mode, Phase, TurnStructure
 from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token
-from wargames.saw import evaluation, invariants, learning
+from wargames.saw import evaluation, invariants, learning, words
 from wargames.saw.arena import Arena, RangeTable, load_maps, load_rules
 from wargames.saw.movement import RULES, CollisionRule
 from wargames.saw.odds import (
@@ -1010,6 +1010,16 @@ class Saw(Game[SawState, SawAction]):
             return here
         order = next((o for o in plot.orders if o.unit == self.ids[index]), None)
         return order.path[-1] if order is not None and order.path else here
+
+    def action_label(self, view: SawState, action: SawAction) -> str:
+        """``action`` in words (:mod:`wargames.saw.words`)."""
+        return words.action_label(view, action)
+
+    def event_sentence(self, view: SawState, event: Any, viewer: str | None) -> str:
+        """``event`` from ``viewer``'s side (:mod:`wargames.saw.words`)."""
+        return words.event_sentence(self, view, event, viewer) or super().event_sentence(
+            view, event, viewer
+        )
 
     def describe(self, state: SawState, player: str | None = None) -> str:
         """The map as text (unit designations on their hexes, terrain symbols), each unit's

@@ -7,7 +7,6 @@ from typing import Any
 
 from wargames.core.board import Board
 from wargames.core.distribution import Distribution
-from wargames.core.events import event_words
 from wargames.core.game import Action, Game, State
 from wargames.render.svg import Drawable, render_game
 from wargames.web.matches import Match
@@ -20,8 +19,10 @@ LOG_LIMIT = 200
 
 def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str, Any]:
     """The JSON a client is sent: ``seat``'s view of the state after ``step`` actions (the
-    current one for ``None``), drawn and described, its log, its legal actions (with the
-    board nodes each one names), who is to act and how the game ended."""
+    current one for ``None``), drawn and described, its log (the latest events in sentences
+    from the seat's side, and how many events the whole log holds, to number them), its legal
+    actions (labelled, with their notation and the board nodes each one names), who is to act
+    and how the game ended."""
     game = match.game
     state, version, moves = match.snapshot(seat, step)
     index = moves if step is None else step
@@ -44,11 +45,23 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
         "to_act": acting,
         "outcome": None
         if over is None
-        else {"winners": sorted(over.winners), "reason": over.reason, "text": str(over)},
+        else {
+            "winners": sorted(over.winners),
+            "reason": over.reason,
+            "text": over.sentence(seat),
+        },
         "board": _board(game, view, seat),
         "text": game.describe(view, seat),
-        "log": [event_words(event, nodes) for event in list(view.log)[-LOG_LIMIT:]],
-        "actions": [{"text": str(a), "nodes": action_nodes(game, view, a, nodes)} for a in legal],
+        "log": [game.event_sentence(view, event, seat) for event in view.log.newest(LOG_LIMIT)],
+        "log_total": len(view.log),
+        "actions": [
+            {
+                "text": str(a),
+                "label": game.action_label(view, a),
+                "nodes": action_nodes(game, view, a, nodes),
+            }
+            for a in legal
+        ],
         "error": match.error,
     }
 
@@ -75,7 +88,8 @@ def replay_step(match: Match, step: int) -> dict[str, Any]:
         "to_act": [p for p in game.players if p in game.to_act(state)],
         "board": board,
         "text": game.describe(state, None),
-        "log": [event_words(e, _names(game)) for e in list(state.log)[-LOG_LIMIT:]],
+        "log": [game.event_sentence(state, e, None) for e in state.log.newest(LOG_LIMIT)],
+        "log_total": len(state.log),
     }
 
 

@@ -10,6 +10,7 @@ let stepping = null; // a step number while looking back; null: live
 let pending = null; // the action whose odds are shown
 let drawn = null; // the board's SVG as last drawn
 let replay = null; // once the game is over: the replay step shown (every secret), or null
+let logSeen = null; // how many log events this page has shown (the rest are new)
 
 function nodesOf(node) {
   return $("board").querySelectorAll('[data-node="' + CSS.escape(node) + '"]');
@@ -57,7 +58,7 @@ function render() {
   $("text").textContent = data.text;
   const turn = data.seat !== null && data.to_act.includes(data.seat) && stepping === null;
   let status;
-  if (data.outcome) status = "Game over: " + data.outcome.text;
+  if (data.outcome) status = "Game over. " + data.outcome.text;
   else if (turn) status = "Your turn (" + data.seat + ").";
   else status = "Waiting for " + data.to_act.join(", ") + ".";
   if (data.error) status += " " + data.error;
@@ -65,15 +66,16 @@ function render() {
   const list = $("actions");
   list.replaceChildren();
   const filter = $("filter").value.trim().toLowerCase();
-  data.actions.filter((a) => a.text.toLowerCase().includes(filter)).slice(0, 400).forEach((a) => {
+  data.actions.filter((a) => (a.label + " " + a.text).toLowerCase().includes(filter)).slice(0, 400).forEach((a) => {
     const item = document.createElement("li");
-    const button = Object.assign(document.createElement("button"), { textContent: a.text });
+    const button = Object.assign(document.createElement("button"), { textContent: a.label, title: a.text });
     button.dataset.action = a.text;
     button.addEventListener("click", () => propose(a.text));
     item.append(button);
     list.append(item);
   });
-  drawLog(data.log);
+  drawLog(data.log, data.log_total, logSeen === null ? data.log_total : logSeen);
+  logSeen = data.log_total;
   $("step-label").textContent = "step " + data.step + " of " + data.moves;
   $("download").hidden = !data.outcome;
   $("replay-link").href = api + "/replay";
@@ -87,11 +89,17 @@ function render() {
   document.body.dataset.version = String(data.version) + ":" + data.step;
 }
 
-function drawLog(lines) {
+function drawLog(lines, total, seen) {
+  // The log, latest first, numbered by each event's place in the whole log (`total` events);
+  // those after the first `seen` (new since the page last drew it) are highlighted: what
+  // just happened.
   const log = $("log");
   log.replaceChildren();
-  lines.slice().reverse().forEach((line) => {
-    log.append(Object.assign(document.createElement("li"), { textContent: line }));
+  log.start = total;
+  lines.slice().reverse().forEach((line, back) => {
+    const item = Object.assign(document.createElement("li"), { textContent: line });
+    if (total - back > seen) item.className = "new";
+    log.append(item);
   });
 }
 
@@ -106,7 +114,7 @@ async function loadReplay(step) {
   drawn = replay.board;
   $("board").innerHTML = replay.board || "";
   $("text").textContent = replay.text;
-  drawLog(replay.log);
+  drawLog(replay.log, replay.log_total, replay.log_total);
   $("actions").replaceChildren();
   $("status").textContent = "The replay: every action, every secret shown.";
   const action = replay.action === null ? "the start" : "after " + replay.action;
@@ -166,7 +174,7 @@ function choose(actions) {
   const list = $("choice-list");
   list.replaceChildren();
   actions.forEach((a) => {
-    const button = Object.assign(document.createElement("button"), { textContent: a.text });
+    const button = Object.assign(document.createElement("button"), { textContent: a.label, title: a.text });
     button.addEventListener("click", () => { $("choices").hidden = true; propose(a.text); });
     const item = document.createElement("li");
     item.append(button);

@@ -1,0 +1,81 @@
+"""SABOT's events and actions in words, from each side (issue 35)."""
+
+from __future__ import annotations
+
+import random
+
+from wargames.sabot import Sabot
+from wargames.sabot.state import Attack, Played, SabotState, Select
+from wargames.sabot.units import DECOY
+
+GAME = Sabot()
+
+
+def _played(seed: int) -> SabotState:
+    rng = random.Random(seed)
+    state = GAME.start(seed)
+    while GAME.outcome(state) is None:
+        player = next(p for p in GAME.players if p in GAME.to_act(state))
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state, player)))
+    return state
+
+
+STATE = _played(1)
+UNITS = {unit.id: unit for unit in STATE.units}
+
+
+def _told(player: str, index: int) -> str:
+    view = GAME.view(STATE, player)
+    return GAME.event_sentence(view, list(view.log)[index], player)
+
+
+def _name(unit_id: int) -> str:
+    kind = UNITS[unit_id].kind
+    return "decoy" if kind == DECOY else GAME.table.types[kind].unit
+
+
+def test_a_shot_names_the_target_to_its_side_and_hides_it_from_the_firer_while_concealed() -> None:
+    shots = [(i, e) for i, e in enumerate(STATE.log) if isinstance(e, Attack) and e.hit >= 0]
+    assert shots
+    concealed = 0
+    for index, event in shots:
+        firer = UNITS[event.unit].owner
+        mine, theirs = _told(firer, index), _told(event.defender, index)
+        assert mine.startswith(f"Your {_name(event.unit)} fires its ")
+        assert f" at your {_name(event.target)}." in theirs
+        if not event.known:
+            assert "attack roll" not in mine
+            assert f"against a defense of {event.defense}." in theirs
+        seen = {u.id: u for u in GAME.view(STATE, firer).units}
+        if not seen[event.target].revealed:
+            concealed += 1
+            assert f"at {event.defender.title()}'s hidden counter." in mine
+    assert concealed, "some shot hit a counter that stayed concealed"
+
+
+def test_a_played_action_is_said_with_the_unit_by_kind_not_by_id() -> None:
+    played = [(i, e.action) for i, e in enumerate(STATE.log) if isinstance(e, Played)]
+    selected = [(i, a) for i, a in played if isinstance(a, Select)]
+    assert selected
+    for index, action in selected[:20]:
+        assert isinstance(action, Select)
+        said = _told(action.player, index)
+        assert said.startswith(f"You chose to move your {_name(action.unit)}")
+
+
+def test_an_action_is_labelled_in_words_beside_its_notation() -> None:
+    state = GAME.start(1)
+    for _ in range(40):  # into the first movement phase
+        player = next(p for p in GAME.players if p in GAME.to_act(state))
+        legal = GAME.legal_actions(state, player)
+        if any(isinstance(a, Select) for a in legal):
+            break
+        state = GAME.apply(state, legal[0])
+    view = GAME.view(state, player)
+    moves = [a for a in legal if isinstance(a, Select)]
+    assert moves
+    for action in moves:
+        unit = next(u for u in state.units if u.id == action.unit)
+        where = GAME.map.label(unit.hex)
+        assert GAME.action_label(view, action) == f"Move your {_name(unit.id)} at {where}"
+        assert GAME.parse_action(state, str(action), player) == action

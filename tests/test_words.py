@@ -1,0 +1,100 @@
+"""What a player reads is words, not a debugger's output, and tells nothing their view does
+not hold (issue 35, item 6): over random games of every game and variant, every event of
+every seat's view (and the spectators') is said by :meth:`Game.event_sentence` as a sentence,
+and every legal action labelled by :meth:`Game.action_label`, with no Python repr, no
+``field value`` list, no internal id and no placeholder of a hidden value; and a seat reads
+the same sentences in every determinisation of its view."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import wargames
+from wargames.core.events import event_words
+from wargames.core.game import Game
+from wargames.core.registry import available, games, variants
+from wargames.testing import playouts
+
+DEBUGGER = [
+    (re.compile(r"\b[A-Za-z_]\w*\(\w+="), "a Python repr"),
+    (re.compile(r"HIDDEN|\?(?!$)|\bNone\b"), "a placeholder"),
+    (re.compile(r"\[|\]|[{}]"), "a Python list"),
+    (re.compile(r"\b[a-z_]+ (yes|no)(,|\.|$)"), "a flag written as a field"),
+    (re.compile(r"\b(piece|unit|attacker|defender|id) \d+\b|#\d"), "an internal id"),
+    (re.compile(r"^[a-z][a-z ]*: "), "an event's kind and its fields"),
+]
+
+
+def _every_game() -> list[Any]:
+    params = []
+    for name in available():
+        names: list[str | None] = [*variants(games()[name])] or [None]
+        params += [pytest.param(name, v, id=f"{name}-{v}") for v in names]
+    return params
+
+
+def _sentences(game: Game[Any, Any], state: Any, viewer: str | None) -> list[str]:
+    view = game.public_view(state) if viewer is None else game.view(state, viewer)
+    return [game.event_sentence(view, event, viewer) for event in view.log]
+
+
+def label_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as an action's label, or ``None``."""
+    if not text or not text[0].isupper():
+        return "not a label a player would write"
+    return next((what for pattern, what in DEBUGGER if pattern.search(text)), None)
+
+
+def problem(game: Game[Any, Any], event: Any, text: str) -> str | None:
+    """What is wrong with ``text`` as a sentence a player reads, or ``None``."""
+    if not text or not text[0].isupper() or text[-1] not in ".!?":
+        return "not a sentence"
+    if text == event_words(event) and text != str(event):
+        return "the event's fields"
+    for pattern, what in DEBUGGER:
+        if pattern.search(text):
+            return what
+    return None
+
+
+@pytest.mark.parametrize(("name", "variant"), _every_game())
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_event_and_action_is_in_words_that_tell_only_what_the_view_holds(
+    name: str, variant: str | None, data: st.DataObject
+) -> None:
+    game = wargames.load(name, variant=variant)
+    state = data.draw(playouts(game, max_steps=100)).final
+    for viewer in (*game.players, None):
+        view = game.public_view(state) if viewer is None else game.view(state, viewer)
+        said = _sentences(game, state, viewer)
+        for event, text in zip(view.log, said, strict=True):
+            assert problem(game, event, text) is None, (problem(game, event, text), text)
+        if viewer is None:
+            continue
+        for action in game.legal_actions(state, viewer) if viewer in game.to_act(state) else ():
+            label = game.action_label(view, action)
+            assert label_problem(label) is None, (label_problem(label), label, str(action))
+        rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+        other = game.determinize(view, viewer, rng)
+        assert _sentences(game, other, viewer) == said
+
+
+def test_the_checks_find_a_debuggers_line() -> None:
+    from wargames.saw.state import Moved
+
+    game = wargames.load("saw")
+    event = Moved(1, "b1", ())
+    assert problem(game, event, event_words(event)) is not None
+    assert problem(game, event, "Attacked(turn=1).") == "a Python repr"
+    assert problem(game, event, "Your piece 23 moves.") == "an internal id"
+    assert problem(game, event, "It hits: hit yes.") == "a flag written as a field"
+    assert problem(game, event, "Your Recon moves from b6 to b7.") is None
+    assert label_problem("activate #3") is not None
+    assert label_problem("Activate your Battle Squad D") is None
