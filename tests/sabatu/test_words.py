@@ -7,7 +7,8 @@ from typing import Any
 
 import wargames
 from wargames.core.game import Game
-from wargames.sabatu.state import BattleFought, Offered
+from wargames.sabatu.state import BattleFought, Laid, Offered
+from wargames.sabatu.words import event_sentence
 
 GAME: Game[Any, Any] = wargames.load("sabatu", variant="2")
 
@@ -53,3 +54,12 @@ def test_a_tile_offered_in_trade_is_named_to_the_two_traders_only() -> None:
             named = f"the {event.tile} tile" in _told(player, index)
             assert named is (player in (event.player, event.partner))
         assert event.tile not in _told(None, index)
+
+
+def test_tiles_laid_face_down_are_said_without_which_or_how_many() -> None:
+    """A battle's tiles are laid down at once, face down: each side reads that the other has
+    chosen, never which tiles or how many."""
+    laid = Laid("red", "blue", opponent_laid=1)
+    assert event_sentence(laid, "red") == "You laid your tiles face down for the battle with Blue."
+    assert event_sentence(laid, "blue") == "Red laid their tiles face down for the battle with you."
+    assert event_sentence(laid, None) == "Red laid their tiles face down for the battle with Blue."

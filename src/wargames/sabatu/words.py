@@ -31,6 +31,7 @@ from wargames.sabatu.state import (
     Hire,
     Hired,
     HireOffered,
+    Laid,
     Lose,
     Lost,
     Moved,
@@ -84,6 +85,12 @@ def event_sentence(event: Any, viewer: str | None) -> str | None:
         return sentence(
             f"{subject(event.by, viewer)} hired {owner(event.to, viewer)} army at {event.army} "
             f"for a {event.price} coin"
+        )
+    if isinstance(event, Laid):  # which tiles, and how many, stay face down until both have
+        their = "your" if event.player == viewer else "their"
+        return sentence(
+            f"{subject(event.player, viewer)} laid {their} tiles face down for the battle "
+            f"with {whom(event.opponent, viewer)}"
         )
     if isinstance(event, Offered):
         tile = "" if is_hidden(event.tile) else event.tile
