@@ -118,3 +118,11 @@ def test_saw_turn_based_plots_one_player_at_a_time_unseen_by_the_other() -> None
 def test_saw_simultaneous_by_default() -> None:
     spiel = pyspiel.load_game("wargames_saw")
     assert spiel.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+
+
+def test_optional_options_are_parameters_with_a_stand_in_for_none() -> None:
+    limited = pyspiel.load_game("wargames_sabatu(players=2,turn_limit=5)")
+    assert limited.game.options.turn_limit == 5
+    table = pyspiel.load_game("wargames_sabatu(players=2)")
+    assert table.game.options.turn_limit is None, "-1 stands for the table's limit"
+    assert table.get_type().parameter_specification["turn_limit"] == -1

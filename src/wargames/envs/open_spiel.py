@@ -24,11 +24,13 @@ What the :class:`pyspiel.GameType` says, truthfully:
   the end.
 
 Parameters: ``variant``, ``seed`` (``-1``, the default: every game has secret chance; else
-every game starts from that seed) and every option whose default is a number, text or
-boolean (OpenSpiel's parameters have no null and no lists: for other options, load the game
-with ``wargames.load`` and adapt it yourself).  ``state.clone()`` costs nothing: wargames
-states are immutable, so a clone shares its state.  ``resample_from_infostate`` is
-``game.sample_state``, for IS-MCTS.
+every game starts from that seed), ``turn_based`` (simultaneous games), every option whose
+default is a number, text or boolean, and every optional number or text whose default is
+``None`` (the table's value: Sabatu's ``turn_limit``, Sabotage's ``quiet_turn_limit``), given
+as ``-1`` or ``""`` for that default (OpenSpiel's parameters have no null and no lists: for
+other options, load the game with ``wargames.load`` and adapt it yourself).
+``state.clone()`` costs nothing: wargames states are immutable, so a clone shares its state.
+``resample_from_infostate`` is ``game.sample_state``, for IS-MCTS.
 """
 
 from __future__ import annotations
@@ -60,6 +62,11 @@ def short_name(name: str) -> str:
     return f"wargames_{name}"
 
 
+_UNSET: dict[str, Any] = {"int | None": -1, "str | None": ""}
+"""What stands for ``None`` (the option's default: the table's or scenario's value) in an
+optional number or text: OpenSpiel's parameters have no null."""
+
+
 def _parameters(game: Game[Any, Any]) -> dict[str, Any]:
     """The parameters OpenSpiel may set: variant, seed, and the options it can express."""
     defaults = game.Options()
@@ -68,8 +75,20 @@ def _parameters(game: Game[Any, Any]) -> dict[str, Any]:
         for a in attrs.fields(game.Options)
         if isinstance(getattr(defaults, a.name), _SCALARS)
     }
+    optional = {
+        a.name: _UNSET[a.type]
+        for a in attrs.fields(game.Options)
+        if getattr(defaults, a.name) is None and a.type in _UNSET
+    }
+    scalars |= optional
     turns = {"turn_based": False} if game.simultaneous else {}
     return {"variant": game.variant, "seed": _SECRET, **turns, **scalars}
+
+
+def _unset(game: Game[Any, Any], option: str, value: Any) -> bool:
+    """Whether ``value`` of ``option`` stands for its default ``None``."""
+    field = attrs.fields_dict(game.Options)[option]
+    return getattr(game.options, option) is None and _UNSET.get(str(field.type)) == value
 
 
 def _game_type(name: str, game: Game[Any, Any], *, turn_based: bool = False) -> pyspiel.GameType:
@@ -106,7 +125,11 @@ class WargamesSpielGame(pyspiel.Game):  # type: ignore[misc]
         given = {**_parameters(defaults), **(params or {})}
         variant, seed = given.pop("variant"), given.pop("seed")
         turn_based = bool(given.pop("turn_based", False))
-        options = {k: v for k, v in given.items() if getattr(defaults.options, k) != v}
+        options = {
+            k: v
+            for k, v in given.items()
+            if getattr(defaults.options, k) != v and not _unset(defaults, k, v)
+        }
         self.game: Game[Any, Any] = load(name, variant or None, **options)
         self.seed = None if seed == _SECRET else int(seed)
         together = self.game.simultaneous and not turn_based

@@ -1,0 +1,40 @@
+"""The adapters' examples run, at a budget small enough for CI."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+def example(name: str) -> ModuleType:
+    """The module of ``examples/<name>.py``."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_ismcts_plays_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
+    name = "sabotage"
+    played = example("openspiel_ismcts_every_game").main(["--games", name])
+    moves, returns = played[name]
+    assert moves > 0
+    assert returns is not None
+    assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+    assert f"{name}: {moves} moves" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["saw", "gridscifi", "sabatu", "sabot"])
+def test_ismcts_plays_the_longer_games_for_a_while(name: str) -> None:
+    """The whole games take minutes (figures in docs/rl.md): twelve moves here."""
+    played = example("openspiel_ismcts_every_game").main(["--games", name, "--moves", "12"])
+    assert played[name] == (12, None)
