@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import numpy
 import pytest
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
@@ -38,3 +39,22 @@ def test_ismcts_plays_the_longer_games_for_a_while(name: str) -> None:
     """The whole games take minutes (figures in docs/rl.md): twelve moves here."""
     played = example("openspiel_ismcts_every_game").main(["--games", name, "--moves", "12"])
     assert played[name] == (12, None)
+
+
+def test_reinforce_runs_at_a_tiny_budget() -> None:
+    rates = example("gymnasium_reinforce").main([])
+    assert len(rates) == 3
+    assert all(0.0 <= rate <= 1.0 for rate in rates)
+
+
+def test_reinforce_moves_probability_towards_the_won_games_choices() -> None:
+    module = example("gymnasium_reinforce")
+    policy = module.Policy(4, numpy.random.default_rng(0))
+    mask = numpy.array([True, True, True, False])
+    won, lost = [(mask, 0)], [(mask, 1)]
+    before = policy.probabilities(mask)
+    policy.learn([(won, 1.0), (lost, -1.0)], rate=1.0)
+    after = policy.probabilities(mask)
+    assert after[0] > before[0]
+    assert after[1] < before[1]
+    assert after[3] == 0.0, "an illegal action stays impossible"
