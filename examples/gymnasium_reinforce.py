@@ -53,7 +53,9 @@ class Policy:
 def train(batches: int, batch: int, rate: float, seed: int) -> list[float]:
     """The win rate of each batch against the random bot."""
     env = gymnasium.make("wargames/Sabotage-SM-v0")
-    policy = Policy(int(env.action_space.n), np.random.default_rng(seed))
+    space = env.action_space
+    assert isinstance(space, gymnasium.spaces.Discrete)
+    policy = Policy(int(space.n), np.random.default_rng(seed))
     rates = []
     game = seed * 100_000
     for index in range(batches):
@@ -69,7 +71,8 @@ def train(batches: int, batch: int, rate: float, seed: int) -> list[float]:
                 mask = seen["action_mask"].astype(bool)
                 action = policy.choose(mask)
                 steps.append((mask, action))
-                seen, ret, terminated, truncated, _ = env.step(action)
+                seen, reward, terminated, truncated, _ = env.step(action)
+                ret = float(reward)
                 done = terminated or truncated
             wins += ret > 0
             episodes.append((steps, float(ret)))
