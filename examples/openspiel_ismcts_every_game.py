@@ -7,8 +7,9 @@ worlds with ``resample_from_infostate`` (``game.sample_state``) and scores a lea
 game's own evaluation (``game.evaluate``).
 
 Run: ``python examples/openspiel_ismcts_every_game.py`` (a tiny budget, as CI runs it: two
-simulations a move, small armies) or ``--full`` (100 simulations a move, each game's
-default options); ``--moves N`` stops each game after N moves (0, the default: the whole game).
+simulations a move, small armies, Sabatu to three turns) or ``--full`` (100 simulations a
+move, each game's default options); ``--moves N`` stops each game after N moves (0, the
+default: the whole game).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ TINY: dict[str, str] = {
     "sabotage": "variant=SM",
     "saw": "turn_based=true",
     "gridscifi": "",
-    "sabatu": "players=2",
+    "sabatu": "players=2,turn_limit=3",
     "sabot": "build_points=60,max_turns=3",
 }
 """Each game's parameters at the tiny budget."""
