@@ -1,143 +1,221 @@
-"""Masked random play through the adapters against the raw engine, on Mini Sabotage.
+"""Masked random play through every adapter against the raw engine, in every game.
 
-A raw step is what a learning loop on the engine does: ``to_act``, ``legal_actions``, a random
-choice, checked ``apply``, ``outcome``.  An AEC step is PettingZoo's loop: ``last()`` (the
-acting agent's observation: its tensor and legal mask), a random legal index from the mask,
-``step``.  Both loops start the next game from the next seed when one ends (``start`` for the
-engine, ``reset`` for the environment), so they do the same work but for the adapter.  The
-target: the AEC loop at least half the raw engine's steps per second.  Also the
-Gymnasium environment against a random bot, and an OpenSpiel ``apply_action`` loop.
+Each game is timed in rounds; a round runs one block of each loop (raw engine, PettingZoo AEC,
+Gymnasium, OpenSpiel), one after the other in one process, so load on the machine falls on
+all of them alike, and each adapter's ratio is taken against the raw block of its own round.
+The figure printed is the median ratio over the rounds.
 
-Figures only: ``python -m benchmarks.rl [--seconds 2]``.
+* **raw**: what a learning loop on the engine does: ``to_act``, ``legal_actions``, a random
+  choice, checked ``apply``, ``outcome``;
+* **AEC**: PettingZoo's loop: ``last()`` (the agent's observation: tensor and legal mask), a
+  random legal index from the mask, ``step``;
+* **Gymnasium** against a random bot: every engine step counts, the bot's as well as the
+  agent's;
+* **OpenSpiel**: ``legal_actions``, ``apply_action`` (``apply_actions`` at a simultaneous
+  node, counting the players who act) and the next player's ``observation_tensor``.
+
+Every loop starts the next game from the next seed when one ends.  Targets: AEC and
+Gymnasium at least 0.5x the raw engine, OpenSpiel at least 0.3x.
+
+Figures only: ``python -m benchmarks.rl [--seconds 1] [--rounds 5] [--games sabotage,saw]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import wargames
+from wargames.bots.random import RandomBot
+from wargames.core.game import Action, Game, State
 from wargames.envs.gymnasium import make
 from wargames.envs.pettingzoo import env
 
-__all__ = ["main", "run"]
+__all__ = ["GAMES", "main", "run"]
 
-CHUNK = 16
+GAMES: dict[str, dict[str, Any]] = {
+    "sabotage": {"variant": "SM"},
+    "saw": {},
+    "gridscifi": {},
+    "sabatu": {"players": 2},
+    "sabot": {"build_points": 60, "max_turns": 3},
+}
+"""The games timed and their options (small armies and two seats keep a round short)."""
+
+TARGETS = {"aec": 0.5, "gymnasium": 0.5, "openspiel": 0.3}
+CHUNK = 8
+
+Step = Callable[[], int]
+"""One step of a loop: it returns the engine steps it made."""
 
 
-def _rate(step: Callable[[], None], seconds: float) -> float:
-    """Steps per second of ``step`` over ``seconds``."""
+def _rate(step: Step, seconds: float) -> float:
+    """Engine steps per second of ``step`` over ``seconds``."""
     count = 0
     began = time.perf_counter()
     deadline = began + seconds
     while True:
         for _ in range(CHUNK):
-            step()
-        count += CHUNK
+            count += step()
         now = time.perf_counter()
         if now >= deadline:
             return count / (now - began)
 
 
-def raw_rate(seconds: float, seed: int = 1) -> float:
-    """Random engine steps per second on Mini Sabotage, a new seeded game at each end."""
-    game = wargames.load("sabotage", variant="SM")
+def raw_loop(name: str, seed: int = 1) -> Step:
+    """Random engine steps, a new seeded game at each end."""
+    game = wargames.load(name, **GAMES[name])
     rng = random.Random(seed)
     games = [seed]
     state = [game.start(seed)]
 
-    def step() -> None:
+    def step() -> int:
         if game.outcome(state[0]) is not None:
             games[0] += 1
             state[0] = game.start(games[0])
-            return
+            return 0
         player = next(iter(game.to_act(state[0])))
         state[0] = game.apply(state[0], rng.choice(game.legal_actions(state[0], player)))
+        return 1
 
-    return _rate(step, seconds)
+    return step
 
 
-def aec_rate(seconds: float, seed: int = 1) -> float:
-    """Masked random PettingZoo AEC steps per second on Mini Sabotage."""
-    table = env("sabotage", variant="SM")
+def aec_loop(name: str, seed: int = 1) -> Step:
+    """Masked random PettingZoo AEC steps."""
+    table = env(name, **GAMES[name])
     table.reset(seed=seed)
     rng = random.Random(seed)
     games = [seed]
 
-    def step() -> None:
+    def step() -> int:
         seen, _, terminated, truncated, _ = table.last()
         if terminated or truncated:
             games[0] += 1
             table.reset(seed=games[0])
-            return
+            return 0
         table.step(rng.choice(seen["action_mask"].nonzero()[0].tolist()))
+        return 1
 
-    return _rate(step, seconds)
+    return step
 
 
-def gymnasium_rate(seconds: float, seed: int = 1) -> float:
-    """Masked random Gymnasium steps per second (each includes the random bot's turns)."""
-    environment = make("sabotage", opponent="random", variant="SM")
-    seen, _ = environment.reset(seed=seed)
+class _CountingBot(RandomBot):
+    """A random bot that counts its moves (the engine steps the environment makes for it)."""
+
+    moves = 0
+
+    def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
+        self.moves += 1
+        return super().choose(game, state, player)
+
+
+def gymnasium_loop(name: str, seed: int = 1) -> Step:
+    """Masked random Gymnasium steps against a random bot, the bot's moves counted too."""
+    bot = _CountingBot(seed)
+    environment = make(name, opponent=bot, **GAMES[name])
+    latest = [environment.reset(seed=seed)[0]]
     rng = random.Random(seed)
-    latest = [seen]
     games = [seed]
 
-    def step() -> None:
-        seen, _, terminated, _, _ = environment.step(
+    def step() -> int:
+        before = bot.moves
+        seen, _, terminated, truncated, _ = environment.step(
             rng.choice(latest[0]["action_mask"].nonzero()[0].tolist())
         )
-        if terminated:
+        if terminated or truncated:
             games[0] += 1
             seen, _ = environment.reset(seed=games[0])
         latest[0] = seen
+        return 1 + bot.moves - before
 
-    return _rate(step, seconds)
+    return step
 
 
-def open_spiel_rate(seconds: float, seed: int = 1) -> float:
-    """Random OpenSpiel ``legal_actions`` + ``apply_action`` steps per second."""
+def open_spiel_loop(name: str, seed: int = 1) -> Step:
+    """Random OpenSpiel steps, each with the next player's observation tensor."""
     import pyspiel
 
     from wargames.envs import open_spiel
 
-    open_spiel.register(["sabotage"])
-    game = pyspiel.load_game(f"wargames_sabotage(variant=SM,seed={seed})")
+    open_spiel.register([name])
+    parameters = ",".join(f"{k}={v}" for k, v in {**GAMES[name], "seed": seed}.items())
+    game = pyspiel.load_game(f"{open_spiel.short_name(name)}({parameters})")
     rng = random.Random(seed)
     state = [game.new_initial_state()]
+    players = range(game.num_players())
+    wait = game.num_distinct_actions() - 1
 
-    def step() -> None:
-        if state[0].is_terminal():
+    def step() -> int:
+        now = state[0]
+        if now.is_terminal():
             state[0] = game.new_initial_state()
-            return
-        state[0].apply_action(rng.choice(state[0].legal_actions()))
+            return 0
+        player = now.current_player()
+        if player == pyspiel.PlayerId.SIMULTANEOUS:
+            joint = [rng.choice(now.legal_actions(p)) for p in players]
+            now.apply_actions(joint)
+            made = sum(int(action != wait) for action in joint)
+        else:
+            now.apply_action(rng.choice(now.legal_actions()))
+            made = 1
+        if not now.is_terminal():
+            player = now.current_player()
+            now.observation_tensor(max(player, 0))
+        return made
 
-    return _rate(step, seconds)
+    return step
 
 
-def run(seconds: float = 2.0, repeats: int = 3) -> None:
-    raw = max(raw_rate(seconds / repeats) for _ in range(repeats))
-    aec = max(aec_rate(seconds / repeats) for _ in range(repeats))
-    gym = max(gymnasium_rate(seconds / repeats) for _ in range(repeats))
-    spiel = max(open_spiel_rate(seconds / repeats) for _ in range(repeats))
-    print("Mini Sabotage, masked random play (best of each measurement's repeats):")
-    print(f"  raw engine               {raw:>9,.0f} steps/s")
-    ratio = aec / raw
-    verdict = "met" if ratio >= 0.5 else "NOT met"
-    target = f"{ratio:.2f}x raw (target >= 0.5x: {verdict})"
-    print(f"  PettingZoo AEC           {aec:>9,.0f} steps/s  {target}")
-    print(f"  Gymnasium vs random bot  {gym:>9,.0f} steps/s  (agent steps; bot turns inside)")
-    print(f"  OpenSpiel apply_action   {spiel:>9,.0f} steps/s")
+LOOPS: dict[str, Callable[[str], Step]] = {
+    "raw": raw_loop,
+    "aec": aec_loop,
+    "gymnasium": gymnasium_loop,
+    "openspiel": open_spiel_loop,
+}
+
+
+def measure(name: str, seconds: float, rounds: int) -> dict[str, tuple[float, float]]:
+    """Each loop's median rate and its median ratio to the raw engine over ``rounds``."""
+    steps = {loop: make_loop(name) for loop, make_loop in LOOPS.items()}
+    rates: dict[str, list[float]] = {loop: [] for loop in LOOPS}
+    for _ in range(rounds):
+        for loop, step in steps.items():
+            rates[loop].append(_rate(step, seconds))
+    raw = rates["raw"]
+    return {
+        loop: (
+            statistics.median(found),
+            statistics.median(r / base for r, base in zip(found, raw, strict=True)),
+        )
+        for loop, found in rates.items()
+    }
+
+
+def run(seconds: float = 1.0, rounds: int = 5, games: Sequence[str] = tuple(GAMES)) -> None:
+    print(f"Masked random play; {rounds} rounds of {seconds:g} s blocks; median ratio to raw:")
+    for name in games:
+        figures = measure(name, seconds, rounds)
+        print(f"{name}:")
+        for loop, (rate, ratio) in figures.items():
+            target = TARGETS.get(loop)
+            verdict = "" if target is None else (
+                f"  (target >= {target}x: {'met' if ratio >= target else 'NOT met'})"
+            )  # fmt: skip
+            print(f"  {loop:<10} {rate:>9,.0f} engine steps/s  {ratio:5.2f}x raw{verdict}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=1.0, help="each block's length")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated names")
     args = parser.parse_args(argv)
-    run(args.seconds, args.repeats)
+    run(args.seconds, args.rounds, args.games.split(","))
 
 
 if __name__ == "__main__":

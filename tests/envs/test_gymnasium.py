@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import gymnasium
+import numpy
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from wargames.envs.gymnasium import make
+from wargames.core.registry import games, variants
+from wargames.envs.gymnasium import WargamesEnv, ids, make
 
 from .conftest import learnable, small
 
@@ -50,3 +53,71 @@ def test_render_draws_only_the_agents_view() -> None:
     picture = env.render()
     assert picture == env.game.describe(env.position, "green")
     assert "r?" in picture
+
+
+@pytest.mark.parametrize("env_id", sorted(ids()))
+def test_every_game_and_variant_has_an_id(env_id: str) -> None:
+    name, variant = ids()[env_id]
+    env = gymnasium.make(env_id)
+    assert isinstance(env.unwrapped, WargamesEnv)
+    game = env.unwrapped.game
+    assert type(game) is variants(games()[name]).get(variant or "", games()[name])
+    assert env.unwrapped.opponent == "random", "random is the default opponent"
+    seen, _ = env.reset(seed=1)
+    assert env.observation_space.contains(seen)
+
+
+def test_make_takes_the_module_on_the_way_and_passes_keywords() -> None:
+    env = gymnasium.make(
+        "wargames.envs.gymnasium:wargames/Sabotage-SM-v0", opponent="greedy", seat="red"
+    )
+    assert isinstance(env.unwrapped, WargamesEnv)
+    assert (env.unwrapped.opponent, env.unwrapped.seat) == ("greedy", "red")
+    assert env.unwrapped.game.variant == "SM"
+
+
+def test_action_masks_is_the_legal_mask_as_booleans() -> None:
+    env = make("sabotage", variant="SM")
+    seen, _ = env.reset(seed=5)
+    terminated = False
+    while not terminated:
+        masks = env.action_masks()
+        assert masks.dtype == numpy.bool_
+        assert (masks == seen["action_mask"].astype(bool)).all()
+        seen, _, terminated, _, _ = env.step(int(masks.nonzero()[0][-1]))
+    assert not env.action_masks().any(), "nothing is legal once the game is over"
+
+
+def test_an_episode_is_truncated_at_max_steps() -> None:
+    env = make("sabotage", variant="SM", max_steps=3)
+    seen, _ = env.reset(seed=2)
+    ends = []
+    for _ in range(3):
+        seen, _, terminated, truncated, _ = env.step(int(seen["action_mask"].nonzero()[0][0]))
+        ends.append((terminated, truncated))
+    assert ends == [(False, False), (False, False), (False, True)]
+    env.reset(seed=2)
+    assert env.steps == 0
+    with pytest.raises(ValueError, match="max_steps"):
+        make("sabotage", variant="SM", max_steps=0)
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_gymnasiums_vector_envs_play_and_reset(mode: str) -> None:
+    envs = gymnasium.make_vec("wargames/Sabotage-SM-v0", num_envs=2, vectorization_mode=mode)
+    try:
+        seen, _ = envs.reset(seed=[1, 2])  # type: ignore[arg-type]
+        assert seen["observation"].shape == (2, 48, 8, 8)
+        ended = numpy.zeros(2, dtype=bool)
+        for _ in range(300):
+            legal = [row.nonzero()[0] for row in seen["action_mask"]]
+            # After an episode ends the next step only resets it: any action will do.
+            actions = numpy.array([row[0] if len(row) else 0 for row in legal])
+            seen, rewards, terminated, truncated, _ = envs.step(actions)
+            assert set(rewards.tolist()) <= {-1.0, 0.0, 1.0}
+            ended |= terminated | truncated
+            if ended.all():
+                break
+        assert ended.all(), "each of the two games ended within 300 steps"
+    finally:
+        envs.close()

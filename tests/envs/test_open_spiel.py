@@ -61,3 +61,68 @@ def test_resampling_keeps_what_the_player_knows() -> None:
     state = pyspiel.load_game("wargames_sabotage(variant=SM,seed=1)").new_initial_state()
     sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert sample.information_state_string(0) == state.information_state_string(0)
+
+
+def test_observations_and_clones_never_start_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    spiel = pyspiel.load_game("wargames_sabotage(variant=SM)")  # secret chance: no start kept
+    state = spiel.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    wargame = spiel.game
+
+    def no_start(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was started")
+
+    monkeypatch.setattr(wargame, "start", no_start)
+    for player in (0, 1):
+        assert list(state.observation_tensor(player)) == list(
+            wargame.observation_tensor(state.position, wargame.players[player]).ravel()
+        )
+        assert state.information_state_string(player)
+        assert state.observation_string(player)
+    clone = state.clone()
+    assert clone.position is state.position
+    assert clone.history() == state.history()
+    assert spiel.observation_tensor_size() == len(state.observation_tensor())
+    assert list(spiel.observation_tensor_shape()) == list(wargame.observation_shape)
+
+
+def test_an_observation_follows_its_state() -> None:
+    state = pyspiel.load_game("wargames_sabotage(variant=SM,seed=2)").new_initial_state()
+    game = state.get_game().game
+    before = state.observation_tensor(0).copy()
+    state.apply_action(state.legal_actions()[0])
+    after = state.observation_tensor(0)
+    assert list(after) == list(game.observation_tensor(state.position, "green").ravel())
+    assert list(before) != list(after), "the kept observation was not renewed"
+    with pytest.raises(ValueError, match="observes nothing"):
+        state.observation_tensor(2)
+
+
+def test_saw_turn_based_plots_one_player_at_a_time_unseen_by_the_other() -> None:
+    spiel = pyspiel.load_game("wargames_saw(turn_based=true,seed=1)")
+    assert spiel.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert spiel.num_distinct_actions() == spiel.game.num_distinct_actions, "no wait action"
+    state = spiel.new_initial_state()
+    while not spiel.game.simultaneous or len(spiel.game.to_act(state.position)) < 2:
+        state.apply_action(state.legal_actions()[0])  # to the first plot both players make
+    plotter = state.current_player()
+    assert plotter == 0, "the first seat plots first"
+    other = 1 - plotter
+    first, last = state.legal_actions()[0], state.legal_actions()[-1]
+    one, two = state.child(first), state.child(last)
+    assert one.position != two.position
+    assert one.information_state_string(other) == two.information_state_string(other)
+    assert list(one.observation_tensor(other)) == list(two.observation_tensor(other))
+
+
+def test_saw_simultaneous_by_default() -> None:
+    spiel = pyspiel.load_game("wargames_saw")
+    assert spiel.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+
+
+def test_optional_options_are_parameters_with_a_stand_in_for_none() -> None:
+    limited = pyspiel.load_game("wargames_sabatu(players=2,turn_limit=5)")
+    assert limited.game.options.turn_limit == 5
+    table = pyspiel.load_game("wargames_sabatu(players=2)")
+    assert table.game.options.turn_limit is None, "-1 stands for the table's limit"
+    assert table.get_type().parameter_specification["turn_limit"] == -1

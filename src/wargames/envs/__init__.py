@@ -7,8 +7,8 @@ own included:
 
 * :mod:`wargames.envs.pettingzoo` — ``env(name, **options)``, an AEC environment for every
   game, and ``parallel_env(name, **options)`` (SAW's simultaneous plots);
-* :mod:`wargames.envs.gymnasium` — ``make(name, opponent="greedy", **options)``, one seat
-  against bots;
+* :mod:`wargames.envs.gymnasium` — ``make(name, opponent="random", **options)``, one seat
+  against bots, and ``gymnasium.make("wargames/<Game>[-<variant>]-v0")`` once imported;
 * :mod:`wargames.envs.open_spiel` — ``register()``, then ``pyspiel.load_game("wargames_<name>")``.
 
 They need the extras ``rl`` (numpy, gymnasium, pettingzoo) and ``openspiel`` (open-spiel):

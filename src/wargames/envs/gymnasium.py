@@ -1,16 +1,27 @@
 """A Gymnasium environment: one seat of any registered game, the others played by bots.
 
->>> from wargames.envs.gymnasium import make
->>> env = make("sabotage", opponent="random", variant="SM")
+>>> import gymnasium
+>>> import wargames.envs.gymnasium  # registers the ids
+>>> env = gymnasium.make("wargames/Sabotage-SM-v0")
 >>> seen, info = env.reset(seed=1)
 >>> legal = seen["action_mask"].nonzero()[0]
 >>> seen, reward, terminated, truncated, info = env.step(int(legal[0]))
 
+Importing this module registers one id per game and variant: ``wargames/<Game>-v0`` (the
+game's class name, default variant) and ``wargames/<Game>-<variant>-v0``, e.g.
+``wargames/Sabotage-SM-v0``, ``wargames/Sabatu-2-v0``; :func:`ids` lists them.
+``gymnasium.make("wargames.envs.gymnasium:wargames/Saw-v0")`` imports it on the way.
+Keywords of ``gymnasium.make`` reach :func:`make` (``opponent``, ``seat``, ``max_steps``, any
+game option).  :func:`make` itself takes a game's registry name.
+
 The agent plays ``seat`` (the game's first player unless named); every other seat is a bot
-(``opponent``: ``"random"``, ``"greedy"``, ``"mcts"`` or ``"mcts:400"``, as on the command line,
-or a bot object), which plays its turns before the agent's next observation.  Observations are
-``{"observation": float32 tensor, "action_mask": int8 vector}`` from the agent's view alone;
-the reward is the game's return at the end (1 a win, -1 a loss, 0 a draw).
+(``opponent``: ``"random"``, the default, ``"greedy"``, ``"mcts"`` or ``"mcts:400"``, as on
+the command line, or a bot object), which plays its turns before the agent's next
+observation.  ``action_masks()`` is the legal mask as booleans (what sb3-contrib's
+MaskablePPO asks for).  An episode is truncated after ``max_steps`` of the agent's steps
+(:data:`MAX_STEPS` unless given; ``None``: never), and ends, terminated, when the game does.
+Observations are ``{"observation": float32 tensor, "action_mask": int8 vector}`` from the
+agent's view alone; the reward is the game's return at the end (1 a win, -1 a loss, 0 a draw).
 
 An illegal action (an agent that ignores the mask) ends the episode as a loss, with
 ``info["illegal_action"]`` naming it: the state is not changed by it, and training sees the
@@ -21,19 +32,25 @@ chance.  ``render()`` (``render_mode="ansi"``) draws the agent's view.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, Final
 
 from wargames.bots.base import Bot
 from wargames.bots.specs import make_bot
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, State
+from wargames.core.registry import games, variants
 from wargames.envs import needs
 from wargames.envs.common import first_to_act, game_named, observation, observation_space
 
 with needs("rl"):
     import gymnasium
 
-__all__ = ["WargamesEnv", "make"]
+__all__ = ["MAX_STEPS", "WargamesEnv", "ids", "make"]
+
+MAX_STEPS: Final = 1_000
+"""The agent's steps after which an episode is truncated, unless ``max_steps`` says
+otherwise: far beyond a game of Mini Sabotage (about 35 of the agent's steps against a random
+bot), a bound on a learner that wanders."""
 
 
 class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
@@ -44,12 +61,17 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
     def __init__(
         self,
         game: Game[Any, Any],
-        opponent: str | Bot = "greedy",
+        opponent: str | Bot = "random",
         *,
         seat: str | None = None,
         render_mode: str | None = None,
+        max_steps: int | None = MAX_STEPS,
     ) -> None:
+        if max_steps is not None and max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1 (or None), got {max_steps}")
         self.game = game
+        self.max_steps = max_steps
+        self.steps = 0
         self.seat = seat if seat is not None else game.players[0]
         game.check_player(self.seat)
         self.opponent = opponent
@@ -63,6 +85,7 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
+        self.steps = 0
         self.position = self.game.start(seed)
         bot_seed = secrets.randbits(32) if seed is None else seed
         others = [p for p in self.game.players if p != self.seat]
@@ -82,9 +105,15 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
             seen = observation(self.game, self.position, self.seat)
             return seen, -1.0, True, False, {"illegal_action": str(error)}
         self._let_bots_play()
+        self.steps += 1
         over = self.game.outcome(self.position) is not None
         reward = self.game.returns(self.position)[self.seat] if over else 0.0
-        return observation(self.game, self.position, self.seat), reward, over, False, {}
+        truncated = not over and self.max_steps is not None and self.steps >= self.max_steps
+        return observation(self.game, self.position, self.seat), reward, over, truncated, {}
+
+    def action_masks(self) -> Any:
+        """The agent's legal actions now, as booleans (all ``False`` once the game is over)."""
+        return self.game.legal_mask(self.position, self.seat).astype(bool)
 
     def _let_bots_play(self) -> None:
         """Bots take their turns until the agent is to act or the game is over."""
@@ -103,12 +132,38 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
 
 def make(
     name: str | Game[Any, Any],
-    opponent: str | Bot = "greedy",
+    opponent: str | Bot = "random",
     *,
     seat: str | None = None,
     render_mode: str | None = None,
+    max_steps: int | None = MAX_STEPS,
     **options: Any,
 ) -> WargamesEnv:
     """The registered game ``name`` with ``options`` (``variant`` too), or a game instance, as
     a single-agent environment against ``opponent`` bots."""
-    return WargamesEnv(game_named(name, options), opponent, seat=seat, render_mode=render_mode)
+    game = game_named(name, options)
+    return WargamesEnv(game, opponent, seat=seat, render_mode=render_mode, max_steps=max_steps)
+
+
+def ids() -> dict[str, tuple[str, str | None]]:
+    """Every Gymnasium id of a registered game: its game name and variant (``None``: the
+    default)."""
+    found: dict[str, tuple[str, str | None]] = {}
+    for name, game_class in games().items():
+        title = game_class.__name__
+        found[f"wargames/{title}-v0"] = (name, None)
+        for variant in variants(game_class):
+            found[f"wargames/{title}-{variant}-v0"] = (name, variant)
+    return found
+
+
+def _register() -> None:
+    """Register :func:`ids` with Gymnasium (again harmlessly)."""
+    for env_id, (name, variant) in ids().items():
+        if env_id in gymnasium.registry:
+            continue
+        chosen = {"name": name} if variant is None else {"name": name, "variant": variant}
+        gymnasium.register(env_id, entry_point=f"{__name__}:make", kwargs=chosen)
+
+
+_register()

@@ -16,21 +16,27 @@ What the :class:`pyspiel.GameType` says, truthfully:
   state, so there are no chance nodes to list (``max_chance_outcomes`` 0);
 * **simultaneous** where the game is (``Game.simultaneous``: SAW's plots): every player moves
   at every node, and a player who is not to act has one legal action, ``wait`` (the last
-  index);
+  index); or, with the parameter ``turn_based=true``, **sequential**: the players who plot
+  together plot one after the other in seating order, each plot hidden from the others' views
+  and information states until the plots are revealed together, as in the rules (the form
+  OpenSpiel's IS-MCTS plays, which needs a player to act at every node);
 * zero-sum for two players (1 a win, -1 a loss, 0 a draw), general-sum for more; rewards at
   the end.
 
 Parameters: ``variant``, ``seed`` (``-1``, the default: every game has secret chance; else
-every game starts from that seed) and every option whose default is a number, text or
-boolean (OpenSpiel's parameters have no null and no lists: for other options, load the game
-with ``wargames.load`` and adapt it yourself).  ``state.clone()`` costs nothing: wargames
-states are immutable, so a clone shares its state.  ``resample_from_infostate`` is
-``game.sample_state``, for IS-MCTS.
+every game starts from that seed), ``turn_based`` (simultaneous games), every option whose
+default is a number, text or boolean, and every optional number or text whose default is
+``None`` (the table's value: Sabatu's ``turn_limit``, Sabotage's ``quiet_turn_limit``), given
+as ``-1`` or ``""`` for that default (OpenSpiel's parameters have no null and no lists: for
+other options, load the game with ``wargames.load`` and adapt it yourself).
+``state.clone()`` costs nothing: wargames states are immutable, so a clone shares its state.
+``resample_from_infostate`` is ``game.sample_state``, for IS-MCTS.
 """
 
 from __future__ import annotations
 
-import json
+import functools
+import math
 import random
 from typing import Any
 
@@ -56,6 +62,11 @@ def short_name(name: str) -> str:
     return f"wargames_{name}"
 
 
+_UNSET: dict[str, Any] = {"int | None": -1, "str | None": ""}
+"""What stands for ``None`` (the option's default: the table's or scenario's value) in an
+optional number or text: OpenSpiel's parameters have no null."""
+
+
 def _parameters(game: Game[Any, Any]) -> dict[str, Any]:
     """The parameters OpenSpiel may set: variant, seed, and the options it can express."""
     defaults = game.Options()
@@ -64,16 +75,30 @@ def _parameters(game: Game[Any, Any]) -> dict[str, Any]:
         for a in attrs.fields(game.Options)
         if isinstance(getattr(defaults, a.name), _SCALARS)
     }
-    return {"variant": game.variant, "seed": _SECRET, **scalars}
+    optional = {
+        a.name: _UNSET[a.type]
+        for a in attrs.fields(game.Options)
+        if getattr(defaults, a.name) is None and a.type in _UNSET
+    }
+    scalars |= optional
+    turns = {"turn_based": False} if game.simultaneous else {}
+    return {"variant": game.variant, "seed": _SECRET, **turns, **scalars}
 
 
-def _game_type(name: str, game: Game[Any, Any]) -> pyspiel.GameType:
+def _unset(game: Game[Any, Any], option: str, value: Any) -> bool:
+    """Whether ``value`` of ``option`` stands for its default ``None``."""
+    field = attrs.fields_dict(game.Options)[option]
+    return getattr(game.options, option) is None and _UNSET.get(str(field.type)) == value
+
+
+def _game_type(name: str, game: Game[Any, Any], *, turn_based: bool = False) -> pyspiel.GameType:
     types = pyspiel.GameType
     players = len(game.players)
+    together = game.simultaneous and not turn_based
     return types(
         short_name=short_name(name),
         long_name=f"wargames {name}",
-        dynamics=types.Dynamics.SIMULTANEOUS if game.simultaneous else types.Dynamics.SEQUENTIAL,
+        dynamics=types.Dynamics.SIMULTANEOUS if together else types.Dynamics.SEQUENTIAL,
         chance_mode=types.ChanceMode.SAMPLED_STOCHASTIC,
         information=types.Information.IMPERFECT_INFORMATION,
         utility=types.Utility.ZERO_SUM if players == 2 else types.Utility.GENERAL_SUM,
@@ -99,10 +124,16 @@ class WargamesSpielGame(pyspiel.Game):  # type: ignore[misc]
         defaults = load(name)
         given = {**_parameters(defaults), **(params or {})}
         variant, seed = given.pop("variant"), given.pop("seed")
-        options = {k: v for k, v in given.items() if getattr(defaults.options, k) != v}
+        turn_based = bool(given.pop("turn_based", False))
+        options = {
+            k: v
+            for k, v in given.items()
+            if getattr(defaults.options, k) != v and not _unset(defaults, k, v)
+        }
         self.game: Game[Any, Any] = load(name, variant or None, **options)
         self.seed = None if seed == _SECRET else int(seed)
-        self.wait = self.game.num_distinct_actions if self.game.simultaneous else None
+        together = self.game.simultaneous and not turn_based
+        self.wait = self.game.num_distinct_actions if together else None
         players = len(self.game.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.game.num_distinct_actions + (self.wait is not None),
@@ -113,10 +144,50 @@ class WargamesSpielGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if players == 2 else None,
             max_game_length=self.game.max_game_length,
         )
-        super().__init__(_game_type(name, self.game), info, {"variant": variant, "seed": seed})
+        kind = _game_type(name, self.game, turn_based=turn_based)
+        chosen = {"variant": variant, "seed": seed} | ({"turn_based": True} if turn_based else {})
+        super().__init__(kind, info, chosen)
+        self._start: State | None = None
+        self._observers: dict[bool, Observer] = {}
 
     def new_initial_state(self) -> WargamesSpielState:
-        return WargamesSpielState(self, self.game.start(self.seed))
+        """A state that starts its game when first read: OpenSpiel makes (and throws away) a
+        new initial state for every C++ ``clone`` and tensor-shape query."""
+        return WargamesSpielState(self)
+
+    def started(self) -> State:
+        """A new game: from ``seed`` if one was given (started once, immutable), else
+        with secret chance."""
+        if self.seed is None:
+            fresh: State = self.game.start(None)
+            return fresh
+        if self._start is None:
+            self._start = self.game.start(self.seed)
+        return self._start
+
+    def observer(self, *, perfect_recall: bool) -> Observer:
+        """The game's own observer of each kind, made once (what the state's strings and
+        tensors read through)."""
+        kept = self._observers.get(perfect_recall)
+        if kept is None:
+            kept = self._observers[perfect_recall] = Observer(
+                self.game, perfect_recall=perfect_recall
+            )
+        return kept
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> WargamesSpielGame:
+        """The game itself: it never changes (OpenSpiel's clone deep-copies what a state
+        holds, the game among them)."""
+        return self
+
+    def observation_tensor_shape(self) -> list[int]:
+        return list(self.game.observation_shape)
+
+    def observation_tensor_size(self) -> int:
+        return math.prod(self.game.observation_shape)
+
+    information_state_tensor_shape = observation_tensor_shape
+    information_state_tensor_size = observation_tensor_size
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -130,13 +201,48 @@ class WargamesSpielGame(pyspiel.Game):  # type: ignore[misc]
 class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
     """A position, held as an immutable wargames state (see the module docs)."""
 
-    def __init__(self, game: WargamesSpielGame, position: State) -> None:
+    def __init__(self, game: WargamesSpielGame, position: State | None = None) -> None:
         super().__init__(game)
-        self.position = position  # the only attribute: a clone copies it, and it is immutable
+        # What a clone copies: all immutable.  The position is ``None`` until read (a new
+        # initial state starts its game then); the player to act is kept with its position.
+        self.wargame = game
+        self._position = position
+        self._acting: tuple[State | None, int] = (None, 0)
 
     @property
-    def wargame(self) -> WargamesSpielGame:
-        return self.get_game()  # type: ignore[no-any-return]
+    def position(self) -> State:
+        """The wargames state (a new initial state starts its game on the first read)."""
+        if self._position is None:
+            self._position = self.wargame.started()
+        return self._position
+
+    @position.setter
+    def position(self, position: State) -> None:
+        self._position = position
+
+    def observation_tensor(self, player: int | None = None) -> Any:
+        """The game's observation tensor of ``player``'s view, read from the state, flat and
+        read-only (a numpy array where OpenSpiel's own games give a list)."""
+        return self._observed(False, player).flat
+
+    def information_state_tensor(self, player: int | None = None) -> Any:
+        """The observation tensor (see the module docs: no perfect-recall tensor)."""
+        return self._observed(True, player).flat
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self._observed(False, player).text
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return self._observed(True, player).text
+
+    def _observed(self, perfect_recall: bool, player: int | None) -> Seen:
+        seat = self.current_player() if player is None else player
+        if not 0 <= seat < len(self._seats):
+            raise ValueError(
+                f"player {seat} observes nothing: players are 0 to {len(self._seats) - 1}"
+            )
+        observer = self.wargame.observer(perfect_recall=perfect_recall)
+        return observer.seen(self.position, seat)
 
     @property
     def _seats(self) -> tuple[str, ...]:
@@ -144,11 +250,19 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> WargamesSpielState:
         """A clone shares the immutable position: it costs one small object."""
-        return WargamesSpielState(self.wargame, self.position)
+        return WargamesSpielState(self.wargame, self._position)
 
     def current_player(self) -> int:
-        game = self.wargame.game
-        acting = game.to_act(self.position)
+        """The player to act (OpenSpiel asks several times a step: kept per position)."""
+        position = self.position
+        kept, player = self._acting
+        if kept is not position:
+            player = self._player_to_act(position)
+            self._acting = (position, player)
+        return player
+
+    def _player_to_act(self, position: State) -> int:
+        acting = self.wargame.game.to_act(position)
         if not acting:
             return int(pyspiel.PlayerId.TERMINAL)
         if self.wargame.wait is not None:
@@ -202,9 +316,39 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         return self.wargame.game.describe(self.position)
 
 
+class Seen:
+    """What one seat observes of one position: each part computed when first asked for."""
+
+    def __init__(self, observer: Observer, position: State, seat: str) -> None:
+        self.observer = observer
+        self.position = position
+        self.seat = seat
+
+    @functools.cached_property
+    def tensor(self) -> Any:
+        """The game's observation tensor of the seat's view, read from the state itself."""
+        return self.observer.game.observation_tensor(self.position, self.seat)
+
+    @functools.cached_property
+    def flat(self) -> Any:
+        """:attr:`tensor` flat and read-only, as ``observation_tensor`` gives it."""
+        values = self.tensor.ravel()
+        values.flags.writeable = False
+        return values
+
+    @functools.cached_property
+    def text(self) -> str:
+        """The view as JSON with its whole log (perfect recall), or as the seat's board."""
+        game = self.observer.game
+        if self.observer.perfect_recall:
+            return dumps(game, game.view(self.position, self.seat))
+        return game.describe(self.position, self.seat)
+
+
 class Observer:
     """OpenSpiel's observer: a seat's tensor, and its view as text (JSON with the whole log
-    for an information state, the board for an observation)."""
+    for an information state, the board for an observation).  It keeps each seat's last
+    observation: asking again of the same (immutable) position computes nothing."""
 
     def __init__(self, game: Game[Any, Any], *, perfect_recall: bool) -> None:
         import numpy
@@ -213,16 +357,20 @@ class Observer:
         self.perfect_recall = perfect_recall
         self.tensor = numpy.zeros(int(numpy.prod(game.observation_shape)), numpy.float32)
         self.dict = {"observation": self.tensor.reshape(game.observation_shape)}
+        self._last: dict[int, Seen] = {}
+
+    def seen(self, position: State, player: int) -> Seen:
+        """What ``player`` observes of ``position`` (kept until the seat's next position)."""
+        kept = self._last.get(player)
+        if kept is None or kept.position is not position:
+            kept = self._last[player] = Seen(self, position, self.game.players[player])
+        return kept
 
     def set_from(self, state: WargamesSpielState, player: int) -> None:
-        seat = self.game.players[player]
-        self.dict["observation"][...] = self.game.observation_tensor(state.position, seat)
+        self.dict["observation"][...] = self.seen(state.position, player).tensor
 
     def string_from(self, state: WargamesSpielState, player: int) -> str:
-        seat = self.game.players[player]
-        if self.perfect_recall:
-            return json.dumps(json.loads(dumps(self.game, self.game.view(state.position, seat))))
-        return self.game.describe(state.position, seat)
+        return self.seen(state.position, player).text
 
 
 _REGISTERED: dict[str, type[WargamesSpielGame]] = {}
