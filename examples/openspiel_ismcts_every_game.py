@@ -1,8 +1,9 @@
 """OpenSpiel's IS-MCTS plays itself, a whole game of each of the five games.
 
 Each game loads through the OpenSpiel adapter (``wargames.envs.open_spiel``): SAW in its
-turn-based form (``turn_based=true``: the plots one after the other, each hidden from the
-other player), since IS-MCTS needs one player to act at every node.  IS-MCTS resamples
+turn-based form, as is Sabatu (``turn_based=true``: SAW's plots and Sabatu's battle tiles
+chosen one after the other, each hidden from the other player), since IS-MCTS needs one
+player to act at every node.  IS-MCTS resamples
 worlds with ``resample_from_infostate`` (``game.sample_state``) and scores a leaf with the
 game's own evaluation (``game.evaluate``).
 
@@ -29,13 +30,16 @@ TINY: dict[str, str] = {
     "sabotage": "variant=SM",
     "saw": "turn_based=true",
     "gridscifi": "",
-    "sabatu": "players=2,turn_limit=3",
+    "sabatu": "players=2,turn_limit=3,turn_based=true",
     "sabot": "build_points=60,max_turns=3",
 }
 """Each game's parameters at the tiny budget."""
 
-FULL: dict[str, str] = {name: "turn_based=true" if name == "saw" else "" for name in TINY}
-"""Each game's parameters at the full budget: its defaults (SAW turn-based)."""
+FULL: dict[str, str] = {
+    name: "turn_based=true" if name in ("saw", "sabatu") else "" for name in TINY
+}
+"""Each game's parameters at the full budget: its defaults (the simultaneous games, SAW and
+Sabatu, turn-based)."""
 
 
 class Evaluation:
