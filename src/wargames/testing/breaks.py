@@ -8,7 +8,6 @@ state it broke at, drawn with ``describe``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -106,11 +105,11 @@ def difference(before: Any, after: Any, path: str = "state") -> str:
             f"then {_short(after)} ({type(after).__name__})"
         )
     if attrs.has(type(before)):
-        for name in (f.name for f in attrs.fields(type(before))):
+        for name in (f.name for f in attrs.fields(type(before)) if f.eq):  # no caches
             mine, theirs = getattr(before, name), getattr(after, name)
             if type(mine) is not type(theirs) or mine != theirs:
                 return difference(mine, theirs, f"{path}.{name}")
-    elif isinstance(before, Sequence) and not isinstance(before, str) and len(before) == len(after):
+    elif isinstance(before, tuple | list) and len(before) == len(after):
         for index, (mine, theirs) in enumerate(zip(before, after, strict=True)):
             if type(mine) is not type(theirs) or mine != theirs:
                 return difference(mine, theirs, f"{path}[{index}]")

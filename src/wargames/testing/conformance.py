@@ -148,7 +148,7 @@ def check_state(
         tried = legal if len(legal) <= _ACTIONS_TRIED else rng.sample(legal, _ACTIONS_TRIED)
         tried_by_player[player] = tried
         for action in tried:
-            _check_legal_action(game, state, action)
+            _check_legal_action(game, state, action, snapshot)
     if dumps(game, state) != snapshot:
         _blame_change(game, snapshot, [a for tried in tried_by_player.values() for a in tried])
     illegal = _candidate_illegal(game, state, others, legal_by_player)
@@ -230,7 +230,8 @@ def check_legality(
                 raise ConformanceError(f"{action} is not listed but apply accepts it")
 
 
-def _check_legal_action(game: Game[Any, Any], state: State, action: Action) -> None:
+def _check_legal_action(game: Game[Any, Any], state: State, action: Action, snapshot: str) -> None:
+    """``action`` is listed at ``state`` (whose JSON was ``snapshot`` before any action)."""
     try:
         after = game.apply(state, action)
     except WargamesError as error:
@@ -243,6 +244,8 @@ def _check_legal_action(game: Game[Any, Any], state: State, action: Action) -> N
     before = game.afterstate(state, action)
     if before == after or (game.awaits_chance(before) and before.rng == state.rng):
         return
+    if dumps(game, state) != snapshot:
+        _blame_change(game, snapshot, [action])
     again = game.apply(state, action)
     if again != after:
         raise Broken(
@@ -478,8 +481,26 @@ def _check_reproducible(game: Game[Any, Any], playout: Playout) -> None:
     for step, (_, action, after) in enumerate(playout.steps(), start=1):
         state = game.apply(state, action)
         if state != after:
+            _blame_mutation(game, playout)  # an apply that changed its input changed the record
             detail = f"{action} ({action.player}) played again: {difference(after, state)}"
             raise Failure(Broken(STREAM_CHANCE, detail), step)
+
+
+def _blame_mutation(game: Game[Any, Any], playout: Playout) -> None:
+    """Play ``playout`` again, checking that each action leaves its input unchanged.
+
+    :raises Failure: :data:`INPUT_UNCHANGED`, at the first action that changes its input.
+    """
+    state = game.start(playout.seed, **playout.setup)
+    for step, action in enumerate(playout.actions):
+        snapshot = dumps(game, state)
+        after = game.apply(state, action)
+        if dumps(game, state) != snapshot:
+            try:
+                _blame_change(game, snapshot, [action])
+            except ConformanceError as error:
+                raise Failure(error, step) from None
+        state = after
 
 
 def _past_the_end(game: Game[Any, Any]) -> Broken:
@@ -558,21 +579,21 @@ def check_ends(
     try:
         limit = game.max_game_length
     except NotImplementedError:
-        raise Broken(
-            ENDS,
-            f"{type(game).__name__} declares no max_game_length, so nothing shows that it "
-            "ends: declare the most actions one game can take (a turn limit makes one), or "
-            "pass must_end=False to check_rules",
-            "ends",
+        name = type(game).__name__
+        raise ConformanceError(
+            f"{name} breaks the contract: {ENDS}\n"
+            f"  ends: {name} declares no max_game_length, so nothing shows that it ends:"
+            " declare the most actions one game can take (a turn limit makes one), or pass"
+            " must_end=False to check_rules"
         ) from None
     setup = dict(setup or {})
     for seed in range(playouts):
         choose = random.Random(seed)
         state = game.start(seed, **setup)
         states, taken = [state], []
-        while game.outcome(state) is None and len(taken) <= min(limit, max_actions):
+        while game.outcome(state) is None and len(taken) < max_actions:
             playout = Playout(game, seed, tuple(taken), tuple(states), setup)
-            if len(taken) == limit + 1:
+            if len(taken) > limit:
                 raise ConformanceError(report(game, playout, _past_the_end(game)))
             try:
                 check_can_act(game, state)
@@ -585,6 +606,9 @@ def check_ends(
             except WargamesError as error:
                 refused = _refused(action, error)
                 raise ConformanceError(report(game, playout, refused)) from error
+            except Exception as error:  # a raw exception of the game's, named as a failure
+                raised = Broken(RAISES, f"{action} ({player}): {type(error).__name__}: {error}")
+                raise ConformanceError(report(game, playout, raised)) from error
             states.append(state)
             taken.append(action)
 
