@@ -335,7 +335,7 @@ class EndlessMini(MiniSabotage):
 class OverlongMini(MiniSabotage):
     """Broken: claims every game ends within 10 actions; random games go on longer."""
 
-    max_game_length = 10  # type: ignore[assignment]
+    max_game_length = 10
 
 
 class MutatingMini(MiniSabotage):

@@ -590,7 +590,8 @@ def check_ends(
     for seed in range(playouts):
         choose = random.Random(seed)
         state = game.start(seed, **setup)
-        states, taken = [state], []
+        states: list[State] = [state]
+        taken: list[Action] = []
         while game.outcome(state) is None and len(taken) < max_actions:
             playout = Playout(game, seed, tuple(taken), tuple(states), setup)
             if len(taken) > limit:
