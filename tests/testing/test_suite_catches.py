@@ -7,10 +7,13 @@ nothing unless it fails on the broken one.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+import attrs
 import pytest
+from attrs import frozen
 
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction
@@ -30,6 +33,14 @@ from wargames.testing import (
     check_inputs,
     check_rules,
     check_state,
+)
+from wargames.testing.breaks import (
+    ENDS,
+    INPUT_UNCHANGED,
+    LISTED_APPLY,
+    RAISES,
+    ROUND_TRIP,
+    STREAM_CHANCE,
 )
 
 FAST: dict[str, Any] = {"max_examples": 3, "max_steps": 12, "derandomize": True}
@@ -307,3 +318,112 @@ def test_a_finished_game_is_not_stuck() -> None:
     game = StuckMini()
     over = _red_to_move(game).with_changes(result=Outcome(frozenset({"green"}), "a test's end"))
     check_can_act(game, over)  # red has no legal action, but the game is over
+
+
+# -- one planted bug per class of contract break (issue 33): each is caught by check_rules
+# at its defaults, with a first line that names the class.
+
+
+class EndlessMini(MiniSabotage):
+    """Broken: declares no bound on its length, so nothing shows that it ends."""
+
+    @property
+    def max_game_length(self) -> int:
+        raise NotImplementedError("no turn limit")
+
+
+class OverlongMini(MiniSabotage):
+    """Broken: claims every game ends within 10 actions; random games go on longer."""
+
+    max_game_length = 10
+
+
+class MutatingMini(MiniSabotage):
+    """Broken: its apply writes the number of quiet turns into the state it is given."""
+
+    def apply_unchecked(self, state: SabotageState, action: SabotageAction) -> SabotageState:
+        after = super().apply_unchecked(state, action)
+        object.__setattr__(state, "quiet", state.quiet + 7)
+        return after
+
+
+class GlobalDiceMini(MiniSabotage):
+    """Broken: draws its chance from the global ``random`` module, not the state's stream."""
+
+    def apply_unchecked(self, state: SabotageState, action: SabotageAction) -> SabotageState:
+        after = super().apply_unchecked(state, action)
+        return after.with_changes(rng=Rng(random.randbytes(32)))
+
+
+class ClosedCentreMini(MiniSabotage):
+    """Broken: lists moves into the centre, which its apply then refuses."""
+
+    def illegal_reason(self, state: SabotageState, action: SabotageAction) -> str | None:
+        if isinstance(action, Move) and str(action.target) in {"d4", "d5", "e4", "e5"}:
+            return "the centre square is closed"
+        return super().illegal_reason(state, action)
+
+
+@frozen(kw_only=True)
+class NotedState(SabotageState):
+    """A Sabotage state with notes typed loosely, so JSON gives them back as a list."""
+
+    notes: Any = (0, 1)
+
+
+class NotedMini(MiniSabotage):
+    """Broken: a field of its state comes back from JSON a list, not the tuple it was."""
+
+    state_type = NotedState
+
+    def start(self, seed: Seed | None = None, **setup: Any) -> SabotageState:
+        state = super().start(seed, **setup)
+        fields = {f.name: getattr(state, f.name) for f in attrs.fields(SabotageState) if f.init}
+        return NotedState(**fields)
+
+
+class TellingMini(MiniSabotage):
+    """Broken: ``describe(state, player)`` draws the whole board, the enemy's pieces too."""
+
+    def describe(self, state: SabotageState, player: str | None = None) -> str:
+        return super().describe(state)
+
+
+class CrashingMini(MiniSabotage):
+    """Broken: its apply raises a bare KeyError once red moves."""
+
+    def apply_unchecked(self, state: SabotageState, action: SabotageAction) -> SabotageState:
+        if action.player == "red":
+            raise KeyError("red's move table")
+        return super().apply_unchecked(state, action)
+
+
+@pytest.mark.parametrize(
+    ("game", "rule", "detail"),
+    [
+        (EndlessMini(), ENDS, "EndlessMini declares no max_game_length"),
+        (OverlongMini(), ENDS, r"ends: the game goes on after max_game_length \(10\) actions"),
+        (MutatingMini(), INPUT_UNCHANGED, r"\(green\) changed state\.quiet was 0, then 7"),
+        (
+            GlobalDiceMini(),
+            STREAM_CHANCE,
+            r"\(green\) (played again|applied twice): state\.rng\.key was b",
+        ),
+        (ClosedCentreMini(), LISTED_APPLY, "apply says IllegalAction: the centre square is closed"),
+        (NotedMini(), ROUND_TRIP, r"state\.notes was \(0, 1\) \(tuple\), then \[0, 1\] \(list\)"),
+        (TellingMini(), "green's description depends on what green may not know: a leak", "line"),
+        (CrashingMini(), RAISES, 'KeyError: "red\'s move table"'),
+    ],
+    ids=lambda value: type(value).__name__ if isinstance(value, MiniSabotage) else "",
+)
+def test_check_rules_names_each_class_of_break_then_the_reproduction_then_what_differs(
+    game: MiniSabotage, rule: str, detail: str
+) -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_rules(game)
+    lines = str(caught.value).splitlines()
+    assert lines[0] == f"{type(game).__name__} breaks the contract: {rule}"
+    if "reproduce" in lines[1]:  # a break found in play, not in the game's declarations
+        assert lines[1].startswith("  reproduce: state = game.start(")
+    assert re.search(detail, "\n".join(lines[1:])), str(caught.value)
+    assert not isinstance(caught.value.__cause__, ConformanceError)

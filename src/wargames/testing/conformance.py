@@ -5,17 +5,20 @@
 * the state keeps every invariant the game declares (``game.violations``);
 * the game is over exactly when nobody is to act, and whoever is to act has a legal action
   until the outcome (:func:`check_can_act`, a failure of its own: a stuck game);
-* every legal action applies, leaves its input unchanged, prints and parses back to itself,
-  and survives a JSON round trip; its afterstate is its result, or a state that awaits
-  chance, none of it drawn yet;
+* every legal action applies, leaves its input unchanged (else: which action changed which
+  field), prints and parses back to itself, and survives a JSON round trip; applied twice
+  it gives the same state; its afterstate is its result, or a state that awaits chance,
+  none of it drawn yet;
 * actions that are legal elsewhere but not here raise ``IllegalAction`` and change nothing;
 * views leak nothing: a determinisation (``sample_state``) of what a player knows gives that
-  player the same view, the same legal actions, the same error messages and the same
-  ``odds`` of each of their actions;
+  player the same view, the same legal actions, the same error messages, the same
+  ``describe`` and the same ``odds`` and ``places`` of each of their actions;
 * views travel: a view survives a JSON round trip, ``HIDDEN`` included, and a loaded view can
   be determinised; nothing a player is shown (the view, its JSON, ``describe``, error
   messages) holds the chance stream's key;
-* states survive a JSON round trip, and a replay of the game reproduces it exactly;
+* states survive a JSON round trip (else: the first field that came back different, and
+  its type), the same seed and actions give the same state at every step, and a replay of
+  the game reproduces it exactly;
 * for a game with an action space (``every_action``): every legal action has its own index
   in range, which decodes back to it, and the legal mask marks exactly the legal actions; for
   a game with observation tensors (``encode_view``): the tensor has the declared shape, is
@@ -29,12 +32,18 @@
   without a seed have different keys, and no view or description of a game started from a
   seed shows the seed.
 
-A failure raises :class:`ConformanceError` naming the check, shrunk by hypothesis to a short
-game.
+* the game ends (:func:`check_ends`): it declares ``max_game_length``, and random games
+  end within it;
+* the game raises nothing but wargames errors, and those only for bad input.
+
+A failure raises :class:`ConformanceError`, shrunk by hypothesis to a short game; its
+message leads with the broken rule (for the classes of :mod:`wargames.testing.breaks`, a
+line of its own), then the seed and actions that reproduce it, then what differed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -42,73 +51,40 @@ from typing import Any
 from attrs import frozen
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 
-from wargames.core.errors import IllegalAction, InvalidAction
+from wargames.core.errors import IllegalAction, InvalidAction, WargamesError
 from wargames.core.game import Action, Game, State
 from wargames.core.history import distinct_views
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
+from wargames.testing.breaks import (
+    CAN_ACT,
+    ENDS,
+    INPUT_UNCHANGED,
+    LISTED_APPLY,
+    RAISES,
+    ROUND_TRIP,
+    STREAM_CHANCE,
+    Broken,
+    ConformanceError,
+    Failure,
+    difference,
+    report,
+)
 from wargames.testing.strategies import Playout, playouts
 
 __all__ = [
     "CAN_ACT",
     "ConformanceError",
     "check_can_act",
+    "check_ends",
     "check_history",
     "check_legality",
     "check_rules",
     "check_state",
 ]
 
-CAN_ACT = "whoever is to act has a legal action until the outcome"
-"""The rule a stuck game breaks (:func:`check_can_act`)."""
-
 _ACTIONS_TRIED = 24
 """At most this many legal actions of each player are applied at each state (a sample)."""
-
-
-class ConformanceError(AssertionError):
-    """A game broke the contract; the message names the check."""
-
-
-class _Stuck(ConformanceError):
-    """The game is stuck (:data:`CAN_ACT`); ``who`` says who cannot act, and how."""
-
-    def __init__(self, who: str) -> None:
-        super().__init__(f"{CAN_ACT}: {who}")
-        self.who = who
-
-
-class _Failure(ConformanceError):
-    """A check that failed at step ``step`` of a playout (for the report); ``detail`` (who
-    is stuck) follows the reproduction."""
-
-    def __init__(self, error: ConformanceError, step: int) -> None:
-        stuck = isinstance(error, _Stuck)
-        check = CAN_ACT if stuck else str(error)
-        super().__init__(check)
-        self.check = check
-        self.step = step
-        self.detail = error.who if isinstance(error, _Stuck) else ""
-
-
-def report(game: Game[Any, Any], playout: Playout, error: ConformanceError) -> str:
-    """A failure as a person wants to read it: the check that failed first, then how to
-    reproduce it (seed, set-up and actions in the game's notation), then the state it failed
-    at, drawn with ``describe``."""
-    step = error.step if isinstance(error, _Failure) else len(playout.actions)
-    check = error.check if isinstance(error, _Failure) else str(error)
-    detail = error.detail if isinstance(error, _Failure) else ""
-    setup = "".join(f", {k}={v!r}" for k, v in playout.setup.items())
-    taken = [f"{a} ({a.player})" for a in playout.actions[:step]]
-    lines = [
-        f"{type(game).__name__} breaks the contract: {check}",
-        f"  reproduce: state = game.start({playout.seed!r}{setup}), then these {step} actions:",
-        "    " + (", ".join(taken) or "(none)"),
-        *([f"  stuck: {detail}"] if detail else []),
-        f"  the state after them ({step} of the {len(playout.actions)} drawn):",
-        *("    " + line for line in game.describe(playout.states[step]).splitlines()),
-    ]
-    return "\n".join(lines)
 
 
 def _expect(condition: bool, message: str) -> None:
@@ -128,11 +104,13 @@ def check_can_act(
         return
     acting = game.to_act(state)
     if not acting:
-        raise _Stuck("nobody is to act, and the game has no outcome")
+        raise Broken(CAN_ACT, "nobody is to act, and the game has no outcome", "stuck")
     for player in sorted(acting):
         if not (game.legal_actions(state, player) if legal is None else legal[player]):
-            raise _Stuck(
-                f"{player} is to act, the game has no outcome, and {player} has no legal action"
+            raise Broken(
+                CAN_ACT,
+                f"{player} is to act, the game has no outcome, and {player} has no legal action",
+                "stuck",
             )
 
 
@@ -158,7 +136,8 @@ def check_state(
     over = game.outcome(state)
     _expect((over is None) == bool(acting), f"outcome {over} but players to act {set(acting)}")
     _expect(isinstance(hash(state), int), "states must be hashable")
-    _expect(loads(snapshot, game) == state, "state does not survive a JSON round trip")
+    _check_round_trip(game, state, snapshot)
+    tried_by_player: dict[str, Sequence[Action]] = {}
     for player, legal in legal_by_player.items():
         _expect(
             bool(legal) == (player in acting),
@@ -167,17 +146,48 @@ def check_state(
         _expect(len(set(legal)) == len(legal), f"{player}'s legal actions repeat")
         _expect(legal == game.legal_actions(state, player), "legal actions are not deterministic")
         tried = legal if len(legal) <= _ACTIONS_TRIED else rng.sample(legal, _ACTIONS_TRIED)
+        tried_by_player[player] = tried
         for action in tried:
-            _check_legal_action(game, state, action)
-    _expect(dumps(game, state) == snapshot, "an action changed the state it was applied to")
+            _check_legal_action(game, state, action, snapshot)
+    if dumps(game, state) != snapshot:
+        _blame_change(game, snapshot, [a for tried in tried_by_player.values() for a in tried])
     illegal = _candidate_illegal(game, state, others, legal_by_player)
     for action in illegal:
         _check_refused(game, state, action)
-    _expect(dumps(game, state) == snapshot, "a refused action changed the state")
+    if dumps(game, state) != snapshot:
+        _blame_change(game, snapshot, illegal)
     learning = _Learning.of(game)
     for player in game.players:
         sample = _check_view(game, state, player, legal_by_player[player], illegal, rng)
         learning.check(game, state, sample, player, legal_by_player[player])
+
+
+def _check_round_trip(game: Game[Any, Any], state: State, snapshot: str) -> None:
+    """:data:`ROUND_TRIP`, naming the first field that came back different."""
+    try:
+        copy = loads(snapshot, game)
+    except WargamesError as error:
+        raise Broken(ROUND_TRIP, f"loads refuses what dumps wrote: {error}") from error
+    if copy != state:
+        raise Broken(ROUND_TRIP, difference(state, copy))
+
+
+def _blame_change(game: Game[Any, Any], snapshot: str, actions: Sequence[Action]) -> None:
+    """:data:`INPUT_UNCHANGED` is broken: apply each of ``actions`` again, each to its own
+    copy of the state, to name the one that changes its input, and the field.
+
+    :raises ConformanceError: always.
+    """
+    for action in actions:
+        state = loads(snapshot, game)
+        copy = loads(snapshot, game)
+        with contextlib.suppress(WargamesError):
+            game.apply(state, action)
+        if state != copy:
+            raise Broken(
+                INPUT_UNCHANGED, f"{action} ({action.player}) changed {difference(copy, state)}"
+            )
+    raise Broken(INPUT_UNCHANGED, "an action changed it, but not again when applied alone")
 
 
 def check_legality(
@@ -220,19 +230,37 @@ def check_legality(
                 raise ConformanceError(f"{action} is not listed but apply accepts it")
 
 
-def _check_legal_action(game: Game[Any, Any], state: State, action: Action) -> None:
-    _expect(game.is_legal(state, action), f"legal action {action} is refused by apply")
-    after = game.apply(state, action)
+def _check_legal_action(game: Game[Any, Any], state: State, action: Action, snapshot: str) -> None:
+    """``action`` is listed at ``state`` (whose JSON was ``snapshot`` before any action)."""
+    try:
+        after = game.apply(state, action)
+    except WargamesError as error:
+        raise _refused(action, error) from error
     _expect(isinstance(after, type(state)), f"{action} returned a {type(after).__name__}")
     text = str(action)
     parsed = game.parse_action(state, text, action.player)
     _expect(parsed == action, f"{text!r} parses to {parsed!r}, not {action!r}")
     _expect(loads(dumps(game, action), game) == action, f"{action} fails a JSON round trip")
     before = game.afterstate(state, action)
-    _expect(
-        before == after or (game.awaits_chance(before) and before.rng == state.rng),
+    if before == after or (game.awaits_chance(before) and before.rng == state.rng):
+        return
+    if dumps(game, state) != snapshot:
+        _blame_change(game, snapshot, [action])
+    again = game.apply(state, action)
+    if again != after:
+        raise Broken(
+            STREAM_CHANCE, f"{action} ({action.player}) applied twice: {difference(after, again)}"
+        )
+    raise Broken(
         f"the afterstate of {action} is neither its result nor a state awaiting chance",
+        difference(after, before),
     )
+
+
+def _refused(action: Action, error: WargamesError) -> Broken:
+    """:data:`LISTED_APPLY` is broken: ``apply`` refused the listed ``action``."""
+    reason = f"{type(error).__name__}: {error}"
+    return Broken(LISTED_APPLY, f"{action} ({action.player}) is listed; apply says {reason}")
 
 
 def _candidate_illegal(
@@ -312,8 +340,34 @@ def _check_view(
             game.odds(sample, action) == game.odds(state, action),
             f"the odds of {action} depend on what {player} may not know: a leak",
         )
+        places = game.places(view, action)  # a user interface holds only the view
+        theirs = game.places(game.view(sample, player), action)
+        if theirs != places:
+            raise Broken(
+                f"the places of {action} depend on what {player} may not know: a leak",
+                f"{places}, and {theirs} in a determinisation",
+            )
+    _check_description(game, state, sample, player)
     _expect(loads(dumps(game, sample), game) == sample, f"{where} fails a JSON round trip")
     return sample
+
+
+def _check_description(game: Game[Any, Any], state: State, sample: State, player: str) -> None:
+    """``describe(state, player)`` shows ``player`` only their view: a determinisation,
+    which has the same view, has the same description."""
+    mine = game.describe(state, player).splitlines()
+    theirs = game.describe(sample, player).splitlines()
+    if mine != theirs:
+        line = next(
+            (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
+            min(len(mine), len(theirs)),
+        )
+        shown = [*mine, ""][line]
+        other = [*theirs, ""][line]
+        raise Broken(
+            f"{player}'s description depends on what {player} may not know: a leak",
+            f"line {line + 1} is {shown!r}, and {other!r} in a determinisation",
+        )
 
 
 @frozen
@@ -385,18 +439,18 @@ def _has_numpy() -> bool:
 
 
 def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
-    if _Learning.of(game).length:
-        _expect(
-            len(playout.actions) <= game.max_game_length,
-            f"the game runs past its max_game_length of {game.max_game_length}",
-        )
+    _check_reproducible(game, playout)
+    if _Learning.of(game).length and len(playout.actions) > game.max_game_length:
+        raise Failure(_past_the_end(game), game.max_game_length + 1)
     rng = random.Random(playout.seed)
     for index, state in enumerate(playout.states):
         others = playout.states[max(0, index - 6) : index] + playout.states[index + 1 : index + 4]
         try:
             check_state(game, state, others=others, rng=rng)
         except ConformanceError as error:
-            raise _Failure(error, index) from error
+            raise Failure(error, index) from error
+        except Exception as error:  # a raw exception of the game's, named as a failure
+            raise Failure(Broken(RAISES, f"{type(error).__name__}: {error}"), index) from error
     if type(game).sample_history is not Game.sample_history:
         for moment in sorted({len(playout.actions) // 2, len(playout.actions)}):
             for player in game.players:
@@ -412,8 +466,46 @@ def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
     copy = loads(dumps(game, replay), game)  # the game in hand: it need not be registered
     _expect(copy == replay, "the replay fails a JSON round trip")
     _expect(copy.final_state(game) == playout.final, "the replay does not reproduce the game")
-    again = game.start(playout.seed, **playout.setup)
-    _expect(again == playout.states[0], "the same seed gives a different start")
+
+
+def _check_reproducible(game: Game[Any, Any], playout: Playout) -> None:
+    """:data:`STREAM_CHANCE`: the playout's seed and actions, played again, give the same
+    state at every step.
+
+    :raises Failure: at the first step that differs, naming the field.
+    """
+    state = game.start(playout.seed, **playout.setup)
+    if state != playout.states[0]:
+        detail = f"two starts from this seed: {difference(playout.states[0], state)}"
+        raise Failure(Broken(STREAM_CHANCE, detail), 0)
+    for step, (_, action, after) in enumerate(playout.steps(), start=1):
+        state = game.apply(state, action)
+        if state != after:
+            _blame_mutation(game, playout)  # an apply that changed its input changed the record
+            detail = f"{action} ({action.player}) played again: {difference(after, state)}"
+            raise Failure(Broken(STREAM_CHANCE, detail), step)
+
+
+def _blame_mutation(game: Game[Any, Any], playout: Playout) -> None:
+    """Play ``playout`` again, checking that each action leaves its input unchanged.
+
+    :raises Failure: :data:`INPUT_UNCHANGED`, at the first action that changes its input.
+    """
+    state = game.start(playout.seed, **playout.setup)
+    for step, action in enumerate(playout.actions):
+        snapshot = dumps(game, state)
+        after = game.apply(state, action)
+        if dumps(game, state) != snapshot:
+            try:
+                _blame_change(game, snapshot, [action])
+            except ConformanceError as error:
+                raise Failure(error, step) from None
+        state = after
+
+
+def _past_the_end(game: Game[Any, Any]) -> Broken:
+    limit = game.max_game_length
+    return Broken(ENDS, f"the game goes on after max_game_length ({limit}) actions", "ends")
 
 
 def _hides_anything(game: Game[Any, Any], states: Sequence[State]) -> bool:
@@ -457,7 +549,9 @@ def _check_chance(game: Game[Any, Any], setup: Mapping[str, Any]) -> None:
     """Secret or reproducible chance: one seed, one game; no seed, a fresh key each time; and
     nothing a player is shown names the seed."""
     start = game.start(_SEED, **setup)
-    _expect(game.start(_SEED, **setup) == start, "the same seed gives a different start")
+    again = game.start(_SEED, **setup)
+    if again != start:
+        raise Broken(STREAM_CHANCE, f"two starts from one seed: {difference(start, again)}")
     fresh = [game.start(**setup).rng.key for _ in range(2)]
     _expect(
         fresh[0] != fresh[1],
@@ -468,6 +562,58 @@ def _check_chance(game: Game[Any, Any], setup: Mapping[str, Any]) -> None:
         _expect(_SEED not in shown, f"{player} is shown the game's seed: a leak")
 
 
+def check_ends(
+    game: Game[Any, Any],
+    setup: Mapping[str, Any] | None = None,
+    *,
+    playouts: int = 2,
+    max_actions: int = 500,
+) -> None:
+    """:data:`ENDS`: the game declares a ``max_game_length``, and ``playouts`` random games
+    (seeds 0, 1...; each action drawn with ``random.Random(seed)``) end within it, with
+    somebody able to act at every state until then (:func:`check_can_act`). A game whose
+    bound is over ``max_actions`` is played that far.
+
+    :raises ConformanceError: saying which: no bound, a game that passes it, or a stuck one.
+    """
+    try:
+        limit = game.max_game_length
+    except NotImplementedError:
+        name = type(game).__name__
+        raise ConformanceError(
+            f"{name} breaks the contract: {ENDS}\n"
+            f"  ends: {name} declares no max_game_length, so nothing shows that it ends:"
+            " declare the most actions one game can take (a turn limit makes one), or pass"
+            " must_end=False to check_rules"
+        ) from None
+    setup = dict(setup or {})
+    for seed in range(playouts):
+        choose = random.Random(seed)
+        state = game.start(seed, **setup)
+        states: list[State] = [state]
+        taken: list[Action] = []
+        while game.outcome(state) is None and len(taken) < max_actions:
+            playout = Playout(game, seed, tuple(taken), tuple(states), setup)
+            if len(taken) > limit:
+                raise ConformanceError(report(game, playout, _past_the_end(game)))
+            try:
+                check_can_act(game, state)
+            except ConformanceError as error:
+                raise ConformanceError(report(game, playout, error)) from None
+            player = choose.choice(sorted(game.to_act(state)))
+            action = choose.choice(game.legal_actions(state, player))
+            try:
+                state = game.apply(state, action)
+            except WargamesError as error:
+                refused = _refused(action, error)
+                raise ConformanceError(report(game, playout, refused)) from error
+            except Exception as error:  # a raw exception of the game's, named as a failure
+                raised = Broken(RAISES, f"{action} ({player}): {type(error).__name__}: {error}")
+                raise ConformanceError(report(game, playout, raised)) from error
+            states.append(state)
+            taken.append(action)
+
+
 def check_rules(
     game: Game[Any, Any],
     *,
@@ -476,6 +622,7 @@ def check_rules(
     setup: Mapping[str, Any] | None = None,
     derandomize: bool | None = None,
     shrink: bool = True,
+    must_end: bool = True,
 ) -> None:
     """Run the conformance suite on ``game`` (any game or variant, yours too).
 
@@ -484,15 +631,24 @@ def check_rules(
     ``shrink=False`` reports the first failing game as found (hypothesis otherwise spends
     time finding a shorter one).  ``derandomize`` (by default, as the loaded hypothesis
     profile says) plays the same games on every run: for CI, while a random run explores.
+    ``must_end=False`` skips :func:`check_ends`, for a game that cannot bound its length.
+    A game slow to check asks for fewer examples (``max_examples``) or shorter ones
+    (``max_steps``): the cost grows with both.
 
     :raises ConformanceError: leading with the broken rule, then the seed and actions that
-        reproduce it and the state it broke at, drawn with ``describe``.
+        reproduce it, then what differed and the state it broke at, drawn with ``describe``;
+        never a raw exception of the game's.
     """
     if not isinstance(game, Game):
         raise TypeError(f"expected a wargames Game, got {game!r}")
     _check_chance(game, setup or {})
+    if must_end:
+        check_ends(game, setup)
 
-    phases = tuple(Phase) if shrink else tuple(p for p in Phase if p is not Phase.shrink)
+    # The explain phase traces every line a failing game runs: minutes, for nothing the
+    # report does not say better.
+    skipped = {Phase.explain} if shrink else {Phase.explain, Phase.shrink}
+    phases = tuple(p for p in Phase if p not in skipped)
 
     @settings(
         max_examples=max_examples,
@@ -510,5 +666,13 @@ def check_rules(
             _check_playout(game, playout)
         except ConformanceError as error:
             raise ConformanceError(report(game, playout, error)) from None
+        except Exception as error:  # a raw exception of the game's, named as a failure
+            raised = Broken(RAISES, f"{type(error).__name__}: {error}")
+            raise ConformanceError(report(game, playout, raised)) from error
 
-    conforms()
+    try:
+        conforms()
+    except ConformanceError:
+        raise
+    except Exception as error:  # raised by the game while a playout was drawn
+        raise Broken(RAISES, f"while playing: {type(error).__name__}: {error}") from error

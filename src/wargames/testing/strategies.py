@@ -12,6 +12,7 @@ from typing import Any
 from attrs import field, frozen
 from hypothesis import strategies as st
 
+from wargames.core.errors import WargamesError
 from wargames.core.game import Action, Game, State
 
 __all__ = ["Playout", "actions", "playouts", "seeds", "states"]
@@ -68,7 +69,8 @@ def playouts(
     the end.  In simultaneous phases the acting player is drawn too.  ``setup`` holds keyword
     arguments for ``game.start`` (e.g. ``{"deploy": False}`` to play the set-up as actions).
     A broken game that gets stuck (nobody to act before the outcome, or a player to act
-    with no legal action) ends the playout there, for the checks to find."""
+    with no legal action) or refuses an action it listed ends the playout there, for the
+    checks to find."""
     _check_game(game)
     _check_steps(max_steps)
     setup = dict(setup or {})
@@ -89,7 +91,10 @@ def playouts(
             if not legal:
                 break
             action = legal[draw(st.integers(0, len(legal) - 1))]
-            state = game.apply(state, action)
+            try:
+                state = game.apply(state, action)
+            except WargamesError:  # a listed action refused: the checks name it
+                break
             taken.append(action)
             states.append(state)
         return Playout(game, seed, tuple(taken), tuple(states), setup)
