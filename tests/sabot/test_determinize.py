@@ -7,6 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wargames.core.hidden import sample_assignment
 from wargames.sabot import Sabot, SabotState, UnitTable
 from wargames.sabot.determinize import platoon_mix
 from wargames.testing import states
@@ -80,3 +81,45 @@ def test_platoon_mixes_have_the_size_the_budget_and_what_was_seen() -> None:
         assert units["ABN"] >= 2
         assert units["MBT"] >= 1
     assert platoon_mix(table, 4, 10, Counter(), rng) is None  # nothing costs 10 or less
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    needs=st.lists(
+        st.frozensets(st.sampled_from(sorted(GAME.table.types)), min_size=1, max_size=4),
+        max_size=5,
+    ),
+    seed=st.integers(0, 2**16),
+)
+def test_a_platoon_mix_holds_a_unit_of_each_need_apart(
+    needs: list[frozenset[str]], seed: int
+) -> None:
+    """Each need (what one concealed counter may be) gets a unit of its own in the mix: the
+    counters can all be given a type of the mix at once (the army a carrier and its squad
+    need, issue 31)."""
+    table = GAME.table
+    mix = platoon_mix(table, 16, 200, Counter({"WSC": 1}), random.Random(seed), needs)
+    if mix is None:
+        return
+    units = Counter(s for name in mix.elements() for s in table.platoons[name].units)
+    assert sum(units.values()) == 16
+    assert sum(table.platoons[n].cost for n in mix.elements()) <= 200
+    units["WSC"] -= 1
+    sample_assignment(needs, dict(+units), random.Random(seed))  # raises if none fits
+
+
+def test_a_carrier_and_its_squad_are_in_nearly_every_mix_drawn() -> None:
+    """A counter that can be an HPC or an ICV and one that can be INF, HVY or ABN: the mixes
+    drawn for them almost always have room for both (drawn blind, 16 units for 200 points
+    held a SOLDIERS platoon and a carrier platoon about one time in 25)."""
+    table = GAME.table
+    rng = random.Random(5)
+    needs = [frozenset({"HPC", "ICV"}), frozenset({"INF", "HVY", "ABN"})]
+    mixes = [
+        platoon_mix(table, 16, 200, Counter({"WSC": 2, "MSL": 1}), rng, needs) for _ in range(50)
+    ]
+    fitting = [m for m in mixes if m is not None]
+    assert len(fitting) >= 45
+    for mix in fitting:
+        assert mix["SOLDIERS"] >= 1
+        assert mix["HPC"] + mix["ICV"] >= 1

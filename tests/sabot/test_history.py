@@ -227,3 +227,33 @@ def test_eight_prepared_positions_need_two_engineers_in_every_army_drawn() -> No
         assert isinstance(sample, SabotState)
         blue = [u.kind for u in sample.units if u.owner == "blue" and not u.arrived]
         assert blue.count("ENV") >= 2
+
+
+def test_a_carrier_and_the_squad_it_set_up_with_are_in_every_army_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Greedy bots' game on crossroads from seed 0 (``wargames simulate sabot -n 1 --seed 0
+    --players greedy:2,greedy:2``; ``data/carrier-and-squad.json``, 74 actions): blue's
+    counter 3 carried squad 6 from the set-up, so 3 is an HPC or an ICV and 6 a soldier.
+    The army was drawn without them in mind and held both about one time in 25 (about
+    60 draws a sample): yellow's greedy bot got NoPast.  Every army drawn now holds a unit
+    for each counter that is no decoy: a sample takes a few draws."""
+    text = Path(__file__).with_name("data").joinpath("carrier-and-squad.json").read_text()
+    replay = loads(text)
+    assert isinstance(replay, Replay)
+    game = replay.load_game()
+    assert isinstance(game, Sabot)
+    final = list(replay.states(game))[-1]
+    assert isinstance(final, SabotState)
+    view = game.view(final, "yellow")
+    found = sabot_past.analyse(game, view, "yellow").domains
+    assert found[3] == {"HPC", "ICV"}
+    assert found[6] == {"INF", "HVY", "ABN"}
+    monkeypatch.setattr(sabot_past, "TRIES", 12)
+    rng = random.Random(2)
+    for _ in range(10):
+        sample = game.sample_state(view, "yellow", rng)
+        assert isinstance(sample, SabotState)
+        assert sample.units[3].kind in {"HPC", "ICV"}
+        assert sample.units[6].kind in {"INF", "HVY", "ABN"}
+        assert game.view(sample, "yellow") == view

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from wargames.core.serialize import loads
-from wargames.sabot import Sabot
+from wargames.sabot import Sabot, SabotState
 from wargames.sabot.state import Buy
+from wargames.testing import bot_match
 
 from ..documents import assert_refused, document
 
@@ -223,3 +224,20 @@ def test_an_annihilation_won_by_the_side_left_loads() -> None:
             unit["status"] = "gone"
     document_["data"]["result"] = {"reason": "annihilation", "winners": ["yellow"]}
     assert loads(json.dumps(document_), GAME).result is not None
+
+
+def test_a_game_won_as_its_turn_ended_keeps_that_turns_purses() -> None:
+    """The soak's invariant violation (``wargames simulate sabot -n 1 --seed 14 --players
+    random,random --max-actions 150`` on ``open:20x3``, no build points, 5000 reinforcement
+    points a turn): blue bought six platoons (320 points) in turn 1, yellow none, and blue won
+    by annihilation as turn 1 ended (VIII).  The clock stands in turn 2, but no turn 2 began:
+    the purses are turn 1's, and blue's 4680 points are what its purchases left."""
+    game = Sabot(map="open:20x3", build_points=0, decoys=0, reinforcements=5000, max_turns=8532)
+    final = bot_match(game, ("random", "random"), seed=14, max_steps=108).states[-1]
+    assert isinstance(final, SabotState)
+    assert final.result is not None
+    assert final.result.winners == {"blue"}
+    assert final.clock.turn == 2
+    assert final.purses[0].points == 4680
+    assert list(game.violations(final)) == []
+    assert loads(json.dumps(document(game, final)), game) == final

@@ -13,9 +13,10 @@ the platoons bought) and the dice the player did not see.  A sample:
    a scouting total bounds the scout's bonus; the turns of one move bound its type's turns;
    where it was set up, it can stand;
 2. draws the enemy's army (II: whole platoons within the build points and the decoys, and
-   each purchase one platoon within the turn's points; every type a counter can only be
-   among them, and an engineer per four prepared positions dug) and gives each concealed
-   counter a type of its domain (:func:`~wargames.core.hidden.sample_assignment`);
+   each purchase one platoon within the turn's points; a unit of its own for every counter
+   that is no decoy, of a type it may be, and an engineer per four prepared positions dug)
+   and gives each concealed counter a type of its domain
+   (:func:`~wargames.core.hidden.sample_assignment`);
 3. replays the log from the start, the enemy's actions checked, forcing each die the
    player saw (an adjusted roll less its modifiers) and drawing each die they did not (the
    rolls of a shot at a concealed counter) among those that give the result seen; every
@@ -102,14 +103,21 @@ _MOVING: Final = (Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark, Stop)
 
 
 def platoon_mix(
-    table: UnitTable, size: int, budget: int, known: Counter[str], rng: random.Random
+    table: UnitTable,
+    size: int,
+    budget: int,
+    known: Counter[str],
+    rng: random.Random,
+    needs: Sequence[frozenset[str]] = (),
 ) -> Counter[str] | None:
     """Platoons (name -> count) with exactly ``size`` units, costing at most ``budget``,
-    whose units include ``known``; drawn at random, None if this draw found none."""
+    whose units include ``known`` and, for each set of types in ``needs`` (what one counter
+    may be), one unit more of a type in it; drawn at random, None if this draw found none."""
     platoons = table.platoons
     shapes = tuple(sorted({(len(p.units), p.cost) for p in platoons.values()}))
     mix: Counter[str] = Counter()
     units: Counter[str] = Counter()
+    claimed: Counter[str] = Counter()  # units of the mix a known type or a need has taken
     spent = 0
 
     def add(name: str) -> None:
@@ -118,23 +126,33 @@ def platoon_mix(
         units.update(platoons[name].units)
         spent += platoons[name].cost
 
-    for symbol in sorted(known):
-        sellers = sorted(n for n, p in platoons.items() if symbol in p.units)
-        while units[symbol] < known[symbol]:
+    def fits(name: str) -> bool:
+        """Whether the mix with ``name`` added can still be finished."""
+        left = size - sum(units.values()) - len(platoons[name].units)
+        return _fillable(shapes, left, budget - spent - platoons[name].cost)
+
+    # the narrowest first, each taking a unit the mix has to spare or a platoon that has one
+    wants = [frozenset({s}) for s in sorted(known.elements())]
+    wants += sorted(needs, key=lambda want: (len(want), sorted(want)))
+    for want in wants:
+        spare = sorted(s for s in want if units[s] > claimed[s])
+        if not spare:
+            sellers = sorted(
+                n for n, p in platoons.items() if want.intersection(p.units) and fits(n)
+            )
             if not sellers:
                 return None
             add(rng.choice(sellers))
+            spare = sorted(s for s in want if units[s] > claimed[s])
+        claimed[rng.choice(spare)] += 1
     while True:
         count = sum(units.values())
         if count == size:
             return mix if spent <= budget else None
-        fits = sorted(
-            n for n, p in platoons.items()
-            if _fillable(shapes, size - count - len(p.units), budget - spent - p.cost)
-        )  # fmt: skip
-        if not fits:
+        choices = sorted(n for n in platoons if fits(n))
+        if not choices:
             return None
-        add(rng.choice(fits))
+        add(rng.choice(choices))
 
 
 @functools.cache
@@ -339,14 +357,14 @@ def _draw_kinds(
     unknown = [u for u in army if u not in analysis.known]
     if unknown:
         size = len(army) - options.decoys
-        # a counter that can be one type only (a special action named it) needs it in the mix,
-        # and the positions dug at set-up their engineers
-        needed = known + Counter(min(doms[u]) for u in unknown if len(doms[u]) == 1)
-        needed.pop(DECOY, None)
-        diggers = sorted(s for s, kind in table.types.items() if kind.special == "prepare")
-        for _ in range(analysis.diggers - sum(needed[s] for s in diggers)):
-            needed[rng.choice(diggers)] += 1
-        mix = platoon_mix(table, size, options.build_points, needed, rng)
+        # a counter that is no decoy needs a unit of its domain in the mix (one that can
+        # only be an ENV, or a carrier and the squad in it), and the positions dug at set-up
+        # their engineers
+        needs = [doms[u] for u in unknown if DECOY not in doms[u]]
+        diggers = frozenset(s for s, kind in table.types.items() if kind.special == "prepare")
+        dug = analysis.diggers - sum(known[s] for s in diggers) - sum(n <= diggers for n in needs)
+        needs += [diggers] * dug
+        mix = platoon_mix(table, size, options.build_points, known, rng, needs)
         if mix is None:
             return None
         pool = Counter(s for name in mix.elements() for s in table.platoons[name].units)

@@ -133,6 +133,9 @@ def _armies(game: Sabot, state: SabotState) -> Iterator[str]:
         if unit.arrived and unit.id not in bought:
             yield f"counter {unit.id} arrived in turn {unit.arrived}, but nobody bought it"
     spent = dict.fromkeys(game.players, 0)
+    # A game ends only as a turn ends (VIII, turn.next_phase), before a new turn refills the
+    # purses: a finished game's purses are its last turn's.
+    turn = state.clock.turn - (state.result is not None)
     table = _contents(game)
     for group in groups:
         if any(i >= len(units) for i in group.units):
@@ -148,7 +151,7 @@ def _armies(game: Sabot, state: SabotState) -> Iterator[str]:
         platoons = _platoons(table, kinds)
         if platoons is None or sum(platoons.values()) != 1:
             yield f"{group.player}'s reinforcements {list(group.units)} are not one platoon"
-        elif members[0].arrived == state.clock.turn:
+        elif members[0].arrived == turn:
             spent[group.player] += _cost(game, platoons)
     for player in game.players:
         start = [u.kind for u in units if u.owner == player and not u.arrived and u.kind != DECOY]
