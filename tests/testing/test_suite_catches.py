@@ -377,7 +377,14 @@ class NotedMini(MiniSabotage):
     state_type = NotedState
 
     def start(self, seed: Seed | None = None, **setup: Any) -> SabotageState:
-        state = super().start(seed, **setup)
+        return self._noted(super().start(seed, **setup))
+
+    def apply_unchecked(self, state: SabotageState, action: SabotageAction) -> SabotageState:
+        return self._noted(super().apply_unchecked(state, action))
+
+    @staticmethod
+    def _noted(state: SabotageState) -> NotedState:
+        """``state`` as this game's states are, notes and all (its rules make Sabotage's)."""
         fields = {f.name: getattr(state, f.name) for f in attrs.fields(SabotageState) if f.init}
         return NotedState(**fields)
 

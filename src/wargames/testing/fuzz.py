@@ -166,16 +166,16 @@ def _tampered(data: Any, path: tuple[Any, ...], junk: Any, delete: bool) -> Any:
 def _exercise(game: Game[Any, Any], value: Any, viewer: str | None) -> None:
     """Use a loaded document the way a program would; nothing may raise but
     :class:`~wargames.core.errors.NoPast` from a determinisation of a view no game reaches
-    (a view edited by hand).  A view is asked only its own player's legal actions (another
-    player's are refused)."""
+    (a view edited by hand).  A view is asked only its own player's legal actions and board
+    (another player's are refused with :class:`~wargames.core.errors.InvalidState`)."""
     if isinstance(value, State):
         for player in game.players:
             if viewer in (None, player):
                 game.legal_actions(value, player)
+                game.describe(value, player)
             if viewer == player:
                 with contextlib.suppress(NoPast):
                     game.sample_state(value, player, random.Random(0))
-            game.describe(value, player)
         game.to_act(value)
         game.outcome(value)
         dumps(game, value)
