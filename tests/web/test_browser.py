@@ -4,6 +4,7 @@ end against a random bot by clicking, and pictures every game's page: into the f
 else into the test's temporary folder."""
 
 import os
+import random
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,8 @@ from wargames.web.local import serving
 CHROMIUM = Path("/usr/bin/chromium")
 MOST_TURNS = 400
 """Moves the human makes at most (a clicked game against a random bot takes under 200)."""
+FIRST_CHOICES = 150
+"""Moves made with the first piece and square; later ones are chosen at random (seeded)."""
 MOST_MISSES = 100
 """Tries that the page did not take (a redraw between clicks, a slow answer) before giving up."""
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -61,16 +64,22 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def take_turn(page: Page) -> bool:
+def take_turn(page: Page, rng: random.Random | None = None) -> bool:
     """Make one move by clicking: a piece that can move, then a square it lights up (or, for
     anything the board cannot express, the first listed action); confirm any odds shown.
+    The first piece and square, or with ``rng`` any (a player going round in circles tries
+    something else: the first piece can shuttle between squares while a random bot's game
+    never ends).
     Whether the page took it: a live update that redraws the board between the clicks (or a
     busy machine's slow answer) makes the caller try again."""
     before = page.evaluate("document.body.dataset.version")
     try:
-        if page.locator("#board .token.source").count():
-            page.locator("#board .token.source").first.click(force=True, timeout=3000)
-            page.locator("#board .target").first.click(force=True, timeout=3000)
+        sources = page.locator("#board .token.source")
+        if count := sources.count():
+            sources.nth(rng.randrange(count) if rng else 0).click(force=True, timeout=3000)
+            targets = page.locator("#board .target")
+            chosen = rng.randrange(max(1, targets.count())) if rng else 0
+            targets.nth(chosen).click(force=True, timeout=3000)
         else:
             page.locator("#actions button").first.click(timeout=3000)
         if page.locator("#odds").is_visible():
@@ -99,7 +108,7 @@ def test_mini_sabotage_is_played_to_the_end_by_clicking(
         )
         if page.evaluate("document.body.dataset.over") == "yes":
             break
-        if take_turn(page):
+        if take_turn(page, random.Random(turns) if turns >= FIRST_CHOICES else None):
             turns += 1
         else:
             misses += 1
