@@ -472,7 +472,7 @@ class HexBoard(Board[Hex]):
         hexes that are not adjacent, or reserved names among ``attributes``.
     """
 
-    __slots__ = ("_digits", "_steps")
+    __slots__ = ("_digits", "_labels", "_steps")
 
     def __init__(
         self,
@@ -518,6 +518,7 @@ class HexBoard(Board[Hex]):
         offsets = [hexes.to_offset(cell) for cell in ordered]
         largest = max(max(column, row) for column, row in offsets)
         self._digits = max(2, len(str(largest + 1)))
+        self._labels: dict[Hex, str] = {}
 
     @classmethod
     def rectangle(
@@ -622,7 +623,12 @@ class HexBoard(Board[Hex]):
 
         :raises ValueError: if ``cell`` lies left of column 1 or above row 1.
         """
-        return hexes.label(cell, self._digits)
+        text = self._labels.get(cell)
+        if text is None:
+            text = hexes.label(cell, self._digits)
+            if cell in self._index:  # the board's own labels are remembered, no others
+                self._labels[cell] = text
+        return text
 
     def parse(self, text: str) -> Hex:
         """The hex of this board with map label ``text``.

@@ -12,6 +12,7 @@ Both renderers take a ``glyph`` function that gives the short text to show in ea
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from wargames.core.board import HexBoard, Square, SquareBoard
@@ -74,19 +75,30 @@ def render_hexes(board: HexBoard, glyph: Callable[[Hex], str]) -> str:
     :raises ValueError: if a glyph is longer than 5 characters or not printable, or a hex
         has no map label (lies left of column 1 or above row 1).
     """
+    frame, places = _hex_frame(board)
+    canvas = [list(line) for line in frame]
+    for cell, (line, left) in places.items():
+        text = _checked(glyph(cell), cell, 5).center(7)
+        canvas[line][left : left + 7] = text
+    return "\n".join("".join(line).rstrip() for line in canvas)
+
+
+@functools.lru_cache(maxsize=16)
+def _hex_frame(board: HexBoard) -> tuple[tuple[str, ...], dict[Hex, tuple[int, int]]]:
+    """The outlines and labels of ``board``'s map, drawn once, and where each hex's glyph
+    goes (line, first column)."""
     boxes = []
     for cell in board:
         column, row = to_offset(cell)
-        top = 4 * row + 2 * (column & 1)
-        boxes.append((top, 7 * column, board.label(cell), _checked(glyph(cell), cell, 5)))
-    height = max(top for top, _, _, _ in boxes) + 5
-    width = max(left for _, left, _, _ in boxes) + 9
+        boxes.append((cell, 4 * row + 2 * (column & 1), 7 * column, board.label(cell)))
+    height = max(top for _, top, _, _ in boxes) + 5
+    width = max(left for _, _, left, _ in boxes) + 9
     canvas = [[" "] * width for _ in range(height)]
-    for top, left, name, text in boxes:
-        strokes = (*_OUTLINE, (2, 1, name.center(7)), (3, 1, text.center(7)))
-        for down, across, chars in strokes:
+    for _, top, left, name in boxes:
+        for down, across, chars in (*_OUTLINE, (2, 1, name.center(7))):
             canvas[top + down][left + across : left + across + len(chars)] = chars
-    return "\n".join("".join(line).rstrip() for line in canvas)
+    frame = tuple("".join(line) for line in canvas)
+    return frame, {cell: (top + 3, left + 1) for cell, top, left, _ in boxes}
 
 
 def crop(text: str, width: int, focus: int = 0) -> str:
