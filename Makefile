@@ -25,7 +25,7 @@ test: $(DEV)
 	$(BIN)/ruff check src tests benchmarks examples tools docs/hooks.py
 	$(BIN)/ruff format --check src tests benchmarks examples tools docs/hooks.py
 	$(BIN)/mypy
-	HYPOTHESIS_PROFILE=ci $(BIN)/pytest -n 2
+	HYPOTHESIS_PROFILE=ci $(BIN)/pytest -n 2 --dist worksteal
 
 demo: $(PACKAGE)
 	$(BIN)/wargames demo

@@ -307,17 +307,19 @@ def _check_view(
     _expect(view == game.view(state, player), "views are not deterministic")
     _expect(game.view(view, player) == view, "the view of a view differs from the view")
     text = dumps(game, view)
-    _expect(loads(text, game) == view, f"{player}'s view does not survive a JSON round trip")
+    loaded = loads(text, game)
+    _expect(loaded == view, f"{player}'s view does not survive a JSON round trip")
     _expect(
         game.legal_actions(view, player) == legal,
         f"{player}'s legal actions in their own view are not their legal actions",
     )
     key = state.rng.key.hex()
-    shown = {"view's JSON": text, "description": game.describe(state, player)}
+    description = game.describe(state, player)
+    shown = {"view's JSON": text, "description": description}
     for what, words in shown.items():
         _expect(key not in words, f"{player}'s {what} holds the chance stream's key: a leak")
     # Determinised from the view as a client would get it: a JSON document.
-    sample: State = game.sample_state(loads(text, game), player, rng)
+    sample: State = game.sample_state(loaded, player, rng)
     where = f"{player}'s determinisation"
     _expect(isinstance(sample, type(state)), f"{where} is a {type(sample).__name__}")
     _expect(game.view(sample, player) == view, f"{where} changes {player}'s view: a leak")
@@ -347,15 +349,15 @@ def _check_view(
                 f"the places of {action} depend on what {player} may not know: a leak",
                 f"{places}, and {theirs} in a determinisation",
             )
-    _check_description(game, state, sample, player)
+    _check_description(game, description, sample, player)
     _expect(loads(dumps(game, sample), game) == sample, f"{where} fails a JSON round trip")
     return sample
 
 
-def _check_description(game: Game[Any, Any], state: State, sample: State, player: str) -> None:
-    """``describe(state, player)`` shows ``player`` only their view: a determinisation,
-    which has the same view, has the same description."""
-    mine = game.describe(state, player).splitlines()
+def _check_description(game: Game[Any, Any], description: str, sample: State, player: str) -> None:
+    """``description`` (of the state, for ``player``) shows ``player`` only their view: a
+    determinisation, which has the same view, has the same description."""
+    mine = description.splitlines()
     theirs = game.describe(sample, player).splitlines()
     if mine != theirs:
         line = next(
