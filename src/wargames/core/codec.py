@@ -13,8 +13,7 @@ Numpy is needed only for masks and tensors (``pip install "tabletop-wargames[rl]
 from __future__ import annotations
 
 import functools
-import operator
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -36,20 +35,11 @@ ActionKey = tuple[Hashable, ...]
 
 def action_key(action: Action) -> ActionKey:
     """The key of ``action`` (its class name, then every field but ``player``, in order)."""
-    name, fields = _key_fields(type(action))
-    return (name, *fields(action)) if fields is not None else (name,)
-
-
-@functools.cache
-def _key_fields(cls: type) -> tuple[str, Callable[[Any], tuple[Any, ...]] | None]:
-    """The class name of ``cls`` and a getter of its key fields as a tuple (None if none)."""
-    names = [a.name for a in attrs.fields(cls) if a.name != "player"]
-    if not names:
-        return cls.__name__, None
-    getter = operator.attrgetter(*names)
-    if len(names) == 1:
-        return cls.__name__, lambda action: (getter(action),)
-    return cls.__name__, getter
+    cls = type(action)
+    return (
+        cls.__name__,
+        *(getattr(action, a.name) for a in attrs.fields(cls) if a.name != "player"),
+    )
 
 
 @functools.cache
