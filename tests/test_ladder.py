@@ -1,0 +1,56 @@
+"""The bot ladder (benchmarks/ladder.py): its pairings, its ratings and a tiny round robin."""
+
+from __future__ import annotations
+
+import pytest
+from benchmarks.ladder import main, pairings, ratings
+
+
+def test_each_seed_is_played_from_both_seats() -> None:
+    tasks = pairings("sabotage", ["random", "greedy", "mcts:50"], 4, seed=7)
+    assert len(tasks) == 3 * 4
+    first = [t for t in tasks if t.pair == ("random", "greedy")]
+    assert [(t.seats, t.seed) for t in first] == [
+        (("random", "greedy"), 7),
+        (("greedy", "random"), 7),
+        (("random", "greedy"), 8),
+        (("greedy", "random"), 8),
+    ]
+
+
+def test_ratings_follow_the_results() -> None:
+    even = ratings({("random", "greedy"): (5, 0, 5)})
+    assert even == pytest.approx({"random": 0.0, "greedy": 0.0}, abs=1e-6)
+    chain = ratings({("random", "greedy"): (1, 0, 9), ("greedy", "mcts"): (2, 2, 6)})
+    assert chain["random"] == 0.0
+    assert 0 < chain["greedy"] < chain["mcts"]
+    # A clean sweep gets a finite rating (the virtual draw), higher than a near sweep.
+    sweep = ratings({("random", "greedy"): (0, 0, 10)})
+    near = ratings({("random", "greedy"): (1, 0, 9)})
+    assert near["greedy"] < sweep["greedy"] < float("inf")
+    # With the virtual draw, 10 wins to none are odds of 10.5 to 0.5: 400 log10(21) points.
+    assert ratings({("a", "b"): (0, 0, 10)}, anchor="a")["b"] == pytest.approx(528.89, abs=0.01)
+
+
+def test_a_tiny_round_robin_prints_its_table() -> None:
+    printed: list[str] = []
+    tables = main(
+        [
+            "--games",
+            "sabotage",
+            "--bots",
+            "random,greedy:1",
+            "-n",
+            "2",
+            "--jobs",
+            "1",
+            "--max-actions",
+            "40",
+        ],
+        out=printed.append,
+    )
+    text = tables["sabotage"]
+    assert text in printed
+    assert "| random vs greedy:1 |" in text
+    rows = [line for line in text.splitlines() if line.startswith(("| random |", "| greedy:1 |"))]
+    assert len(rows) == 2
