@@ -573,6 +573,14 @@ class Game(ABC, Generic[S, A]):
         """
         raise NotImplementedError(f"{type(self).__name__} declares no max_game_length")
 
+    @property
+    def max_chance_outcomes(self) -> int:
+        """An upper bound on the outcomes of one action's :meth:`chance`, for adapters that
+        must know it (OpenSpiel); 0 for a game without :attr:`explicit_chance`."""
+        if self.explicit_chance:
+            raise NotImplementedError(f"{type(self).__name__} declares no max_chance_outcomes")
+        return 0
+
     def returns(self, state: S) -> dict[str, float]:
         """Each player's reward for how the game ended: 1 for a winner, -1 for a loser (when
         somebody won), 0 for everybody in a draw or an unfinished game."""

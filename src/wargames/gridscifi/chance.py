@@ -15,12 +15,13 @@ state an outcome leads to shows the first roll of its class (the highest die tha
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from wargames.core.chance import Chance
 from wargames.core.dice import d6, pool
 from wargames.gridscifi import activation, combat
-from wargames.gridscifi.attacks import Effect
+from wargames.gridscifi.attacks import MOST_DICE, Effect
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.legality import RESPONSES
 from wargames.gridscifi.odds import declared_by
@@ -36,7 +37,7 @@ from wargames.gridscifi.state import (
 )
 from wargames.gridscifi.transports import bail_out_roll, passengers
 
-__all__ = ["action_chance"]
+__all__ = ["action_chance", "attack_chance", "max_outcomes"]
 
 Resolved = tuple[Effect, Effect | None, tuple[int, ...]]
 """An attack's outcome: the effect on the target, of the fire returned, and the bail-outs."""
@@ -60,6 +61,23 @@ def action_chance(field_: Battlefield, state: GridState, action: GridAction) -> 
     if len(responses(field_, after, attack)) > 1:
         return None  # the defender answers first
     return attack_chance(field_, after, attack, False, None)
+
+
+def max_outcomes(field_: Battlefield) -> int:
+    """The most outcomes one action's chance can have: the sorted rolls of the most
+    activation dice, or an attack's (at most 6 highest dice times 7 counts of 1s for each of
+    the attack and the fire returned, times 6 bail-out results for each unit inside the
+    attacker and the target)."""
+    numbers = field_.tables.numbers
+    most_dice: int = max(*field_.tables.quality.values(), numbers.led_dice, numbers.commanded_dice)
+    rolls = math.comb(most_dice + 5, 5)
+    capacity = max(
+        (p.capacity for army in field_.armies.values() for p in army.profiles.values()),
+        default=0,
+    )
+    effects = 6 * (MOST_DICE + 1)
+    attacks: int = effects * effects * 6 ** (2 * capacity)
+    return max(rolls, attacks)
 
 
 def _sorted(faces: tuple[int, ...]) -> tuple[int, ...]:

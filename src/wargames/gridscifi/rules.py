@@ -55,7 +55,7 @@ from wargames.gridscifi import (
 )
 from wargames.gridscifi.attacks import attack_dice
 from wargames.gridscifi.battlefield import Battlefield
-from wargames.gridscifi.chance import action_chance
+from wargames.gridscifi.chance import action_chance, max_outcomes
 from wargames.gridscifi.legality import RESPONSES, legal, problem
 from wargames.gridscifi.odds import action_odds, attack
 from wargames.gridscifi.past import sample_past
@@ -559,6 +559,10 @@ class GridSciFi(Game[GridState, GridAction]):
     def chance(self, state: GridState, action: GridAction) -> Chance[Any] | None:
         """The exact chance of legal ``action`` (see :mod:`wargames.gridscifi.chance`)."""
         return action_chance(self.field, state, action)
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return max_outcomes(self.field)
 
     # -- notation ---------------------------------------------------------------------------
 
