@@ -3,6 +3,7 @@ exact probability and the draws that roll it."""
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import pytest
@@ -51,3 +52,15 @@ def test_a_dependent_roll_multiplies_the_odds_and_joins_the_draws() -> None:
 def test_an_outcome_without_draws_is_refused() -> None:
     with pytest.raises(ValueError, match="without draws"):
         Chance(Distribution.uniform([1, 2]), {1: (0,)})
+
+
+@pytest.mark.parametrize("items", ["abc", "aab", "abcd", ""])
+def test_each_order_of_a_shuffle_is_given_by_its_draws(items: str) -> None:
+    orders = Chance.shuffled(tuple(items))
+    assert sum(p for _, p in orders.items()) == 1
+    assert len(orders) == len(set(itertools.permutations(items)))
+    for order, draws in orders.draws.items():
+        shuffled, after = STREAM.with_forced(*draws).shuffled(tuple(items))
+        assert shuffled == order
+        assert not after.forced
+    assert all(p == orders.odds.items()[0][1] for _, p in orders.items()), "every order alike"

@@ -22,7 +22,7 @@ leads to carries that member's roll).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
@@ -40,6 +40,18 @@ V = TypeVar("V", bound=Hashable)
 def pair(a: Any, b: Any) -> tuple[Any, Any]:
     """The pair ``(a, b)``: how :meth:`Chance.then` joins two results by default."""
     return a, b
+
+
+@frozen
+class _Swap:
+    """Fisher-Yates' step at ``i``: swap place ``i`` with place ``j``."""
+
+    i: int
+
+    def __call__(self, order: tuple[Any, ...], j: int) -> tuple[Any, ...]:
+        items = list(order)
+        items[self.i], items[j] = items[j], items[self.i]
+        return tuple(items)
 
 
 def _draws(draws: Mapping[Any, Iterable[int]]) -> dict[Any, tuple[int, ...]]:
@@ -66,6 +78,20 @@ class Chance(Generic[T_co]):
     def certain(cls, value: U) -> Chance[U]:
         """No chance at all: ``value``, drawing nothing."""
         return Chance(Distribution.certain(value), {value: ()})
+
+    @classmethod
+    def below(cls, n: int) -> Chance[int]:
+        """One draw of :meth:`~wargames.core.rng.Rng.below`: each of ``range(n)`` alike."""
+        return Chance(Distribution.uniform(range(n)), {value: (value,) for value in range(n)})
+
+    @classmethod
+    def shuffled(cls, items: Sequence[U]) -> Chance[tuple[U, ...]]:
+        """The orders :meth:`~wargames.core.rng.Rng.shuffled` can give ``items`` (equal
+        orders of equal items merged), by its Fisher-Yates draws."""
+        orders: Chance[tuple[U, ...]] = Chance.certain(tuple(items))
+        for i in range(len(items) - 1, 0, -1):
+            orders = orders.combine(Chance.below(i + 1), _Swap(i))
+        return orders
 
     def __len__(self) -> int:
         return len(self.odds)
