@@ -41,7 +41,9 @@ def test_a_merged_outcome_keeps_the_draws_of_its_first_member() -> None:
 def test_a_dependent_roll_multiplies_the_odds_and_joins_the_draws() -> None:
     """Roll a d6; on a 6 roll another (a bail-out only a destroyed carrier makes)."""
     second = d6.chance()
-    both = d6.chance().then(lambda a: second if a == 6 else Chance.certain(0))
+    both: Chance[tuple[int, int]] = d6.chance().then(
+        lambda a: second if a == 6 else Chance.certain(0)
+    )
     assert sum(p for _, p in both.items()) == 1
     assert both.odds[(6, 3)] == Fraction(1, 36)
     assert both.odds[(2, 0)] == Fraction(1, 6)

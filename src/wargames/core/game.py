@@ -390,7 +390,19 @@ class Game(ABC, Generic[S, A]):
             whose :meth:`chance` does not match its :meth:`apply_unchecked`).
         """
         self.check(state, action)
-        found = self.chance(state, action)
+        return self.apply_chance_unchecked(state, action, outcome)
+
+    def apply_chance_unchecked(
+        self, state: S, action: A, outcome: Hashable, chance: Chance[Any] | None = None
+    ) -> S:
+        """:meth:`apply_chance` for a *legal* ``action``, given its :meth:`chance` if the
+        caller has it (search code that listed the outcomes resolves each without listing
+        them again).
+
+        :raises UnknownOutcome: if ``outcome`` is not one of the action's outcomes.
+        :raises RuntimeError: as :meth:`apply_chance`.
+        """
+        found = self.chance(state, action) if chance is None else chance
         if found is None or outcome not in found.odds:
             raise UnknownOutcome(
                 f"{excerpt(outcome)} is not an outcome of {shorten(str(action))}'s chance"

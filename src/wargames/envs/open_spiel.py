@@ -49,6 +49,7 @@ from typing import Any
 
 import attrs
 
+from wargames.core.chance import Chance
 from wargames.core.distribution import Distribution
 from wargames.core.game import Action, Game, State
 from wargames.core.registry import available, load
@@ -241,7 +242,7 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         self._position = position
         self._pending = pending
         self._acting: tuple[State | None, int] = (None, 0)
-        self._odds: tuple[tuple[State, Action] | None, Distribution[Any] | None] = (None, None)
+        self._found: tuple[tuple[State, Action] | None, Chance[Any] | None] = (None, None)
 
     @property
     def position(self) -> State:
@@ -320,17 +321,20 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         return [(i, float(p)) for i, (_, p) in enumerate(odds.items())]
 
     def _chance_odds(self) -> Distribution[Any]:
-        """The pending action's exact outcomes (kept with the node: asked for at every
-        step, by ``chance_outcomes`` and again to apply one)."""
+        return self._chance().odds
+
+    def _chance(self) -> Chance[Any]:
+        """The pending action's exact chance (kept with the node: asked for at every step,
+        by ``chance_outcomes`` and again to apply one)."""
         if not self._pending:
             raise ValueError("not a chance node")
         node = (self.position, self._pending[0])
-        kept, odds = self._odds
-        if kept != node or odds is None:
-            odds = self.wargame.game.chance_outcomes(*node)
-            assert odds is not None  # pending only when the action has chance
-            self._odds = (node, odds)
-        return odds
+        kept, found = self._found
+        if kept != node or found is None:
+            found = self.wargame.game.chance(*node)
+            assert found is not None  # pending only when the action has chance
+            self._found = (node, found)
+        return found
 
     def _legal_actions(self, player: int) -> list[int]:
         if player == pyspiel.PlayerId.CHANCE:
@@ -339,12 +343,13 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self._pending:
-            odds = self._chance_odds()
-            if not 0 <= action < len(odds):
-                raise ValueError(f"chance outcome {action} of {len(odds)}")
+            found = self._chance()
+            if not 0 <= action < len(found):
+                raise ValueError(f"chance outcome {action} of {len(found)}")
             game = self.wargame.game
-            first, *rest = self._pending
-            position = game.apply_chance(self.position, first, odds.outcomes[action])
+            first, *rest = self._pending  # checked legal when it was decided
+            outcome = found.odds.outcomes[action]
+            position = game.apply_chance_unchecked(self.position, first, outcome, found)
             self._settle(position, rest)
             return
         seat = self._seats[self.current_player()]

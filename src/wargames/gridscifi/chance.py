@@ -16,12 +16,13 @@ state an outcome leads to shows the first roll of its class (the highest die tha
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from wargames.core.chance import Chance
 from wargames.core.dice import d6, pool
 from wargames.gridscifi import activation, combat
-from wargames.gridscifi.attacks import MOST_DICE, Effect
+from wargames.gridscifi.attacks import MOST_DICE, Effect, Matchup
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.legality import RESPONSES
 from wargames.gridscifi.odds import declared_by
@@ -84,6 +85,7 @@ def _sorted(faces: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(faces))
 
 
+@cache
 def _dice(count: int) -> Chance[tuple[int, ...]]:
     """``count`` activation dice, as the sorted faces."""
     return pool(count, d6).chance().map(_sorted)
@@ -101,9 +103,9 @@ def attack_chance(
     first, second = combat.matchups(field_, state, declared, cover, reply)
     hits: Chance[tuple[Effect, Effect | None]]
     if second is None:
-        hits = first.roll().chance().map(_alone)
+        hits = _effects(first).map(_alone)
     else:
-        hits = first.roll().chance().combine(second.roll().chance(), _both)
+        hits = _effects(first).combine(_effects(second), _both)
 
     def bail_outs(effects: tuple[Effect, Effect | None]) -> Chance[tuple[int, ...]]:
         units = combat.struck(field_, state, declared, reply, *effects)
@@ -113,10 +115,22 @@ def attack_chance(
                 continue
             for unit in passengers(units, old.id):
                 armour = field_.profile(unit).armour
-                rolls = rolls.combine(bail_out_roll(armour).chance(), _append)
+                rolls = rolls.combine(_bail_out(armour), _append)
         return rolls
 
     return hits.then(bail_outs, _resolved)
+
+
+@cache
+def _effects(matchup: Matchup) -> Chance[Effect]:
+    """The effects of an attack (made once per match-up)."""
+    return matchup.roll().chance()
+
+
+@cache
+def _bail_out(armour: int) -> Chance[int]:
+    """A bail-out's hits (made once per armour)."""
+    return bail_out_roll(armour).chance()
 
 
 def _alone(hit: Effect) -> tuple[Effect, Effect | None]:

@@ -15,6 +15,7 @@ The state an outcome leads to shows the first roll of its class (the lowest face
 
 from __future__ import annotations
 
+from functools import cache
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
@@ -55,11 +56,17 @@ def action_chance(game: Sabot, state: SabotState, action: SabotAction) -> Chance
     if isinstance(action, Special) and action.what == "repair":
         return d10.at_least(SCOUT_ROLL).chance()
     if isinstance(action, Buy):
-        return Chance.shuffled(game.table.platoons[action.platoon].units)
+        return _orders(game.table.platoons[action.platoon].units)
     if isinstance(action, Done):
         _, begins = turn.close_phase(game, setup.closing(game, state, action.player))
         return d10.chance().map(_odd) if begins else None
     return None
+
+
+@cache
+def _orders(units: tuple[str, ...]) -> Chance[tuple[str, ...]]:
+    """The orders a platoon's counters may join in (made once per platoon)."""
+    return Chance.shuffled(units)
 
 
 def max_outcomes(game: Sabot) -> int:

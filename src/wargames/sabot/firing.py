@@ -432,10 +432,7 @@ def shot_chance(game: Sabot, state: SabotState, action: Fire) -> Chance[Any] | N
     def result(hit_id: int) -> Chance[str]:
         if hit_id < 0:
             return Chance.certain(combat.MISS)
-        strength, tough, mods, harmless = _terms(game, state, unit, weapon, state.units[hit_id])
-        if harmless:
-            return rolls(strength, tough, mods).chance().map(lambda _: combat.MISS)
-        return rolls(strength, tough, mods).chance().map(lambda r: combat.judge(r, mods))
+        return _results(*_terms(game, state, unit, weapon, state.units[hit_id]))
 
     def bail_outs(shot: tuple[int, str]) -> Chance[tuple[bool, ...]]:
         hit_id, outcome = shot
@@ -445,6 +442,14 @@ def shot_chance(game: Sabot, state: SabotState, action: Fire) -> Chance[Any] | N
         return pool(aboard, d10).chance().map(_evens)
 
     return lands.then(result).then(bail_outs, _joined)
+
+
+@cache
+def _results(strength: int, tough: int, mods: Modifiers, harmless: bool) -> Chance[str]:
+    """A shot's results (made once per strength, toughness and modifiers)."""
+    if harmless:
+        return rolls(strength, tough, mods).chance().map(lambda _: combat.MISS)
+    return rolls(strength, tough, mods).chance().map(lambda r: combat.judge(r, mods))
 
 
 def _evens(faces: tuple[int, ...]) -> tuple[bool, ...]:

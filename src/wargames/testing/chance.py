@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from wargames.core.events import EventLog
 from wargames.core.game import Action, Game, State
 from wargames.testing.conformance import ConformanceError
 
 __all__ = ["chance_walk", "check_chance", "resolved_alike"]
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A", bound=Action)
 
 
 def resolved_alike(game: Game[Any, Any], a: State, b: State) -> bool:
@@ -67,8 +70,8 @@ def check_chance(
 
 
 def chance_walk(
-    game: Game[Any, Any], seed: int, steps: int, *, prefer: float = 0.8
-) -> Iterator[tuple[State, Action]]:
+    game: Game[S, A], seed: int, steps: int, *, prefer: float = 0.8
+) -> Iterator[tuple[S, A]]:
     """Up to ``steps`` positions of a playout from ``seed``, each with the action taken: one
     with chance (:meth:`~wargames.core.game.Game.chance`) with probability ``prefer`` when
     there is one, else any legal action, uniformly."""
