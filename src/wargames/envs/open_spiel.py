@@ -328,12 +328,12 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         by ``chance_outcomes`` and again to apply one)."""
         if not self._pending:
             raise ValueError("not a chance node")
-        node = (self.position, self._pending[0])
+        position, action = self.position, self._pending[0]
         kept, found = self._found
-        if kept != node or found is None:
-            found = self.wargame.game.chance(*node)
+        if found is None or kept is None or kept[0] is not position or kept[1] is not action:
+            found = self.wargame.game.chance(position, action)
             assert found is not None  # pending only when the action has chance
-            self._found = (node, found)
+            self._found = ((position, action), found)
         return found
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -371,8 +371,10 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         game: Game[Any, Any] = self.wargame.game
         for i, action in enumerate(actions):
             game.check(position, action)
-            if self.wargame.explicit and game.chance(position, action) is not None:
+            found = game.chance(position, action) if self.wargame.explicit else None
+            if found is not None:
                 self.position, self._pending = position, tuple(actions[i:])
+                self._found = ((position, action), found)
                 return
             position = game.apply_unchecked(position, action)
         self.position, self._pending = position, ()
