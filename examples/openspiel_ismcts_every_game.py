@@ -5,7 +5,9 @@ turn-based form, as is Sabatu (``turn_based=true``: SAW's plots and Sabatu's bat
 chosen one after the other, each hidden from the other player), since IS-MCTS needs one
 player to act at every node.  IS-MCTS resamples
 worlds with ``resample_from_infostate`` (``game.sample_state``) and scores a leaf with the
-game's own evaluation (``game.evaluate``).
+game's own evaluation (``game.evaluate``).  Where a game has explicit chance nodes (its dice),
+IS-MCTS samples them in its search by their exact odds, and so does the game loop here; a
+move counts a player's decision.
 
 Run: ``python examples/openspiel_ismcts_every_game.py`` (a tiny budget, as CI runs it: two
 simulations a move, small armies, Sabatu to three turns) or ``--full`` (100 simulations a
@@ -66,9 +68,14 @@ def play(name: str, parameters: str, simulations: int, moves: int, seed: int) ->
         max_simulations=simulations,
         random_state=np.random.RandomState(seed),
     )
+    dice = np.random.RandomState(seed)
     state = spiel_game.new_initial_state()
     made = 0
     while not state.is_terminal():
+        if state.is_chance_node():  # a roll: drawn with the exact odds the game lists
+            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(dice.choice(outcomes, p=odds))
+            continue
         if moves and made >= moves:
             return made, None
         state.apply_action(bot.step(state))

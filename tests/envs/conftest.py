@@ -26,10 +26,11 @@ def small(name: str) -> dict[str, Any]:
 
 SPIEL_SMALL: dict[str, dict[str, Any]] = {
     "sabatu": {"players": 2, "seed": 3},
+    "gridscifi": {"turns": 1},
 }
 """For OpenSpiel's random simulation, which reads each player's whole information state at
-every step: Sabatu's turn limit is no OpenSpiel parameter (its default is the table's), so
-two players and a seed whose random game ends in a conquest after 540 steps."""
+every step (and at every chance node): Sabatu with two players and a seed whose random game
+ends in a conquest after 540 steps; Grid SciFi's battle cut to one turn."""
 
 
 def spiel_parameters(name: str) -> str:

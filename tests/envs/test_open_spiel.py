@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import math
+import random
 
 import pyspiel
 import pytest
@@ -16,8 +18,54 @@ open_spiel.register()
 
 @pytest.mark.parametrize("name", learnable())
 def test_random_sim_test(name: str) -> None:
+    """Games with chance nodes play one game (a chance node is one more step with every
+    player's information state); Grid SciFi's, one turn long, also goes through OpenSpiel's
+    serialization at every step (it pickles a state and replays its history, chance outcomes
+    included)."""
     game = pyspiel.load_game(open_spiel.short_name(name) + spiel_parameters(name))
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    explicit = game.max_chance_outcomes() > 0
+    serialize = name == "gridscifi"
+    pyspiel.random_sim_test(game, num_sims=1 if explicit else 2, serialize=serialize, verbose=False)
+
+
+def chance_node(spiel: pyspiel.Game, steps: int = 40) -> pyspiel.State:
+    """The first chance node of a seeded random walk from ``spiel``'s start."""
+    rng = random.Random(0)
+    state = spiel.new_initial_state()
+    for _ in range(steps):
+        if state.is_chance_node():
+            return state
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError(f"no chance node in {steps} steps")
+
+
+def test_a_chance_node_lists_the_games_exact_outcomes_and_applies_each() -> None:
+    spiel = pyspiel.load_game("wargames_gridscifi(seed=2,turns=1)")
+    assert spiel.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    state = chance_node(spiel)
+    wargame, (action,) = spiel.game, state._pending
+    odds = wargame.chance_outcomes(state.position, action)
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    assert state.chance_outcomes() == [(i, float(p)) for i, (_, p) in enumerate(odds.items())]
+    assert math.isclose(sum(p for _, p in state.chance_outcomes()), 1.0)
+    assert state.legal_actions() == list(range(len(odds)))
+    assert len(odds) <= spiel.max_chance_outcomes()
+    for index, outcome in enumerate(odds.outcomes):
+        child = state.child(index)
+        assert child.position == wargame.apply_chance(state.position, action, outcome)
+        assert not child.is_chance_node()
+    with pytest.raises(ValueError, match="chance outcome"):
+        state.clone().apply_action(len(odds))
+
+
+def test_sampled_chance_keeps_the_rolls_inside_the_moves() -> None:
+    spiel = pyspiel.load_game("wargames_gridscifi(seed=2,turns=1,sampled_chance=true)")
+    assert spiel.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert spiel.max_chance_outcomes() == 0
+    with pytest.raises(AssertionError, match="no chance node"):
+        chance_node(spiel)
 
 
 def test_parameters_choose_variant_options_and_seed() -> None:

@@ -31,6 +31,7 @@ from typing import Generic, TypeVar
 
 from attrs import field, frozen
 
+from wargames.core.chance import Chance
 from wargames.core.distribution import Distribution
 from wargames.core.rng import Rng
 
@@ -87,6 +88,11 @@ class DiceExpr(ABC, Generic[T_co]):
     @abstractmethod
     def distribution(self) -> Distribution[T_co]:
         """The exact distribution of :meth:`roll`'s result."""
+
+    @abstractmethod
+    def chance(self) -> Chance[T_co]:
+        """:meth:`distribution` with, for each outcome, the stream draws that make
+        :meth:`roll` give it (:mod:`wargames.core.chance`), built by the same functions."""
 
     @abstractmethod
     def __str__(self) -> str:
@@ -186,6 +192,12 @@ class Die(DiceExpr[int]):
     def distribution(self) -> Distribution[int]:
         return Distribution.uniform(self.faces)
 
+    def chance(self) -> Chance[int]:
+        draws: dict[int, tuple[int, ...]] = {}
+        for index, face in enumerate(self.faces):
+            draws.setdefault(face, (index,))
+        return Chance(self.distribution(), draws)
+
     def __str__(self) -> str:
         if self.faces == tuple(range(1, self.sides + 1)):
             return f"d{self.sides}"
@@ -208,6 +220,9 @@ class Constant(DiceExpr[T]):
     def distribution(self) -> Distribution[T]:
         return Distribution.certain(self.value)
 
+    def chance(self) -> Chance[T]:
+        return Chance.certain(self.value)
+
     def __str__(self) -> str:
         return str(self.value)
 
@@ -226,6 +241,9 @@ class Map(DiceExpr[U], Generic[T, U]):
 
     def distribution(self) -> Distribution[U]:
         return self.source.distribution().map(self.function)
+
+    def chance(self) -> Chance[U]:
+        return self.source.chance().map(self.function)
 
     def __str__(self) -> str:
         return self.label
@@ -247,6 +265,9 @@ class Combine(DiceExpr[V], Generic[T, U, V]):
 
     def distribution(self) -> Distribution[V]:
         return self.first.distribution().combine(self.second.distribution(), self.function)
+
+    def chance(self) -> Chance[V]:
+        return self.first.chance().combine(self.second.chance(), self.function)
 
     def __str__(self) -> str:
         return self.label
@@ -273,6 +294,12 @@ class Reroll(DiceExpr[T]):
     def distribution(self) -> Distribution[T]:
         once = self.source.distribution()
         return once.combine(once, self._keep)
+
+    def chance(self) -> Chance[T]:
+        once = self.source.chance()
+        return once.then(
+            lambda first: once if self.condition(first) else Chance.certain(first), _kept
+        )
 
     def __str__(self) -> str:
         return self.label
@@ -303,6 +330,12 @@ class Fold(DiceExpr[S], Generic[S, T]):
         states = Distribution.certain(self.initial)
         for die in self.dice:
             states = states.combine(die.distribution(), self.step)
+        return states
+
+    def chance(self) -> Chance[S]:
+        states = Chance.certain(self.initial)
+        for die in self.dice:
+            states = states.combine(die.chance(), self.step)
         return states
 
     def __str__(self) -> str:
@@ -342,6 +375,9 @@ class Pool(DiceExpr[tuple[int, ...]]):
 
     def distribution(self) -> Distribution[tuple[int, ...]]:
         return self._faces().distribution()
+
+    def chance(self) -> Chance[tuple[int, ...]]:
+        return self._faces().chance()
 
     def _faces(self) -> Fold[tuple[int, ...], int]:
         no_faces: tuple[int, ...] = ()
@@ -424,6 +460,11 @@ def pool(count: int, die: DiceExpr[int]) -> Pool:
     return Pool((die,) * count)
 
 
+def _kept(first: T, second: T) -> T:
+    """The result a re-roll keeps: the second (the first itself when not re-rolled)."""
+    return second
+
+
 def _pair(a: int, b: int) -> tuple[int, int]:
     return a, b
 
@@ -467,6 +508,9 @@ class Opposed(DiceExpr[tuple[int, int]]):
 
     def distribution(self) -> Distribution[tuple[int, int]]:
         return self.first.distribution().combine(self.second.distribution(), _pair)
+
+    def chance(self) -> Chance[tuple[int, int]]:
+        return self.first.chance().combine(self.second.chance(), _pair)
 
     def margin(self) -> DiceExpr[int]:
         """``first - second`` (negative when the first loses)."""

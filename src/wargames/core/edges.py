@@ -54,6 +54,7 @@ class Need(enum.Enum):
 EDGES: Final[Mapping[str, Need]] = {
     "check": Need.ACTION,
     "odds": Need.ACTION,
+    "chance_outcomes": Need.ACTION,
     "evaluate": Need.STATE,
     "afterstate": Need.STATE,
     "legal_actions": Need.SEAT,

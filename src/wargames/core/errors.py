@@ -64,6 +64,10 @@ class IllegalAction(InvalidAction):
         self.rule = rule
 
 
+class UnknownOutcome(InvalidAction):
+    """A chance outcome that the action's chance cannot come to (``Game.apply_chance``)."""
+
+
 class NotYourTurn(IllegalAction):
     """The action's player is not one of the players who must act now."""
 

@@ -28,6 +28,7 @@ from wargames.core.errors import (
     NoPast,
     NotYourTurn,
     UnknownOption,
+    UnknownOutcome,
     WargamesError,
     excerpt,
     shorten,
@@ -42,6 +43,7 @@ if TYPE_CHECKING:  # a game's odds need exact fractions, its tensors numpy; the 
     import numpy
     from numpy.typing import NDArray
 
+    from wargames.core.chance import Chance
     from wargames.core.distribution import Distribution
     from wargames.core.history import History
 
@@ -180,6 +182,10 @@ class Game(ABC, Generic[S, A]):
     simultaneous: ClassVar[bool] = False
     """Whether several players ever act at once (SAW's secret plots): adapters that tell
     simultaneous games apart (OpenSpiel) read it."""
+    explicit_chance: ClassVar[bool] = False
+    """Whether :meth:`chance` lists the chance of every action that draws from the stream,
+    so that adapters may offer explicit chance nodes (OpenSpiel); a game that sets it proves
+    it with :func:`wargames.testing.check_explicit_chance`."""
     demo_options: ClassVar[Mapping[str, Any]] = {}
     """Options for a short demonstration (``wargames demo``): a game whose default set-up
     takes random bots too long to finish names a smaller one here."""
@@ -353,6 +359,65 @@ class Game(ABC, Generic[S, A]):
         """The exact distribution of ``action``'s chance result; ``None`` if it has none."""
         return None
 
+    def chance(self, state: S, action: A) -> Chance[Any] | None:
+        """The exact chance legal ``action`` sets off in ``state`` (its outcomes, each with
+        its probability and the stream draws that give it: :mod:`wargames.core.chance`), or
+        ``None`` when it draws nothing.  Unchecked, like :meth:`apply_unchecked`; callers go
+        through :meth:`chance_outcomes` and :meth:`apply_chance`.  The default is ``None``:
+        a game that sets :attr:`explicit_chance` overrides it."""
+        return None
+
+    def chance_outcomes(self, state: S, action: A) -> Distribution[Any] | None:
+        """The outcomes of ``action``'s chance with their exact probabilities (summing to
+        1), in a fixed order, each one that :meth:`apply_chance` resolves; ``None`` when the
+        action draws nothing.  Unlike :meth:`odds`, which may speak of what a player sees,
+        these are the chance of the full state.
+
+        :raises IllegalAction: if ``action`` is not legal here.
+        """
+        self.check(state, action)
+        found = self.chance(state, action)
+        return None if found is None else found.odds
+
+    def apply_chance(self, state: S, action: A, outcome: Hashable) -> S:
+        """The state after ``action`` with its chance come out as ``outcome`` (one of
+        :meth:`chance_outcomes`): the action applied to ``state`` with the draws that give
+        ``outcome`` forced into its stream, as if the stream had drawn them.
+
+        :raises IllegalAction: if ``action`` is not legal here.
+        :raises UnknownOutcome: if ``outcome`` is not one of the action's outcomes.
+        :raises RuntimeError: if the action drew other than the outcome's draws (a game
+            whose :meth:`chance` does not match its :meth:`apply_unchecked`).
+        """
+        self.check(state, action)
+        return self.apply_chance_unchecked(state, action, outcome)
+
+    def apply_chance_unchecked(
+        self, state: S, action: A, outcome: Hashable, chance: Chance[Any] | None = None
+    ) -> S:
+        """:meth:`apply_chance` for a *legal* ``action``, given its :meth:`chance` if the
+        caller has it (search code that listed the outcomes resolves each without listing
+        them again).
+
+        :raises UnknownOutcome: if ``outcome`` is not one of the action's outcomes.
+        :raises RuntimeError: as :meth:`apply_chance`.
+        """
+        found = self.chance(state, action) if chance is None else chance
+        if found is None or outcome not in found.odds:
+            raise UnknownOutcome(
+                f"{excerpt(outcome)} is not an outcome of {shorten(str(action))}'s chance"
+            )
+        draws = found.draws[outcome]
+        stream = state.rng
+        forced = state.with_changes(rng=Rng(stream.key, stream.counter, draws))
+        after = self.apply_unchecked(forced, action)
+        if after.rng.forced or after.rng.counter != stream.counter + len(draws):
+            raise RuntimeError(
+                f"{type(self).__name__}.chance does not match apply for {shorten(str(action))}: "
+                f"{len(draws)} draws listed, {after.rng.counter - stream.counter} made"
+            )
+        return after
+
     def evaluate(self, state: S, player: str) -> float:
         """How good ``state`` is for ``player``, from -1 (lost) to 1 (won), for search bots.
 
@@ -519,6 +584,14 @@ class Game(ABC, Generic[S, A]):
         :raises NotImplementedError: for a game without one.
         """
         raise NotImplementedError(f"{type(self).__name__} declares no max_game_length")
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        """An upper bound on the outcomes of one action's :meth:`chance`, for adapters that
+        must know it (OpenSpiel); 0 for a game without :attr:`explicit_chance`."""
+        if self.explicit_chance:
+            raise NotImplementedError(f"{type(self).__name__} declares no max_chance_outcomes")
+        return 0
 
     def returns(self, state: S) -> dict[str, float]:
         """Each player's reward for how the game ended: 1 for a winner, -1 for a loser (when

@@ -12,8 +12,14 @@ What the :class:`pyspiel.GameType` says, truthfully:
 * **imperfect information**; the information-state string is the player's view as a JSON
   document (with its whole event log: perfect recall), the observation string the board as
   the player sees it; both tensors are the game's observation tensor of the view;
-* **chance is sampled**: every game draws its chance inside its moves, from the stream in its
-  state, so there are no chance nodes to list (``max_chance_outcomes`` 0);
+* **explicit chance** where the game lists it (``Game.explicit_chance``): an action whose
+  result is chance leads to a chance node whose ``chance_outcomes()`` are the game's exact
+  outcomes (``Game.chance_outcomes``, as floats), numbered from 0 in their order, and
+  applying one resolves the action as if the stream had drawn it (``Game.apply_chance``);
+  ``max_chance_outcomes`` is the game's bound.  With the parameter ``sampled_chance=true``,
+  or for a game without explicit chance, **chance is sampled**: drawn inside the move from
+  the stream in the state (``max_chance_outcomes`` 0).  The start (the deal, the set-up) is
+  always sampled, from the ``seed``;
 * **simultaneous** where the game is (``Game.simultaneous``: SAW's plots): every player moves
   at every node, and a player who is not to act has one legal action, ``wait`` (the last
   index); or, with the parameter ``turn_based=true``, **sequential**: the players who plot
@@ -24,7 +30,8 @@ What the :class:`pyspiel.GameType` says, truthfully:
   the end.
 
 Parameters: ``variant``, ``seed`` (``-1``, the default: every game has secret chance; else
-every game starts from that seed), ``turn_based`` (simultaneous games), every option whose
+every game starts from that seed), ``turn_based`` (simultaneous games), ``sampled_chance``
+(games with explicit chance), every option whose
 default is a number, text or boolean, and every optional number or text whose default is
 ``None`` (the table's value: Sabatu's ``turn_limit``, Sabotage's ``quiet_turn_limit``), given
 as ``-1`` or ``""`` for that default (OpenSpiel's parameters have no null and no lists: for
@@ -42,6 +49,8 @@ from typing import Any
 
 import attrs
 
+from wargames.core.chance import Chance
+from wargames.core.distribution import Distribution
 from wargames.core.game import Action, Game, State
 from wargames.core.registry import available, load
 from wargames.core.serialize import dumps
@@ -82,7 +91,8 @@ def _parameters(game: Game[Any, Any]) -> dict[str, Any]:
     }
     scalars |= optional
     turns = {"turn_based": False} if game.simultaneous else {}
-    return {"variant": game.variant, "seed": _SECRET, **turns, **scalars}
+    chance = {"sampled_chance": False} if game.explicit_chance else {}
+    return {"variant": game.variant, "seed": _SECRET, **turns, **chance, **scalars}
 
 
 def _unset(game: Game[Any, Any], option: str, value: Any) -> bool:
@@ -91,15 +101,21 @@ def _unset(game: Game[Any, Any], option: str, value: Any) -> bool:
     return getattr(game.options, option) is None and _UNSET.get(str(field.type)) == value
 
 
-def _game_type(name: str, game: Game[Any, Any], *, turn_based: bool = False) -> pyspiel.GameType:
+def _game_type(
+    name: str, game: Game[Any, Any], *, turn_based: bool = False, sampled: bool = False
+) -> pyspiel.GameType:
     types = pyspiel.GameType
     players = len(game.players)
     together = game.simultaneous and not turn_based
+    explicit = game.explicit_chance and not sampled
+    chance = (
+        types.ChanceMode.EXPLICIT_STOCHASTIC if explicit else types.ChanceMode.SAMPLED_STOCHASTIC
+    )
     return types(
         short_name=short_name(name),
         long_name=f"wargames {name}",
         dynamics=types.Dynamics.SIMULTANEOUS if together else types.Dynamics.SEQUENTIAL,
-        chance_mode=types.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=chance,
         information=types.Information.IMPERFECT_INFORMATION,
         utility=types.Utility.ZERO_SUM if players == 2 else types.Utility.GENERAL_SUM,
         reward_model=types.RewardModel.TERMINAL,
@@ -125,6 +141,7 @@ class WargamesSpielGame(pyspiel.Game):  # type: ignore[misc]
         given = {**_parameters(defaults), **(params or {})}
         variant, seed = given.pop("variant"), given.pop("seed")
         turn_based = bool(given.pop("turn_based", False))
+        sampled = bool(given.pop("sampled_chance", False))
         options = {
             k: v
             for k, v in given.items()
@@ -134,19 +151,23 @@ class WargamesSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.seed = None if seed == _SECRET else int(seed)
         together = self.game.simultaneous and not turn_based
         self.wait = self.game.num_distinct_actions if together else None
+        self.explicit = self.game.explicit_chance and not sampled
         players = len(self.game.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.game.num_distinct_actions + (self.wait is not None),
-            max_chance_outcomes=0,
+            max_chance_outcomes=self.game.max_chance_outcomes if self.explicit else 0,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if players == 2 else None,
             max_game_length=self.game.max_game_length,
         )
-        kind = _game_type(name, self.game, turn_based=turn_based)
-        chosen = {"variant": variant, "seed": seed} | ({"turn_based": True} if turn_based else {})
-        super().__init__(kind, info, chosen)
+        kind = _game_type(name, self.game, turn_based=turn_based, sampled=sampled)
+        chosen = {"variant": variant, "seed": seed} | {
+            k: True for k, v in (("turn_based", turn_based), ("sampled_chance", sampled)) if v
+        }
+        self.chosen = chosen | options
+        super().__init__(kind, info, self.chosen)
         self._start: State | None = None
         self._observers: dict[bool, Observer] = {}
 
@@ -175,6 +196,11 @@ class WargamesSpielGame(pyspiel.Game):  # type: ignore[misc]
             )
         return kept
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Loaded again from its parameters (OpenSpiel's serialization pickles a state and
+        the game it holds)."""
+        return type(self), (self.chosen,)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> WargamesSpielGame:
         """The game itself: it never changes (OpenSpiel's clone deep-copies what a state
         holds, the game among them)."""
@@ -201,13 +227,22 @@ class WargamesSpielGame(pyspiel.Game):  # type: ignore[misc]
 class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
     """A position, held as an immutable wargames state (see the module docs)."""
 
-    def __init__(self, game: WargamesSpielGame, position: State | None = None) -> None:
+    def __init__(
+        self,
+        game: WargamesSpielGame,
+        position: State | None = None,
+        pending: tuple[Action, ...] = (),
+    ) -> None:
         super().__init__(game)
         # What a clone copies: all immutable.  The position is ``None`` until read (a new
         # initial state starts its game then); the player to act is kept with its position.
+        # ``pending``: at a chance node, the actions decided and not yet applied, the first
+        # one's chance to be drawn (several only where players act together).
         self.wargame = game
         self._position = position
+        self._pending = pending
         self._acting: tuple[State | None, int] = (None, 0)
+        self._found: tuple[tuple[State, Action] | None, Chance[Any] | None] = (None, None)
 
     @property
     def position(self) -> State:
@@ -250,10 +285,13 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> WargamesSpielState:
         """A clone shares the immutable position: it costs one small object."""
-        return WargamesSpielState(self.wargame, self._position)
+        return WargamesSpielState(self.wargame, self._position, self._pending)
 
     def current_player(self) -> int:
-        """The player to act (OpenSpiel asks several times a step: kept per position)."""
+        """The player to act (OpenSpiel asks several times a step: kept per position), or
+        chance while an action's chance is pending."""
+        if self._pending:
+            return int(pyspiel.PlayerId.CHANCE)
         position = self.position
         kept, player = self._acting
         if kept is not position:
@@ -269,31 +307,85 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         return self._seats.index(next(p for p in self._seats if p in acting))
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def _decisions(self, player: int) -> list[int]:
         game = self.wargame.game
         seat = self._seats[player]
         if seat not in game.to_act(self.position):
             return [] if self.wargame.wait is None else [self.wargame.wait]
         return sorted(game.action_index(a) for a in game.legal_actions(self.position, seat))
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The pending action's outcomes, numbered in the game's order, with their exact
+        probabilities as floats."""
+        odds = self._chance_odds()
+        return [(i, float(p)) for i, (_, p) in enumerate(odds.items())]
+
+    def _chance_odds(self) -> Distribution[Any]:
+        return self._chance().odds
+
+    def _chance(self) -> Chance[Any]:
+        """The pending action's exact chance (kept with the node: asked for at every step,
+        by ``chance_outcomes`` and again to apply one)."""
+        if not self._pending:
+            raise ValueError("not a chance node")
+        position, action = self.position, self._pending[0]
+        kept, found = self._found
+        if found is None or kept is None or kept[0] is not position or kept[1] is not action:
+            found = self.wargame.game.chance(position, action)
+            assert found is not None  # pending only when the action has chance
+            self._found = ((position, action), found)
+        return found
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player == pyspiel.PlayerId.CHANCE:
+            return [i for i, _ in self.chance_outcomes()]
+        return [] if self._pending else self._decisions(player)
+
     def _apply_action(self, action: int) -> None:
+        if self._pending:
+            found = self._chance()
+            if not 0 <= action < len(found):
+                raise ValueError(f"chance outcome {action} of {len(found)}")
+            game = self.wargame.game
+            first, *rest = self._pending  # checked legal when it was decided
+            outcome = found.odds.outcomes[action]
+            position = game.apply_chance_unchecked(self.position, first, outcome, found)
+            self._settle(position, rest)
+            return
         seat = self._seats[self.current_player()]
-        self.position = self._applied(self.position, seat, action)
+        self._settle(self.position, [self._decoded(self.position, seat, action)])
 
     def _apply_actions(self, actions: list[int]) -> None:
         position = self.position
-        for seat, action in zip(self._seats, actions, strict=True):
-            if action != self.wargame.wait and seat in self.wargame.game.to_act(position):
-                position = self._applied(position, seat, action)
-        self.position = position
+        acting = self.wargame.game.to_act(position)
+        decided = [
+            self._decoded(position, seat, action)
+            for seat, action in zip(self._seats, actions, strict=True)
+            if action != self.wargame.wait and seat in acting
+        ]
+        self._settle(position, decided)
 
-    def _applied(self, position: State, seat: str, index: int) -> State:
+    def _settle(self, position: State, actions: list[Action]) -> None:
+        """Apply ``actions`` in order from ``position`` until one sets off explicit chance:
+        it and those after it wait at a chance node."""
         game: Game[Any, Any] = self.wargame.game
-        action: Action = game.action_from_index(position, seat, index)
-        after: State = game.apply(position, action)
-        return after
+        for i, action in enumerate(actions):
+            game.check(position, action)
+            found = game.chance(position, action) if self.wargame.explicit else None
+            if found is not None:
+                self.position, self._pending = position, tuple(actions[i:])
+                self._found = ((position, action), found)
+                return
+            position = game.apply_unchecked(position, action)
+        self.position, self._pending = position, ()
+
+    def _decoded(self, position: State, seat: str, index: int) -> Action:
+        action: Action = self.wargame.game.action_from_index(position, seat, index)
+        return action
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"{self._pending[0]}: {self._chance_odds().outcomes[action]}"
         if action == self.wargame.wait:
             return "wait"
         seat = self._seats[player] if player >= 0 else self._seats[0]
@@ -384,5 +476,6 @@ def register(names: list[str] | None = None) -> None:
         if name in _REGISTERED or short_name(name) in pyspiel.registered_names():
             continue
         game_class = type(f"Wargames_{name}", (WargamesSpielGame,), {"name": name})
+        globals()[game_class.__name__] = game_class  # where pickle finds it (serialization)
         _REGISTERED[name] = game_class
         pyspiel.register_game(_game_type(name, load(name)), game_class)

@@ -33,7 +33,10 @@ from wargames.core.dice import DiceExpr, Pool, d6, pool
 from wargames.core.distribution import Distribution
 from wargames.gridscifi.tables import Tables, WeaponType
 
-__all__ = ["Effect", "Matchup", "attack_dice", "effect", "hits", "matchup", "pins"]
+__all__ = ["MOST_DICE", "Effect", "Matchup", "attack_dice", "effect", "hits", "matchup", "pins"]
+
+MOST_DICE = 6
+"""The most dice one attack rolls (a psychic's chosen dice, intense fire included)."""
 
 
 @frozen
@@ -57,7 +60,7 @@ class Matchup:
     unit's second pin is a hit).
     """
 
-    dice: int = field(validator=[instance_of(int), ge(1), le(6)])
+    dice: int = field(validator=[instance_of(int), ge(1), le(MOST_DICE)])
     armour: int = field(validator=[instance_of(int), ge(0)])
     troop: bool = True
     cover: bool = False

@@ -37,7 +37,17 @@ from wargames.gridscifi.state import (
 from wargames.gridscifi.transports import bail_out, settle
 from wargames.gridscifi.units import Profile, Weapon
 
-__all__ = ["aim_problem", "declare", "matchups", "resolve", "targets", "weapons"]
+__all__ = [
+    "aim_problem",
+    "declaration",
+    "declare",
+    "matchups",
+    "resolve",
+    "struck",
+    "targets",
+    "weapons",
+    "wrecked",
+]
 
 
 def aim_problem(
@@ -110,6 +120,17 @@ def declare(
     intense: bool,
 ) -> GridState:
     """The state after the aimed attack is declared on ``target`` rolling ``dice``."""
+    state, declared = declaration(state, activation, target, dice, intense)
+    if len(responses(field_, state, declared)) == 1:  # only holding ground
+        return resolve(field_, state, declared, cover=False, reply=None)
+    return replace(state, declared=declared)
+
+
+def declaration(
+    state: GridState, activation: Activation, target: int, dice: int, intense: bool
+) -> tuple[GridState, Declared]:
+    """The state with the aimed attack on ``target`` declared (its dice spent), and the
+    attack, still to be answered or resolved."""
     weapon = activation.aim
     assert weapon is not None  # a target is chosen for an aimed weapon
     spent = spend(activation, odd=False, count=2 if intense else 1)
@@ -122,10 +143,7 @@ def declare(
         targets=(*activation.targets, target),
     )
     declared = Declared(activation.unit, weapon, target, dice, intense)
-    state = replace(state, activation=attacked)
-    if len(responses(field_, state, declared)) == 1:  # only holding ground
-        return resolve(field_, state, declared, cover=False, reply=None)
-    return replace(state, declared=declared)
+    return replace(state, activation=attacked), declared
 
 
 def _weapon(field_: Battlefield, unit: Unit, name: str) -> Weapon:
@@ -202,6 +220,29 @@ def resolve(
                 returned=True,
             )
         )
+    units = struck(field_, state, declared, reply, hit, back)
+    bailing, rng = _wrecks(field_, state.units, units, rng, events)
+    state = replace(
+        state,
+        rng=rng,
+        units=tuple(units),
+        declared=None,
+        bailing=state.bailing + tuple(bailing),
+        log=state.log.with_events(events),
+    )
+    return settle(field_, state)
+
+
+def struck(
+    field_: Battlefield,
+    state: GridState,
+    declared: Declared,
+    reply: ReturnFire | None,
+    hit: Effect,
+    back: Effect | None,
+) -> list[Unit]:
+    """The units once the attack's ``hit`` (and the ``back`` of fire returned) are applied
+    simultaneously, before any passenger bails out."""
     units = list(state.units)
     if reply is not None:
         units[declared.target] = replace(units[declared.target], overwatch=False)
@@ -222,16 +263,7 @@ def resolve(
             back.self_hits,
             _morale(field_, units, declared.target, back.self_hits),
         )
-    bailing, rng = _wrecks(field_, state.units, units, rng, events)
-    state = replace(
-        state,
-        rng=rng,
-        units=tuple(units),
-        declared=None,
-        bailing=state.bailing + tuple(bailing),
-        log=state.log.with_events(events),
-    )
-    return settle(field_, state)
+    return units
 
 
 def _fields(hit: Effect) -> tuple[int, bool, int]:
@@ -265,17 +297,21 @@ def _harm(field_: Battlefield, units: list[Unit], uid: int, hits: int, pinned: b
         units[uid] = replace(unit, damage=damage, pinned=unit.pinned or pinned)
 
 
+def wrecked(before: tuple[Unit, ...], units: list[Unit]) -> list[Unit]:
+    """The units of ``before`` that ``units`` shows destroyed, as they were (in order)."""
+    return [old for old in before if old.alive and not units[old.id].alive]
+
+
 def _wrecks(
     field_: Battlefield, before: tuple[Unit, ...], units: list[Unit], rng: Rng, events: list[object]
 ) -> tuple[list[int], Rng]:
     """Log the units this attack destroyed, take them off the table, bail their passengers
     out; returns the passengers waiting to be placed."""
     bailing: list[int] = []
-    for old in before:
+    for old in wrecked(before, units):
         unit = units[old.id]
-        if old.alive and not unit.alive:
-            events.append(Destroyed(unit.id))
-            if old.square is not None:
-                survivors, rng = bail_out(field_, units, unit, old.square, rng, events)
-                bailing += survivors
+        events.append(Destroyed(unit.id))
+        if old.square is not None:
+            survivors, rng = bail_out(field_, units, unit, old.square, rng, events)
+            bailing += survivors
     return bailing, rng

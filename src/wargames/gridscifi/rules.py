@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from attrs import frozen
 
 from wargames.core.board import Square, SquareBoard
+from wargames.core.chance import Chance
 from wargames.core.changes import replace
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption, excerpt
@@ -54,6 +55,7 @@ from wargames.gridscifi import (
 )
 from wargames.gridscifi.attacks import attack_dice
 from wargames.gridscifi.battlefield import Battlefield
+from wargames.gridscifi.chance import action_chance, max_outcomes
 from wargames.gridscifi.legality import RESPONSES, legal, problem
 from wargames.gridscifi.odds import action_odds, attack
 from wargames.gridscifi.past import sample_past
@@ -551,6 +553,16 @@ class GridSciFi(Game[GridState, GridAction]):
         """
         self.check(state, action)
         return action_odds(self.field, state, action)
+
+    explicit_chance = True
+
+    def chance(self, state: GridState, action: GridAction) -> Chance[Any] | None:
+        """The exact chance of legal ``action`` (see :mod:`wargames.gridscifi.chance`)."""
+        return action_chance(self.field, state, action)
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return max_outcomes(self.field)
 
     # -- notation ---------------------------------------------------------------------------
 

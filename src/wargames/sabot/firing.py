@@ -18,8 +18,9 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
+from wargames.core.chance import Chance
 from wargames.core.changes import replace
-from wargames.core.dice import d10
+from wargames.core.dice import d10, pool
 from wargames.core.distribution import Distribution
 from wargames.core.hidden import is_hidden
 from wargames.sabot import combat
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ARTILLERY_SURE",
     "WEAPON_NAMES",
+    "aimed",
     "damage",
     "fire",
     "fire_actions",
@@ -60,6 +62,7 @@ __all__ = [
     "odds",
     "reach",
     "scatter_odds",
+    "shot_chance",
     "weapon_stats",
     "weapons",
 ]
@@ -343,11 +346,11 @@ def _shot_as_known(
     return Distribution(mixed)
 
 
-def fire(game: Sabot, state: SabotState, action: Fire) -> SabotState:
-    """Resolve one shot: the attacker is revealed, a limited shot spent, the target shot at;
-    a laser paints, a scattering shot may land next door; then the result."""
+def aimed(state: SabotState, action: Fire) -> SabotState:
+    """The state once ``action``'s shot is aimed, before anything is rolled: the attacker
+    revealed, the weapon used (a limited shot spent), the target shot at (II: even if the
+    shot misses; not by a laser)."""
     unit, target = state.units[action.unit], state.units[action.target]
-    kind = game.table[unit.kind]
     if not unit.revealed:
         state = reveal(state, unit, "attacked")
         unit = state.units[unit.id]
@@ -357,14 +360,23 @@ def fire(game: Sabot, state: SabotState, action: Fire) -> SabotState:
     state = set_unit(
         state, unit, used=unit.used | {action.weapon}, target=target.id, ammo=ammo, spent=spent
     )
-    unit = state.units[unit.id]
+    if action.weapon == "laser":
+        return state
+    return set_unit(state, state.units[target.id], shot_at=True)
+
+
+def fire(game: Sabot, state: SabotState, action: Fire) -> SabotState:
+    """Resolve one shot: the attacker is revealed, a limited shot spent, the target shot at;
+    a laser paints, a scattering shot may land next door; then the result."""
+    target = state.units[action.target]
+    state = aimed(state, action)
+    unit = state.units[action.unit]
     if action.weapon == "laser":
         painted = state.painted | {(unit.owner, target.id)}
         event = Attack(
             unit.id, "laser", target.id, target.id, "painted", target.owner, target.revealed
         )
         return state.with_changes(painted=painted, log=state.log.with_event(event))
-    state = set_unit(state, state.units[target.id], shot_at=True)  # II: even if it misses
     face = 10
     if _scatters(game, state, unit, action.weapon, target):
         face, rng = d10.roll(state.rng)
@@ -376,12 +388,8 @@ def fire(game: Sabot, state: SabotState, action: Fire) -> SabotState:
         event = Attack(unit.id, action.weapon, target.id, -1, combat.MISS, target.owner)
         return state.with_changes(log=state.log.with_event(event))
     hit = state.units[hit_id]
-    defender = game.kind(hit)
-    _, strength = weapon_stats(game, kind, action.weapon)
-    tough = defender.tough if defender else 0
-    mods = modifiers(game, state, unit, action.weapon, hit) if defender else Modifiers()
+    strength, tough, mods, harmless = _terms(game, state, unit, action.weapon, hit)
     rolled, rng = rolls(strength, tough, mods).roll(state.rng)
-    harmless = _harmless(game, kind, action.weapon, hit)
     result = combat.MISS if harmless else combat.judge(rolled, mods)
     event = Attack(
         unit.id, action.weapon, target.id, hit.id, result, hit.owner, hit.revealed,
@@ -390,6 +398,66 @@ def fire(game: Sabot, state: SabotState, action: Fire) -> SabotState:
     state = state.with_changes(rng=rng, log=state.log.with_event(event))
     state = set_unit(state, state.units[hit.id], shot_at=True)
     return damage(game, state, state.units[hit.id], result)
+
+
+def _terms(
+    game: Sabot, state: SabotState, unit: Unit, weapon: str, hit: Unit
+) -> tuple[int, int, Modifiers, bool]:
+    """What the shot of ``unit``'s ``weapon`` landing on ``hit`` rolls with: strength,
+    toughness and modifiers, and whether it is harmless (rolled all the same)."""
+    defender = game.kind(hit)
+    _, strength = weapon_stats(game, game.table[unit.kind], weapon)
+    tough = defender.tough if defender else 0
+    mods = modifiers(game, state, unit, weapon, hit) if defender else Modifiers()
+    return strength, tough, mods, _harmless(game, game.table[unit.kind], weapon, hit)
+
+
+def shot_chance(game: Sabot, state: SabotState, action: Fire) -> Chance[Any] | None:
+    """The exact chance of legal ``action`` as :func:`fire` rolls it: ``(unit hit or -1,
+    result, bail-outs)``, the bail-outs whether each squad aboard a destroyed carrier rolled
+    even (out) or odd (lost); ``None`` for a laser, which rolls nothing."""
+    if action.weapon == "laser":
+        return None
+    target = state.units[action.target]
+    state = aimed(state, action)
+    unit = state.units[action.unit]
+    weapon = action.weapon
+
+    def landing(face: int) -> int:
+        return _landing(game, state, unit, weapon, target, face)
+
+    scatters = _scatters(game, state, unit, weapon, target)
+    lands = d10.chance().map(landing) if scatters else Chance.certain(landing(10))
+
+    def result(hit_id: int) -> Chance[str]:
+        if hit_id < 0:
+            return Chance.certain(combat.MISS)
+        return _results(*_terms(game, state, unit, weapon, state.units[hit_id]))
+
+    def bail_outs(shot: tuple[int, str]) -> Chance[tuple[bool, ...]]:
+        hit_id, outcome = shot
+        aboard = sum(
+            u.carrier == hit_id and u.hex == ABOARD for u in state.units
+        ) if outcome == combat.DESTROYED else 0  # fmt: skip
+        return pool(aboard, d10).chance().map(_evens)
+
+    return lands.then(result).then(bail_outs, _joined)
+
+
+@cache
+def _results(strength: int, tough: int, mods: Modifiers, harmless: bool) -> Chance[str]:
+    """A shot's results (made once per strength, toughness and modifiers)."""
+    if harmless:
+        return rolls(strength, tough, mods).chance().map(lambda _: combat.MISS)
+    return rolls(strength, tough, mods).chance().map(lambda r: combat.judge(r, mods))
+
+
+def _evens(faces: tuple[int, ...]) -> tuple[bool, ...]:
+    return tuple(face % 2 == 0 for face in faces)
+
+
+def _joined(shot: tuple[int, str], bailed: tuple[bool, ...]) -> tuple[int, str, tuple[bool, ...]]:
+    return (*shot, bailed)
 
 
 def damage(game: Sabot, state: SabotState, unit: Unit, result: str) -> SabotState:

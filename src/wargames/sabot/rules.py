@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from attrs import Attribute, frozen
 
 from wargames.core.board import HexBoard
+from wargames.core.chance import Chance
 from wargames.core.changes import replace
 from wargames.core.dice import d10
 from wargames.core.distribution import Distribution
@@ -50,6 +51,7 @@ from wargames.sabot import (
     words,
 )
 from wargames.sabot.army import worth
+from wargames.sabot.chance import action_chance, max_outcomes
 from wargames.sabot.combat import Modifiers
 from wargames.sabot.determinize import sample_history
 from wargames.sabot.maps import SabotMap, default_map, map_names
@@ -410,6 +412,16 @@ class Sabot(Game[SabotState, SabotAction]):
             return special.repair_odds()
         return None
 
+    explicit_chance = True
+
+    def chance(self, state: SabotState, action: SabotAction) -> Chance[Any] | None:
+        """The exact chance of legal ``action`` (see :mod:`wargames.sabot.chance`)."""
+        return action_chance(self, state, action)
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return max_outcomes(self)
+
     # -- applying -------------------------------------------------------------------------
 
     def illegal_reason(self, state: SabotState, action: SabotAction) -> str | None:
@@ -465,9 +477,7 @@ class Sabot(Game[SabotState, SabotAction]):
         if isinstance(action, moving.STEPS):  # the commonest first
             return moving.step(self, state, action)
         if isinstance(action, Done):
-            if self.phase(state) in ("set-up", "reinforcement"):
-                state = setup.finish(state, action.player)
-            return next_phase(self, state.with_changes(moving=None))
+            return next_phase(self, setup.closing(self, state, action.player))
         if isinstance(action, Place | Embark | Face | Entrench):
             return setup.apply(self, state, action)
         if isinstance(action, Buy):

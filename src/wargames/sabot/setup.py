@@ -210,6 +210,14 @@ def apply(game: Sabot, state: SabotState, action: SabotAction) -> SabotState:
     return state.with_changes(placed=unit.id, log=state.log.with_event(event))
 
 
+def closing(game: Sabot, state: SabotState, player: str) -> SabotState:
+    """The state as ``player``'s Done closes their part of the phase: their placing finished
+    in the set-up and reinforcement phases (:func:`finish`), no unit moving."""
+    if game.phase(state) in ("set-up", "reinforcement"):
+        state = finish(state, player)
+    return state.with_changes(moving=None)
+
+
 def finish(state: SabotState, player: str) -> SabotState:
     """End the player's placing: counters that found no place leave the game, with any
     squads inside them."""

@@ -32,7 +32,15 @@ from wargames.sabot.units import DECOY
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["PLAYERS", "REINFORCED", "TURNS", "annihilation", "next_phase", "new_turn"]
+__all__ = [
+    "PLAYERS",
+    "REINFORCED",
+    "TURNS",
+    "annihilation",
+    "close_phase",
+    "new_turn",
+    "next_phase",
+]
 
 PLAYERS: Final = ("blue", "yellow")
 _SETUP: Final = (Phase("set-up"),)
@@ -88,6 +96,13 @@ def _cleared(unit: Unit) -> Unit:
 def next_phase(game: Sabot, state: SabotState) -> SabotState:
     """The next player's part or phase; after combat remove the Destroyed (VII-a); after the
     special actions check victory (VIII) and begin a new turn."""
+    state, begins = close_phase(game, state)
+    return new_turn(game, state) if begins else state
+
+
+def close_phase(game: Sabot, state: SabotState) -> tuple[SabotState, bool]:
+    """:func:`next_phase` up to the new turn: the state, and whether a new turn begins (its
+    initiative still to roll)."""
     turns = game.turns
     clock = turns.advance(state.clock)
     ending_combat = game.phase(state) == "attack" and turns.phase(clock).name == "special"
@@ -103,6 +118,6 @@ def next_phase(game: Sabot, state: SabotState) -> SabotState:
         if result is None and limit is not None and clock.turn > limit:
             result = Outcome(frozenset(), f"turn limit {limit}")
         if result is not None:
-            return state.with_changes(result=result)
-        return new_turn(game, state)
-    return state
+            return state.with_changes(result=result), False
+        return state, True
+    return state, False

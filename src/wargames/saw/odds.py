@@ -32,6 +32,7 @@ from functools import cache
 
 from attrs import frozen
 
+from wargames.core.chance import Chance
 from wargames.core.dice import DiceExpr, Opposed, d6, opposed
 from wargames.core.distribution import Distribution
 from wargames.core.rng import Rng
@@ -148,6 +149,13 @@ class AttackDice(DiceExpr[int]):
     def distribution(self) -> Distribution[int]:
         """The hit points taken, exactly (0 for a miss or a hit without damage)."""
         return self.hit_distribution().combine(_wound_table(self.damage, self.endurance), _taken)
+
+    def chance(self) -> Chance[int]:
+        """:meth:`distribution` with the draws that roll each result (the damage dice only
+        after a hit, as :meth:`rolls` rolls them)."""
+        wound = self.wound.chance().map(wounds)
+        missed = Chance.certain(0)
+        return self.hit.chance().map(hits).then(lambda hit: wound if hit else missed, _taken)
 
     def __str__(self) -> str:
         return f"hit points of ({self.hit}, then {self.wound})"

@@ -16,6 +16,8 @@
 * :func:`check_edges` — foreign values, views, ill-typed actions and huge inputs given to
   every public method, refused with typed errors and short messages
   (:func:`foreign_values`, :func:`wrong_values`).
+* :func:`check_chance` and :func:`chance_walk` — a game's explicit chance (its chance nodes)
+  against its rules, at the positions of a playout that seeks chance.
 * :func:`check_legality` — the legal-action generator and the one-action checker agree.
 * :func:`rules_machine` — a stateful test: ``TestMine = rules_machine(my_game).TestCase``.
 * :func:`golden_record` and :func:`check_golden` — regression guards pinning seeded games
@@ -41,6 +43,7 @@ from wargames.testing.bots import (
     check_samples,
     quick_mcts,
 )
+from wargames.testing.chance import chance_walk, check_chance, resolved_alike
 from wargames.testing.conformance import (
     CAN_ACT,
     ConformanceError,
@@ -69,8 +72,10 @@ __all__ = [
     "actions",
     "bot_match",
     "bot_playouts",
+    "chance_walk",
     "check_bot_play",
     "check_can_act",
+    "check_chance",
     "check_edges",
     "check_ends",
     "check_golden",
@@ -88,6 +93,7 @@ __all__ = [
     "options",
     "playouts",
     "quick_mcts",
+    "resolved_alike",
     "rng_rolling",
     "rules_machine",
     "seed_rolling",

@@ -59,6 +59,8 @@ STATE_CALLS: Final[Mapping[str, _Call]] = {
     "odds": lambda game, state, player, action: game.odds(state, action),
     "evaluate": lambda game, state, player, action: game.evaluate(state, player),
     "afterstate": lambda game, state, player, action: game.afterstate(state, action),
+    "chance_outcomes": lambda game, state, player, action: game.chance_outcomes(state, action),
+    "apply_chance": lambda game, state, player, action: game.apply_chance(state, action, None),
 }
 """The public methods that need the full state (a view is refused), each called with a
 state, a player and an action of the game."""
