@@ -757,6 +757,7 @@ def serve(
         port=port,
         workers=workers,
         log_level="warning",
+        timeout_graceful_shutdown=5,  # event streams never end by themselves
     )
 
 

@@ -279,12 +279,10 @@ class Lobby:
         :raises WargamesError: (or ``ValueError``, ``TypeError``) as :func:`wargames.load`.
         """
         key = json.dumps([name.lower(), (variant or "").lower(), options], sort_keys=True)
-        with self._building:
+        with self._building:  # one build at a time: a burst of new games waits for the first's
             game = self._games.get(key)
-        if game is None:
-            game = wargames.load(name, variant or None, **options)
-            with self._building:
-                self._games[key] = game
+            if game is None:
+                game = self._games[key] = wargames.load(name, variant or None, **options)
                 while len(self._games) > self.GAMES_KEPT:
                     del self._games[next(iter(self._games))]
         return game

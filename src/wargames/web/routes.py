@@ -110,6 +110,7 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
     """The web app, keeping its games in ``db`` (a SQLite file or a PostgreSQL URL:
     :class:`~wargames.web.store.Store`); an event stream with nothing to tell sends a
     keep-alive comment every ``quiet`` seconds."""
+    registered_games()  # every game's plugin imported now, not on a request: seconds when busy
     lobby = Lobby(Store(db))
 
     @asynccontextmanager
