@@ -115,13 +115,15 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
-        """Follow the moves other processes store, on a shared database."""
+        """Follow the moves other processes store, on a shared database; close the store
+        at the end."""
         listener = asyncio.create_task(follow(lobby)) if lobby.store.shared else None
         yield
         if listener is not None:
             listener.cancel()
             with suppress(asyncio.CancelledError):
                 await listener
+        lobby.store.close()
 
     def refusal(error: Refused) -> JSONResponse:
         return JSONResponse({"error": error.message}, status_code=error.status)
