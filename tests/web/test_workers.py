@@ -1,7 +1,8 @@
 """Several workers on one PostgreSQL database: two apps in-process, each with its own games
 in memory and its own connections, as two processes of ``wargames serve --workers 2`` hold
 them. A move posted to one is seen and followed on the other, racing posts store one move,
-a bot's turn is played once, and a stream on one worker hears of a move made on the other."""
+and a bot's turn is played once (a stream on one worker hearing of moves made on the other:
+tests/web/test_events.py)."""
 
 import threading
 from collections.abc import Callable, Iterator
@@ -9,14 +10,12 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-import httpx
 import pytest
 from starlette.testclient import TestClient
 
 from tests.web.conftest import Workers, new_game, play_first, postgres_schema, seat_token
 from wargames.core.replay import Replay
 from wargames.core.serialize import loads
-from wargames.web.local import serving
 from wargames.web.store import Store
 
 HUMANS = {"green": "human", "red": "human"}
@@ -141,21 +140,3 @@ def test_a_bot_game_on_two_workers_has_each_bot_move_played_once(
         assert (view["moves"], view["to_act"], view["error"]) == (4 * turns, ["green"], None)
     players = [action.player for action in stored(where, answer["id"])]
     assert players == ["green", "green", "red", "red"] * turns
-
-
-def test_a_stream_on_one_worker_hears_of_a_move_made_on_the_other(where: str) -> None:
-    with (
-        serving(where, quiet=3600) as first,
-        serving(where, quiet=3600) as second,
-        httpx.Client(timeout=10) as client,
-    ):
-        answer = client.post(
-            f"{first}/api/games", json={"game": "sabotage", "variant": "SM", "seats": HUMANS}
-        ).json()
-        green = seat_token(answer, "green")
-        with client.stream("GET", f"{second}/api/play/{green}/events") as stream:
-            lines = stream.iter_lines()
-            assert next(lines) == "data: 0"
-            action = client.get(f"{first}/api/play/{green}").json()["actions"][0]["text"]
-            client.post(f"{first}/api/play/{green}/actions", json={"action": action})
-            assert next(line for line in lines if line) == "data: 1"
