@@ -1,39 +1,35 @@
 """The web app under load: concurrent games of scripted seats played through HTTP and SSE.
 
-``python -m benchmarks.web_load [--games 50] [--workers 1] [--db FILE]`` starts
-``wargames serve`` in a process of its own (so the clients below do not share its
-interpreter) on a fresh SQLite file, and plays Mini Sabotage games whose every seat is a
-client: it creates each game, then each seat reads its view, picks a legal action at random
-and posts it; between its turns the first seat waits on its event stream (SSE) and the second
-with ``?after=VERSION``.  Every game must end with no refused request and with the server's
-move count equal to the moves sent.  It prints moves per second and the p50/p99/max latency
-of a move (its ``POST``) and of creating a game.
+``python -m benchmarks.web_load [--games 50] [--workers 1] [--db FILE_OR_URL]`` starts
+``wargames serve`` with its workers in a process of its own (so the clients below do not
+share its interpreter) on a fresh SQLite file or the PostgreSQL database named, and plays
+Mini Sabotage games whose every seat is a client: it creates each game, then each seat reads
+its view, picks a legal action at random and posts it; between its turns the first seat
+waits on its event stream (SSE) and the second with ``?after=VERSION``. Every game must end
+with no refused request and with the server's move count equal to the moves sent. It prints
+moves per second and the p50/p99/max latency of a move (its ``POST``) and of creating a
+game.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
-import socket
-import subprocess
-import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
 from attrs import frozen
 
-__all__ = ["Load", "Spread", "load", "main", "server"]
+from wargames.web.local import served
+
+__all__ = ["Load", "Spread", "load", "main"]
 
 GAME = {"game": "sabotage", "variant": "SM", "seats": {"green": "human", "red": "human"}}
-START_SECONDS = 60.0
-"""How long the server may take to answer its first request."""
 
 
 @frozen
@@ -151,48 +147,6 @@ async def _play(base: str, games: int) -> list[_Played]:
         return await asyncio.gather(*(_game(client, seed) for seed in range(games)))
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server(db: str, workers: int = 1) -> Iterator[str]:
-    """``wargames serve`` with ``workers`` workers on ``db``, in a process of its own on a
-    free loopback port; yield its base URL, and stop it on leaving.
-
-    :raises RuntimeError: if it does not answer within ``START_SECONDS``.
-    """
-    port = _free_port()
-    command = [sys.executable, "-m", "wargames.cli", "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--db", db]
-    if workers != 1:
-        command += ["--workers", str(workers)]
-    base = f"http://127.0.0.1:{port}"
-    process = subprocess.Popen(command, env=os.environ.copy(), stdout=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + START_SECONDS
-        while True:
-            try:
-                if httpx.get(base + "/api/catalog", timeout=5).is_success:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"`{' '.join(command)}` did not start")
-            time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
 def load(games: int, workers: int = 1, db: str | None = None) -> Load:
     """Play ``games`` concurrent games against a fresh server of ``workers`` workers on
     ``db`` (a fresh SQLite file when ``None``); what it measured.
@@ -201,7 +155,7 @@ def load(games: int, workers: int = 1, db: str | None = None) -> Load:
     """
     with (
         tempfile.TemporaryDirectory() as folder,
-        server(db or str(Path(folder) / "load.sqlite3"), workers) as base,
+        served(db or str(Path(folder) / "load.sqlite3"), workers) as base,
     ):
         started = time.perf_counter()
         results = asyncio.run(_play(base, games))

@@ -58,6 +58,8 @@ def one_line_error(result: Result) -> str:
         (["play", "--resume", "{tmp}/broken.json"], "is not a wargames replay"),
         (["serve", "--db", "{tmp}/none/games.sqlite3"], "no such directory"),
         (["serve", "--port", "70000"], "'--port'"),
+        (["serve", "--workers", "2", "--db", "{tmp}/g.sqlite3"], "needs a PostgreSQL --db"),
+        (["serve", "--workers", "0"], "'--workers'"),
         (["bogus"], "No such command 'bogus'"),
         (["--bogus"], "No such option: --bogus"),
         (["games", "--bogus"], "No such option: --bogus"),

@@ -719,24 +719,46 @@ def serve(
             "database's URL, postgresql://user:password@host/name."
         ),
     ] = "wargames.sqlite3",
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Server processes sharing the port and the database (more than one needs "
+            "PostgreSQL).",
+        ),
+    ] = 1,
 ) -> None:
     """Serve games in the browser: a page creates a game (each seat a human or a bot) and
     answers a secret link per human seat and one for spectators (needs the ``web`` extra)."""
     from wargames.web.store import SERVERS
 
     if not db.startswith(SERVERS):  # a SQLite file: refused before any work if unwritable
+        if workers > 1:
+            raise CommandError(
+                "--workers above 1 needs a PostgreSQL --db (postgresql://...): the workers "
+                "of one SQLite file would not hear of each other's moves"
+            )
         _writable(Path(db), "--db")
     try:
         import uvicorn
 
-        from wargames.web import create_app
+        from wargames.web.routes import DB_VARIABLE
     except ImportError as error:
         raise typer.BadParameter(
             f'the web app needs the web extra (pip install "tabletop-wargames[web]"): {error}'
         ) from None
     shown = db.split("@")[-1] if "://" in db else db  # never a password on the screen
-    console.print(f"serving on http://{host}:{port}/ (games kept in {shown})")
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    console.print(f"serving on http://{host}:{port}/ (games kept in {shown}, {workers} worker(s))")
+    os.environ[DB_VARIABLE] = db  # read by each worker's app (uvicorn builds it by name)
+    uvicorn.run(
+        "wargames.web.routes:app_from_environment",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+        timeout_graceful_shutdown=5,  # event streams never end by themselves
+    )
 
 
 def _plain(text: str) -> str:

@@ -1,5 +1,6 @@
-"""Helpers for the web app's tests: an app in-process, games made through its API, and
-the databases a store is tested on (a SQLite file, and a PostgreSQL server)."""
+"""Helpers for the web app's tests: an app in-process (or two sharing a PostgreSQL database,
+as two workers), games made through its API, and the databases a store is tested on (a SQLite
+file, and a PostgreSQL server)."""
 
 import importlib
 import os
@@ -44,11 +45,53 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
+class Workers(TestClient):
+    """Two apps on one database, as two worker processes each with its own games in memory
+    and its own connections: requests go to each in turn."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(create_app(where))
+        self.other = TestClient(create_app(where))
+        self.turn = 0
+
+    def __enter__(self) -> "Workers":
+        super().__enter__()
+        self.other.__enter__()
+        return self
+
+    def __exit__(self, *details: Any) -> None:
+        self.other.__exit__(*details)
+        super().__exit__(*details)
+
+    def request(self, method: str, url: Any, **options: Any) -> Any:
+        self.turn += 1
+        if self.turn % 2:
+            return self.other.request(method, url, **options)
+        return super().request(method, url, **options)
+
+
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
     """The app on a fresh file, in-process."""
     with TestClient(create_app(db)) as test_client:
         yield test_client
+
+
+SETUPS = ["sqlite", "postgresql, two workers"]
+"""What :func:`set_up` serves on: its parameters."""
+
+
+def set_up(request: pytest.FixtureRequest, db: Path) -> Iterator[TestClient]:
+    """For a fixture parametrised by ``SETUPS``: the app in-process on the fresh SQLite file
+    ``db``, or two apps as two workers on a fresh PostgreSQL schema (each request going to
+    the other one)."""
+    if request.param == "sqlite":
+        with TestClient(create_app(db)) as test_client:
+            yield test_client
+    else:
+        for where in postgres_schema(request):
+            with Workers(where) as workers:
+                yield workers
 
 
 POSTGRES = "WARGAMES_POSTGRES"
@@ -78,7 +121,8 @@ def postgres_schema(request: pytest.FixtureRequest) -> Iterator[str]:
     admin.execute(f"CREATE SCHEMA {schema}")
     joiner = "&" if "?" in url else "?"
     try:
-        yield f"{url}{joiner}options={quote(f'-csearch_path={schema}')}"
+        options = f"-csearch_path={schema} -csynchronous_commit=off"  # no disk wait: a test's data
+        yield f"{url}{joiner}options={quote(options)}"
     finally:
         admin.execute(f"DROP SCHEMA {schema} CASCADE")
         admin.close()

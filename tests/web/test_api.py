@@ -1,18 +1,27 @@
-"""The web API in-process: making games, playing them, odds, bots, steps and replays."""
+"""The web API in-process: making games, playing them, odds, bots, steps and replays; on a
+SQLite file, and as two workers sharing a PostgreSQL database (each request going to the
+other worker)."""
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 import wargames
-from tests.web.conftest import new_game, play_first, seat_token
+from tests.web.conftest import SETUPS, new_game, play_first, seat_token, set_up
 from wargames.cli import app
 from wargames.core.replay import Replay
 from wargames.core.serialize import loads
 
 HUMANS = {"green": "human", "red": "human"}
+
+
+@pytest.fixture(params=SETUPS)
+def client(request: pytest.FixtureRequest, db: Path) -> Iterator[TestClient]:
+    yield from set_up(request, db)
 
 
 def test_the_catalogue_names_every_game_and_the_bots(client: TestClient) -> None:

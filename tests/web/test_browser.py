@@ -1,8 +1,11 @@
 """A real browser (Debian's chromium, headless, through Playwright) plays Mini Sabotage to the
-end against a random bot by clicking, and pictures every game's page: into the folder named by
+end against a random bot by clicking and joins a game from the lobby, on a SQLite file and on
+``wargames serve --workers 2`` sharing a PostgreSQL database (the browser's requests spread over
+both workers), and pictures every game's page: into the folder named by
 ``WARGAMES_SCREENSHOTS`` (``WARGAMES_SCREENSHOTS=docs/images`` refreshes the docs' pictures),
 else into the test's temporary folder."""
 
+import json
 import os
 import random
 import struct
@@ -14,9 +17,10 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 import wargames
+from tests.web.conftest import SETUPS, postgres_schema
 from wargames.core.registry import games
 from wargames.core.serialize import loads
-from wargames.web.local import serving
+from wargames.web.local import served, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 MOST_TURNS = 400
@@ -26,6 +30,9 @@ FIRST_CHOICES = 150
 MOST_MISSES = 100
 """Tries that the page did not take (a redraw between clicks, a slow answer) before giving up."""
 PNG = b"\x89PNG\r\n\x1a\n"
+QUIET = {"quiet_turn_limit": 8}
+"""The game clicked to its end is drawn after 8 moves a player with no capture (the text's
+35 for Mini Sabotage made it a game of 40 s): it still ends, replays and rematches."""
 
 
 @pytest.fixture
@@ -64,6 +71,17 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module", params=SETUPS)
+def played(request: pytest.FixtureRequest, base: str) -> Iterator[str]:
+    """The server above, then ``wargames serve --workers 2`` on a PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield base
+    else:
+        for where in postgres_schema(request):
+            with served(where, workers=2) as url:
+                yield url
+
+
 def take_turn(page: Page, rng: random.Random | None = None) -> bool:
     """Make one move by clicking: a piece that can move, then a square it lights up (or, for
     anything the board cannot express, the first listed action); confirm any odds shown.
@@ -91,13 +109,15 @@ def take_turn(page: Page, rng: random.Random | None = None) -> bool:
 
 
 def test_mini_sabotage_is_played_to_the_end_by_clicking(
-    browser: Browser, base: str, images: Path
+    browser: Browser, played: str, images: Path
 ) -> None:
+    base = played
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(base + "/")
     page.select_option("#game", "sabotage")
     page.select_option("#variant", "SM")
     page.select_option("select[data-player=red]", "random")
+    page.fill("#options", json.dumps(QUIET))
     page.click("#start")
     page.locator("#link-green").wait_for()
     page.goto(base + (page.locator("#link-green").get_attribute("href") or ""))
@@ -140,7 +160,8 @@ def test_mini_sabotage_is_played_to_the_end_by_clicking(
     page.close()
 
 
-def test_a_listed_game_is_joined_from_the_lobby(browser: Browser, base: str) -> None:
+def test_a_listed_game_is_joined_from_the_lobby(browser: Browser, played: str) -> None:
+    base = played
     host = browser.new_page(viewport={"width": 1280, "height": 900})
     host.goto(base + "/")
     host.select_option("#game", "sabotage")

@@ -105,3 +105,13 @@ def test_the_first_rematch_recorded_is_everybodys(where: str) -> None:
     assert len(set(results)) == 1
     assert results[0] in {f"new{i}" for i in range(RACERS)}
     assert stores[1].rematch_of("old") == results[0]
+
+
+def test_a_worker_reads_the_actions_stored_since_its_last(where: str) -> None:
+    stores = [Store(where), Store(where)]
+    stores[0].add_game("g1", "{}", {"a": "human"}, 0, {})
+    stores[0].add_actions("g1", 0, ["m0", "m1"])
+    assert stores[1].actions_from("g1", 0) == ("m0", "m1")
+    stores[1].add_actions("g1", 2, ["m2"])
+    assert stores[0].actions_from("g1", 2) == ("m2",)
+    assert stores[0].actions_from("g1", 3) == ()

@@ -1,6 +1,12 @@
 """Games being played on the server: each a :class:`Match` of humans and bots, kept in a
 :class:`Lobby` that finds them by link and rebuilds them from the store after a restart.
 
+The store is the truth and a match's states are its cache: before a request reads or plays a
+match, the moves other server processes stored since are applied (:meth:`Match.catch_up`), and
+a move is kept only once its numbered row is stored (a process that finds its number taken
+catches up and judges the request again), so each move is stored once whichever process
+takes it, and a bot's turn is played by one process.
+
 Every move goes through ``game.apply``; a refused one raises :class:`Refused` with a message
 built only from what the seat may know (the request, its legal actions, who is to act), never
 from the kernel's error, which the full state may have worded.
@@ -21,7 +27,7 @@ from wargames.bots.specs import make_bot
 from wargames.core.game import Action, Game, State
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
-from wargames.web.store import Store
+from wargames.web.store import Clash, Store
 
 __all__ = ["HUMAN", "RECORDED", "Lobby", "Match", "Refused", "Seating", "legal_action"]
 
@@ -137,6 +143,21 @@ class Match:
         for loop, event in self._waiting:
             loop.call_soon_threadsafe(event.set)
 
+    def catch_up(self) -> None:
+        """Apply the moves stored since this process's last one (by other processes)."""
+        with self._lock:
+            self._catch_up()
+
+    def _catch_up(self) -> None:
+        """:meth:`catch_up` with the lock held."""
+        stored = self.store.actions_from(self.id, len(self.actions))
+        for text in stored:
+            action: Action = loads(text, self.game)
+            self.states.append(self.game.apply(self.state, action))
+            self.actions.append(action)
+        if stored:
+            self._bump()
+
     def over(self) -> bool:
         """Whether the game has ended."""
         return self.game.outcome(self.state) is not None
@@ -148,32 +169,42 @@ class Match:
     def play(self, seat: str, text: Any) -> Action:
         """Play the action written ``text`` for ``seat``; return it.
 
+        Judged against the stored game: if another process stores a move first, the
+        request is judged again after it.
+
         :raises Refused: 409 when the game is over or ``seat`` is not to act, 400 for an
             action that is not text, 422 for one that is not a legal action of ``seat`` now.
         """
         if not isinstance(text, str):
             raise Refused(400, "give the action as text in the game's notation")
         with self._lock:
-            state = self.state
-            if self.game.outcome(state) is not None:
-                raise Refused(409, "the game is over")
-            acting = self.game.to_act(state)
-            if seat not in acting:
-                waiting = ", ".join(p for p in self.game.players if p in acting)
-                raise Refused(409, f"{seat} is not to act; waiting for {waiting}")
-            action = legal_action(self.game, state, seat, text)
-            if action is None:
-                raise Refused(422, f"{text[:80]!r} is not a legal action of {seat} now")
-            self._take(action)
-            return action
+            while True:
+                self._catch_up()
+                state = self.state
+                if self.game.outcome(state) is not None:
+                    raise Refused(409, "the game is over")
+                acting = self.game.to_act(state)
+                if seat not in acting:
+                    waiting = ", ".join(p for p in self.game.players if p in acting)
+                    raise Refused(409, f"{seat} is not to act; waiting for {waiting}")
+                action = legal_action(self.game, state, seat, text)
+                if action is None:
+                    raise Refused(422, f"{text[:80]!r} is not a legal action of {seat} now")
+                if self._take(action):
+                    return action
 
-    def _take(self, action: Action) -> None:
-        """Apply a legal ``action``, store it, then remember it (the lock is held)."""
+    def _take(self, action: Action) -> bool:
+        """Apply a legal ``action``, store it, then remember it; ``False`` (nothing kept)
+        if another process stored a move of that number first (the lock is held)."""
         after = self.game.apply(self.state, action)
-        self.store.add_actions(self.id, len(self.actions), [dumps(self.game, action)])
+        try:
+            self.store.add_actions(self.id, len(self.actions), [dumps(self.game, action)])
+        except Clash:
+            return False
         self.states.append(after)
         self.actions.append(action)
         self._bump()
+        return True
 
     def bots_to_act(self) -> list[str]:
         """The bot seats to act now."""
@@ -183,21 +214,24 @@ class Match:
         return [p for p in self.game.players if p in acting and p in self.bots]
 
     def run_bots(self) -> None:
-        """Let the bots play until a human is to act or the game ends (one runner at once;
-        a bot thinks outside the lock, and thinks again if a human moved meanwhile)."""
+        """Let the bots play until a human is to act or the game ends (one runner at once
+        in a process; a bot thinks outside the lock, and thinks again if a move was made
+        meanwhile).  A runner whose move another process stored first stops: that process
+        plays the bots on (its runner, or the one started by the human move it stored)."""
         with self._lock:
             if self._bots_running:
                 return
             self._bots_running = True
         player = "a"
         try:
+            self.catch_up()
             while players := self.bots_to_act():
                 player = players[0]
                 state, version = self.state, self.version
                 action = self.bots[player].choose(self.game, state, player)
                 with self._lock:
-                    if self.version == version:
-                        self._take(action)
+                    if self.version == version and not self._take(action):
+                        return
         except Exception as error:  # a bot's failure is shown, not lost in a thread
             with self._lock:
                 self.error = f"{player}'s bot failed: {type(error).__name__}"
@@ -245,12 +279,10 @@ class Lobby:
         :raises WargamesError: (or ``ValueError``, ``TypeError``) as :func:`wargames.load`.
         """
         key = json.dumps([name.lower(), (variant or "").lower(), options], sort_keys=True)
-        with self._building:
+        with self._building:  # one build at a time: a burst of new games waits for the first's
             game = self._games.get(key)
-        if game is None:
-            game = wargames.load(name, variant or None, **options)
-            with self._building:
-                self._games[key] = game
+            if game is None:
+                game = self._games[key] = wargames.load(name, variant or None, **options)
                 while len(self._games) > self.GAMES_KEPT:
                     del self._games[next(iter(self._games))]
         return game
@@ -339,12 +371,28 @@ class Lobby:
         return self._match(rematch_id), token
 
     def _match(self, match_id: str) -> Match:
-        """The match ``match_id``, rebuilt from the store on first use."""
+        """The match ``match_id``, rebuilt from the store on first use, caught up with the
+        moves other processes stored."""
         with self._lock:
             match = self._matches.get(match_id)
             if match is None:
                 match = self._matches[match_id] = self._rebuild(match_id)
+        match.catch_up()
         return match
+
+    def behind(self, match_id: str, count: int) -> Match | None:
+        """The match ``match_id`` if this process holds it with fewer than ``count``
+        actions: news of moves another process stored."""
+        with self._lock:
+            match = self._matches.get(match_id)
+        return match if match is not None and len(match.actions) < count else None
+
+    def catch_up(self) -> None:
+        """Catch every match this process holds up with the store."""
+        with self._lock:
+            held = list(self._matches.values())
+        for match in held:
+            match.catch_up()
 
     def _rebuild(self, match_id: str) -> Match:
         """A stored match, replayed from its seed and actions."""

@@ -25,8 +25,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import os
 import re
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +67,7 @@ from wargames.web.matches import (
 from wargames.web.present import odds_data, payload, replay_step
 from wargames.web.store import Store
 
-__all__ = ["create_app"]
+__all__ = ["DB_VARIABLE", "app_from_environment", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 WAIT_SECONDS = 20.0
@@ -73,14 +76,54 @@ QUIET_SECONDS = 15.0
 """How long an event stream waits for a change before it sends a comment (keeping it open)."""
 BODY_LIMIT = 1 << 22
 """The largest request body read (a long replay file fits)."""
+RECONNECT_SECONDS = 1.0
+"""How long a worker waits to listen again after losing its connection to the server."""
+DB_VARIABLE = "WARGAMES_WEB_DB"
+"""The variable naming the database of :func:`app_from_environment`."""
 _DECIMAL = re.compile(r"[0-9]+")
+_log = logging.getLogger(__name__)
+
+
+def app_from_environment() -> Starlette:
+    """The app on the database named by ``$WARGAMES_WEB_DB``: the factory each process of
+    ``wargames serve --workers N`` builds its app with (uvicorn takes it by name)."""
+    return create_app(os.environ[DB_VARIABLE])
+
+
+async def follow(lobby: Lobby) -> None:
+    """Catch up every match this process holds as moves for it are stored by any process
+    (PostgreSQL's ``NOTIFY``), waking its event streams and waiting views; all of them each
+    time the listening (re)starts, since a move may have been announced unheard."""
+    while True:
+        try:
+            async for news in lobby.store.changes():
+                if news is None:
+                    await run_in_threadpool(lobby.catch_up)
+                elif match := lobby.behind(*news):
+                    await run_in_threadpool(match.catch_up)
+        except Exception as error:  # the server went away: listen again when it is back
+            _log.warning("listening for moves failed (%s); again in a second", error)
+            await asyncio.sleep(RECONNECT_SECONDS)
 
 
 def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> Starlette:
     """The web app, keeping its games in ``db`` (a SQLite file or a PostgreSQL URL:
     :class:`~wargames.web.store.Store`); an event stream with nothing to tell sends a
     keep-alive comment every ``quiet`` seconds."""
+    registered_games()  # every game's plugin imported now, not on a request: seconds when busy
     lobby = Lobby(Store(db))
+
+    @asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        """Follow the moves other processes store, on a shared database; close the store
+        at the end."""
+        listener = asyncio.create_task(follow(lobby)) if lobby.store.shared else None
+        yield
+        if listener is not None:
+            listener.cancel()
+            with suppress(asyncio.CancelledError):
+                await listener
+        lobby.store.close()
 
     def refusal(error: Refused) -> JSONResponse:
         return JSONResponse({"error": error.message}, status_code=error.status)
@@ -347,7 +390,11 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
             return JSONResponse({"error": error.detail}, status_code=error.status_code)
         return PlainTextResponse(error.detail, status_code=error.status_code)
 
-    app = Starlette(routes=api + pages, exception_handlers={404: no_route, 405: no_route})
+    app = Starlette(
+        routes=api + pages,
+        exception_handlers={404: no_route, 405: no_route},
+        lifespan=lifespan,
+    )
     app.state.lobby = lobby
     return app
 

@@ -8,10 +8,14 @@ nothing past the standard library.
 
 A game is its replay: the header (game, variant, options, seed, set-up: a replay document
 with no actions) and its actions, one row each, numbered, so a move is stored exactly once
-and a restart rebuilds the game by replaying them.  Links are stored only as SHA-256 digests
-of their tokens, so the database alone does not let anybody take a seat.  A game listed in
-the lobby has its free seats stored (a seat is taken once: the row goes as its link is made),
-and a finished game the id of its rematch.
+and a restart rebuilds the game by replaying them. Several server processes may share one
+PostgreSQL database: the numbered rows make each move stored once whichever process writes
+it first, and every stored move is announced on the channel :data:`CHANNEL` (``NOTIFY``,
+sent as its transaction commits) for the other processes' live updates
+(:meth:`Store.changes`). Links are stored only as SHA-256 digests of their tokens, so the
+database alone does not let anybody take a seat. A game listed in the lobby has its free
+seats stored (a seat is taken once: the row goes as its link is made), and a finished game
+the id of its rematch.
 """
 
 from __future__ import annotations
@@ -22,14 +26,14 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from attrs import frozen
 
-__all__ = ["Clash", "Store", "Stored", "digest", "is_server"]
+__all__ = ["CHANNEL", "Clash", "Store", "Stored", "digest", "is_server"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -62,6 +66,9 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 SERVERS = ("postgresql://", "postgres://")
 """How the URL of a PostgreSQL server begins (anything else names a SQLite file)."""
+CHANNEL = "wargames_moves"
+"""The PostgreSQL channel on which stored moves are announced: ``GAME_ID COUNT``, the game
+and its number of stored actions with them."""
 
 
 def digest(token: str) -> str:
@@ -111,6 +118,9 @@ class Store:
     URL of a PostgreSQL database (``postgresql://user:password@host/name``)."""
 
     def __init__(self, where: str | Path) -> None:
+        self.where = str(where)
+        self.shared = is_server(where)
+        """Whether other processes may write here too (a server: each move is announced)."""
         self._db, self._mark, self._clash = _connect(where)
         self._lock = threading.Lock()
         with self._transaction():
@@ -218,7 +228,8 @@ class Store:
         return None if row is None else str(row[0])
 
     def add_actions(self, game_id: str, first: int, actions: list[str]) -> None:
-        """Store ``actions`` as the game's actions number ``first`` on.
+        """Store ``actions`` as the game's actions number ``first`` on (announced on
+        :data:`CHANNEL` on a server).
 
         :raises Clash: for a number taken already (nothing is then stored: no move is
             stored twice or overwritten).
@@ -228,6 +239,31 @@ class Store:
                 "INSERT INTO actions VALUES (?, ?, ?)",
                 [(game_id, first + i, text) for i, text in enumerate(actions)],
             )
+            if self.shared and actions:
+                news = f"{game_id} {first + len(actions)}"
+                self._run(f"SELECT pg_notify('{CHANNEL}', ?)", (news,))
+
+    def actions_from(self, game_id: str, first: int) -> tuple[str, ...]:
+        """The game's stored actions numbered ``first`` on, in order (how a process catches
+        up with the moves others stored)."""
+        with self._lock:
+            rows = self._run(
+                "SELECT action FROM actions WHERE game_id = ? AND number >= ? ORDER BY number",
+                (game_id, first),
+            ).fetchall()
+        return tuple(text for (text,) in rows)
+
+    async def changes(self) -> AsyncIterator[tuple[str, int] | None]:
+        """Each game a move is stored for, by any process, as it is committed, with its
+        number of stored actions then (``LISTEN`` on a connection of its own; a server
+        only), after ``None`` once listening: anything stored before may have been missed."""
+        psycopg = importlib.import_module("psycopg")
+        async with await psycopg.AsyncConnection.connect(self.where, autocommit=True) as db:
+            await db.execute(f"LISTEN {CHANNEL}")
+            yield None
+            async for note in db.notifies():
+                game_id, count = note.payload.split()
+                yield game_id, int(count)
 
     def find(self, token: str) -> tuple[str, str | None] | None:
         """The game and seat (``None``: a spectator) of a link's token, if it is one."""
