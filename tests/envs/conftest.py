@@ -25,12 +25,14 @@ def small(name: str) -> dict[str, Any]:
 
 
 SPIEL_SMALL: dict[str, dict[str, Any]] = {
-    "sabatu": {"players": 2, "seed": 3},
+    "sabatu": {"players": 2, "turn_limit": 6},
+    "saw": {"turn_limit": 4},
     "gridscifi": {"turns": 1},
 }
 """For OpenSpiel's random simulation, which reads each player's whole information state at
-every step (and at every chance node): Sabatu with two players and a seed whose random game
-ends in a conquest after 540 steps; Grid SciFi's battle cut to one turn."""
+every step (and at every chance node): Sabatu for two and SAW cut to a few turns (a random game
+of either runs to hundreds of steps, ending in a draw at the limit), Grid SciFi's battle to
+one turn."""
 
 
 def spiel_parameters(name: str) -> str:
