@@ -72,6 +72,7 @@ def test_a_unit_moves_to_one_of_the_8_squares_around_it() -> None:
     assert steps(state) == {"a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"}
     with pytest.raises(IllegalAction, match="one square at a time"):
         GAME.apply(state, Step("blue", sq("b4")))
+    assert GAME.apply(state, Step("blue", sq("c3"))).units[0].square == sq("c3"), "a diagonal is 1"
 
 
 def test_entering_terrain_ends_the_units_movement_for_the_turn() -> None:
