@@ -139,6 +139,7 @@ def test_a_unit_with_two_even_dice_attacks_intensely() -> None:
     state = GAME.apply_all(state, [Activate("blue", 0), Aim("blue", "rifles")])
     assert state.activation is not None
     assert state.activation.dice == (6, 2)
+    assert targets(state) == {(1, False), (1, True)}
     state = GAME.apply(state, Target("blue", 1, intense=True))
     assert rolled(state) == [AttackRolled(0, "rifles", 1, (4, 5), 3, 2, True)]
     assert state.activation is None

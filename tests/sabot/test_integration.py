@@ -10,6 +10,7 @@ from wargames.cli import app
 from wargames.render.svg import render_game
 from wargames.sabot import Fire, Sabot, matchup
 from wargames.sabot.combat import scatter
+from wargames.sabot.state import Scout
 
 from .helpers import change, field, play
 
@@ -68,6 +69,16 @@ def test_match_up_and_scatter_odds_are_exact() -> None:
     hexes = scatter(3)
     assert hexes["target"] == Fraction(2, 5)
     assert hexes["south"] == hexes["north"] == Fraction(1, 10)
+
+
+def test_scouting_odds_are_a_d10_and_the_bonus_reaching_5() -> None:
+    """VI-g: "If the roll is 5 or higher, the scouting is successful"; a scout car adds +1."""
+    game = field()
+    for kind, success in (("WSC", Fraction(7, 10)), ("MBT", Fraction(3, 5))):
+        state = game.position([("blue", kind, "0505", 0), ("yellow", "MBT", "0502", 3)])
+        odds = game.odds(play(game, state, "move 0"), Scout("blue", 1))
+        assert odds is not None
+        assert odds[True] == success, kind
 
 
 def test_scatter_odds_in_a_position_name_each_hex() -> None:
