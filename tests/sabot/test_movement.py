@@ -21,8 +21,8 @@ def test_advance_goes_straight_ahead_and_move_units_run_out() -> None:
     state = game.position([("blue", "HVT", "0505", 0), ("yellow", "INF", "1212", 0)])
     state = play(game, state, "move 0", "advance", "advance", "advance")
     assert at(game, state, 0) == "0502"
-    with pytest.raises(IllegalAction):
-        game.apply(state, Advance("blue"))  # an HVT has 3 move units
+    with pytest.raises(IllegalAction, match="not enough move units left"):
+        play(game, state, "advance")  # an HVT has 3 move units
     state = play(game, state, "stop")
     with pytest.raises(IllegalAction):
         play(game, state, "move 0")  # its move is over for the turn
