@@ -271,14 +271,14 @@ def test_indirect_fire_needs_a_friendly_unit_that_sees_the_target() -> None:
 
 def test_minor_psychics_reach_1_square_and_major_psychics_2() -> None:
     """ "Minor psychics have a range of 1 Square and major psychics a range of 2 squares."
-    (Psychic Powers): enemies 1, 2 and 3 squares away."""
+    (Psychic Powers): enemies 1, 2 and 3 squares away, each in sight."""
     for owner, psychic, power, enemy, reach in (
         ("red", "Hive Seer", "mind-lash", "Battle Squad", 1),
         ("blue", "Battle Psyker", "mind-blast", "Swarmlings", 2),
     ):
         other = "blue" if owner == "red" else "red"
         units = [at(0, owner, psychic, "a1")]
-        units += [at(i + 1, other, enemy, square) for i, square in enumerate(["b1", "a3", "d4"])]
+        units += [at(i + 1, other, enemy, square) for i, square in enumerate(["b2", "a3", "d1"])]
         state = activating(GAME.position(units, player=owner), 0, 2)
         state = GAME.apply(state, Aim(owner, power))
         assert targets(state, owner) == {(uid, False) for uid in range(1, reach + 1)}
