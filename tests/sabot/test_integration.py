@@ -19,9 +19,10 @@ RUNNER = CliRunner()
 
 def test_tokens_show_symbols_facings_and_hide_what_the_viewer_may_not_know() -> None:
     game = field()
-    state = game.position([("blue", "MBT", "0505", 2), ("yellow", "HVY", "0508", 0)])
-    state = change(state, 1, revealed=True)
+    units = [("blue", "MBT", "0505", 2), ("yellow", "HVY", "0508", 0), ("blue", "DECOY", "0303", 0)]
+    state = change(game.position(units), 1, revealed=True)
     mine = game.tokens(state, "blue")
+    assert mine[game.map.cells[state.units[2].hex]].label == "D", "a decoy, to its owner"
     tank = mine[game.map.cells[state.units[0].hex]]
     assert (tank.label, tank.facing, tank.owner, tank.hidden) == ("MBT", 2, "blue", False)
     squad = mine[game.map.cells[state.units[1].hex]]
@@ -31,7 +32,7 @@ def test_tokens_show_symbols_facings_and_hide_what_the_viewer_may_not_know() -> 
     assert "shots" not in theirs.detail
     assert "MBT" not in theirs.detail
     svg = render_game(game, state, "yellow")
-    assert svg.count('class="token hidden"') == 1
+    assert svg.count('class="token hidden"') == 2  # the tank and the decoy
 
 
 def test_render_and_odds_commands(tmp_path: Path) -> None:
