@@ -160,6 +160,7 @@ def test_the_turn_passes_when_every_unit_has_been_activated() -> None:
     units = [at(0, "blue", "Battle Squad", "c2"), at(1, "red", "Swarmlings", "e5")]
     state = GAME.apply_all(GAME.position(units), [Activate("blue", 0), EndActivation("blue")])
     assert GAME.to_act(state) == {"red"}
+    assert EndTurn("red") in GAME.legal_actions(state, "red"), "red may activate as it wants"
     state = GAME.apply(state, EndTurn("red"))
     assert GAME.to_act(state) == {"blue"}
     assert state.clock.turn == 2

@@ -22,7 +22,7 @@ from wargames.gridscifi import (
 )
 from wargames.gridscifi.state import AttackRolled, Destroyed
 
-from .helpers import activating, arena, at, rolling, sq
+from .helpers import activating, arena, at, off, rolling, sq
 
 # Woods on c3 and e4, rough on d3 and c2, a building on f3.
 FIELD = """
@@ -139,6 +139,7 @@ def test_a_unit_with_two_even_dice_attacks_intensely() -> None:
     state = GAME.apply_all(state, [Activate("blue", 0), Aim("blue", "rifles")])
     assert state.activation is not None
     assert state.activation.dice == (6, 2)
+    assert targets(state) == {(1, False), (1, True)}
     state = GAME.apply(state, Target("blue", 1, intense=True))
     assert rolled(state) == [AttackRolled(0, "rifles", 1, (4, 5), 3, 2, True)]
     assert state.activation is None
@@ -218,6 +219,7 @@ def test_weapons_reach_their_range_and_flyers_one_square_less() -> None:
         GAME.apply(state, Target("blue", 2))
     with pytest.raises(IllegalAction, match=r"out of range of the grenades \(range 1\)"):
         GAME.apply(state, Target("blue", 3))
+    assert GAME.illegal_reason(state, Target("blue", 1)) is None, "2 squares, range 2"
 
 
 def test_a_flyer_attacks_one_square_less_far() -> None:
@@ -245,6 +247,10 @@ def test_no_attack_without_line_of_sight() -> None:
     state = activating(GAME.position(units), 0, 2)
     with pytest.raises(IllegalAction, match="no unit can be attacked with the rifles"):
         GAME.apply(state, Aim("blue", "rifles"))
+    woods = [at(0, "blue", "Battle Squad", "d4"), at(1, "red", "Swarmlings", "f4")]
+    state = activating(GAME.position(woods), 0, 2)
+    with pytest.raises(IllegalAction, match="no unit can be attacked with the rifles"):
+        GAME.apply(state, Aim("blue", "rifles"))  # the woods on e4 between them
 
 
 def test_indirect_fire_needs_a_friendly_unit_that_sees_the_target() -> None:
@@ -265,14 +271,14 @@ def test_indirect_fire_needs_a_friendly_unit_that_sees_the_target() -> None:
 
 def test_minor_psychics_reach_1_square_and_major_psychics_2() -> None:
     """ "Minor psychics have a range of 1 Square and major psychics a range of 2 squares."
-    (Psychic Powers): enemies 1, 2 and 3 squares away."""
+    (Psychic Powers): enemies 1, 2 and 3 squares away, each in sight."""
     for owner, psychic, power, enemy, reach in (
         ("red", "Hive Seer", "mind-lash", "Battle Squad", 1),
         ("blue", "Battle Psyker", "mind-blast", "Swarmlings", 2),
     ):
         other = "blue" if owner == "red" else "red"
         units = [at(0, owner, psychic, "a1")]
-        units += [at(i + 1, other, enemy, square) for i, square in enumerate(["b1", "a3", "d4"])]
+        units += [at(i + 1, other, enemy, square) for i, square in enumerate(["b2", "a3", "d1"])]
         state = activating(GAME.position(units, player=owner), 0, 2)
         state = GAME.apply(state, Aim(owner, power))
         assert targets(state, owner) == {(uid, False) for uid in range(1, reach + 1)}
@@ -335,6 +341,9 @@ def test_a_unit_behind_cover_may_take_cover() -> None:
     beside = [at(0, "red", "Swarmlings", "a1"), at(1, "blue", "Battle Squad", "c1")]
     state = aim_at(activating(GAME.position(beside, player="red"), 0, 2), "spine-rifles", 1)
     assert state.declared is None, "nothing covers c1 from a1: resolved at once"
+    two_away = [at(0, "blue", "Sniper Team", "d4"), at(1, "red", "Swarmlings", "d1")]
+    state = aim_at(activating(GAME.position(two_away), 0, 2), "long-rifles", 1)
+    assert state.declared is None, "the rough on d3 is two squares from d1: not behind it"
 
 
 def test_rough_terrain_and_woods_do_not_cover_against_close_combat() -> None:
@@ -343,12 +352,20 @@ def test_rough_terrain_and_woods_do_not_cover_against_close_combat() -> None:
     assert state.declared is None, "the rough on c2 covers only against shooting"
     shooting = aim_at(activating(GAME.position(units, player="red"), 0, 2), "spine-rifles", 1)
     assert GAME.to_act(shooting) == {"blue"}
+    odds = GAME.odds(shooting, TakeCover("blue"))
+    assert odds is not None
+    assert odds.probability(lambda e: e.hits > 0) == Fraction(1, 3), "cover 4: a 5 or a 6"
+    woods = [at(0, "red", "Swarmlings", "b3"), at(1, "blue", "Battle Squad", "c3")]
+    state = aim_at(activating(GAME.position(woods, player="red"), 0, 2), "claws", 1)
+    assert state.declared is None, "the woods on c3 cover only against shooting"
 
 
 def test_buildings_cover_in_close_combat() -> None:
     units = [at(0, "red", "Swarmlings", "e3"), at(1, "blue", "Battle Squad", "f3")]
     state = aim_at(activating(GAME.position(units, player="red"), 0, 2), "claws", 1)
     assert GAME.legal_actions(state, "blue")[0] == TakeCover("blue")
+    for faces, casualties in (((4, 1), 0), ((5, 1), 1)):  # cover 4, not full armour 3
+        assert GAME.apply(rolling(state, *faces), TakeCover("blue")).units[1].damage == casualties
 
 
 def test_non_troop_units_do_not_take_cover() -> None:
@@ -410,6 +427,10 @@ def test_destroying_every_enemy_unit_wins_at_once() -> None:
     state = aim_at(rolling(activating(GAME.position(units), 0, 2), 6), "rifles", 1)
     assert GAME.outcome(state) == Outcome(frozenset({"blue"}), "destroyed the enemy")
     assert GAME.to_act(state) == frozenset()
+    in_reserve = GAME.position([*units, off(2, "red", "Spitter Brood", Status.RESERVE)])
+    state = aim_at(rolling(activating(in_reserve, 0, 2), 6), "rifles", 1)
+    assert not state.units[1].alive
+    assert GAME.outcome(state) is None, "red still has a unit in reserve"
 
 
 def test_a_psychic_losing_several_models_to_its_own_ones_is_pinned() -> None:

@@ -33,6 +33,15 @@ def test_a_profile_from_data() -> None:
     assert (tank.strength, tank.armour) == (3, 5)
 
 
+def test_a_henchman_counts_as_a_hero() -> None:
+    """ "A hero or henchman in a unit elevates that unit to be elite" (Heroes and Henchmen)."""
+    assert not profile_from_data(TABLES, SQUAD).hero
+    for tag in ("hero", "henchman"):
+        elevated = profile_from_data(TABLES, {**SQUAD, tag: True})
+        assert elevated.hero, tag
+        assert elevated.steady, tag
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -72,6 +72,7 @@ def test_a_unit_moves_to_one_of_the_8_squares_around_it() -> None:
     assert steps(state) == {"a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"}
     with pytest.raises(IllegalAction, match="one square at a time"):
         GAME.apply(state, Step("blue", sq("b4")))
+    assert GAME.apply(state, Step("blue", sq("c3"))).units[0].square == sq("c3"), "a diagonal is 1"
 
 
 def test_entering_terrain_ends_the_units_movement_for_the_turn() -> None:
@@ -206,7 +207,10 @@ def test_only_one_unit_a_square_unless_one_is_a_flyer() -> None:
     assert "b2" in steps(ground), "a ground unit may stand under a flyer"
     flyer = activating(state, 2, 1)
     assert {"b1", "c1"} <= steps(flyer), "a flyer may stand over a ground unit"
+    assert GAME.illegal_reason(flyer, Step("blue", sq("b1"))) is None
     assert "a2" not in steps(flyer), "but never with another flyer"
+    with pytest.raises(IllegalAction, match="only one unit a square"):
+        GAME.apply(flyer, Step("blue", sq("a2")))
 
 
 def test_a_unit_may_end_its_activation_with_dice_left() -> None:

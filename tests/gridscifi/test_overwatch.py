@@ -60,6 +60,8 @@ def test_a_unit_in_overwatch_may_fire_back() -> None:
     assert state.units[0].damage == 4
     assert not state.units[1].overwatch, "returning fire spends the overwatch"
     assert GAME.to_act(state) == {"red"}
+    calm = [units[0], at(1, "blue", "Battle Squad", "c1"), units[2]]
+    assert attack(GAME, calm, "spine-rifles", 1).declared is None, "not in overwatch: no answer"
 
 
 def test_combat_is_simultaneous() -> None:

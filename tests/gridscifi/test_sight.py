@@ -112,6 +112,8 @@ def test_a_diagonal_gap_between_two_blocking_squares_blocks() -> None:
     assert not sees(game.field, units, units[0], units[1]), "a2-b1 passes between a1 and b2"
     one_corner = (at(0, "blue", "Battle Squad", "a3"), at(1, "red", "Swarmlings", "c1"))
     assert not sees(game.field, one_corner, one_corner[0], one_corner[1]), "crosses b2"
+    one_flank = (at(0, "blue", "Battle Squad", "b3"), at(1, "red", "Swarmlings", "c2"))
+    assert sees(game.field, one_flank, one_flank[0], one_flank[1]), "past b2's corner, c3 open"
 
 
 def test_rough_terrain_does_not_block_sight() -> None:

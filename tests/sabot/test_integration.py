@@ -10,6 +10,7 @@ from wargames.cli import app
 from wargames.render.svg import render_game
 from wargames.sabot import Fire, Sabot, matchup
 from wargames.sabot.combat import scatter
+from wargames.sabot.state import Scout
 
 from .helpers import change, field, play
 
@@ -18,9 +19,10 @@ RUNNER = CliRunner()
 
 def test_tokens_show_symbols_facings_and_hide_what_the_viewer_may_not_know() -> None:
     game = field()
-    state = game.position([("blue", "MBT", "0505", 2), ("yellow", "HVY", "0508", 0)])
-    state = change(state, 1, revealed=True)
+    units = [("blue", "MBT", "0505", 2), ("yellow", "HVY", "0508", 0), ("blue", "DECOY", "0303", 0)]
+    state = change(game.position(units), 1, revealed=True)
     mine = game.tokens(state, "blue")
+    assert mine[game.map.cells[state.units[2].hex]].label == "D", "a decoy, to its owner"
     tank = mine[game.map.cells[state.units[0].hex]]
     assert (tank.label, tank.facing, tank.owner, tank.hidden) == ("MBT", 2, "blue", False)
     squad = mine[game.map.cells[state.units[1].hex]]
@@ -30,7 +32,7 @@ def test_tokens_show_symbols_facings_and_hide_what_the_viewer_may_not_know() -> 
     assert "shots" not in theirs.detail
     assert "MBT" not in theirs.detail
     svg = render_game(game, state, "yellow")
-    assert svg.count('class="token hidden"') == 1
+    assert svg.count('class="token hidden"') == 2  # the tank and the decoy
 
 
 def test_render_and_odds_commands(tmp_path: Path) -> None:
@@ -70,6 +72,16 @@ def test_match_up_and_scatter_odds_are_exact() -> None:
     assert hexes["south"] == hexes["north"] == Fraction(1, 10)
 
 
+def test_scouting_odds_are_a_d10_and_the_bonus_reaching_5() -> None:
+    """VI-g: "If the roll is 5 or higher, the scouting is successful"; a scout car adds +1."""
+    game = field()
+    for kind, success in (("WSC", Fraction(7, 10)), ("MBT", Fraction(3, 5))):
+        state = game.position([("blue", kind, "0505", 0), ("yellow", "MBT", "0502", 3)])
+        odds = game.odds(play(game, state, "move 0"), Scout("blue", 1))
+        assert odds is not None
+        assert odds[True] == success, kind
+
+
 def test_scatter_odds_in_a_position_name_each_hex() -> None:
     game = field(14, 14)
     units = [("blue", "SPA", "0702", 3), ("yellow", "MBT", "0712", 0)]
@@ -89,3 +101,5 @@ def test_evaluate_counts_build_points_on_the_board() -> None:
     assert game.evaluate(even, "blue") == 0
     hurt = change(even, 1, status="disabled")
     assert game.evaluate(hurt, "blue") > 0 > game.evaluate(hurt, "yellow")
+    heavier = game.position([("blue", "MBT", "0505", 0), ("yellow", "HVT", "0508", 0)])
+    assert game.evaluate(heavier, "blue") < 0, "an HVT's platoon costs more than an MBT's"

@@ -21,8 +21,22 @@ def test_advance_goes_straight_ahead_and_move_units_run_out() -> None:
     state = game.position([("blue", "HVT", "0505", 0), ("yellow", "INF", "1212", 0)])
     state = play(game, state, "move 0", "advance", "advance", "advance")
     assert at(game, state, 0) == "0502"
+    with pytest.raises(IllegalAction, match="not enough move units left"):
+        play(game, state, "advance")  # an HVT has 3 move units
+    state = play(game, state, "stop")
     with pytest.raises(IllegalAction):
-        game.apply(state, Advance("blue"))  # an HVT has 3 move units
+        play(game, state, "move 0")  # its move is over for the turn
+
+
+def test_reachable_gives_each_end_hex_with_its_path() -> None:
+    game = field()
+    state = game.position([("blue", "HVT", "0505", 0), ("yellow", "INF", "1212", 0)])
+    paths = game.reachable(state, 0)
+    assert paths["0505"] == ()
+    assert paths["0503"] == ("advance", "advance")
+    assert paths["0604"] == ("turn right", "advance")
+    assert paths["0404"] == ("turn left", "advance")
+    assert at(game, play(game, state, "move 0", *paths["0604"]), 0) == "0604"
 
 
 def test_turn_allowance_by_type() -> None:

@@ -78,6 +78,7 @@ def test_the_random_set_up_keeps_to_the_zones_with_two_decoys_and_positions(seed
     for side, player in enumerate(game.players):
         mine = [u for u in state.units if u.owner == player]
         assert sum(u.kind == "DECOY" for u in mine) == 2
+        assert {u.facing for u in mine} == {3 if side == 0 else 0}, "facing the enemy"
         engineers = sum(u.kind == "ENV" for u in mine)
         dug = {h for owner, h in state.prepared if owner == player}
         assert len(dug) == min(4 * engineers, len(dug | set(game.map.zones[side])))
@@ -153,6 +154,23 @@ def test_squads_embark_decoys_are_counters_and_positions_come_four_per_engineer(
     state = GAME.apply(state, Done("yellow"))
     assert (GAME.phase(state), state.clock.turn) == ("movement", 1)
     assert sum(u.kind == "DECOY" and u.on_map for u in state.units) == 4
+
+
+def test_a_carrier_takes_in_no_more_squads_than_its_room_at_set_up() -> None:
+    """IV: "Soldiers can start the game inside personnel-carrier vehicles": an ICV has room
+    for one squad, so a carrier with a squad aboard is not offered again."""
+    state = GAME.start(5, deploy=False, armies={"blue": ["ICV", "SOLDIERS"], "yellow": ["MBT"]})
+    full: set[int] = set()
+    while any(u.owner == "blue" and u.status == UNPLACED for u in state.units):
+        legal = GAME.legal_actions(state, "blue")
+        embark = [a for a in legal if isinstance(a, Embark)]
+        assert not {a.carrier for a in embark} & full
+        if embark:
+            full.add(embark[0].carrier)
+            state = GAME.apply(state, embark[0])
+        else:
+            state = GAME.apply(state, next(a for a in legal if isinstance(a, Place)))
+    assert len(full) == 4, "each of the four squads rides in its own ICV"
 
 
 def test_the_enemy_never_sees_what_is_set_up_where() -> None:

@@ -3,6 +3,7 @@ end of combat; VIII. winning by annihilation or by a scenario's own condition.""
 
 from wargames.core.game import Outcome
 from wargames.sabot import Sabot, SabotState
+from wargames.sabot.firing import damage
 from wargames.sabot.state import Initiative
 
 from .helpers import change, field, newest, play, seed_for
@@ -34,6 +35,11 @@ def test_destroyed_units_stay_until_the_end_of_combat_then_leave() -> None:
     assert state.units[1].status == "destroyed"  # it may still shoot in yellow's part
     state = play(game, state, "done")
     assert state.units[1].status == "gone"
+    # "or immediately if the unit has already fired its weapons"
+    start = game.position(UNITS, phase="attack")
+    for fired, status in ((False, "destroyed"), (True, "gone")):
+        shot = change(start, 1, fired=fired)
+        assert damage(game, shot, shot.units[1], "destroyed").units[1].status == status
 
 
 def test_annihilation_ends_the_game_and_a_scenario_may_replace_it() -> None:

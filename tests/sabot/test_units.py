@@ -10,6 +10,7 @@ from wargames.core.errors import UnknownOption
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
 from wargames.sabot import DEFAULT_TABLE, Sabot
+from wargames.sabot.army import buy
 
 
 def test_the_numbers_the_text_gives() -> None:
@@ -28,6 +29,14 @@ def test_the_numbers_the_text_gives() -> None:
     assert sorted(soldiers) == ["ABN", "HVY", "INF", "INF"]
     assert sorted(table.platoons["SPECIAL"].units) == ["BRV", "ENV", "MLV", "RRV"]
     assert table.platoons["MBT"].units == ("MBT",) * 4
+
+
+def test_platoons_are_bought_whole_within_the_build_points() -> None:
+    """II: units come in whole platoons, bought with build points (MBT 60 + SOLDIERS 30)."""
+    bought = buy(DEFAULT_TABLE, ["MBT", "SOLDIERS"], 90)
+    assert bought == ("MBT", "MBT", "MBT", "MBT", "INF", "INF", "HVY", "ABN")
+    with pytest.raises(ValueError, match="cost 90 build points, more than 89"):
+        buy(DEFAULT_TABLE, ["MBT", "SOLDIERS"], 89)
 
 
 def test_a_user_loads_their_own_table(tmp_path: Path) -> None:
