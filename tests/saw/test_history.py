@@ -204,7 +204,8 @@ def test_a_bot_played_position_keeps_every_walk(monkeypatch: pytest.MonkeyPatch)
     thrown away."""
     replay = loads(Path(__file__).with_name("data").joinpath("greedy-random-15.json").read_text())
     assert isinstance(replay, Replay)
-    game = replay.load_game()
+    assert replay.load_game().options == Saw().options
+    game = Saw(open_designs=True)  # as the game was played then: designs published (issue 34)
     states = list(replay.states(game))
     monkeypatch.setattr(saw_history, "TRIES", 1)
     rng = random.Random(15)

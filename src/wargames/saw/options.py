@@ -76,7 +76,10 @@ class SawOptions:
     * ``armies``: each player's army by player name (lowercase letters): a built-in army's
       name or a list of units, each ``{"name", "points", "weapons"?, "traits"?}`` or
       ``[name, points, weapons?, traits?]``.  Unequal armies are allowed.  Traits given here
-      are public knowledge; leave them out to design units secretly.
+      are the unit's owner's secret in play, like every design.
+    * ``open_designs``: a teaching mode, off by default: every unit's design is shown to every
+      player ("Unit traits are kept secret from other players" is the rule; only the point
+      totals are public without it).
     * ``map``: a built-in map (``arena``, open; ``ruins``, with terrain) or a map as text.
     * ``weapons``: accuracy/damage pairs per unit (more than 1: "Multiple Attacks");
       ``weapon_cap``: the optional limit on any one weapon's accuracy + damage.
@@ -110,6 +113,7 @@ class SawOptions:
     weapon_cap: int | None = number(None, low=0, high=2 * MAX_POINTS, optional=True)
     coordination: bool = flag(False)
     variable_traits: bool = flag(False)
+    open_designs: bool = flag(False)
     range_table: tuple[tuple[int, int], ...] | None = custom(
         None,
         converter=_bands,

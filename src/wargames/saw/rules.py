@@ -262,11 +262,12 @@ class Saw(Game[SawState, SawAction]):
         """A new game.  Units stand on their players' deployment zones (or the hexes given
         by ``hexes={"b1": "0305", ...}``).
 
-        ``design``: ``"preset"`` (the default) uses each army's ready designs, published to
-        every player (they are in the game's options, which every player reads), and draws
-        the others uniformly from the seed, in secret; ``"random"`` draws every design from
-        the seed; ``"manual"`` starts with the design phase, where each player assigns their
-        units' points with :class:`~wargames.saw.state.Assign` actions, in secret.
+        ``design``: ``"preset"`` (the default) uses each army's ready designs and draws the
+        others uniformly from the seed; ``"random"`` draws every design from the seed;
+        ``"manual"`` starts with the design phase, where each player assigns their units'
+        points with :class:`~wargames.saw.state.Assign` actions.  In every mode a design is
+        its owner's secret ("Unit traits are kept secret from other players"), only its point
+        total public, unless the option ``open_designs`` (a teaching mode) publishes it.
 
         :raises UnknownOption: for an unknown set-up keyword.
         :raises ValueError: for an unknown design mode or a bad hex.
@@ -280,6 +281,7 @@ class Saw(Game[SawState, SawAction]):
         if unknown:
             raise ValueError(f"hexes given for unknown units {unknown}; units: {self.ids}")
         rng = Rng.from_seed(seed)
+        open_designs = self.options.open_designs
         units: list[Unit] = []
         events: list[Deployed | Designed] = []
         for i, spec in enumerate(self.specs):
@@ -287,11 +289,10 @@ class Saw(Game[SawState, SawAction]):
                 sheet = Sheet((0,) * len(self.traits[i]), pool=spec.points)
             else:
                 traits = spec.traits if design == "preset" else None
-                published = traits is not None
                 if traits is None:
                     traits, rng = _rng_design(spec, self.options.weapon_cap, rng)
                 sheet = Sheet(traits)
-                events.append(Designed(self.ids[i], self.owners[i], traits, published))
+                events.append(Designed(self.ids[i], self.owners[i], traits, open_designs))
             units.append(
                 Unit(
                     self.ids[i],
@@ -691,8 +692,10 @@ class Saw(Game[SawState, SawAction]):
         return self._end_turn(state)
 
     def _begin_play(self, state: SawState) -> SawState:
-        """Every unit is designed: record the designs (each told to its owner) and plot."""
-        events = [Designed(u.id, u.owner, u.sheet.traits) for u in state.units]
+        """Every unit is designed: record the designs (each told to its owner, or to every
+        player with ``open_designs``) and plot."""
+        published = self.options.open_designs
+        events = [Designed(u.id, u.owner, u.sheet.traits, published) for u in state.units]
         return state.with_changes(
             log=state.log.with_events(events),
             clock=TURNS.advance(state.clock),
@@ -942,7 +945,7 @@ class Saw(Game[SawState, SawAction]):
 
     def published_design(self, state: SawState, index: int) -> tuple[int, ...] | None:
         """The traits of unit ``index`` if every player knows them: its design was published
-        (a ready design from the options), it has taken no damage and its traits cannot be
+        (the teaching option ``open_designs``), it has taken no damage and its traits cannot be
         re-allocated (no Variable Traits).  ``None`` otherwise."""
         unit = state.units[index]
         if unit.damaged or self.options.variable_traits:
