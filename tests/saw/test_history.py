@@ -29,7 +29,12 @@ GAMES = {
     "secret designs": Saw(players=3, army="patrol"),
     "terrain": Saw(players=4, army="lone", map="ruins"),
     "advanced": Saw(
-        army="gunships", weapons=2, weapon_cap=6, coordination=True, variable_traits=True
+        army="gunships",
+        weapons=2,
+        weapon_cap=6,
+        coordination=True,
+        variable_traits=True,
+        attacks=3,
     ),
     "to the end": Saw(armies={"blue": [["Speck", 3]], "red": [["Mite", 3]], "green": [["Dot", 2]]}),
 }

@@ -9,8 +9,8 @@ import pytest
 
 import wargames
 from wargames import UnknownOption
-from wargames.core.serialize import dumps, loads
 from wargames.core.options import NumberBounds, bounds
+from wargames.core.serialize import dumps, loads
 from wargames.saw import Saw, SawOptions
 from wargames.saw.units import load_armies
 

@@ -11,12 +11,23 @@ from attrs import frozen
 from wargames.core.options import custom, flag, number, text
 from wargames.saw.arena import load_maps, load_rules
 from wargames.saw.movement import RULES
-from wargames.saw.units import MAX_POINTS, MAX_WEAPONS, UnitData, UnitSpec, load_armies, unit_data
+from wargames.saw.units import (
+    MAX_ATTACKS,
+    MAX_POINTS,
+    MAX_WEAPONS,
+    UnitData,
+    UnitSpec,
+    load_armies,
+    unit_data,
+)
 
-__all__ = ["MAX_UNITS", "TURN_LIMIT", "ArmyOption", "SawOptions"]
+__all__ = ["ATTACKS", "MAX_UNITS", "TURN_LIMIT", "ArmyOption", "SawOptions"]
 
 TURN_LIMIT: Final[int] = int(load_rules()["game"]["turn_limit"])
 """Turns after which an undecided game is drawn (library default, ``data/rules.toml``)."""
+ATTACKS: Final[int] = int(load_rules()["game"]["attacks"])
+"""Under "Variable Traits", the attacks a unit may spread its points over (library default,
+``data/rules.toml``: 10, the text's "one, two, or ten attacks at will")."""
 MAX_UNITS: Final = 40
 """The most units an army given in ``armies`` may have (a library bound, not a rule)."""
 _MAX_BANDS: Final = 50
@@ -84,6 +95,9 @@ class SawOptions:
     * ``weapons``: accuracy/damage pairs per unit (more than 1: "Multiple Attacks");
       ``weapon_cap``: the optional limit on any one weapon's accuracy + damage.
     * ``coordination``: "Coordinated attacks".  ``variable_traits``: "Variable Traits".
+    * ``attacks``: under Variable Traits, how many attacks (accuracy/damage pairs) a unit may
+      re-allocate its points into (default :data:`ATTACKS`, 10; 1 to 20); an attack beyond the
+      unit's own weapons fires only while it holds points.  Unused without the rule.
     * ``range_table``: ``[[up to distance, penalty], ...]`` replacing the default 1 per 5 hexes.
     * ``turn_limit``: turns after which an undecided game is drawn (default
       :data:`TURN_LIMIT`, 100; ``None``: no limit).
@@ -113,6 +127,7 @@ class SawOptions:
     weapon_cap: int | None = number(None, low=0, high=2 * MAX_POINTS, optional=True)
     coordination: bool = flag(False)
     variable_traits: bool = flag(False)
+    attacks: int = number(ATTACKS, low=1, high=MAX_ATTACKS)
     open_designs: bool = flag(False)
     range_table: tuple[tuple[int, int], ...] | None = custom(
         None,

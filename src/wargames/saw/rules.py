@@ -182,7 +182,13 @@ class Saw(Game[SawState, SawAction]):
         }
         self._seat = {player: seat for seat, player in enumerate(self._players)}
         self._seats = tuple(self._seat[owner] for owner in self.owners)
-        self.traits: tuple[tuple[str, ...], ...] = tuple(trait_names(s.weapons) for s in self.specs)
+        variable = opts.variable_traits
+        self.weapons: tuple[int, ...] = tuple(
+            max(s.weapons, opts.attacks) if variable else s.weapons for s in self.specs
+        )
+        """Each unit's attacks (accuracy/damage pairs): its own weapons, and under Variable
+        Traits as many as the option ``attacks`` allows ("one, two, or ten attacks")."""
+        self.traits: tuple[tuple[str, ...], ...] = tuple(trait_names(w) for w in self.weapons)
         """Each unit's trait names, in trait order."""
         self._trait_index = tuple({n: i for i, n in enumerate(names)} for names in self.traits)
         self.arena = self._arena()
@@ -291,6 +297,7 @@ class Saw(Game[SawState, SawAction]):
                 traits = spec.traits if design == "preset" else None
                 if traits is None:
                     traits, rng = _rng_design(spec, self.options.weapon_cap, rng)
+                traits = self.padded(i, traits)
                 sheet = Sheet(traits)
                 events.append(Designed(self.ids[i], self.owners[i], traits, open_designs))
             units.append(
@@ -299,7 +306,7 @@ class Saw(Game[SawState, SawAction]):
                     self.owners[i],
                     spec.name,
                     spec.points,
-                    spec.weapons,
+                    self.weapons[i],
                     self._deployment(i, placed),
                     sheet,
                 )
@@ -319,6 +326,20 @@ class Saw(Game[SawState, SawAction]):
             waiting=frozenset(self.players),
             diaries=tuple(Diary(player) for player in self.players),
         )
+
+    def padded(self, index: int, traits: Sequence[int]) -> tuple[int, ...]:
+        """A design of unit ``index``'s own weapons with its further attacks (Variable
+        Traits) at zero: units are designed with their own weapons, and points reach the
+        further attacks only by re-allocation "in the middle of play"."""
+        return (*traits, *[0] * (len(self.traits[index]) - len(traits)))
+
+    def may_fire(self, index: int, traits: Sequence[int], weapon: int) -> bool:
+        """Whether unit ``index`` with ``traits`` may attack with ``weapon``: any of its own
+        weapons may; a further attack of Variable Traits only while it holds points ("they
+        can choose to allocate points to one, two, or ten attacks at will")."""
+        if weapon <= self.specs[index].weapons:
+            return True
+        return traits[accuracy_index(weapon)] + traits[damage_index(weapon)] > 0
 
     def _deployment(self, index: int, placed: dict[str, str]) -> Hex:
         """Where unit ``index`` starts: the hex given for it, else the next of its zone."""
@@ -590,6 +611,11 @@ class Saw(Game[SawState, SawAction]):
         weapons = state.units[index].weapons
         if not isinstance(action.weapon, int) or not 1 <= action.weapon <= weapons:
             return f"{action.unit} has {weapons} weapon(s), no weapon {action.weapon}"
+        if not self.may_fire(index, state.units[index].sheet.traits, action.weapon):
+            return (
+                f"weapon {action.weapon} of {action.unit} has no points: an attack beyond its "
+                f"own {self.specs[index].weapons} needs points allocated (Variable Traits)"
+            )
         if any(shot.weapon == action.weapon for shot in order.shots):
             return f"weapon {action.weapon} of {action.unit} already attacks this turn"
         if action.coordinated:
@@ -1090,7 +1116,7 @@ class _Menu(NamedTuple):
         player, unit = game.owners[index], game.ids[index]
         points = [(t, n) for t in game.traits[index] for n in game.chunks]
         flags = (False, True) if game.options.coordination else (False,)
-        weapons = range(1, game.specs[index].weapons + 1)
+        weapons = range(1, game.weapons[index] + 1)
         return cls(
             tuple(Assign(player, unit, t, n) for t, n in points),
             tuple(Allocate(player, unit, t, n) for t, n in points),
