@@ -24,7 +24,12 @@ from .helpers import BRUISER, act, audit, duel, events, first_seed, playout, sid
 GAMES = {
     "basic": Saw(players=3, army="patrol"),
     "advanced": Saw(
-        army="gunships", weapons=2, weapon_cap=6, coordination=True, variable_traits=True
+        army="gunships",
+        weapons=2,
+        weapon_cap=6,
+        coordination=True,
+        variable_traits=True,
+        attacks=3,
     ),
     "terrain": Saw(players=4, army="lone", map="ruins"),
 }
@@ -93,6 +98,23 @@ def test_whether_a_hit_did_damage_is_public_but_not_how_much() -> None:
     assert seen_by_red.hit_points > 0
     assert is_hidden(seen_by_red.attack_roll)
     assert game.view(state, "blue").units[1].damaged, "the damage itself is public"
+    felt_nothing = first_seed(
+        lambda seed: side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 done"),
+        lambda s: events(s, Attacked)[0].hit and not events(s, Attacked)[0].hit_points,
+    )
+    (shrugged,) = events(game.view(felt_nothing, "blue"), Attacked)
+    assert shrugged.hit
+    assert not shrugged.damaged, "a hit that did no damage says so"
+    grazed = first_seed(
+        lambda seed: side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 done"),
+        lambda s: events(s, Attacked)[0].hit_points == 1,
+    )
+    assert events(game.view(grazed, "blue"), Attacked)[0].damaged, "1 hit point is damage"
+    missed = first_seed(
+        lambda seed: side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 done"),
+        lambda s: not events(s, Attacked)[0].hit,
+    )
+    assert not events(game.view(missed, "blue"), Attacked)[0].damaged
 
 
 def test_full_games_tell_a_consistent_story() -> None:
