@@ -211,7 +211,8 @@ def test_a_bot_played_position_keeps_every_walk(monkeypatch: pytest.MonkeyPatch)
     assert isinstance(replay, Replay)
     assert replay.load_game().options == Saw().options
     game = Saw(open_designs=True)  # as the game was played then: designs published (issue 34)
-    states = list(replay.states(game))
+    states = [state for state in replay.states(game) if isinstance(state, SawState)]
+    assert len(states) == len(replay.actions) + 1
     monkeypatch.setattr(saw_history, "TRIES", 1)
     rng = random.Random(15)
     for player in game.players:
