@@ -329,8 +329,8 @@ class Saw(Game[SawState, SawAction]):
 
     def padded(self, index: int, traits: Sequence[int]) -> tuple[int, ...]:
         """A design of unit ``index``'s own weapons with its further attacks (Variable
-        Traits) at zero: units are designed with their own weapons, and points reach the
-        further attacks only by re-allocation "in the middle of play"."""
+        Traits) at zero: ready and drawn designs cover the unit's own weapons, and points
+        reach the further attacks by re-allocation "in the middle of play"."""
         return (*traits, *[0] * (len(self.traits[index]) - len(traits)))
 
     def may_fire(self, index: int, traits: Sequence[int], weapon: int) -> bool:
