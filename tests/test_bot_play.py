@@ -23,7 +23,13 @@ CASES: list[tuple[str, str | None, dict[str, Any], dict[str, Any], tuple[BotSpec
     (
         "saw",
         None,
-        {"army": "gunships", "weapons": 2, "coordination": True, "variable_traits": True},
+        {
+            "army": "gunships",
+            "weapons": 2,
+            "coordination": True,
+            "variable_traits": True,
+            "attacks": 3,
+        },
         {},
         MCTS_RANDOM,
     ),

@@ -117,7 +117,7 @@ def test_a_unit_joins_one_coordinated_attack_per_target() -> None:
 
 
 def test_variable_traits_reallocate_before_plotting() -> None:
-    game = Saw(army="duel", variable_traits=True)
+    game = Saw(army="duel", variable_traits=True, attacks=1)
     state = game.start(seed=1)
     assert legal_texts(game, state, "blue")[0] == "b1 reallocate"
     state = act(game, state, "b1 reallocate")
@@ -145,12 +145,49 @@ def test_reallocating_comes_before_the_units_move_and_attacks() -> None:
 
 
 def test_reallocated_points_may_go_to_any_weapon() -> None:
-    """ "they can choose to allocate points to one, two, or ten attacks at will": the unit's
-    number of weapons stays (option ``weapons``), its points move freely between them."""
-    game = Saw(army="gunships", weapons=2, variable_traits=True)
+    """The unit's own weapons (option ``weapons``) stay; its points move freely between them
+    and the further attacks."""
+    game = Saw(army="gunships", weapons=2, variable_traits=True, attacks=3)
     state = act(game, game.start(seed=1), "b1 reallocate", *["b1 assign 5 accuracy2"] * 2)
-    state = act(game, state, *["b1 assign 5 damage2"] * 2)
-    assert state.units[0].sheet.traits == (0, 0, 0, 0, 0, 10, 10)
+    state = act(game, state, *["b1 assign 5 damage3"] * 2)
+    assert state.units[0].sheet.traits == (0, 0, 0, 0, 0, 10, 0, 0, 10)
+
+
+def test_reallocated_points_may_make_one_two_or_ten_attacks() -> None:
+    """Issue 34: "they can choose to allocate points to one, two, or ten attacks at will".
+    A Balanced unit (one weapon) re-allocates its 20 points into ten attacks of accuracy 1
+    and damage 1 and fires all ten; the option ``attacks`` (default 10) bounds them."""
+    game = Saw(army="duel", variable_traits=True)
+    assert game.options.attacks == 10
+    assert game.traits[0][-2:] == ("accuracy10", "damage10")
+    pairs = [
+        f"b1 assign 1 {t}{w if w > 1 else ''}" for w in range(1, 11) for t in ("accuracy", "damage")
+    ]
+    state = act(game, game.start(seed=1), "b1 reallocate", *pairs)
+    assert state.units[0].sheet.traits == (0, 0, 0) + (1,) * 20
+    attacks = ["b1 attack r1"] + [f"b1 attack r1 weapon {w}" for w in range(2, 11)]
+    with pytest.raises(IllegalAction, match="no weapon 11"):
+        act(game, state, "b1 attack r1 weapon 11")
+    state = act(game, state, *attacks, "b1 done", "b2 done", "r1 done", "r2 done")
+    fired = [e.attackers for e in events(state, Attacked) if e.player == "blue"]
+    assert fired == [(("b1", w),) for w in range(1, 11)]
+
+
+def test_a_further_attack_fires_only_while_it_holds_points() -> None:
+    """A unit's own weapon attacks even at accuracy and damage 0 (the basic game's attack); a
+    further attack of Variable Traits is one only once it holds a point: with 0 it is
+    refused, with 1 (in accuracy or in damage) it fires."""
+    game = Saw(army="duel", variable_traits=True, attacks=3)
+    state = act(game, game.start(seed=1), "b1 reallocate", *["b1 assign 5 movement"] * 4)
+    with pytest.raises(IllegalAction, match="weapon 2 of b1 has no points"):
+        act(game, state, "b1 attack r1 weapon 2")
+    assert "b1 attack r1" in legal_texts(game, state, "blue")
+    state = act(game, game.start(seed=1), "b1 reallocate", *["b1 assign 1 movement"] * 18)
+    state = act(game, state, "b1 assign 1 accuracy2", "b1 assign 1 damage3")
+    assert {"b1 attack r1 weapon 2", "b1 attack r1 weapon 3"} <= set(
+        legal_texts(game, state, "blue")
+    )
+    assert Saw(army="duel", attacks=3).traits[0] == Saw().traits[0], "only with the rule"
 
 
 def test_reallocating_needs_the_option() -> None:

@@ -96,3 +96,5 @@ def test_cover_adds_to_the_range_penalty_along_the_line_of_fire() -> None:
     assert arena.penalty(shooter, target, DEFAULT_RANGE) == 2 + cover  # 6 hexes: 2
     assert arena.extra_penalty(board.parse("0401"), board.parse("0501")) == 0
     assert arena.extra_penalty(board.parse("0101"), board.parse("0201")) == 1  # into the woods
+    assert arena.extra_penalty(board.parse("0201"), board.parse("0301")) == 2  # into the smoke
+    assert {t.name: t.cover for t in TERRAINS if t.cover} == {"woods": 1, "smoke": 2}

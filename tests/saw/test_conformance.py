@@ -12,7 +12,7 @@ RULES: dict[str, dict[str, Any]] = {
     "basic": {},
     "multiple attacks": {"army": "gunships", "weapons": 2, "weapon_cap": 6},
     "coordinated attacks": {"army": "patrol", "coordination": True},
-    "variable traits": {"army": "patrol", "variable_traits": True},
+    "variable traits": {"army": "patrol", "variable_traits": True, "attacks": 2},
     "terrain": {"army": "patrol", "map": "ruins"},
 }
 
@@ -31,6 +31,7 @@ def test_everything_at_once_through_the_design_phase() -> None:
         weapon_cap=8,
         coordination=True,
         variable_traits=True,
+        attacks=3,
         map="ruins",
         collisions="hold",
     )

@@ -8,8 +8,9 @@ from wargames.core.dice import d6
 from wargames.core.rng import Rng
 from wargames.saw import Attack, Attacked, SawState
 from wargames.saw.odds import hit_points
+from wargames.saw.units import ACCURACY, DAMAGE, ENDURANCE, EVASION
 
-from .helpers import act, audit, duel, events
+from .helpers import BALANCED, BRUISER, act, audit, duel, events
 
 GAME = duel()
 
@@ -43,28 +44,35 @@ def two_d6(rng: Rng) -> tuple[int, Rng]:
 def test_an_attack_replayed_die_by_die() -> None:
     """ "To resolve an attack" a) to c) and "If the attack hits" a) to c), exactly: the state's
     own dice, rolled here with the kernel's 2d6 (attacker, defender, then damage, endurance),
-    give every total of Balanced shooting Bruiser one hex away (range penalty 1)."""
-    seen = set()
-    for seed in range(60):
-        plotted = act(GAME, GAME.start(seed, hexes={"b1": "0505", "r1": "0605"}), "b1 attack r1")
-        state = act(GAME, plotted, "b1 done", "r1 done")
-        (attack,) = events(state, Attacked)
-        attacker, rng = two_d6(plotted.rng)
-        defender, rng = two_d6(rng)
-        assert attack.attack_roll == attacker + 4 - 1, "2d6 + accuracy - range penalty"
-        assert attack.evasion_roll == defender + 0, "2d6 + evasion"
-        assert attack.hit is (attacker + 3 > defender), "greater hits; less or equal misses"
-        if not attack.hit:
-            assert (attack.damage_roll, attack.hit_points) == (None, 0)
-            seen.add("tie" if attacker + 3 == defender else "miss")
-            continue
-        damage, rng = two_d6(rng)
-        endurance, rng = two_d6(rng)
-        assert attack.damage_roll == damage + 4, "2d6 + damage"
-        assert attack.endurance_roll == endurance + 8, "2d6 + endurance"
-        assert attack.hit_points == max(0, damage + 4 - (endurance + 8))
-        seen.add("wound" if attack.hit_points else "hit without damage")
-    assert seen == {"tie", "miss", "wound", "hit without damage"}
+    give every total of Balanced shooting Bruiser one hex away (range penalty 1), and of
+    Bruiser shooting Balanced (so that evasion and endurance are both above zero)."""
+    duels = [("b1", "r1", BALANCED[3], BRUISER[3]), ("r1", "b1", BRUISER[3], BALANCED[3])]
+    for shooter, target, mine, theirs in duels:
+        seen = set()
+        for seed in range(60):
+            start = GAME.start(seed, hexes={"b1": "0505", "r1": "0605"})
+            plotted = act(GAME, start, f"{shooter} attack {target}")
+            state = act(GAME, plotted, "b1 done", "r1 done")
+            (attack,) = events(state, Attacked)
+            attacker, rng = two_d6(plotted.rng)
+            defender, rng = two_d6(rng)
+            aim = attacker + mine[ACCURACY] - 1
+            assert attack.attack_roll == aim, "2d6 + accuracy - range penalty"
+            assert attack.evasion_roll == defender + theirs[EVASION], "2d6 + evasion"
+            defence = defender + theirs[EVASION]
+            assert attack.hit is (aim > defence), "greater hits; less or equal misses"
+            if not attack.hit:
+                assert (attack.damage_roll, attack.hit_points) == (None, 0)
+                seen.add("tie" if aim == defence else "miss")
+                continue
+            damage, rng = two_d6(rng)
+            endurance, rng = two_d6(rng)
+            assert attack.damage_roll == damage + mine[DAMAGE], "2d6 + damage"
+            assert attack.endurance_roll == endurance + theirs[ENDURANCE], "2d6 + endurance"
+            hurt = damage + mine[DAMAGE] - (endurance + theirs[ENDURANCE])
+            assert attack.hit_points == max(0, hurt)
+            seen.add("wound" if attack.hit_points else "hit without damage")
+        assert seen == {"tie", "miss", "wound", "hit without damage"}, shooter
 
 
 def test_hit_points_are_taken_in_the_damage_phase_not_before() -> None:

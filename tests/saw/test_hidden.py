@@ -24,7 +24,12 @@ from .helpers import BRUISER, act, audit, duel, events, first_seed, playout, sid
 GAMES = {
     "basic": Saw(players=3, army="patrol"),
     "advanced": Saw(
-        army="gunships", weapons=2, weapon_cap=6, coordination=True, variable_traits=True
+        army="gunships",
+        weapons=2,
+        weapon_cap=6,
+        coordination=True,
+        variable_traits=True,
+        attacks=3,
     ),
     "terrain": Saw(players=4, army="lone", map="ruins"),
 }
@@ -93,6 +98,23 @@ def test_whether_a_hit_did_damage_is_public_but_not_how_much() -> None:
     assert seen_by_red.hit_points > 0
     assert is_hidden(seen_by_red.attack_roll)
     assert game.view(state, "blue").units[1].damaged, "the damage itself is public"
+    felt_nothing = first_seed(
+        lambda seed: side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 done"),
+        lambda s: events(s, Attacked)[0].hit and not events(s, Attacked)[0].hit_points,
+    )
+    (shrugged,) = events(game.view(felt_nothing, "blue"), Attacked)
+    assert shrugged.hit
+    assert not shrugged.damaged, "a hit that did no damage says so"
+    grazed = first_seed(
+        lambda seed: side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 done"),
+        lambda s: events(s, Attacked)[0].hit_points == 1,
+    )
+    assert events(game.view(grazed, "blue"), Attacked)[0].damaged, "1 hit point is damage"
+    missed = first_seed(
+        lambda seed: side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 done"),
+        lambda s: not events(s, Attacked)[0].hit,
+    )
+    assert not events(game.view(missed, "blue"), Attacked)[0].damaged
 
 
 def test_full_games_tell_a_consistent_story() -> None:
@@ -149,11 +171,48 @@ def test_submitted_plots_are_resampled_as_complete_legal_plots() -> None:
             assert game.arena.path_cost(order.path) <= movement
 
 
-def test_a_ready_design_is_published_and_determinisations_keep_it() -> None:
-    """Traits given in the options are every player's knowledge: blue's view shows r1's
-    ready design, and every world drawn for blue has it, before and after r1 takes damage
-    (only where the hit points went is redrawn).  A design drawn at the start stays secret."""
+@pytest.mark.parametrize("design", ["preset", "random", "manual"])
+def test_every_design_is_secret_and_only_its_total_is_told(design: str) -> None:
+    """ "Unit traits are kept secret from other players during the game, but players should
+    be told the total points allocated to each unit at the beginning" (issue 34: the default
+    game, army ``duel`` with ready designs, used to publish them).  In every design mode
+    blue's view has r1's total and neither its sheet nor its design."""
+    game = Saw()
+    state = game.start(seed=1, design=design)
+    if design == "manual":
+        state = act(game, state, *[f"{u} assign 5 movement" for u in ("b1", "b1", "b1", "b1")])
+        state = act(game, state, *[f"{u} assign 5 evasion" for u in ("b2",) * 4])
+        state = act(game, state, *[f"{u} assign 5 damage" for u in ("r1",) * 4 + ("r2",) * 4])
+    view = game.view(state, "blue")
+    assert [u.points for u in view.units] == [20, 20, 20, 20]
+    assert [is_hidden(u.sheet) for u in view.units] == [False, False, True, True]
+    designs = events(view, Designed)
+    assert [d.unit for d in designs] == ["b1", "b2", "r1", "r2"]
+    assert [is_hidden(d.traits) for d in designs] == [False, False, True, True]
+    assert not any(d.published for d in designs)
+
+
+def test_a_ready_design_is_not_assumed_by_determinisations_or_odds() -> None:
+    """The preset list is not public knowledge: a ready design stands for its owner's own
+    secret choice, so the worlds drawn for blue give r1 any design of its 20 points (not only
+    the Bruiser's), and blue's odds against r1 use the prior, not its true traits."""
     game = duel()
+    state = game.start(seed=1, hexes={"b1": "0505", "r1": "0605"})
+    rng = random.Random(2)
+    drawn = {game.sample_state(state, "blue", rng).units[1].sheet.traits for _ in range(10)}
+    assert len(drawn) > 5
+    assert all(sum(traits) == 20 for traits in drawn)
+    assert game.published_design(game.view(state, "blue"), 1) is None
+    attack = Attack("blue", "b1", "r1")
+    assert game.odds(state, attack) != game.exact_odds(state, attack)
+
+
+def test_open_designs_is_a_teaching_option_that_publishes_every_design() -> None:
+    """With ``open_designs`` (off by default, a declared flag) every player sees every design,
+    and every world drawn for blue keeps r1's, before and after r1 takes damage (only where
+    the hit points went is redrawn)."""
+    assert Saw().options.open_designs is False
+    game = duel(open_designs=True)
     state = game.start(seed=1, hexes={"b1": "0505", "r1": "0605"})
     (design,) = [e for e in events(game.view(state, "blue"), Designed) if e.unit == "r1"]
     assert design.published
@@ -171,17 +230,15 @@ def test_a_ready_design_is_published_and_determinisations_keep_it() -> None:
         (drawn,) = [e for e in events(world, Designed) if e.unit == "r1"]
         assert drawn.traits == BRUISER[3]
         assert all(t <= d for t, d in zip(world.units[1].sheet.traits, BRUISER[3], strict=True))
-    secret = game.start(seed=1, design="random")
-    (design,) = [e for e in events(game.view(secret, "blue"), Designed) if e.unit == "r1"]
-    assert not design.published
-    assert is_hidden(design.traits)
-    assert len({game.sample_state(secret, "blue", rng).units[1].sheet for _ in range(10)}) > 1
+    drawn_design = game.start(seed=1, design="random")
+    (design,) = [e for e in events(game.view(drawn_design, "blue"), Designed) if e.unit == "r1"]
+    assert design.published, "open designs are open in every mode"
 
 
 def test_a_design_that_may_be_reallocated_is_not_taken_as_known() -> None:
     """Under Variable Traits an undamaged unit may re-allocate its points each turn, so its
     published design says nothing certain about it after the start: odds use the prior."""
-    game = duel(variable_traits=True)
+    game = duel(variable_traits=True, open_designs=True)
     state = game.start(seed=1, hexes={"b1": "0505", "r1": "0605"})
     view = game.view(state, "blue")
     (design,) = [e for e in events(view, Designed) if e.unit == "r1"]
@@ -203,8 +260,9 @@ def test_odds_use_only_what_the_attacker_knows() -> None:
     assert game.exact_odds(state, attack) != odds, "the true traits are not used"
     with pytest.raises(ValueError, match="hidden"):
         game.exact_odds(game.view(state, "blue"), attack)
-    published = game.start(seed=1, hexes={"b1": "0505", "r1": "0605"})
-    assert game.odds(published, attack) == game.exact_odds(published, attack)
+    opened = duel(open_designs=True)
+    published = opened.start(seed=1, hexes={"b1": "0505", "r1": "0605"})
+    assert opened.odds(published, attack) == opened.exact_odds(published, attack)
 
 
 @given(st.randoms(use_true_random=False))

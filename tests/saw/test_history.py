@@ -29,7 +29,12 @@ GAMES = {
     "secret designs": Saw(players=3, army="patrol"),
     "terrain": Saw(players=4, army="lone", map="ruins"),
     "advanced": Saw(
-        army="gunships", weapons=2, weapon_cap=6, coordination=True, variable_traits=True
+        army="gunships",
+        weapons=2,
+        weapon_cap=6,
+        coordination=True,
+        variable_traits=True,
+        attacks=3,
     ),
     "to the end": Saw(armies={"blue": [["Speck", 3]], "red": [["Mite", 3]], "green": [["Dot", 2]]}),
 }
@@ -204,8 +209,10 @@ def test_a_bot_played_position_keeps_every_walk(monkeypatch: pytest.MonkeyPatch)
     thrown away."""
     replay = loads(Path(__file__).with_name("data").joinpath("greedy-random-15.json").read_text())
     assert isinstance(replay, Replay)
-    game = replay.load_game()
-    states = list(replay.states(game))
+    assert replay.load_game().options == Saw().options
+    game = Saw(open_designs=True)  # as the game was played then: designs published (issue 34)
+    states = [state for state in replay.states(game) if isinstance(state, SawState)]
+    assert len(states) == len(replay.actions) + 1
     monkeypatch.setattr(saw_history, "TRIES", 1)
     rng = random.Random(15)
     for player in game.players:

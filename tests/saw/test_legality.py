@@ -24,6 +24,7 @@ GAMES: dict[str, tuple[Saw, dict[str, Any]]] = {
             weapon_cap=6,
             coordination=True,
             variable_traits=True,
+            attacks=3,
             map="ruins",
         ),
         {"design": "manual"},
@@ -38,7 +39,7 @@ def near_misses(game: Saw, player: str) -> list[SawAction]:
     misses: list[SawAction] = []
     for unit, owner in zip(game.ids, game.owners, strict=True):
         if owner == player:
-            weapons = game.options.weapons
+            weapons = max(game.weapons)
             misses += [
                 Step(player, unit, 6),
                 Step(player, unit, -1),

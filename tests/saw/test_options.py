@@ -1,14 +1,18 @@
 """``wargames.load("saw", ...)`` options: players, armies, maps, rules; bad ones are refused."""
 
 import json
+import random
 from typing import Any
 
+import attrs
 import pytest
 
 import wargames
 from wargames import UnknownOption
+from wargames.core.options import NumberBounds, bounds
 from wargames.core.serialize import dumps, loads
-from wargames.saw import Saw
+from wargames.saw import Saw, SawOptions
+from wargames.saw.units import load_armies
 
 from .helpers import BALANCED
 
@@ -18,6 +22,27 @@ def test_players_and_seats() -> None:
     assert Saw(players=4).players == ("blue", "red", "green", "yellow")
     assert Saw(armies={"ann": "lone", "bob": "patrol"}).ids == ("a1", "b1", "b2", "b3")
     assert Saw(armies={"red": "lone", "reef": "lone"}).ids == ("red1", "ree1")
+
+
+@pytest.mark.parametrize("map_name", ["arena", "ruins"])
+def test_every_accepted_player_count_plays_on_every_built_in_map(map_name: str) -> None:
+    """Issue 34: "players=5 ... 8 fail on every built-in map".  The option's declared bounds
+    are what plays: every count from 2 to 8 starts on each built-in map with every built-in
+    army (each zone holds the largest), and a few rounds of random actions by every player
+    go through."""
+    declared = bounds(attrs.fields(SawOptions).players)
+    assert declared == NumberBounds(2, 8)
+    for count in range(declared.low, declared.high + 1):
+        for army in load_armies():
+            Saw(players=count, map=map_name, army=army).start(seed=count)
+        game = Saw(players=count, map=map_name, army="patrol")
+        state = game.start(seed=count)
+        assert len({unit.hex for unit in state.units}) == 3 * count
+        rng = random.Random(count)
+        for _ in range(4):
+            for player in sorted(game.to_act(state)):
+                state = game.apply(state, rng.choice(game.legal_actions(state, player)))
+        assert all(len(diary.entries) >= 4 for diary in state.diaries), "every player acted"
 
 
 def test_unequal_armies() -> None:
@@ -61,7 +86,7 @@ def test_a_map_given_as_text() -> None:
         ({"armies": {"blue": [], "red": "lone"}}, "blue has no units"),
         ({"armies": {"blue": [["Big", 20, 1, [5, 5, 5, 5, 5]]], "red": "lone"}}, "sum to 25"),
         ({"armies": {"blue": [["Nil", 0]], "red": "lone"}}, "points of Nil"),
-        ({"players": 5}, "deployment zones for 4 players"),
+        ({"players": 3, "map": "1..\n...\n..2"}, "deployment zones for 2 players"),
         ({"armies": {"blue": [["U", 1]] * 6, "red": "lone"}}, "zone 1 of the map is too small"),
         ({"collisions": "bounce"}, "collisions must be one of back-off, hold"),
         ({"turn_limit": 0}, "turn_limit"),

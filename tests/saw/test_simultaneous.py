@@ -3,11 +3,13 @@ never changes the game, only what each player remembers of the order (their diar
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wargames import IllegalAction
 from wargames.core.serialize import digest
-from wargames.saw import Saw, SawAction, SawState
+from wargames.saw import Allocate, Saw, SawAction, SawState
 from wargames.testing import seeds
 
 from .helpers import act, first_seed
@@ -15,7 +17,7 @@ from .helpers import act, first_seed
 GAMES = [
     Saw(players=3, army="patrol"),
     Saw(players=4, army="lone", coordination=True, weapons=2),
-    Saw(army="gunships", variable_traits=True, coordination=True, map="ruins"),
+    Saw(army="gunships", variable_traits=True, attacks=3, coordination=True, map="ruins"),
 ]
 
 
@@ -82,6 +84,8 @@ def test_two_owners_allocating_damage_in_any_order() -> None:
         ),
         lambda s: game.phase(s) == "damage" and game.to_act(s) == {"blue", "red"},
     )
+    with pytest.raises(IllegalAction, match="r1 is not one of your units"):
+        game.apply(state, Allocate("blue", "r1", "endurance", 1))
     rng = random.Random(3)
     parts = [own_part(game, state, player, rng) for player in ("blue", "red")]
     blue_first = game.apply_all(state, parts[0] + parts[1])

@@ -118,11 +118,11 @@ def exchange(game: Saw, seed: int) -> SawState:
 
 def test_attacks_are_resolved_after_movement_from_where_units_end() -> None:
     game = duel()
-    state = game.start(seed=3, hexes={"b1": "0105", "r1": "0605"})
+    state = game.start(seed=3, hexes={"b1": "0105", "r1": "0705"})
     state = act(game, state, *["b1 step se", "b1 step ne"] * 2, "b1 attack r1", "b1 done")
     state = act(game, state, "r1 done")
     (attack,) = events(state, Attacked)
-    assert attack.penalty == 1, "b1 moved next to r1 before firing"
+    assert attack.penalty == 1, "b1 moved within 5 hexes of r1 (from 6) before firing"
     assert events(state, Moved)[0].unit == "b1"
     audit(game, state)
 
@@ -158,9 +158,9 @@ def test_no_more_hit_points_than_taken() -> None:
     game = duel()
     state = first_seed(
         lambda seed: exchange(game, seed),
-        lambda s: game.to_act(s) == {"red"} and 1 <= s.units[1].sheet.hits < 5,
+        lambda s: game.to_act(s) == {"red"} and s.units[1].sheet.hits == 4,
     )
-    with pytest.raises(IllegalAction, match=r"only [1-4] hit point"):
+    with pytest.raises(IllegalAction, match=r"only 4 hit point"):
         act(game, state, "r1 lose 5 endurance")
 
 
@@ -196,6 +196,16 @@ def test_a_unit_taking_exactly_the_points_it_has_left_is_destroyed() -> None:
     assert where(game, state, "r2") == "destroyed"
     assert [e.unit for e in events(state, Destroyed)] == ["r2"]
     assert game.phase(state) == "plot", "nothing is left to allocate"
+    hurt = first_seed(
+        lambda seed: act(
+            game,
+            game.start(seed, hexes={"b1": "0505", "r1": "0101", "r2": "0605"}),
+            *("b1 attack r2", "b1 done", "r1 done", "r2 done"),
+        ),
+        lambda s: events(s, Attacked)[0].hit_points == 2,
+    )
+    assert not events(hurt, Destroyed), "2 hit points leave the 3-point unit 1"
+    assert hurt.units[2].sheet.hits == 2
 
 
 def test_everyone_destroyed_in_one_turn_is_a_draw() -> None:

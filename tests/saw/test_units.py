@@ -29,6 +29,8 @@ def test_trait_order_and_names() -> None:
     ("traits", "message"),
     [
         ((4, 4, 4, 4, 5), "sum to 21, not the unit's 20"),
+        ((4, 4, 4, 4, 3), "sum to 19, not the unit's 20"),
+        ((4, 4, 4, 9, -1), "damage must be a whole number >= 0"),
         ((4, 4, 4, 4), "has 5 traits"),
         ((6, 4, 4, 8, -2), "damage must be a whole number >= 0"),
         ((4, 4, 4, 4.0, 4), "accuracy must be a whole number >= 0"),

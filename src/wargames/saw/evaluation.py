@@ -99,6 +99,8 @@ def reach(
     total = 0.0
     for penalty, count in turns.items():
         for weapon in range(1, units[attacker].weapons + 1):
+            if not game.may_fire(attacker, traits, weapon):
+                continue
             accuracy = traits[accuracy_index(weapon)] - penalty
             total += count * _expected(units, accuracy, traits[damage_index(weapon)], target)
     return total / HORIZON
@@ -127,8 +129,9 @@ def exchange(game: Saw, state: SawState, standing: Mapping[int, Hex]) -> dict[in
                 continue
             index = game.unit_index(order.unit)
             used = {shot.weapon for shot in order.shots}
+            traits = units[index].sheet.traits
             for weapon in range(1, units[index].weapons + 1):
-                if weapon not in used:
+                if weapon not in used and game.may_fire(index, traits, weapon):
                     best, target = max((attack([(index, weapon)], j), j) for j in enemies)
                     threat[target] = threat.get(target, 0.0) + best
     return threat

@@ -9,14 +9,16 @@ their diary: the order of their own actions and when each other player finished 
 acted:
 
 * other units' designs (unless published) and, under "Variable Traits", each turn's
-  allocation, uniformly among those between the floors and ceilings the record implies
-  (:class:`_Knowledge`): movement for every plotted move; the player's own rolls bound the
-  other side's trait of that turn (a hit by an attack total of 9 means evasion at most 6, a
-  miss by 14 evasion at least 2, a defence total of 8 that was hit means accuracy at least
-  ``8 - 11`` plus the range penalty, the hit points a unit of the player's took give the
-  attacker's damage within 10); traits only go down without variable traits, so a floor holds
-  back to the design and every damage allocation before it must keep it, and a ceiling holds
-  for the design until the first damage and for each allocation until the next;
+  allocation, uniformly among those in which every attack the unit's revealed plot fires may
+  fire (:meth:`~wargames.saw.rules.Saw.may_fire`) and between the floors and ceilings the
+  record implies (:class:`_Knowledge`): movement for every plotted move; the player's own
+  rolls bound the other side's trait of that turn (a hit by an attack total of 9 means
+  evasion at most 6, a miss by 14 evasion at least 2, a defence total of 8 that was hit
+  means accuracy at least ``8 - 11`` plus the range penalty, the hit points a unit of the
+  player's took give the attacker's damage within 10); traits only go down without variable
+  traits, so a floor holds back to the design and every damage allocation before it must
+  keep it, and a ceiling holds for the design until the first damage and for each
+  allocation until the next;
 * the dice of every attack, forced into the stream (:meth:`~wargames.core.rng.Rng.with_forced`)
   just before the plots that roll them are resolved: the player's own totals as seen, the
   others drawn with their 2d6 chances conditioned on every public result and on a budget of
@@ -162,6 +164,8 @@ class _Knowledge:
         self.attacks: dict[int, list[Attacked]] = {}
         self.resolved: dict[int, list[Any]] = {}
         self.revealed: dict[tuple[int, str], PlotRevealed] = {}
+        self.fired: dict[tuple[int, int], list[int]] = {}
+        """The weapons each unit plotted attacks with in each turn (``(turn, unit)``)."""
         self.reallocated: dict[tuple[int, str], Reallocated] = {}
         self.designed: dict[str, Designed] = {}
         self.hits: dict[int, list[tuple[int, int | None]]] = {}
@@ -187,6 +191,8 @@ class _Knowledge:
         elif isinstance(event, PlotRevealed):
             self.revealed[event.turn, event.player] = event
             for order in event.orders:
+                weapons = [shot.weapon for shot in order.shots]
+                self.fired[event.turn, index(order.unit)] = weapons
                 cost = self.game.arena.path_cost(order.path)
                 self._bound(index(order.unit), event.turn, MOVEMENT, low=cost)
         elif isinstance(event, Attacked):
@@ -416,12 +422,19 @@ class _Walk:
         return self.rng.randrange
 
     def _design(
-        self, index: int, total: int, floor: Sequence[int], ceiling: Sequence[int | None]
+        self,
+        index: int,
+        total: int,
+        floor: Sequence[int],
+        ceiling: Sequence[int | None],
+        weapons: int | None = None,
     ) -> tuple[int, ...]:
+        """A design of unit ``index`` (over ``weapons`` pairs, else all its attacks) drawn
+        uniformly between ``floor`` and ``ceiling``."""
         try:
             return random_design(
                 total,
-                self.game.specs[index].weapons,
+                self.game.weapons[index] if weapons is None else weapons,
                 self._draw(),
                 cap=self.game.options.weapon_cap,
                 floor=floor,
@@ -496,7 +509,7 @@ class _Walk:
                     game.owners[i],
                     spec.name,
                     spec.points,
-                    spec.weapons,
+                    game.weapons[i],
                     where[unit_id],
                     sheet,
                 )
@@ -522,7 +535,10 @@ class _Walk:
             return known
         total = self.game.specs[index].points
         if self.known.variable:  # each turn's allocation is drawn on its own
-            return self._design(index, total, (), ())
+            if isinstance(self.known.events[0], Deployed) and self.known.events[0].design_phase:
+                return self._design(index, total, (), ())
+            own = self.game.specs[index].weapons  # the further attacks start empty
+            return self.game.padded(index, self._design(index, total, (), (), own))
         first = self.known.next_damage(index, 0)
         floor = self.known.floor(index, lambda turn: True)
         ceiling = self.known.ceiling(index, lambda t: t <= first)
@@ -623,12 +639,14 @@ class _Walk:
             if sum(known) != total:
                 raise _Reject("record-sum")
             return known
-        return self._design(
-            index,
-            total,
-            self.known.floor(index, lambda t: t == turn),
-            self.known.ceiling(index, lambda t: t == turn),
-        )
+        floor = self.known.floor(index, lambda t: t == turn)
+        ceiling = self.known.ceiling(index, lambda t: t == turn)
+        fired = self.known.fired.get((turn, index), ())
+        for _ in range(TRIES):  # uniform among the allocations that let every attack fire
+            traits = self._design(index, total, floor, ceiling)
+            if all(self.game.may_fire(index, traits, weapon) for weapon in fired):
+                return traits
+        raise _Reject("attacks")
 
     def _prepare_damage(self, state: SawState) -> None:
         turn = state.clock.turn

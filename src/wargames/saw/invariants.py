@@ -69,7 +69,7 @@ def _one_per_seat(game: Saw, name: str, kept: Sequence[Plot | Diary]) -> Iterato
 
 def _unit(game: Saw, index: int, unit: Unit) -> Iterator[str]:
     spec = game.specs[index]
-    expected = (game.ids[index], game.owners[index], spec.points, spec.weapons)
+    expected = (game.ids[index], game.owners[index], spec.points, game.weapons[index])
     if (unit.id, unit.owner, unit.points, unit.weapons) != expected:
         yield (
             f"unit {index} is {unit.id} of {unit.owner} ({unit.points} points, "

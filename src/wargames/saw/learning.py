@@ -79,13 +79,13 @@ def every_action(game: Saw, player: str) -> Iterator[SawAction]:
         yield Release(player, unit)
         yield from (Step(player, unit, d) for d in range(6))
         for target in enemies:
-            for weapon in range(1, game.specs[index].weapons + 1):
+            for weapon in range(1, game.weapons[index] + 1):
                 yield from (Attack(player, unit, target, weapon, c) for c in flags)
         yield Done(player, unit)
 
 
 def _traits(game: Saw) -> int:
-    return len(trait_names(max(spec.weapons for spec in game.specs)))
+    return len(trait_names(max(game.weapons)))
 
 
 def unit_features(game: Saw) -> int:
@@ -105,7 +105,7 @@ def encode_view(game: Saw, view: SawState, player: str) -> NDArray[numpy.float32
     width = unit_features(game)
     traits = _traits(game)
     most_points = max(spec.points for spec in game.specs)
-    most_weapons = max(spec.weapons for spec in game.specs)
+    most_weapons = max(game.weapons)
     cells = [game.arena.board.node(i) for i in range(len(game.arena.board))]
     q_low, q_high = min(h.q for h in cells), max(h.q for h in cells)
     r_low, r_high = min(h.r for h in cells), max(h.r for h in cells)
@@ -156,5 +156,5 @@ def max_game_length(game: Saw) -> int:
     if limit is None:
         raise NotImplementedError("SAW without a turn limit has no bound on its length")
     design = sum(spec.points for spec in game.specs)
-    turn = sum(3 * spec.points + spec.weapons + 2 for spec in game.specs)
+    turn = sum(3 * s.points + w + 2 for s, w in zip(game.specs, game.weapons, strict=True))
     return design + limit * turn

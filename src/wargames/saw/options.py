@@ -11,12 +11,23 @@ from attrs import frozen
 from wargames.core.options import custom, flag, number, text
 from wargames.saw.arena import load_maps, load_rules
 from wargames.saw.movement import RULES
-from wargames.saw.units import MAX_POINTS, MAX_WEAPONS, UnitData, UnitSpec, load_armies, unit_data
+from wargames.saw.units import (
+    MAX_ATTACKS,
+    MAX_POINTS,
+    MAX_WEAPONS,
+    UnitData,
+    UnitSpec,
+    load_armies,
+    unit_data,
+)
 
-__all__ = ["MAX_UNITS", "TURN_LIMIT", "ArmyOption", "SawOptions"]
+__all__ = ["ATTACKS", "MAX_UNITS", "TURN_LIMIT", "ArmyOption", "SawOptions"]
 
 TURN_LIMIT: Final[int] = int(load_rules()["game"]["turn_limit"])
 """Turns after which an undecided game is drawn (library default, ``data/rules.toml``)."""
+ATTACKS: Final[int] = int(load_rules()["game"]["attacks"])
+"""Under "Variable Traits", the attacks a unit may spread its points over (library default,
+``data/rules.toml``: 10, the text's "one, two, or ten attacks at will")."""
 MAX_UNITS: Final = 40
 """The most units an army given in ``armies`` may have (a library bound, not a rule)."""
 _MAX_BANDS: Final = 50
@@ -76,11 +87,17 @@ class SawOptions:
     * ``armies``: each player's army by player name (lowercase letters): a built-in army's
       name or a list of units, each ``{"name", "points", "weapons"?, "traits"?}`` or
       ``[name, points, weapons?, traits?]``.  Unequal armies are allowed.  Traits given here
-      are public knowledge; leave them out to design units secretly.
+      are the unit's owner's secret in play, like every design.
+    * ``open_designs``: a teaching mode, off by default: every unit's design is shown to every
+      player ("Unit traits are kept secret from other players" is the rule; only the point
+      totals are public without it).
     * ``map``: a built-in map (``arena``, open; ``ruins``, with terrain) or a map as text.
     * ``weapons``: accuracy/damage pairs per unit (more than 1: "Multiple Attacks");
       ``weapon_cap``: the optional limit on any one weapon's accuracy + damage.
     * ``coordination``: "Coordinated attacks".  ``variable_traits``: "Variable Traits".
+    * ``attacks``: under Variable Traits, how many attacks (accuracy/damage pairs) a unit may
+      re-allocate its points into (default :data:`ATTACKS`, 10; 1 to 20); an attack beyond the
+      unit's own weapons fires only while it holds points.  Unused without the rule.
     * ``range_table``: ``[[up to distance, penalty], ...]`` replacing the default 1 per 5 hexes.
     * ``turn_limit``: turns after which an undecided game is drawn (default
       :data:`TURN_LIMIT`, 100; ``None``: no limit).
@@ -110,6 +127,8 @@ class SawOptions:
     weapon_cap: int | None = number(None, low=0, high=2 * MAX_POINTS, optional=True)
     coordination: bool = flag(False)
     variable_traits: bool = flag(False)
+    attacks: int = number(ATTACKS, low=1, high=MAX_ATTACKS)
+    open_designs: bool = flag(False)
     range_table: tuple[tuple[int, int], ...] | None = custom(
         None,
         converter=_bands,

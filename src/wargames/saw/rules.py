@@ -182,7 +182,13 @@ class Saw(Game[SawState, SawAction]):
         }
         self._seat = {player: seat for seat, player in enumerate(self._players)}
         self._seats = tuple(self._seat[owner] for owner in self.owners)
-        self.traits: tuple[tuple[str, ...], ...] = tuple(trait_names(s.weapons) for s in self.specs)
+        variable = opts.variable_traits
+        self.weapons: tuple[int, ...] = tuple(
+            max(s.weapons, opts.attacks) if variable else s.weapons for s in self.specs
+        )
+        """Each unit's attacks (accuracy/damage pairs): its own weapons, and under Variable
+        Traits as many as the option ``attacks`` allows ("one, two, or ten attacks")."""
+        self.traits: tuple[tuple[str, ...], ...] = tuple(trait_names(w) for w in self.weapons)
         """Each unit's trait names, in trait order."""
         self._trait_index = tuple({n: i for i, n in enumerate(names)} for names in self.traits)
         self.arena = self._arena()
@@ -262,11 +268,12 @@ class Saw(Game[SawState, SawAction]):
         """A new game.  Units stand on their players' deployment zones (or the hexes given
         by ``hexes={"b1": "0305", ...}``).
 
-        ``design``: ``"preset"`` (the default) uses each army's ready designs, published to
-        every player (they are in the game's options, which every player reads), and draws
-        the others uniformly from the seed, in secret; ``"random"`` draws every design from
-        the seed; ``"manual"`` starts with the design phase, where each player assigns their
-        units' points with :class:`~wargames.saw.state.Assign` actions, in secret.
+        ``design``: ``"preset"`` (the default) uses each army's ready designs and draws the
+        others uniformly from the seed; ``"random"`` draws every design from the seed;
+        ``"manual"`` starts with the design phase, where each player assigns their units'
+        points with :class:`~wargames.saw.state.Assign` actions.  In every mode a design is
+        its owner's secret ("Unit traits are kept secret from other players"), only its point
+        total public, unless the option ``open_designs`` (a teaching mode) publishes it.
 
         :raises UnknownOption: for an unknown set-up keyword.
         :raises ValueError: for an unknown design mode or a bad hex.
@@ -280,6 +287,7 @@ class Saw(Game[SawState, SawAction]):
         if unknown:
             raise ValueError(f"hexes given for unknown units {unknown}; units: {self.ids}")
         rng = Rng.from_seed(seed)
+        open_designs = self.options.open_designs
         units: list[Unit] = []
         events: list[Deployed | Designed] = []
         for i, spec in enumerate(self.specs):
@@ -287,18 +295,18 @@ class Saw(Game[SawState, SawAction]):
                 sheet = Sheet((0,) * len(self.traits[i]), pool=spec.points)
             else:
                 traits = spec.traits if design == "preset" else None
-                published = traits is not None
                 if traits is None:
                     traits, rng = _rng_design(spec, self.options.weapon_cap, rng)
+                traits = self.padded(i, traits)
                 sheet = Sheet(traits)
-                events.append(Designed(self.ids[i], self.owners[i], traits, published))
+                events.append(Designed(self.ids[i], self.owners[i], traits, open_designs))
             units.append(
                 Unit(
                     self.ids[i],
                     self.owners[i],
                     spec.name,
                     spec.points,
-                    spec.weapons,
+                    self.weapons[i],
                     self._deployment(i, placed),
                     sheet,
                 )
@@ -318,6 +326,20 @@ class Saw(Game[SawState, SawAction]):
             waiting=frozenset(self.players),
             diaries=tuple(Diary(player) for player in self.players),
         )
+
+    def padded(self, index: int, traits: Sequence[int]) -> tuple[int, ...]:
+        """A design of unit ``index``'s own weapons with its further attacks (Variable
+        Traits) at zero: ready and drawn designs cover the unit's own weapons, and points
+        reach the further attacks by re-allocation "in the middle of play"."""
+        return (*traits, *[0] * (len(self.traits[index]) - len(traits)))
+
+    def may_fire(self, index: int, traits: Sequence[int], weapon: int) -> bool:
+        """Whether unit ``index`` with ``traits`` may attack with ``weapon``: any of its own
+        weapons may; a further attack of Variable Traits only while it holds points ("they
+        can choose to allocate points to one, two, or ten attacks at will")."""
+        if weapon <= self.specs[index].weapons:
+            return True
+        return traits[accuracy_index(weapon)] + traits[damage_index(weapon)] > 0
 
     def _deployment(self, index: int, placed: dict[str, str]) -> Hex:
         """Where unit ``index`` starts: the hex given for it, else the next of its zone."""
@@ -589,6 +611,11 @@ class Saw(Game[SawState, SawAction]):
         weapons = state.units[index].weapons
         if not isinstance(action.weapon, int) or not 1 <= action.weapon <= weapons:
             return f"{action.unit} has {weapons} weapon(s), no weapon {action.weapon}"
+        if not self.may_fire(index, state.units[index].sheet.traits, action.weapon):
+            return (
+                f"weapon {action.weapon} of {action.unit} has no points: an attack beyond its "
+                f"own {self.specs[index].weapons} needs points allocated (Variable Traits)"
+            )
         if any(shot.weapon == action.weapon for shot in order.shots):
             return f"weapon {action.weapon} of {action.unit} already attacks this turn"
         if action.coordinated:
@@ -691,8 +718,10 @@ class Saw(Game[SawState, SawAction]):
         return self._end_turn(state)
 
     def _begin_play(self, state: SawState) -> SawState:
-        """Every unit is designed: record the designs (each told to its owner) and plot."""
-        events = [Designed(u.id, u.owner, u.sheet.traits) for u in state.units]
+        """Every unit is designed: record the designs (each told to its owner, or to every
+        player with ``open_designs``) and plot."""
+        published = self.options.open_designs
+        events = [Designed(u.id, u.owner, u.sheet.traits, published) for u in state.units]
         return state.with_changes(
             log=state.log.with_events(events),
             clock=TURNS.advance(state.clock),
@@ -942,7 +971,7 @@ class Saw(Game[SawState, SawAction]):
 
     def published_design(self, state: SawState, index: int) -> tuple[int, ...] | None:
         """The traits of unit ``index`` if every player knows them: its design was published
-        (a ready design from the options), it has taken no damage and its traits cannot be
+        (the teaching option ``open_designs``), it has taken no damage and its traits cannot be
         re-allocated (no Variable Traits).  ``None`` otherwise."""
         unit = state.units[index]
         if unit.damaged or self.options.variable_traits:
@@ -1087,7 +1116,7 @@ class _Menu(NamedTuple):
         player, unit = game.owners[index], game.ids[index]
         points = [(t, n) for t in game.traits[index] for n in game.chunks]
         flags = (False, True) if game.options.coordination else (False,)
-        weapons = range(1, game.specs[index].weapons + 1)
+        weapons = range(1, game.weapons[index] + 1)
         return cls(
             tuple(Assign(player, unit, t, n) for t, n in points),
             tuple(Allocate(player, unit, t, n) for t, n in points),

@@ -7,11 +7,11 @@ players during the game"; plots go "face-down" until "all players are finished p
 * :attr:`Plot.orders` is its player's until the plots are revealed (a public event);
 * a player's :class:`Diary` is theirs: the order of their own actions and when each player
   finished a simultaneous phase, which the log does not tell (a sampled past must replay it);
-* events carry the rest with their own visibility: a unit's owner alone sees its design (but
-  a ready design from the options is published: the options are every player's), its
-  re-allocations, its damage allocation and the hit points it took; each roll's total is seen
-  by the owner of the unit that rolled it; whether an attack hit and whether it did damage are
-  public ("must reveal whether the unit takes damage from any particular hit").
+* events carry the rest with their own visibility: a unit's owner alone sees its design
+  (unless the teaching option ``open_designs`` publishes every design), its re-allocations,
+  its damage allocation and the hit points it took; each roll's total is seen by the owner of
+  the unit that rolled it; whether an attack hit and whether it did damage are public ("must
+  reveal whether the unit takes damage from any particular hit").
 """
 
 from __future__ import annotations
@@ -307,8 +307,7 @@ class Deployed(Event):
 @frozen
 class Designed(Event):
     """A unit's points were divided among its traits: told to its owner only, unless the
-    design was ``published`` (a ready design from the game's options, which every player
-    can read)."""
+    design was ``published`` (the teaching option ``open_designs``)."""
 
     unit: str
     owner: str

@@ -23,6 +23,7 @@ from typing import Any, Final
 from attrs import field, frozen
 
 __all__ = [
+    "MAX_ATTACKS",
     "MAX_POINTS",
     "MAX_WEAPONS",
     "ACCURACY",
@@ -46,6 +47,9 @@ MAX_POINTS: Final = 200
 """The most points a unit may have (a library bound: the text's largest example is 60)."""
 MAX_WEAPONS: Final = 4
 """The most accuracy/damage pairs a unit may have (a library bound for "Multiple Attacks")."""
+MAX_ATTACKS: Final = 20
+"""The most attacks a unit may spread its points over under "Variable Traits" (a library
+bound: the text says "one, two, or ten attacks at will"; the action space stays finite)."""
 MOVEMENT: Final = 0
 EVASION: Final = 1
 ENDURANCE: Final = 2
