@@ -333,17 +333,18 @@ def domains(game: Sabot, analysis: Analysis) -> dict[int, frozenset[str]]:
 
 
 def analyse(game: Sabot, view: SabotState, player: str) -> Analysis:
-    """The analysis of ``view`` for ``player``, kept for the next samples of that view."""
-    cache: OrderedDict[tuple[str, SabotState], Analysis] = game.__dict__.setdefault(
+    """The analysis of ``view`` for ``player``, kept for the next samples of that view (by
+    the view object itself: a late view's hash walks its whole log)."""
+    cache: OrderedDict[tuple[int, str], tuple[SabotState, Analysis]] = game.__dict__.setdefault(
         "_pasts", OrderedDict()
     )
-    key = (player, view)
+    key = (id(view), player)
     found = cache.get(key)
-    if found is not None:
+    if found is not None and found[0] is view:
         cache.move_to_end(key)
-        return found
+        return found[1]
     analysis = Analysis(game, view, player)
-    cache[key] = analysis
+    cache[key] = (view, analysis)
     if len(cache) > CACHED:
         cache.popitem(last=False)
     return analysis
