@@ -98,8 +98,10 @@ TRIES: Final = 200
 """Armies drawn (and replayed) per sample before giving up with :class:`NoPast`."""
 CACHED: Final = 16
 """Views whose analysis a game keeps (a bot samples one view many times)."""
-KEPT: Final = 32
-"""Replays (armies drawn) an analysis keeps; all are dropped when it is full."""
+KEPT: Final = 8
+"""Replays (armies drawn) an analysis keeps; all are dropped when it is full (a late
+replay holds its last state, about 0.17 MB; where more armies than this are drawn, they
+seldom repeat)."""
 _KEY: Final = bytes(32)
 """A stream to build a start with (the sampler gives the start a fresh one)."""
 _SPECIALS: Final = {
@@ -516,8 +518,8 @@ class Replay:
     """The replay of one army drawn for a view: ``start`` (with the stream of the sample
     that replayed it), the ``actions``, the stream's results they draw and the ``last``
     state; or, where it broke from what the player saw, the ``culprit`` (the concealed
-    counter to blame, -1: unknown; None: it did not break).  ``choices`` are the unseen dice
-    drawn on the way, in the order the replay draws them."""
+    counter to blame, -1: unknown; None: it did not break; ``last`` is then the start).
+    ``choices`` are the unseen dice drawn on the way, in the order the replay draws them."""
 
     start: SabotState
     actions: tuple[SabotAction, ...]
@@ -626,7 +628,8 @@ def _replay(
     forced: list[int] = []
 
     def kept(culprit: int | None = None) -> Replay:
-        return Replay(start, tuple(actions), tuple(forced), state, tuple(draws.choices), culprit)
+        last = start if culprit is not None else state  # a broken replay's state is of no use
+        return Replay(start, tuple(actions), tuple(forced), last, tuple(draws.choices), culprit)
 
     try:
         for action, events in analysis.steps:
