@@ -22,6 +22,7 @@ from benchmarks import (
     saw,
     soak,
     speed,
+    worlds,
 )
 
 
@@ -61,6 +62,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     sabatu_seats.main(["-n", str(args.seat_games), "--greedy", "0"])
     print()
     histories.main(["--samples", "5"])
+    print()
+    worlds.main(["--samples", "10"])
     print()
     soak.main(["--seeds", "1", "--max-actions", "100", "--option-games", "5"])
 

@@ -25,7 +25,10 @@ the platoons bought) and the dice the player did not see.  A sample:
    counter for later samples of the same view, and the sample is drawn again.
 
 What was proved of a counter by replays is kept per view (:class:`Analysis`), so a search
-bot's many samples of one view pay for it once.
+bot's many samples of one view pay for it once; so is each replay, by the army drawn
+(:class:`Replay`): a later sample that draws the same army (the narrowed domains leave a
+handful) redraws only the dice the player did not see, among the same results, with the
+same calls on ``rng`` as its replay would make, and patches them into the kept past.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ import random
 from collections import Counter, OrderedDict
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
+
+from attrs import frozen
 
 from wargames.core.changes import replace
 from wargames.core.errors import IllegalAction, NoPast
@@ -87,12 +92,16 @@ from wargames.sabot.units import DECOY, UnitTable
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["Analysis", "analyse", "domains", "platoon_mix", "sample_history"]
+__all__ = ["Analysis", "Replay", "analyse", "domains", "forget", "platoon_mix", "sample_history"]
 
 TRIES: Final = 200
 """Armies drawn (and replayed) per sample before giving up with :class:`NoPast`."""
 CACHED: Final = 16
 """Views whose analysis a game keeps (a bot samples one view many times)."""
+KEPT: Final = 8
+"""Replays (armies drawn) an analysis keeps; all are dropped when it is full (a late
+replay holds its last state, about 0.17 MB; where more armies than this are drawn, they
+seldom repeat)."""
 _KEY: Final = bytes(32)
 """A stream to build a start with (the sampler gives the start a fresh one)."""
 _SPECIALS: Final = {
@@ -210,6 +219,8 @@ class Analysis:
             u.id for u in view.units if u.owner == self.enemy and u.id not in self.known
         )
         self.domains = domains(game, self)
+        self.replays: dict[tuple[tuple[tuple[int, str], ...], ...], Replay] = {}
+        """The replay of each army drawn so far (by :func:`_army_key`)."""
 
 
 def _movers(analysis: Analysis) -> Iterator[tuple[int, SabotAction, tuple[Any, ...]]]:
@@ -324,20 +335,26 @@ def domains(game: Sabot, analysis: Analysis) -> dict[int, frozenset[str]]:
 
 
 def analyse(game: Sabot, view: SabotState, player: str) -> Analysis:
-    """The analysis of ``view`` for ``player``, kept for the next samples of that view."""
-    cache: OrderedDict[tuple[str, SabotState], Analysis] = game.__dict__.setdefault(
+    """The analysis of ``view`` for ``player``, kept for the next samples of that view (by
+    the view object itself: a late view's hash walks its whole log)."""
+    cache: OrderedDict[tuple[int, str], tuple[SabotState, Analysis]] = game.__dict__.setdefault(
         "_pasts", OrderedDict()
     )
-    key = (player, view)
+    key = (id(view), player)
     found = cache.get(key)
-    if found is not None:
+    if found is not None and found[0] is view:
         cache.move_to_end(key)
-        return found
+        return found[1]
     analysis = Analysis(game, view, player)
-    cache[key] = analysis
+    cache[key] = (view, analysis)
     if len(cache) > CACHED:
         cache.popitem(last=False)
     return analysis
+
+
+def forget(game: Sabot) -> None:
+    """Drop every view's analysis and replays (for measuring, and for the uncached path)."""
+    game.__dict__.pop("_pasts", None)
 
 
 # -- drawing the enemy's army --------------------------------------------------------------
@@ -470,12 +487,57 @@ class _Miss(Exception):
         self.culprit = culprit
 
 
-def _faces(game: Sabot, state: SabotState, events: Sequence[Any], rng: random.Random) -> list[int]:
-    """The stream's results (face - 1) for the dice behind ``events``, in order: those the
-    player saw as seen, a shot's hidden rolls drawn among those giving its result."""
+@frozen
+class _Choice:
+    """A draw of dice the player did not see: ``options`` are the stream's results of every
+    way to give the result seen, put at ``at`` among the past's forced results; ``event`` is
+    the index in the log of the shot whose adjusted rolls they make (-1: a purchase's
+    shuffle), ``picked`` the option the kept replay took."""
+
+    options: tuple[tuple[int, ...], ...]
+    at: int
+    event: int
+    picked: tuple[int, ...]
+
+
+class _Draws:
+    """A replay's draws of unseen dice from ``rng``, each kept as a :class:`_Choice`."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.choices: list[_Choice] = []
+
+    def pick(self, options: tuple[tuple[int, ...], ...], at: int, event: int) -> tuple[int, ...]:
+        picked = self.rng.choice(options)
+        self.choices.append(_Choice(options, at, event, picked))
+        return picked
+
+
+@frozen
+class Replay:
+    """The replay of one army drawn for a view: ``start`` (with the stream of the sample
+    that replayed it), the ``actions``, the stream's results they draw and the ``last``
+    state; or, where it broke from what the player saw, the ``culprit`` (the concealed
+    counter to blame, -1: unknown; None: it did not break; ``last`` is then the start).
+    ``choices`` are the unseen dice drawn on the way, in the order the replay draws them."""
+
+    start: SabotState
+    actions: tuple[SabotAction, ...]
+    forced: tuple[int, ...]
+    last: SabotState
+    choices: tuple[_Choice, ...]
+    culprit: int | None = None
+
+
+def _faces(
+    game: Sabot, state: SabotState, events: Sequence[Any], draws: _Draws, at: int
+) -> list[int]:
+    """The stream's results (face - 1) for the dice behind ``events`` (the first at ``at``
+    among the past's), in order: those the player saw as seen, a shot's hidden rolls drawn
+    among those giving its result."""
     table = game.table
     out: list[int] = []
-    for event in events:
+    for index, event in enumerate(events):
         if isinstance(event, Initiative | Rolled):
             out.append(event.roll - 1)
         elif isinstance(event, Scouted):
@@ -484,11 +546,14 @@ def _faces(game: Sabot, state: SabotState, events: Sequence[Any], rng: random.Ra
                 raise _Miss(event.scout)
             out.append(face - 1)
         elif isinstance(event, Attack) and event.hit >= 0 and event.weapon != "laser":
-            out.extend(_shot_faces(game, state, event, rng))
+            where = (at + len(out), len(state.log) + index)
+            out.extend(_shot_faces(game, state, event, draws, where))
     return out
 
 
-def _shot_faces(game: Sabot, state: SabotState, event: Attack, rng: random.Random) -> list[int]:
+def _shot_faces(
+    game: Sabot, state: SabotState, event: Attack, draws: _Draws, where: tuple[int, int]
+) -> tuple[int, ...]:
     unit, hit = state.units[event.unit], state.units[event.hit]
     kind = game.table[unit.kind]
     defender = game.kind(hit)
@@ -501,16 +566,15 @@ def _shot_faces(game: Sabot, state: SabotState, event: Attack, rng: random.Rando
         faces = (event.attack - attack, event.defense - defense)
         if not all(1 <= f <= 10 for f in faces):
             raise _Miss(event.hit)
-        return [faces[0] - 1, faces[1] - 1]
-    pairs = [
-        (a, d) for a in range(1, 11) for d in range(1, 11)
+        return faces[0] - 1, faces[1] - 1
+    options = tuple(
+        (a - 1, d - 1) for a in range(1, 11) for d in range(1, 11)
         if (combat.MISS if harmless else combat.judge((a + attack, d + defense), mods))
         == event.result
-    ]  # fmt: skip
-    if not pairs:
+    )  # fmt: skip
+    if not options:
         raise _Miss(event.hit)
-    a, d = rng.choice(pairs)
-    return [a - 1, d - 1]
+    return draws.pick(options, *where)
 
 
 def _subject(state: SabotState, action: SabotAction) -> int:
@@ -552,42 +616,50 @@ def _replay(
     start: SabotState,
     drawn: tuple[dict[int, str], dict[int, str]],
     rng: random.Random,
-) -> tuple[list[SabotAction], list[int], SabotState]:
-    """The actions of the sampled past, the stream's results they draw and the last state
-    (``start``'s stream, forced action by action, as the past's replay draws it).
-
-    :raises _Miss: where it breaks from what the player saw.
-    """
+) -> Replay:
+    """The past from ``start`` with the army ``drawn``: its actions, the stream's results
+    they draw and the last state (``start``'s stream, forced action by action, as the past's
+    replay draws it), or where it breaks from what the player saw."""
     player, enemy = analysis.player, analysis.enemy
     kinds, platoons = drawn
+    draws = _Draws(rng)
     state = start
     actions: list[SabotAction] = []
     forced: list[int] = []
-    for action, events in analysis.steps:
-        if isinstance(action, Buy) and action.player == enemy:
-            group = next(e.units for e in events if isinstance(e, Arrived))
-            action = Buy(enemy, platoons[group[0]])
-        if action.player == enemy and _illegal(game, analysis, state, action):
-            raise _Miss(_subject(state, action))
-        faces = _faces(game, state, events, rng)
-        if isinstance(action, Buy):
-            faces = _shuffle_faces(game, analysis, kinds, action, events, rng)
-        stream = state.rng
-        before = state.with_changes(rng=Rng(stream.key, stream.counter, faces))
-        after = game.apply_unchecked(before, action)
-        if after.rng.forced or after.rng.counter != stream.counter + len(faces):
-            raise _Miss(_subject(state, action))
-        if redact(after.log.since(len(state.log)), player) != events:
-            culprit = action.target if isinstance(action, Scout) else _subject(state, action)
-            raise _Miss(culprit if action.player == enemy or isinstance(action, Scout) else -1)
-        if after.result is not None and len(actions) + 1 < len(analysis.steps):
+
+    def kept(culprit: int | None = None) -> Replay:
+        last = start if culprit is not None else state  # a broken replay's state is of no use
+        return Replay(start, tuple(actions), tuple(forced), last, tuple(draws.choices), culprit)
+
+    try:
+        for action, events in analysis.steps:
+            if isinstance(action, Buy) and action.player == enemy:
+                group = next(e.units for e in events if isinstance(e, Arrived))
+                action = Buy(enemy, platoons[group[0]])
+            if action.player == enemy and _illegal(game, analysis, state, action):
+                raise _Miss(_subject(state, action))
+            if isinstance(action, Buy):
+                faces = _shuffle_faces(game, analysis, kinds, action, events, draws, len(forced))
+            else:
+                faces = _faces(game, state, events, draws, len(forced))
+            stream = state.rng
+            before = state.with_changes(rng=Rng(stream.key, stream.counter, faces))
+            after = game.apply_unchecked(before, action)
+            if after.rng.forced or after.rng.counter != stream.counter + len(faces):
+                raise _Miss(_subject(state, action))
+            if redact(after.log.since(len(state.log)), player) != events:
+                culprit = action.target if isinstance(action, Scout) else _subject(state, action)
+                raise _Miss(culprit if action.player == enemy or isinstance(action, Scout) else -1)
+            if after.result is not None and len(actions) + 1 < len(analysis.steps):
+                raise _Miss(-1)
+            actions.append(action)
+            forced.extend(faces)
+            state = after
+        if game.view(state, player) != analysis.view:
             raise _Miss(-1)
-        actions.append(action)
-        forced.extend(faces)
-        state = after
-    if game.view(state, player) != analysis.view:
-        raise _Miss(-1)
-    return actions, forced, state
+    except _Miss as miss:
+        return kept(miss.culprit)
+    return kept()
 
 
 def _shuffle_faces(
@@ -596,20 +668,51 @@ def _shuffle_faces(
     kinds: dict[int, str],
     action: Buy,
     events: Sequence[Any],
-    rng: random.Random,
+    draws: _Draws,
+    at: int,
 ) -> list[int]:
     """The Fisher-Yates draws that deal a purchase's counters the kinds sampled for them
-    (the player's own as seen)."""
+    (the player's own as seen; the first at ``at`` among the past's forced results)."""
     group = next(e.units for e in events if isinstance(e, Arrived))
     wanted = [analysis.known.get(u) or kinds[u] for u in group]
     pool = list(game.table.platoons[action.platoon].units)
     faces: list[int] = []
     for i in range(len(pool) - 1, 0, -1):
-        choices = [j for j in range(i + 1) if pool[j] == wanted[i]]
-        j = rng.choice(choices)
+        options = tuple((j,) for j in range(i + 1) if pool[j] == wanted[i])
+        (j,) = draws.pick(options, at + len(faces), -1)
         faces.append(j)
         pool[i], pool[j] = pool[j], pool[i]
     return faces
+
+
+def _past(replay: Replay, fresh: Rng, picks: Sequence[tuple[int, ...]]) -> History:
+    """The past ``replay`` kept, with the stream ``fresh`` and the unseen dice ``picks`` (one
+    per choice): each forced in its place and each shot's adjusted rolls moved by as much
+    (a shot's result and so the play after it are the same for every option)."""
+    forced = list(replay.forced)
+    events: list[Any] = []
+    for choice, picked in zip(replay.choices, picks, strict=True):
+        if picked == choice.picked:
+            continue
+        forced[choice.at : choice.at + len(picked)] = picked
+        if choice.event >= 0:
+            events = events or list(replay.last.log)
+            shot = events[choice.event]
+            events[choice.event] = replace(
+                shot,
+                attack=shot.attack + picked[0] - choice.picked[0],
+                defense=shot.defense + picked[1] - choice.picked[1],
+            )
+    last = replay.last.with_changes(rng=Rng(fresh.key, replay.last.rng.counter))
+    if events:
+        last = last.with_changes(log=EventLog(events))
+    start = replay.start.with_changes(rng=fresh.with_forced(*forced))
+    return History(start, replay.actions, end=last)
+
+
+def _army_key(drawn: tuple[dict[int, str], dict[int, str]]) -> tuple[tuple[Any, ...], ...]:
+    """What a replay depends on besides the view and the unseen dice: the army drawn."""
+    return tuple(tuple(sorted(part.items())) for part in drawn)
 
 
 def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Random) -> History:
@@ -631,13 +734,21 @@ def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Rando
         if no_past and game.phase(view) != "set-up":
             start = _position(game, analysis, kinds)
             return History(start.with_changes(rng=game.fresh_rng(rng)), ())
-        start = _start(game, analysis, kinds)
-        start = start.with_changes(rng=game.fresh_rng(rng))
-        try:
-            actions, forced, last = _replay(game, analysis, start, drawn, rng)
-        except _Miss as miss:
-            if miss.culprit in kinds:
-                ruled_out.add((miss.culprit, kinds[miss.culprit]))
+        fresh = game.fresh_rng(rng)
+        key = _army_key(drawn)
+        replay = analysis.replays.get(key)
+        if replay is None:
+            start = _start(game, analysis, kinds).with_changes(rng=fresh)
+            replay = _replay(game, analysis, start, drawn, rng)
+            if len(analysis.replays) >= KEPT:
+                analysis.replays.clear()
+            analysis.replays[key] = replay
+            picks = [choice.picked for choice in replay.choices]
+        else:  # the same calls on ``rng`` as the replay's own draws
+            picks = [rng.choice(choice.options) for choice in replay.choices]
+        if replay.culprit is not None:
+            if replay.culprit in kinds:
+                ruled_out.add((replay.culprit, kinds[replay.culprit]))
             continue
-        return History(start.with_changes(rng=start.rng.with_forced(*forced)), actions, end=last)
+        return _past(replay, fresh, picks)
     raise NoPast(f"no past of {player}'s view found in {TRIES} samples")
