@@ -179,7 +179,6 @@ class _Layout:
     a move re-encodes only the counters it made)."""
 
     def __init__(self, game: Sabot) -> None:
-        np = numpy_or_explain()
         cells = game.map.board.nodes
         q_low, q_high = min(c.q for c in cells), max(c.q for c in cells)
         r_low, r_high = min(c.r for c in cells), max(c.r for c in cells)
@@ -196,7 +195,6 @@ class _Layout:
         self.hexes = len(cells)
         self.shape = observation_shape(game)
         self.turns = _turn_limit(game)
-        self.zeros = np.zeros(self.width, dtype=np.float32)
         self.rows = PieceRows(self.counter)
 
     def counter(self, unit: Unit, player: str) -> NDArray[numpy.float32]:
@@ -204,8 +202,8 @@ class _Layout:
         redaction, so a counter of the full state gives what the same counter of the view
         gives."""
         unit = redact(unit, player)
-        values: Any = self.zeros.copy()
         k = len(self.kinds)
+        values: list[float] = [0.0] * self.width
         values[0] = 1
         values[1] = unit.owner == player
         if not is_hidden(unit.kind):
@@ -220,7 +218,8 @@ class _Layout:
         if not is_hidden(unit.ammo):
             values[25 + k] = min(unit.ammo / self.most_shots, 1.0)
         values[26 + k] = min(unit.spent / self.longest, 1.0)
-        return values  # type: ignore[no-any-return]
+        np = numpy_or_explain()
+        return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
 
 
 @functools.cache
