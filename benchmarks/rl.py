@@ -91,7 +91,7 @@ def _legal(mask: Any) -> list[int]:
     """The legal indices of an ``int8`` mask, read as booleans: numpy finds the nonzero
     places of a boolean array about ten times as fast as of an ``int8`` one (40 us of
     SABOT's 13,251 places on the loaded machine), a cost of the agent, not the adapter."""
-    return numpy.flatnonzero(mask.view(numpy.bool_)).tolist()  # type: ignore[no-any-return]
+    return numpy.flatnonzero(mask.view(numpy.bool_)).tolist()
 
 
 def aec_loop(name: str, seed: int = 1) -> Step:

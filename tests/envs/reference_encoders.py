@@ -102,7 +102,7 @@ def sabatu(game: Any, view: Any, player: str) -> Any:
     places = len(board)
 
     def relative(seat: int) -> int:
-        return (seat - me) % seats
+        return int((seat - me) % seats)
 
     values: list[float] = []
     armies = [0.0] * (places * seats)

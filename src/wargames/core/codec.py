@@ -41,10 +41,17 @@ def action_key(action: Action) -> ActionKey:
     return (name, *(get(action) for get in getters))
 
 
-@functools.cache
-def _key_parts(cls: type) -> tuple[str, tuple[Callable[[Any], Any], ...]]:
+_KeyParts = tuple[str, tuple[Callable[[Any], Any], ...]]
+_key_parts_of: dict[type, _KeyParts] = {}
+
+
+def _key_parts(cls: type) -> _KeyParts:
     """The class name and the getters of the fields of an action's key, once per class."""
-    return cls.__name__, tuple(attrgetter(a.name) for a in attrs.fields(cls) if a.name != "player")
+    parts = _key_parts_of.get(cls)
+    if parts is None:
+        getters = tuple(attrgetter(a.name) for a in attrs.fields(cls) if a.name != "player")
+        parts = _key_parts_of[cls] = (cls.__name__, getters)
+    return parts
 
 
 def _keys(actions: list[Action]) -> Iterator[ActionKey]:
@@ -174,10 +181,9 @@ class ActionCodec:
         mask = np.zeros(len(self.keys), dtype=np.int8)
         actions = legal if isinstance(legal, (tuple, list)) else tuple(legal)
         # The listed objects themselves, mostly: their indices by identity, all at once.
-        indices = list(map(self._by_identity.get, map(id, actions)))
-        if None in indices:  # equal actions, not the listed objects: found by their keys
-            indices = self._indices(actions)
-        mask.put(indices, 1)
+        listed = list(map(self._by_identity.get, map(id, actions)))
+        # Else equal actions, not the listed objects: found by their keys.
+        mask.put(self._indices(actions) if None in listed else listed, 1)
         return mask  # type: ignore[no-any-return]
 
 
