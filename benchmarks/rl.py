@@ -3,12 +3,14 @@
 Each game is timed in rounds; a round runs one block of each loop (raw engine, PettingZoo AEC,
 Gymnasium, OpenSpiel), one after the other in one process, so load on the machine falls on
 all of them alike, and each adapter's ratio is taken against the raw block of its own round.
-The figure printed is the median ratio over the rounds.
+Blocks are measured in process time, so the time the process waits for a core of a busy
+machine counts against none of them.  The figure printed is the median ratio over the
+rounds.
 
 * **raw**: what a learning loop on the engine does: ``to_act``, ``legal_actions``, a random
   choice, checked ``apply``, ``outcome``;
 * **AEC**: PettingZoo's loop: ``last()`` (the agent's observation: tensor and legal mask), a
-  random legal index from the mask, ``step``;
+  random legal index from the mask (read as booleans, as an agent does), ``step``;
 * **Gymnasium** against a random bot: every engine step counts, the bot's as well as the
   agent's;
 * **OpenSpiel**: ``legal_actions``, ``apply_action`` (``apply_actions`` at a simultaneous
@@ -28,6 +30,8 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import numpy
 
 import wargames
 from wargames.bots.random import RandomBot
@@ -54,14 +58,15 @@ Step = Callable[[], int]
 
 
 def _rate(step: Step, seconds: float) -> float:
-    """Engine steps per second of ``step`` over ``seconds``."""
+    """Engine steps per second of ``step`` over ``seconds`` of process time (time spent
+    waiting for one of the machine's busy cores is not counted)."""
     count = 0
-    began = time.perf_counter()
+    began = time.process_time()
     deadline = began + seconds
     while True:
         for _ in range(CHUNK):
             count += step()
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             return count / (now - began)
 
@@ -85,6 +90,13 @@ def raw_loop(name: str, seed: int = 1) -> Step:
     return step
 
 
+def _legal(mask: Any) -> list[int]:
+    """The legal indices of an ``int8`` mask, read as booleans: numpy finds the nonzero
+    places of a boolean array about ten times as fast as of an ``int8`` one (40 us of
+    SABOT's 13,251 places on the loaded machine), a cost of the agent, not the adapter."""
+    return numpy.flatnonzero(mask.view(numpy.bool_)).tolist()
+
+
 def aec_loop(name: str, seed: int = 1) -> Step:
     """Masked random PettingZoo AEC steps."""
     table = env(name, **GAMES[name])
@@ -98,7 +110,7 @@ def aec_loop(name: str, seed: int = 1) -> Step:
             games[0] += 1
             table.reset(seed=games[0])
             return 0
-        table.step(rng.choice(seen["action_mask"].nonzero()[0].tolist()))
+        table.step(rng.choice(_legal(seen["action_mask"])))
         return 1
 
     return step
@@ -125,7 +137,7 @@ def gymnasium_loop(name: str, seed: int = 1) -> Step:
     def step() -> int:
         before = bot.moves
         seen, _, terminated, truncated, _ = environment.step(
-            rng.choice(latest[0]["action_mask"].nonzero()[0].tolist())
+            rng.choice(_legal(latest[0]["action_mask"]))
         )
         if terminated or truncated:
             games[0] += 1

@@ -37,6 +37,28 @@ def test_an_illegal_action_loses_the_episode_and_says_why() -> None:
     assert env.position is before
 
 
+def test_a_mask_the_agent_changes_does_not_make_an_action_legal() -> None:
+    env = make("sabotage", opponent="random", variant="SM")
+    seen, _ = env.reset(seed=3)
+    before = env.position
+    illegal = int((seen["action_mask"] == 0).nonzero()[0][0])
+    seen["action_mask"][illegal] = 1  # the env keeps its own copy of the mask
+    assert not env.action_masks()[illegal]
+    _, reward, terminated, _, info = env.step(illegal)
+    assert (reward, terminated) == (-1.0, True)
+    assert "illegal_action" in info
+    assert env.position is before
+
+
+def test_action_masks_of_a_position_set_from_outside_are_its_own() -> None:
+    env = make("sabotage", variant="SM")
+    env.reset(seed=5)
+    env.position = env.game.start(6)  # not the position the last observation was of
+    expected = env.game.legal_mask(env.position, env.seat).astype(bool)
+    assert expected.any()
+    assert (env.action_masks() == expected).all()
+
+
 def test_an_episode_ends_with_the_games_return() -> None:
     env = make("sabotage", opponent="random", variant="SM")
     seen, _ = env.reset(seed=4)

@@ -13,7 +13,9 @@ Numpy is needed only for masks and tensors (``pip install "tabletop-wargames[rl]
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from itertools import groupby, repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -35,11 +37,30 @@ ActionKey = tuple[Hashable, ...]
 
 def action_key(action: Action) -> ActionKey:
     """The key of ``action`` (its class name, then every field but ``player``, in order)."""
-    cls = type(action)
-    return (
-        cls.__name__,
-        *(getattr(action, a.name) for a in attrs.fields(cls) if a.name != "player"),
-    )
+    name, getters = _key_parts(type(action))
+    return (name, *(get(action) for get in getters))
+
+
+_KeyParts = tuple[str, tuple[Callable[[Any], Any], ...]]
+_key_parts_of: dict[type, _KeyParts] = {}
+
+
+def _key_parts(cls: type) -> _KeyParts:
+    """The class name and the getters of the fields of an action's key, once per class."""
+    parts = _key_parts_of.get(cls)
+    if parts is None:
+        getters = tuple(attrgetter(a.name) for a in attrs.fields(cls) if a.name != "player")
+        parts = _key_parts_of[cls] = (cls.__name__, getters)
+    return parts
+
+
+def _keys(actions: list[Action]) -> Iterator[ActionKey]:
+    """The keys of ``actions`` (all of one class), built by C loops (a legal-action list is
+    mostly runs of one class: set-up places on every hex, every step of a move)."""
+    name, getters = _key_parts(type(actions[0]))
+    if not getters:  # an action with no field but its player
+        return repeat((name,), len(actions))
+    return zip(repeat(name), *(map(get, actions) for get in getters))
 
 
 @functools.cache
@@ -136,17 +157,33 @@ class ActionCodec:
         names = [a.name for a in attrs.fields(cls) if a.name != "player"]
         return cls(player=player, **dict(zip(names, values, strict=True)))
 
+    def _indices(self, actions: Sequence[Action]) -> list[int]:
+        """The index of each of ``actions``, looked up by key one run of a class at a time.
+
+        :raises InvalidAction: for an action the action space does not list.
+        """
+        found: list[int | None] = []
+        try:
+            for _, run in groupby(actions, type):
+                found.extend(map(self._positions.get, _keys(list(run))))
+        except (AttributeError, TypeError):  # not an attrs action, or an unhashable field
+            found = [None] * len(actions)
+        if None not in found:
+            return found  # type: ignore[return-value]
+        return [
+            self.encode(action) if i is None else i
+            for i, action in zip(found, actions, strict=True)
+        ]
+
     def mask(self, legal: Iterable[Action]) -> NDArray[numpy.int8]:
         """A 0/1 vector over the action space with a 1 at every action of ``legal``."""
         np = numpy_or_explain()
         mask = np.zeros(len(self.keys), dtype=np.int8)
         actions = legal if isinstance(legal, (tuple, list)) else tuple(legal)
         # The listed objects themselves, mostly: their indices by identity, all at once.
-        indices = list(map(self._by_identity.get, map(id, actions)))
-        if None in indices:  # an equal action, not the listed object
-            found = zip(indices, actions, strict=True)
-            indices = [self.encode(action) if i is None else i for i, action in found]
-        mask.put(indices, 1)
+        listed = list(map(self._by_identity.get, map(id, actions)))
+        # Else equal actions, not the listed objects: found by their keys.
+        mask.put(self._indices(actions) if None in listed else listed, 1)
         return mask  # type: ignore[no-any-return]
 
 

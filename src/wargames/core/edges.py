@@ -33,7 +33,7 @@ from wargames.core.errors import InvalidAction, InvalidState, excerpt
 from wargames.core.hidden import is_hidden
 from wargames.core.rng import Rng
 
-__all__ = ["EDGES", "Need", "action_problem", "guard_edges"]
+__all__ = ["EDGES", "Need", "action_problem", "guard_edges", "unguarded"]
 
 
 class Need(enum.Enum):
@@ -87,6 +87,14 @@ def guard_edges(cls: type) -> None:
         method = cls.__dict__.get(name)
         if callable(method) and not getattr(method, _GUARDED, False):
             setattr(cls, name, _guard(method, need))
+
+
+def unguarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` (a game class's, as :func:`guard_edges` left it) without its check: for a
+    caller that made the argument itself, as ``observation_tensor`` makes the view it
+    encodes (checking that a view is the player's walks the whole view)."""
+    inner: Callable[..., Any] = getattr(method, "__wrapped__", method)
+    return inner if getattr(method, _GUARDED, False) else method
 
 
 def _guard(method: Callable[..., Any], need: Need) -> Callable[..., Any]:

@@ -80,6 +80,7 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
         self.action_space = gymnasium.spaces.Discrete(game.num_distinct_actions)
         self.position: State = game.start(0)
         self.bots: dict[str, Bot] = {}
+        self._seen: tuple[State | None, Any] = (None, None)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -95,25 +96,40 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
             for i, player in enumerate(others)
         }  # fmt: skip
         self._let_bots_play()
-        return observation(self.game, self.position, self.seat), {}
+        return self._observation(), {}
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         try:
             chosen = self.game.action_from_index(self.position, self.seat, int(action))
-            self.position = self.game.apply(self.position, chosen)
+            position, mask = self._seen
+            # Legality is not checked twice when the agent's last observation of this very
+            # (immutable) position marked the index legal.
+            legal = position is self.position and mask[int(action)]
+            apply = self.game.apply_unchecked if legal else self.game.apply
+            self.position = apply(self.position, chosen)
         except InvalidAction as error:
-            seen = observation(self.game, self.position, self.seat)
-            return seen, -1.0, True, False, {"illegal_action": str(error)}
+            return self._observation(), -1.0, True, False, {"illegal_action": str(error)}
         self._let_bots_play()
         self.steps += 1
         over = self.game.outcome(self.position) is not None
         reward = self.game.returns(self.position)[self.seat] if over else 0.0
         truncated = not over and self.max_steps is not None and self.steps >= self.max_steps
-        return observation(self.game, self.position, self.seat), reward, over, truncated, {}
+        return self._observation(), reward, over, truncated, {}
+
+    def _observation(self) -> dict[str, Any]:
+        """The agent's observation now, its mask kept (a copy: the agent may write on its
+        own) for :meth:`step` and :meth:`action_masks`."""
+        seen = observation(self.game, self.position, self.seat)
+        self._seen = (self.position, seen["action_mask"].copy())
+        return seen
 
     def action_masks(self) -> Any:
-        """The agent's legal actions now, as booleans (all ``False`` once the game is over)."""
-        return self.game.legal_mask(self.position, self.seat).astype(bool)
+        """The agent's legal actions now, as booleans (all ``False`` once the game is over):
+        the last observation's mask when it is of this position, not worked out again."""
+        position, mask = self._seen
+        if position is not self.position:
+            mask = self.game.legal_mask(self.position, self.seat)
+        return mask.astype(bool)
 
     def _let_bots_play(self) -> None:
         """Bots take their turns until the agent is to act or the game is over."""

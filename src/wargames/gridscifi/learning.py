@@ -48,12 +48,14 @@ placement; a bail-out per unit; and the end of the turn.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
-from wargames.core.hidden import is_hidden
+from wargames.core.encoding import PieceRows
+from wargames.core.hidden import is_hidden, redact
 from wargames.gridscifi.state import (
     Activate,
     Aim,
@@ -76,6 +78,7 @@ from wargames.gridscifi.state import (
     Step,
     TakeCover,
     Target,
+    Unit,
     Unpin,
 )
 
@@ -173,33 +176,75 @@ def observation_shape(game: GridSciFi) -> tuple[int]:
     return (units * unit_features(game) + _global_features(game),)
 
 
-def encode_view(game: GridSciFi, view: GridState, player: str) -> NDArray[numpy.float32]:
-    """``player``'s view as a vector (see the module docs)."""
-    np = numpy_or_explain()
-    field_ = game.field
-    board = field_.board
-    profiles = {p.name: i for i, p in enumerate(_profiles(game))}
-    weapons = {name: i for i, name in enumerate(_weapons(game))}
-    strongest = max(p.strength for p in _profiles(game))
-    fastest = max(p.allowance for p in _profiles(game))
-    width = unit_features(game)
-    units = len(view.units)
-    vector: Any = np.zeros(observation_shape(game), dtype=np.float32)
-    for unit in view.units:
-        values = vector[unit.id * width : (unit.id + 1) * width]
+class _Layout:
+    """What :func:`encode_view` works out once per game: the orders and scales of the
+    vector, and each unit's values remembered (:class:`~wargames.core.encoding.PieceRows`:
+    a move re-encodes only the units it made)."""
+
+    def __init__(self, game: GridSciFi) -> None:
+        board = game.field.board
+        self.profiles = {p.name: i for i, p in enumerate(_profiles(game))}
+        self.weapons = {name: i for i, name in enumerate(_weapons(game))}
+        self.strongest = max(p.strength for p in _profiles(game))
+        self.fastest = max(p.allowance for p in _profiles(game))
+        self.x_span = max(board.width - 1, 1)
+        self.y_span = max(board.height - 1, 1)
+        self.height = board.height
+        self.width = unit_features(game)
+        self.units = _unit_count(game)
+        self.shape = observation_shape(game)
+        self.die = 1 / _most_dice(game)
+        self.most_attacks = game.field.tables.numbers.max_attacks_non_troop
+        self.rows = PieceRows(self.unit)
+
+    def unit(self, unit: Unit, player: str) -> NDArray[numpy.float32]:
+        """A unit's values as ``player`` sees it (see the module docs), read from its
+        redaction; an embarked unit's square (its transport's) is not among them."""
+        unit = redact(unit, player)
+        values: list[float] = [0.0] * self.width
         values[0] = unit.owner == player
         values[1 + _STATUSES.index(unit.status)] = 1
-        square = field_.position(view.units, unit) if unit.alive else None
-        if square is None and unit.status is Status.STRANDED:
+        if unit.status is Status.TABLE or unit.status is Status.STRANDED:
             square = unit.square
-        if square is not None:
-            values[7] = square.x / max(board.width - 1, 1)
-            values[8] = square.y / max(board.height - 1, 1)
-        values[9] = min(unit.damage / strongest, 1.0)
+            if square is not None:
+                values[7] = square.x / self.x_span
+                values[8] = square.y / self.y_span
+        values[9] = min(unit.damage / self.strongest, 1.0)
         values[10:14] = (unit.pinned, unit.overwatch, unit.activated, unit.banked)
         if not is_hidden(unit.profile):
             values[14] = 1
-            values[15 + profiles[unit.profile]] = 1
+            values[15 + self.profiles[unit.profile]] = 1
+        np = numpy_or_explain()
+        return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
+
+
+@functools.cache
+def _layout(game: GridSciFi) -> _Layout:
+    return _Layout(game)
+
+
+def encode_view(game: GridSciFi, view: GridState, player: str) -> NDArray[numpy.float32]:
+    """``player``'s view as a vector (see the module docs).
+
+    ``view`` may also be the full state: the one secret the vector reads, a unit's profile,
+    is read through :func:`~wargames.core.hidden.redact`, so the state and ``player``'s view
+    of it give the same vector, and the view need not be made
+    (:meth:`GridSciFi.observation_tensor`)."""
+    np = numpy_or_explain()
+    layout = _layout(game)
+    field_ = game.field
+    weapons = layout.weapons
+    width = layout.width
+    units = layout.units
+    vector: Any = np.zeros(layout.shape, dtype=np.float32)
+    rows = vector[: units * width].reshape(units, width)
+    # Unit ids are their places in ``units``.
+    layout.rows.fill(rows, view.units, player)
+    for unit in view.units:
+        if unit.status is Status.EMBARKED and unit.carrier is not None:
+            square = field_.position(view.units, unit)
+            if square is not None:
+                rows[unit.id, 7:9] = (square.x / layout.x_span, square.y / layout.y_span)
     at = units * width
     vector[at] = min(view.clock.turn / game.turns, 1.0)
     vector[at + 1] = player in game.to_act(view)
@@ -210,11 +255,11 @@ def encode_view(game: GridSciFi, view: GridState, player: str) -> NDArray[numpy.
     if act is not None:
         vector[at + act.unit] = 1
         for face in act.dice:
-            vector[at + units + face - 1] += 1 / _most_dice(game)
+            vector[at + units + face - 1] += layout.die
         tail = at + units + _FACES
         vector[tail] = act.may_reroll
-        vector[tail + 1] = min(act.move_left / fastest, 1.0)
-        vector[tail + 2] = min(act.attacks / game.field.tables.numbers.max_attacks_non_troop, 1.0)
+        vector[tail + 1] = min(act.move_left / layout.fastest, 1.0)
+        vector[tail + 2] = min(act.attacks / layout.most_attacks, 1.0)
         vector[tail + 3] = act.moved
         vector[tail + 4] = act.halted
         if act.aim is not None:
@@ -230,7 +275,7 @@ def encode_view(game: GridSciFi, view: GridState, player: str) -> NDArray[numpy.
     at += 2 * units + len(weapons) + 1
     if view.arrival is not None:
         vector[at + view.arrival.unit] = 1
-        vector[at + units] = view.arrival.rank / board.height
+        vector[at + units] = view.arrival.rank / layout.height
     at += units + 1
     if view.bailing:
         vector[at + view.bailing[0]] = 1

@@ -539,6 +539,11 @@ class GridSciFi(Game[GridState, GridAction]):
     def encode_view(self, view: GridState, player: str) -> NDArray[numpy.float32]:
         return learning.encode_view(self, view, player)
 
+    def observation_tensor(self, state: GridState, player: str) -> NDArray[numpy.float32]:
+        """:meth:`encode_view` of the state itself: it reads every secret through redaction."""
+        self.check_player(player)
+        return learning.encode_view(self, state, player)
+
     @property
     def max_game_length(self) -> int:
         return learning.max_game_length(self)

@@ -42,17 +42,19 @@ pressed ties make a turn longer than its dice, coins and trades).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from wargames.core.codec import numpy_or_explain
-from wargames.core.hidden import is_hidden
+from wargames.core.hidden import is_hidden, redact
 from wargames.sabatu.state import (
     STEPS,
     Accept,
     Arm,
     Ask,
+    Battle,
     Buy,
     Decline,
     Hire,
@@ -62,6 +64,7 @@ from wargames.sabatu.state import (
     Pass,
     Press,
     Ready,
+    Realm,
     RetreatTo,
     Roll,
     SabatuAction,
@@ -161,74 +164,131 @@ def observation_shape(game: Sabatu) -> tuple[int]:
     )
 
 
+class _Layout:
+    """What :func:`encode_view` works out once per game: the sizes, scales and orders of the
+    vector's parts (see the module docs); and each player's last holdings part (armies,
+    capitals, seats, the player's coins and tiles), reused while the realms and capitals are
+    the same objects (most moves change neither)."""
+
+    def __init__(self, game: Sabatu) -> None:
+        numbers = game.tables.numbers
+        self.game = game
+        self.seats = len(game.players)
+        self.places = len(game.board)
+        self.max_armies = numbers.max_armies
+        self.win_walls = numbers.win_walls
+        self.all_coins = sum(numbers.coins)
+        self.all_tiles = len(game.tables.armory)
+        in_bag = Counter(numbers.coins)
+        self.coins = [(coin, in_bag[coin]) for coin in sorted(in_bag)]
+        bag = Counter(game.tables.armory)
+        self.tiles = [(name, max(bag[name], 1)) for name in sorted(game.tables.tiles)]
+        self.dice = die_values(game)
+        self.per_turn = max(numbers.dice, numbers.dice_nine_regions, 1)
+        self.turn_limit = game.turn_limit
+        self.held = (
+            self.places * self.seats
+            + len(game.board.capitals) * (self.seats + 3)
+            + self.seats * 4
+            + len(self.coins)
+            + len(self.tiles)
+        )
+        self.shape = observation_shape(game)
+        self.last: dict[str, tuple[Any, Any, int, list[float]]] = {}
+
+    def holdings(self, view: SabatuState, player: str) -> list[float]:
+        """The holdings part of ``player``'s vector (shared: not to be changed)."""
+        last = self.last.get(player)
+        if (
+            last is not None
+            and last[0] is view.realms
+            and last[1] is view.capitals
+            and last[2] == view.seat
+        ):
+            return last[3]
+        values = self._holdings(view, player)
+        self.last[player] = (view.realms, view.capitals, view.seat, values)
+        return values
+
+    def _holdings(self, view: SabatuState, player: str) -> list[float]:
+        seats, places, max_armies = self.seats, self.places, self.max_armies
+        me = self.game.seat(player)
+        values = [0.0] * (places * seats)
+        army = 1 / max_armies
+        for seat, realm in enumerate(view.realms):
+            column = (seat - me) % seats
+            for place in realm.armies:
+                values[place * seats + column] += army
+        for capital in view.capitals:
+            holder = [0.0] * (seats + 1)
+            holder[(capital.owner - me) % seats if capital.owner >= 0 else seats] = 1.0
+            values += holder
+            values += (capital.armies / max_armies, capital.walls / self.win_walls)
+        for offset in range(seats):
+            seat = (me + offset) % seats
+            realm = view.realms[seat]
+            held = len(realm.armies) + sum(c.armies for c in view.capitals if c.owner == seat)
+            values += (
+                sum(realm.coins) / self.all_coins,
+                len(realm.tiles) / self.all_tiles,
+                held / max_armies,
+                float(view.seat == seat),
+            )
+        mine: Realm = redact(view.realms[me], player)
+        values += (mine.coins.count(coin) / copies for coin, copies in self.coins)
+        held_tiles = [str(t.value) for t in mine.tiles if not is_hidden(t)]
+        values += (held_tiles.count(name) / copies for name, copies in self.tiles)
+        return values
+
+
+@functools.cache
+def _layout(game: Sabatu) -> _Layout:
+    return _Layout(game)
+
+
 def encode_view(game: Sabatu, view: SabatuState, player: str) -> NDArray[numpy.float32]:
-    """``player``'s view as a vector (see the module docs)."""
+    """``player``'s view as a vector (see the module docs).
+
+    ``view`` may also be the full state: the secrets the vector reads (the player's own
+    tiles, the tiles laid in a battle) are read through :func:`~wargames.core.hidden.redact`,
+    so the state and ``player``'s view of it give the same vector, and the view need not be
+    made (:meth:`Sabatu.observation_tensor`)."""
     np = numpy_or_explain()
-    board = game.board
-    numbers = game.tables.numbers
-    seats = len(game.players)
-    me = game.seat(player)
-    places = len(board)
-
-    def relative(seat: int) -> int:
-        return (seat - me) % seats
-
-    values: list[float] = []
-    armies = [0.0] * (places * seats)
-    for seat, realm in enumerate(view.realms):
-        for place in realm.armies:
-            armies[place * seats + relative(seat)] += 1 / numbers.max_armies
-    values += armies
-    for capital in view.capitals:
-        holder = [0.0] * (seats + 1)
-        holder[relative(capital.owner) if capital.owner >= 0 else seats] = 1.0
-        values += holder
-        values += [capital.armies / numbers.max_armies, capital.walls / numbers.win_walls]
-    all_coins = sum(numbers.coins)
-    bag = Counter(game.tables.armory)
-    for offset in range(seats):
-        seat = (me + offset) % seats
-        realm = view.realms[seat]
-        held = len(realm.armies) + sum(c.armies for c in view.capitals if c.owner == seat)
-        values += [
-            sum(realm.coins) / all_coins,
-            len(realm.tiles) / len(game.tables.armory),
-            held / numbers.max_armies,
-            float(view.seat == seat),
-        ]
-    mine = view.realms[me]
-    in_bag = Counter(numbers.coins)
-    held_coins = Counter(mine.coins)
-    values += [held_coins[coin] / in_bag[coin] for coin in sorted(in_bag)]
-    held_tiles = Counter(str(t.value) for t in mine.tiles if not is_hidden(t))
-    values += [held_tiles[name] / max(bag[name], 1) for name in sorted(game.tables.tiles)]
-    dice = die_values(game)
-    per_turn = max(numbers.dice, numbers.dice_nine_regions, 1)
-    free = Counter(d.value for d in view.dice if d.army < 0)
-    bound = Counter(d.value for d in view.dice if d.army >= 0)
-    values += [free[v] / per_turn for v in dice] + [bound[v] / per_turn for v in dice]
-    values += [float(view.step == step) for step in STEPS]
-    fight = view.battle
-    battle = [0.0] * (5 + 2 * places)
+    layout = _layout(game)
+    places, per_turn = layout.places, layout.per_turn
+    vector: Any = np.zeros(layout.shape, dtype=np.float32)
+    at = layout.held
+    vector[:at] = layout.holdings(view, player)
+    free = [d.value for d in view.dice if d.army < 0]
+    bound = [d.value for d in view.dice if d.army >= 0]
+    count = len(layout.dice)
+    if view.dice:
+        vector[at : at + count] = [free.count(v) / per_turn for v in layout.dice]
+        vector[at + count : at + 2 * count] = [bound.count(v) / per_turn for v in layout.dice]
+    at += 2 * count
+    if view.step in STEPS:
+        vector[at + STEPS.index(view.step)] = 1.0
+    at += len(STEPS)
+    fight: Battle | None = redact(view.battle, player)
     if fight is not None:
-        battle[0] = fight.attacker == player
-        battle[1] = fight.defender == player
-        battle[5 + fight.origin] = 1.0
-        battle[5 + places + fight.target] = 1.0
         laid = fight.attack if fight.attacker == player else fight.defence
-        battle[2] = 0.0 if is_hidden(laid) else min(len(laid) / numbers.max_armies, 1.0)
-        battle[3] = fight.attacker_ready
-        battle[4] = fight.defender_ready
-    values += battle
+        vector[at : at + 5] = (
+            fight.attacker == player,
+            fight.defender == player,
+            0.0 if is_hidden(laid) else min(len(laid) / layout.max_armies, 1.0),
+            fight.attacker_ready,
+            fight.defender_ready,
+        )
+        vector[at + 5 + fight.origin] = 1.0
+        vector[at + 5 + places + fight.target] = 1.0
+    at += 5 + 2 * places
     deal = view.deal
-    values += [
-        float(deal is not None),
-        float(deal is not None and deal.by == player),
-        float(deal is not None and deal.to == player),
-        float(deal is not None and deal.answered),
-    ]
-    values += [min(view.round / game.turn_limit, 1.0), float(player in game.to_act(view))]
-    return np.asarray(values, dtype=np.float32)  # type: ignore[no-any-return]
+    if deal is not None:
+        vector[at : at + 4] = (1.0, deal.by == player, deal.to == player, deal.answered)
+    at += 4
+    vector[at] = min(view.round / layout.turn_limit, 1.0)
+    vector[at + 1] = player in game.to_act(view)
+    return vector  # type: ignore[no-any-return]
 
 
 def max_game_length(game: Sabatu) -> int:

@@ -413,6 +413,11 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     def encode_view(self, view: SabatuState, player: str) -> NDArray[numpy.float32]:
         return learning.encode_view(self, view, player)
 
+    def observation_tensor(self, state: SabatuState, player: str) -> NDArray[numpy.float32]:
+        """:meth:`encode_view` of the state itself: it reads every secret through redaction."""
+        self.check_player(player)
+        return learning.encode_view(self, state, player)
+
     @property
     def max_game_length(self) -> int:
         return learning.max_game_length(self)

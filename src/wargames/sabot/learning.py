@@ -52,11 +52,13 @@ of each counter; a special action each; and the phases' "done"s and purchases.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
-from wargames.core.hidden import is_hidden
+from wargames.core.encoding import PieceRows
+from wargames.core.hidden import is_hidden, redact
 from wargames.sabot import army
 from wargames.sabot.firing import weapons
 from wargames.sabot.state import (
@@ -83,6 +85,7 @@ from wargames.sabot.state import (
     Stop,
     TakeOff,
     Turn,
+    Unit,
 )
 from wargames.sabot.units import DECOY
 
@@ -170,56 +173,91 @@ def observation_shape(game: Sabot) -> tuple[int]:
     return (slots * counter_features(game) + 1 + len(_PHASES) + 1 + slots + 3 + 2 * hexes,)
 
 
-def encode_view(game: Sabot, view: SabotState, player: str) -> NDArray[numpy.float32]:
-    """``player``'s view as a vector (see the module docs)."""
-    np = numpy_or_explain()
-    board = game.map.board
-    cells = board.nodes
-    q_low, q_high = min(c.q for c in cells), max(c.q for c in cells)
-    r_low, r_high = min(c.r for c in cells), max(c.r for c in cells)
-    kinds = {name: i for i, name in enumerate(_kinds(game))}
-    types = game.table.types.values()
-    most_shots = max(1, *(t.limited_shots for t in types))
-    longest = 2 * max(t.move + 1 for t in types)
-    k = len(kinds)
-    width = counter_features(game)
-    slots = most_counters(game)
-    vector: Any = np.zeros(observation_shape(game), dtype=np.float32)
-    for unit in view.units:
-        values = vector[unit.id * width : (unit.id + 1) * width]
+class _Layout:
+    """What :func:`encode_view` works out once per game: the places and the scales of the
+    vector, and each counter's values remembered (:class:`~wargames.core.encoding.PieceRows`:
+    a move re-encodes only the counters it made)."""
+
+    def __init__(self, game: Sabot) -> None:
+        cells = game.map.board.nodes
+        q_low, q_high = min(c.q for c in cells), max(c.q for c in cells)
+        r_low, r_high = min(c.r for c in cells), max(c.r for c in cells)
+        self.places = [
+            ((c.q - q_low) / max(q_high - q_low, 1), (c.r - r_low) / max(r_high - r_low, 1))
+            for c in cells
+        ]
+        self.kinds = {name: i for i, name in enumerate(_kinds(game))}
+        types = game.table.types.values()
+        self.most_shots = max(1, *(t.limited_shots for t in types))
+        self.longest = 2 * max(t.move + 1 for t in types)
+        self.width = counter_features(game)
+        self.slots = most_counters(game)
+        self.hexes = len(cells)
+        self.shape = observation_shape(game)
+        self.turns = _turn_limit(game)
+        self.rows = PieceRows(self.counter)
+
+    def counter(self, unit: Unit, player: str) -> NDArray[numpy.float32]:
+        """One counter's values, as ``player`` sees it (see the module docs): read from its
+        redaction, so a counter of the full state gives what the same counter of the view
+        gives."""
+        unit = redact(unit, player)
+        k = len(self.kinds)
+        values: list[float] = [0.0] * self.width
         values[0] = 1
         values[1] = unit.owner == player
         if not is_hidden(unit.kind):
             values[2] = 1
-            values[3 + kinds[unit.kind]] = 1
+            values[3 + self.kinds[unit.kind]] = 1
         values[3 + k + STATUSES.index(unit.status)] = 1
         values[8 + k] = unit.hex == ABOARD and unit.status != UNPLACED
-        if 0 <= unit.hex < len(cells):
-            cell = cells[unit.hex]
-            values[9 + k] = (cell.q - q_low) / max(q_high - q_low, 1)
-            values[10 + k] = (cell.r - r_low) / max(r_high - r_low, 1)
+        if 0 <= unit.hex < self.hexes:
+            values[9 + k : 11 + k] = self.places[unit.hex]
         values[11 + k + unit.facing % _HEX_FACES] = 1
         values[17 + k : 25 + k] = [getattr(unit, flag) is True for flag in _FLAGS]
         if not is_hidden(unit.ammo):
-            values[25 + k] = min(unit.ammo / most_shots, 1.0)
-        values[26 + k] = min(unit.spent / longest, 1.0)
+            values[25 + k] = min(unit.ammo / self.most_shots, 1.0)
+        values[26 + k] = min(unit.spent / self.longest, 1.0)
+        np = numpy_or_explain()
+        return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
+
+
+@functools.cache
+def _layout(game: Sabot) -> _Layout:
+    return _Layout(game)
+
+
+def encode_view(game: Sabot, view: SabotState, player: str) -> NDArray[numpy.float32]:
+    """``player``'s view as a vector (see the module docs).
+
+    ``view`` may also be the full state: every secret the vector reads (a counter's kind and
+    ammunition, the points in a purse) is read through :func:`~wargames.core.hidden.redact`,
+    so the state and ``player``'s view of it give the same vector, and the view need not be
+    made (:meth:`Sabot.observation_tensor`)."""
+    np = numpy_or_explain()
+    layout = _layout(game)
+    slots, width = layout.slots, layout.width
+    vector: Any = np.zeros(layout.shape, dtype=np.float32)
+    # Counter ids are their places in ``units`` (an invariant of the state).
+    layout.rows.fill(vector[: slots * width].reshape(slots, width), view.units, player)
     at = slots * width
-    vector[at] = min(view.clock.turn / _turn_limit(game), 1.0)
+    vector[at] = min(view.clock.turn / layout.turns, 1.0)
     vector[at + 1 + _PHASES.index(game.phase(view))] = 1
     at += 1 + len(_PHASES)
     vector[at] = player in game.to_act(view)
     at += 1
-    if view.moving is not None:
-        vector[at + view.moving.unit] = 1
-        vector[at + slots] = view.moving.flying
-        vector[at + slots + 1] = view.moving.watch
+    moving = redact(view.moving, player)
+    if moving is not None:
+        vector[at + moving.unit] = 1
+        vector[at + slots] = moving.flying
+        vector[at + slots + 1] = moving.watch
     at += slots + 2
-    mine = next((p for p in view.purses if p.owner == player), None)
+    mine = next((redact(p, player) for p in view.purses if p.owner == player), None)
     if mine is not None and game.options.reinforcements and not is_hidden(mine.points):
         vector[at] = min(mine.points / game.options.reinforcements, 1.0)
     at += 1
     for owner, hex_ in view.prepared:
-        vector[at + (0 if owner == player else len(cells)) + hex_] = 1
+        vector[at + (0 if owner == player else layout.hexes) + hex_] = 1
     return vector  # type: ignore[no-any-return]
 
 

@@ -512,6 +512,11 @@ class Sabot(Game[SabotState, SabotAction]):
     def encode_view(self, view: SabotState, player: str) -> NDArray[numpy.float32]:
         return learning.encode_view(self, view, player)
 
+    def observation_tensor(self, state: SabotState, player: str) -> NDArray[numpy.float32]:
+        """:meth:`encode_view` of the state itself: it reads every secret through redaction."""
+        self.check_player(player)
+        return learning.encode_view(self, state, player)
+
     @property
     def max_game_length(self) -> int:
         return learning.max_game_length(self)

@@ -38,10 +38,12 @@ unit, a re-allocation and its points assigned again, a step per point, an attack
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
+from wargames.core.encoding import PieceRows
 from wargames.core.hidden import is_hidden
 from wargames.saw.state import (
     Allocate,
@@ -52,6 +54,7 @@ from wargames.saw.state import (
     SawAction,
     SawState,
     Step,
+    Unit,
 )
 from wargames.saw.units import trait_names
 
@@ -99,42 +102,74 @@ def observation_shape(game: Saw) -> tuple[int]:
     return (units * unit_features(game) + len(_PHASES) + 2 + units,)
 
 
+class _Layout:
+    """What :func:`encode_view` works out once per game: the scales of the vector, and each
+    unit's values as the view shows it remembered (:class:`~wargames.core.encoding.PieceRows`:
+    a view of the next position re-encodes only the units whose views changed)."""
+
+    def __init__(self, game: Saw) -> None:
+        self.width = unit_features(game)
+        self.traits = _traits(game)
+        self.most_points = max(spec.points for spec in game.specs)
+        self.most_weapons = max(game.weapons)
+        cells = [game.arena.board.node(i) for i in range(len(game.arena.board))]
+        self.q_low, q_high = min(h.q for h in cells), max(h.q for h in cells)
+        self.r_low, r_high = min(h.r for h in cells), max(h.r for h in cells)
+        self.q_span = max(q_high - self.q_low, 1)
+        self.r_span = max(r_high - self.r_low, 1)
+        self.units = len(game.ids)
+        self.shape = observation_shape(game)
+        self.rows = PieceRows(self.unit)
+
+    def unit(self, unit: Unit, player: str) -> NDArray[numpy.float32]:
+        """A unit's values as ``player``'s view shows it, but its order (see the module
+        docs)."""
+        values: list[float] = [0.0] * self.width
+        values[0:5] = (
+            unit.alive,
+            unit.owner == player,
+            unit.damaged,
+            unit.points / self.most_points,
+            unit.weapons / self.most_weapons,
+        )
+        if unit.hex is not None:
+            values[5] = (unit.hex.q - self.q_low) / self.q_span
+            values[6] = (unit.hex.r - self.r_low) / self.r_span
+        if unit.owner == player and not is_hidden(unit.sheet):
+            sheet = unit.sheet
+            traits = self.traits
+            values[7 : 7 + len(sheet.traits)] = [t / unit.points for t in sheet.traits]
+            values[7 + traits] = sheet.pool / unit.points
+            values[8 + traits] = min(sheet.hits / unit.points, 1.0)
+        np = numpy_or_explain()
+        return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
+
+
+@functools.cache
+def _layout(game: Saw) -> _Layout:
+    return _Layout(game)
+
+
 def encode_view(game: Saw, view: SawState, player: str) -> NDArray[numpy.float32]:
     """``player``'s view as a vector (see the module docs)."""
     np = numpy_or_explain()
-    width = unit_features(game)
-    traits = _traits(game)
-    most_points = max(spec.points for spec in game.specs)
-    most_weapons = max(game.weapons)
-    cells = [game.arena.board.node(i) for i in range(len(game.arena.board))]
-    q_low, q_high = min(h.q for h in cells), max(h.q for h in cells)
-    r_low, r_high = min(h.r for h in cells), max(h.r for h in cells)
-    vector: Any = np.zeros(observation_shape(game), dtype=np.float32)
+    layout = _layout(game)
+    width, traits = layout.width, layout.traits
+    vector: Any = np.zeros(layout.shape, dtype=np.float32)
+    rows = vector[: layout.units * width].reshape(layout.units, width)
+    layout.rows.fill(rows, view.units, player)
     plot = view.plots[game.players.index(player)] if view.plots else None
-    orders = {} if plot is None or is_hidden(plot.orders) else {o.unit: o for o in plot.orders}
-    for u, unit in enumerate(view.units):
-        base = u * width
-        values = vector[base : base + width]
-        values[0] = unit.alive
-        values[1] = unit.owner == player
-        values[2] = unit.damaged
-        values[3] = unit.points / most_points
-        values[4] = unit.weapons / most_weapons
-        if unit.hex is not None:
-            values[5] = (unit.hex.q - q_low) / max(q_high - q_low, 1)
-            values[6] = (unit.hex.r - r_low) / max(r_high - r_low, 1)
-        if unit.owner != player or is_hidden(unit.sheet):
-            continue
-        sheet = unit.sheet
-        values[7 : 7 + len(sheet.traits)] = [t / unit.points for t in sheet.traits]
-        values[7 + traits] = sheet.pool / unit.points
-        values[8 + traits] = min(sheet.hits / unit.points, 1.0)
-        order = orders.get(unit.id)
-        if order is not None:
-            values[9 + traits] = order.done
-            values[10 + traits] = min(len(order.path) / unit.points, 1.0)
-            values[11 + traits] = len(order.shots) / unit.weapons
-    tail = len(game.ids) * width
+    if plot is not None and not is_hidden(plot.orders) and plot.orders:
+        orders = {o.unit: o for o in plot.orders}
+        for u, unit in enumerate(view.units):
+            order = orders.get(unit.id)
+            if order is not None and unit.owner == player and not is_hidden(unit.sheet):
+                rows[u, 9 + traits : 12 + traits] = (
+                    order.done,
+                    min(len(order.path) / unit.points, 1.0),
+                    len(order.shots) / unit.weapons,
+                )
+    tail = layout.units * width
     phase = game.phase(view)
     vector[tail + _PHASES.index(phase)] = 1
     limit = game.options.turn_limit

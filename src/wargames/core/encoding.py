@@ -1,0 +1,80 @@
+"""Observation tensors made piece by piece: each piece's values encoded once and reused.
+
+A state is immutable and a move changes few of its pieces: ``apply`` keeps every other piece
+as the very object it was, and a view redacts a piece into the same object each time it is
+asked (:func:`~wargames.core.hidden.redact` remembers).  So a game's encoder can remember
+each piece's encoded values by the piece's identity and the player it is encoded for, and
+copy in only the rows of the pieces a move made: an incremental encoding that needs no list
+of what changed.
+
+>>> import numpy
+>>> rows = PieceRows(lambda piece, player: numpy.array([len(piece), player == "red"]))
+>>> pieces = (("a",), ("b", "c"))
+>>> block = numpy.zeros((3, 2))
+>>> rows.fill(block, pieces, "red")
+>>> block.tolist()
+[[1.0, 1.0], [2.0, 1.0], [0.0, 0.0]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = ["PieceRows"]
+
+_LIMIT: Final = 1 << 14
+"""The most rows a :class:`PieceRows` keeps before it forgets them all (a few thousand
+positions' changed pieces: far more than one game's moves touch between two looks)."""
+
+
+class PieceRows:
+    """``encode(piece, player)``, a row of values, remembered by the piece's identity and the
+    player; and the block of rows of a sequence of pieces, patched from the last block made
+    for the same player where the pieces are the same objects.
+
+    Each remembered entry holds its pieces, so an identity is never reused while remembered;
+    ``encode`` must read nothing but the piece, the player and what is fixed for the game.
+    """
+
+    __slots__ = ("_encode", "_last", "_rows")
+
+    def __init__(self, encode: Callable[[Any, str], NDArray[Any]]) -> None:
+        self._encode = encode
+        self._rows: dict[tuple[int, str], tuple[Any, NDArray[Any]]] = {}
+        self._last: dict[str, tuple[Sequence[Any], NDArray[Any]]] = {}
+
+    def __call__(self, piece: Any, player: str) -> NDArray[Any]:
+        """The encoded values of ``piece`` for ``player`` (shared: read-only)."""
+        key = (id(piece), player)
+        seen = self._rows.get(key)
+        if seen is not None and seen[0] is piece:
+            return seen[1]
+        if len(self._rows) >= _LIMIT:
+            self._rows.clear()
+        row = self._encode(piece, player)
+        row.flags.writeable = False
+        self._rows[key] = (piece, row)
+        return row
+
+    def fill(self, out: NDArray[Any], pieces: Sequence[Any], player: str) -> None:
+        """Write the row of ``pieces[i]`` into ``out[i]`` for each ``i`` (the rows after the
+        last piece are left as they are).  Only the pieces that are not the objects of the
+        same place in the last block made for ``player`` are looked up."""
+        count = len(pieces)
+        last = self._last.get(player)
+        if last is not None and len(last[0]) == count:
+            before, block = last
+            block = block.copy()
+            for i, (piece, old) in enumerate(zip(pieces, before, strict=True)):
+                if piece is not old:
+                    block[i] = self(piece, player)
+        else:
+            block = out[:count].copy()
+            for i, piece in enumerate(pieces):
+                block[i] = self(piece, player)
+        self._last[player] = (pieces, block)
+        out[:count] = block
