@@ -16,9 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wargames
+from wargames.bots import RandomBot, play
 from wargames.core.events import event_words
 from wargames.core.game import Game
 from wargames.core.registry import available, games, variants
+from wargames.play import HUMAN, Session
 from wargames.testing import playouts
 
 DEBUGGER = [
@@ -98,3 +100,38 @@ def test_the_checks_find_a_debuggers_line() -> None:
     assert problem(game, event, "Your Recon moves from b6 to b7.") is None
     assert label_problem("activate #3") is not None
     assert label_problem("Activate your Battle Squad D") is None
+
+
+@pytest.mark.parametrize("name", available())
+def test_every_board_and_panel_reads_in_80_columns(name: str) -> None:
+    """Item 4: at the start and 40 actions in, every board (as each seat and a spectator see
+    it, fitted to 80 columns) and every panel of ``wargames play`` (legend, board, menu,
+    the full list, help, what the last actions did) is at most 80 characters a line, and
+    SABOT's fitted board is its compact map, while a wide terminal still gets the full one."""
+    game = wargames.load(name)
+    bots = {p: RandomBot(i) for i, p in enumerate(game.players)}
+    match = play(game, bots, seed=1, max_actions=40)
+    for state in (game.start(1), match.final):
+        for viewer in (*game.players, None):
+            text = game.describe_within(state, viewer, width=80)
+            assert max(map(len, text.split("\n"))) <= 80, (viewer, text)
+            assert game.describe_within(state, viewer, width=1000) == game.describe(state, viewer)
+    shown: list[str] = []
+    asked = iter(["legend", "list", "help", "1"])
+    session = Session(
+        game, dict.fromkeys(game.players, HUMAN), seed=1, actions=match.replay.actions, width=80
+    )
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(asked)
+        except StopIteration:
+            raise EOFError from None
+
+    session.run(ask, shown.append)
+    lines = [line for text in shown for line in text.split("\n")]
+    assert max(map(len, lines)) <= 80, max(lines, key=len)
+    assert any(line.startswith("1. ") for line in lines), "a menu was shown"
+    if name == "sabot":
+        assert "_____" not in "\n".join(lines)
+        assert "_____" in game.describe(match.final)

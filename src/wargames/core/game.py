@@ -416,6 +416,12 @@ class Game(ABC, Generic[S, A]):
         """The state as text (a board), as ``player`` sees it, or omnisciently for ``None``."""
         return repr(state if player is None else self.view(state, player))
 
+    def describe_within(self, state: S, player: str | None = None, *, width: int) -> str:
+        """:meth:`describe` in a form that fits ``width`` columns where the game has one (a
+        compact map of a board too wide for a terminal); what still does not fit is the
+        caller's to crop.  The default is :meth:`describe` itself."""
+        return self.describe(state, player)
+
     def event_sentence(self, view: S, event: Any, viewer: str | None) -> str:
         """``event`` in a sentence for ``viewer`` (``None``: a spectator), in the game's own
         words and from their side: the one entry point the command line, the web app and

@@ -540,6 +540,14 @@ class Sabot(Game[SabotState, SabotAction]):
         """The map as text, counters as ``player`` sees them."""
         return display.describe(self, state, player)
 
+    def describe_within(self, state: SabotState, player: str | None = None, *, width: int) -> str:
+        """The map as text, or its compact form (no outlines, three characters a column)
+        when the full one is wider than ``width`` columns."""
+        full = display.describe(self, state, player)
+        if max(map(len, full.split("\n"))) <= width:
+            return full
+        return display.describe(self, state, player, compact=True)
+
     def unit_place(self, state: SabotState, unit: Hashable) -> Hex | None:
         """The hex unit ``unit`` stands on (units keep the index of their hex), or ``None``
         for one aboard, off the map or unknown."""
