@@ -185,12 +185,11 @@ class Session:
             return
 
     def _labels(self, player: str, legal: Sequence[Action]) -> list[str]:
-        """Each legal action's label, with its notation in brackets where it says more."""
-        game = self.game
-        view = game.view(self.state, player)
+        """Each legal action's label with its odds in words (:meth:`Game.menu_label`), and
+        its notation in square brackets where that says more."""
         out = []
         for action in legal:
-            label, notation = game.action_label(view, action), str(action)
+            label, notation = self.game.menu_label(self.state, action), str(action)
             out.append(label if label == notation else f"{label} [{notation}]")
         return out
 

@@ -163,7 +163,7 @@ def test_parse_action_refuses_what_is_not_text_in_every_game() -> None:
     for junk in (None, 12, b"a1-a2", ["a1-a2"]):
         with pytest.raises(ValueError, match="written as text"):
             game.parse_action(state, junk)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="unknown player"):
+    with pytest.raises(ValueError, match="There is no player"):
         game.parse_action(state, "a1-a2", "blue")
 
 

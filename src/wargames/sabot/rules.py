@@ -453,7 +453,7 @@ class Sabot(Game[SabotState, SabotAction]):
                 problem = firing.fire_problem(self, state, shooter, action.weapon, target)
                 if problem:
                     return problem
-        return f"{action} is not a legal action now"
+        return f"it is not one of the actions of the {self.phase(state)} phase now"
 
     def apply_unchecked(self, state: SabotState, action: SabotAction) -> SabotState:
         """The state after ``action``, which the log keeps (:class:`Played`) after the
@@ -524,6 +524,11 @@ class Sabot(Game[SabotState, SabotAction]):
         :raises NoPast: if none was found within the sampler's bound.
         """
         return sample_history(self, view, player, rng)
+
+    def odds_words(self, state: SabotState, action: SabotAction) -> str:
+        """:meth:`odds` in words (:func:`wargames.sabot.words.odds_words`)."""
+        odds = self.odds(state, action)
+        return "" if odds is None else words.odds_words(action, odds)
 
     def action_label(self, view: SabotState, action: SabotAction) -> str:
         """``action`` in words (:mod:`wargames.sabot.words`)."""
