@@ -416,7 +416,11 @@ class CrashingMini(MiniSabotage):
             STREAM_CHANCE,
             r"\(green\) (played again|applied twice): state\.rng\.key was b",
         ),
-        (ClosedCentreMini(), LISTED_APPLY, "apply says IllegalAction: the centre square is closed"),
+        (
+            ClosedCentreMini(),
+            LISTED_APPLY,
+            "apply says IllegalAction: You cannot move your Saboteur from d6 to d5: the centre",
+        ),
         (NotedMini(), ROUND_TRIP, r"state\.notes was \(0, 1\) \(tuple\), then \[0, 1\] \(list\)"),
         (TellingMini(), "green's description depends on what green may not know: a leak", "line"),
         (CrashingMini(), RAISES, 'KeyError: "red\'s move table"'),
