@@ -302,7 +302,7 @@ def test_replay_explains_bad_files(tmp_path: Path) -> None:
     assert "is not a file" in said(folder)
 
 
-def test_replay_crops_a_wide_board_around_the_action(tmp_path: Path) -> None:
+def test_replay_crops_a_board_whose_compact_form_is_still_too_wide(tmp_path: Path) -> None:
     game = wargames.load("sabot")
     bots = {p: RandomBot(i) for i, p in enumerate(game.players)}
     match = play(game, bots, seed=3, max_actions=30)
@@ -312,7 +312,8 @@ def test_replay_crops_a_wide_board_around_the_action(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.split("\n")
     note = next(line for line in lines if line.startswith("(columns "))
-    assert " of 1" in note
+    assert " of 7" in note, "the compact map (76 columns), not the full one (170), is cropped"
     assert "shown)" in note
     board = lines[1 : lines.index(note)]
     assert max(map(len, board)) <= 60
+    assert "_____" not in result.output

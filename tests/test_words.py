@@ -7,6 +7,7 @@ the same sentences in every determinisation of its view."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from typing import Any
@@ -16,9 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wargames
+from wargames.bots import RandomBot, play
+from wargames.core.errors import IllegalAction, InvalidAction
 from wargames.core.events import event_words
 from wargames.core.game import Game
 from wargames.core.registry import available, games, variants
+from wargames.play import HUMAN, Session
 from wargames.testing import playouts
 
 DEBUGGER = [
@@ -42,6 +46,52 @@ def _every_game() -> list[Any]:
 def _sentences(game: Game[Any, Any], state: Any, viewer: str | None) -> list[str]:
     view = game.public_view(state) if viewer is None else game.view(state, viewer)
     return [game.event_sentence(view, event, viewer) for event in view.log]
+
+
+BOARD = [
+    (re.compile(r"\b[A-Za-z_]\w*\(\w+="), "a Python repr"),
+    (re.compile(r"HIDDEN|\bNone\b|<\w"), "a placeholder"),
+    (re.compile(r"\b[a-z_]+=\S"), "a field=value list"),
+]
+"""What a board (``describe``) must not hold; its letters, ``?`` (a concealed counter) and
+the ids typed in a game's notation (Grid SciFi's ``#3``) are its legend's."""
+
+BAD_TEXTS = ("", "xyzzy", "move", "fire 99 gun 99", "move zz9 4 zz9", "activate #99")
+"""Texts no game reads as an action."""
+
+
+def board_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a board a player reads, or ``None``."""
+    return next((what for pattern, what in BOARD if pattern.search(text)), None)
+
+
+def error_problem(text: str, notation: str = "", typed: str | None = None) -> str | None:
+    """What is wrong with ``text`` as the message of an error a player gets, or ``None``:
+    words (python-chess's "invalid san: ..." is a model) without a repr, placeholder, field
+    list or internal id, naming the action by its words rather than its ``notation`` (where
+    that holds a number).  The ``typed`` text it quotes and the examples of notation it gives
+    ("write e.g. activate #3") are the player's own words and the game's notation."""
+    if notation and any(c.isdigit() for c in notation) and notation in text:
+        return "the action's notation"
+    if typed is not None:
+        text = text.replace(repr(typed), "it").split("; write e.g. ")[0]
+    if not text.strip():
+        return "no words"
+    return next((what for pattern, what in DEBUGGER if pattern.search(text)), None)
+
+
+def _refusals(
+    game: Game[Any, Any], state: Any, player: str, rng: random.Random
+) -> list[tuple[Any, str]]:
+    """Up to five actions ``player`` may not take in ``state``, each with its message."""
+    legal = set(game.legal_actions(state, player))
+    tried = [a for a in itertools.islice(game.every_action(player), 400) if a not in legal]
+    out = []
+    for action in rng.sample(tried, min(5, len(tried))):
+        with pytest.raises(IllegalAction) as refused:
+            game.check(state, action)
+        out.append((action, str(refused.value)))
+    return out
 
 
 def label_problem(text: str) -> str | None:
@@ -81,9 +131,31 @@ def test_every_event_and_action_is_in_words_that_tell_only_what_the_view_holds(
         for action in game.legal_actions(state, viewer) if viewer in game.to_act(state) else ():
             label = game.action_label(view, action)
             assert label_problem(label) is None, (label_problem(label), label, str(action))
+        board = game.describe(state, viewer)
+        assert board_problem(board) is None, (board_problem(board), board)
         rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
         other = game.determinize(view, viewer, rng)
         assert _sentences(game, other, viewer) == said
+        assert game.describe(other, viewer) == board, "the board tells only the view"
+        if viewer not in game.to_act(state):
+            continue
+        for action in rng.sample(game.legal_actions(state, viewer), 1):
+            offered = game.menu_label(state, action)
+            assert label_problem(offered) is None, (label_problem(offered), offered)
+            assert game.menu_label(other, action) == offered, "odds tell only the view"
+        for text in BAD_TEXTS:
+            with pytest.raises(InvalidAction) as unread:
+                game.check(state, game.parse_action(state, text, viewer))
+            assert error_problem(str(unread.value), typed=text) is None, str(unread.value)
+        refused = _refusals(game, state, viewer, rng)
+        for action, message in refused:
+            assert error_problem(message, str(action)) is None, (message, str(action))
+            assert message.startswith("You cannot "), message
+            assert message.endswith("."), message
+        for action, message in refused:
+            with pytest.raises(IllegalAction) as there:
+                game.check(other, action)
+            assert str(there.value) == message, "a refusal tells only the view"
 
 
 def test_the_checks_find_a_debuggers_line() -> None:
@@ -98,3 +170,65 @@ def test_the_checks_find_a_debuggers_line() -> None:
     assert problem(game, event, "Your Recon moves from b6 to b7.") is None
     assert label_problem("activate #3") is not None
     assert label_problem("Activate your Battle Squad D") is None
+
+
+@pytest.mark.parametrize("name", available())
+def test_every_board_and_panel_reads_in_80_columns(name: str) -> None:
+    """Item 4: at the start and 40 actions in, every board (as each seat and a spectator see
+    it, fitted to 80 columns) and every panel of ``wargames play`` (legend, board, menu,
+    the full list, help, what the last actions did) is at most 80 characters a line, and
+    SABOT's fitted board is its compact map, while a wide terminal still gets the full one."""
+    game = wargames.load(name)
+    bots = {p: RandomBot(i) for i, p in enumerate(game.players)}
+    match = play(game, bots, seed=1, max_actions=40)
+    for state in (game.start(1), match.final):
+        for viewer in (*game.players, None):
+            text = game.describe_within(state, viewer, width=80)
+            assert max(map(len, text.split("\n"))) <= 80, (viewer, text)
+            assert game.describe_within(state, viewer, width=1000) == game.describe(state, viewer)
+    shown: list[str] = []
+    asked = iter(["legend", "list", "help", "1"])
+    session = Session(
+        game, dict.fromkeys(game.players, HUMAN), seed=1, actions=match.replay.actions, width=80
+    )
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(asked)
+        except StopIteration:
+            raise EOFError from None
+
+    session.run(ask, shown.append)
+    lines = [line for text in shown for line in text.split("\n")]
+    assert max(map(len, lines)) <= 80, max(lines, key=len)
+    assert any(line.startswith("1. ") for line in lines), "a menu was shown"
+    if name == "sabot":
+        assert "_____" not in "\n".join(lines)
+        assert "_____" in game.describe(match.final)
+
+
+def test_a_refused_action_is_named_in_words_with_the_rule_that_refuses_it() -> None:
+    """python-chess names an illegal move; here the player who tried an action reads it by its
+    label and the rule, in a sentence, and a turn that is not theirs or an unread text too."""
+    from tests.sabatu.helpers import TWO, position
+    from wargames.sabatu.state import Roll
+
+    state = position(armies={"red": ["home"], "blue": ["home"]}, dice=(3,))
+    with pytest.raises(IllegalAction) as refused:
+        TWO.apply(state, Roll("red"))
+    assert str(refused.value) == (
+        "You cannot roll the dice: the turn is at its move step (Sequence of Play: the dice "
+        "are rolled once, after choosing coins)."
+    )
+    with pytest.raises(IllegalAction, match=r"^It is not Blue's turn: Red to act\.$"):
+        TWO.apply(state, Roll("blue"))
+    with pytest.raises(InvalidAction, match=r"^cannot read 'fly' as a Sabatu action; write e\.g"):
+        TWO.parse_action(state, "fly", "red")
+    assert error_problem("move sw.3 6 nw.15 is not allowed here.", "move sw.3 6 nw.15")
+    assert error_problem("You cannot activate #3.") == "an internal id"
+    assert error_problem("cannot read 'x' as a unit(id=3)") == "a Python repr"
+    assert error_problem("Cannot read '#9' as an action.", typed="#9") is None
+    assert board_problem("Unit(id=3, owner='red')") == "a Python repr"
+    assert board_problem("turn=3") == "a field=value list"
+    assert board_problem("b? at 0503, HIDDEN") == "a placeholder"
+    assert board_problem("Turn 3: blue to act\n b?  r5  ^^") is None

@@ -175,6 +175,17 @@ def games() -> None:
 
 
 OPTION_HELP = "A game option NAME=VALUE (repeat for more; see 'wargames games')."
+WIDTH_HELP = (
+    "Fit boards to this many columns (default: the terminal's): a compact map where the "
+    "game has one, else cropped; a large width shows the full board."
+)
+
+
+def _board(game: Game[Any, Any], state: State, player: str | None, width: int) -> str:
+    """The board as ``player`` sees it, fitted to ``width`` columns (compact, else cropped)."""
+    from wargames.render.text import crop  # a board loads networkx: not at start-up
+
+    return crop(game.describe_within(state, player, width=width), width)
 
 
 def _options(texts: list[str] | None) -> dict[str, Any]:
@@ -219,21 +230,23 @@ def demo(
     max_actions: Annotated[
         int, typer.Option(min=1, help="Stop a game after this many actions.")
     ] = 20_000,
+    width: Annotated[int | None, typer.Option(min=20, help=WIDTH_HELP)] = None,
 ) -> None:
     """Play a seeded random-bot game of every registered game, start to finish (with the
     game's ``demo_options``: a smaller set-up where the default takes random bots too long)."""
     names = game or wargames.available()
     for name in names:
         _known_game(name, "--game")
+    columns = width or console.width
     for name in names:
         options = getattr(registered_games().get(name), "demo_options", {})
         instance = wargames.load(name, **options)
         bots = {player: RandomBot(seed + i) for i, player in enumerate(instance.players)}
         console.rule(f"[bold]{name}[/bold] (seed {seed})")
-        console.print(instance.describe(instance.start(seed)), markup=False)
+        console.print(_board(instance, instance.start(seed), None, columns), markup=False)
         match = play(instance, bots, seed=seed, max_actions=max_actions)
         console.print()
-        console.print(instance.describe(match.final), markup=False)
+        console.print(_board(instance, match.final, None, columns), markup=False)
         ending = str(match.outcome) if match.outcome else "stopped"
         console.print(f"[bold]{name}[/bold]: {ending} after {match.length} actions")
 
@@ -476,12 +489,7 @@ def play_command(
     ] = "human,random",
     resume: Annotated[Path | None, typer.Option(help="A game saved with 'save FILE'.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
-    width: Annotated[
-        int | None,
-        typer.Option(
-            min=20, help="Crop wider boards to this many columns (default: the terminal's)."
-        ),
-    ] = None,
+    width: Annotated[int | None, typer.Option(min=20, help=WIDTH_HELP)] = None,
 ) -> None:
     """Play in the terminal against bots, or hot-seat (each human sees only their view).
 
@@ -642,17 +650,12 @@ def replay_command(
         int | None, typer.Option(help="Show the state after this many actions (0: the start).")
     ] = None,
     all_steps: Annotated[bool, typer.Option("--all", help="Show every step.")] = False,
-    width: Annotated[
-        int | None,
-        typer.Option(
-            min=20, help="Crop wider boards to this many columns (default: the terminal's)."
-        ),
-    ] = None,
+    width: Annotated[int | None, typer.Option(min=20, help=WIDTH_HELP)] = None,
 ) -> None:
     """Step through a saved game: each state as PLAYER sees it and the action that led to it.
 
     Shows the final state and a summary unless --step or --all says otherwise.  Boards
-    wider than the terminal are cropped around the action that led to them.
+    wider than the terminal take a compact form, or are cropped around the action.
     """
     if step is not None and all_steps:
         raise typer.BadParameter("give --step N or --all, not both", param_hint="--step/--all")
@@ -678,10 +681,11 @@ def replay_command(
             )
         )
         console.rule(f"[bold]step {index}/{last}[/bold]  {escape(led)}", align="left")
-        board = game.describe(states[index], player)
-        before = game.describe(states[index - 1], player) if index else board
+        columns = width or console.width
+        board = game.describe_within(states[index], player, width=columns)
+        before = game.describe_within(states[index - 1], player, width=columns) if index else board
         focus = changed_column(before, board) or 0
-        console.print(crop(board, width or console.width, focus), markup=False)
+        console.print(crop(board, columns, focus), markup=False)
     if step is None:
         console.print(_summary(game, replay, states[-1], player))
 

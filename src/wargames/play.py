@@ -6,6 +6,7 @@ The loop is separate from the command line so it can be driven by any input and 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,8 @@ class Session:
 
     ``seats`` maps each player to ``"human"`` or a bot.  Without a ``seed`` the game's chance
     has a fresh secret key, which only the saved replay records.  Boards wider than
-    ``width`` columns are cropped around the last change a viewer saw.
+    ``width`` columns take the game's compact form (:meth:`Game.describe_within`), and what
+    is still wider is cropped around the last change a viewer saw.
     """
 
     def __init__(
@@ -81,11 +83,11 @@ class Session:
         path.write_text(dumps(self.game, self.replay(), indent=1))
 
     def board(self, viewer: str | None) -> str:
-        """The board as ``viewer`` sees it, cropped to ``width`` around what changed since
-        the last board shown to them."""
-        text = self.game.describe(self.state, viewer)
+        """The board as ``viewer`` sees it, fitted to ``width`` (compact where the game has a
+        compact form, else cropped around what changed since the last board shown to them)."""
         if self.width is None:
-            return text
+            return self.game.describe(self.state, viewer)
+        text = self.game.describe_within(self.state, viewer, width=self.width)
         # a board loads networkx: not at start-up
         from wargames.render.text import changed_column, crop
 
@@ -116,7 +118,7 @@ class Session:
         game = self.game
         last_human: str | None = None
         if self.humans and game.legend():
-            say(f"Legend: {game.legend()}")
+            say(self._fit(f"Legend: {game.legend()}"))
         while game.outcome(self.state) is None:
             acting = game.to_act(self.state)
             player = next(p for p in game.players if p in acting)
@@ -129,7 +131,7 @@ class Session:
                 viewers: list[str | None] = [*self.humans] or [None]
                 texts = {seen_action(game, before, self.state, action, h) for h in viewers}
                 text = texts.pop() if len(texts) == 1 else f"{player}: an action not all see"
-                say(f"{text} ({type(seat).__name__})")
+                say(self._fit(f"{text} ({type(seat).__name__})"))
                 self._report(before, viewers, say)
                 continue
             if len(self.humans) > 1 and last_human not in (None, player):
@@ -152,7 +154,18 @@ class Session:
             seen.append([game.event_sentence(new, e, viewer) for e in events])
         for text in seen[0]:
             if all(text in others for others in seen[1:]):
-                say(f"  {text}")
+                say(self._fit(f"  {text}"))
+
+    def _fit(self, text: str) -> str:
+        """``text`` (not a board) with each line wider than ``width`` wrapped, its later lines
+        indented two spaces more than its first."""
+        if self.width is None:
+            return text
+        lines = []
+        for line in text.split("\n"):
+            indent = " " * (len(line) - len(line.lstrip()) + 2)
+            lines += textwrap.wrap(line, self.width, subsequent_indent=indent) or [line]
+        return "\n".join(lines)
 
     def _offer_save(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
         while True:
@@ -172,12 +185,11 @@ class Session:
             return
 
     def _labels(self, player: str, legal: Sequence[Action]) -> list[str]:
-        """Each legal action's label, with its notation in brackets where it says more."""
-        game = self.game
-        view = game.view(self.state, player)
+        """Each legal action's label with its odds in words (:meth:`Game.menu_label`), and
+        its notation in square brackets where that says more."""
         out = []
         for action in legal:
-            label, notation = game.action_label(view, action), str(action)
+            label, notation = self.game.menu_label(self.state, action), str(action)
             out.append(label if label == notation else f"{label} [{notation}]")
         return out
 
@@ -188,19 +200,19 @@ class Session:
         legal = game.legal_actions(self.state, player)
         say(self.board(player))
         labels = self._labels(player, legal)
-        say(_listing(labels, limit=MENU))
+        say(self._fit(_listing(labels, limit=MENU)))
         while True:
             text = ask(f"{player}> ").strip()
             if text in ("quit", "exit"):
                 return False
             if text in ("help", "?"):
-                say(COMMANDS)
+                say(self._fit(COMMANDS))
                 continue
             if text == "legend":
-                say(game.legend() or "this board uses no letters or symbols that need one")
+                say(self._fit(game.legend() or "This board uses no letters or symbols."))
                 continue
             if text == "list":
-                say(_listing(labels, limit=None))
+                say(self._fit(_listing(labels, limit=None)))
                 continue
             if text.startswith("save "):
                 path = Path(text[5:].strip())

@@ -92,7 +92,7 @@ def test_brawl_deploys_on_one_rank() -> None:
 def test_illegal_placements_name_the_rule() -> None:
     state = GAME.start(seed=3, deploy=False)
     first = unplaced(state, "blue")[0]
-    with pytest.raises(IllegalAction, match=f"#{first} sets up in your deployment area"):
+    with pytest.raises(IllegalAction, match="a unit sets up in your deployment area"):
         GAME.apply(state, Deploy("blue", sq("a3")))
     with pytest.raises(IllegalAction, match="set up your units first"):
         GAME.apply(state, EndTurn("blue"))

@@ -207,7 +207,7 @@ def test_with_no_vacant_square_a_unit_stays_pinned_with_the_wreck() -> None:
     assert Stranded(1) in list(state.log)
     state = activating(state, 3, 2)
     state = GAME.apply(state, Aim("red", "claws"))
-    with pytest.raises(IllegalAction, match="#1 is not on the table"):
+    with pytest.raises(IllegalAction, match="the target is not on the table"):
         GAME.apply(state, Target("red", 1))
 
 
@@ -235,5 +235,5 @@ def test_a_stranded_unit_is_not_activated() -> None:
     ]
     state = GAME.position(units)
     assert Activate("blue", 0) not in GAME.legal_actions(state, "blue")
-    with pytest.raises(IllegalAction, match="#0 is not on the table"):
+    with pytest.raises(IllegalAction, match="the unit is not on the table"):
         GAME.apply(state, Activate("blue", 0))

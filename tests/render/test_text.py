@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wargames.core.board import HexBoard, Square, SquareBoard
-from wargames.core.hexes import Hex
-from wargames.render.text import render_hexes, render_squares
+from wargames.core.hexes import Hex, to_offset
+from wargames.render.text import render_hexes, render_hexes_compact, render_squares
 
 
 def test_render_squares_rank_by_rank() -> None:
@@ -86,3 +86,29 @@ def test_render_hexes_shows_every_label(columns: int, rows: int) -> None:
     assert all(board.label(cell) in text for cell in board)
     assert all(line == line.rstrip() for line in text.split("\n"))
     assert len(text.split("\n")) == 4 * rows + 1 + (2 if columns > 1 else 0)
+
+
+@settings(max_examples=10)
+@given(columns=st.integers(1, 12), rows=st.integers(1, 4))
+def test_render_hexes_compact_puts_each_hex_under_its_column_on_its_rows_lines(
+    columns: int, rows: int
+) -> None:
+    """Each hex's glyph (here its label) stands on its row's first line (even columns) or
+    second (odd columns, half a hex lower), under its column's number."""
+    board = HexBoard.rectangle(columns, rows)
+    lines = render_hexes_compact(board, board.label).split("\n")
+    assert len(lines) == 1 + 2 * rows
+    for cell in board:
+        column, row = to_offset(cell)
+        line = lines[1 + 2 * row + (column & 1)]
+        assert lines[1 + 2 * row][:2] == f"{row + 1:02d}"
+        at = line.index(board.label(cell))
+        assert lines[0][at + 1 : at + 3] == f"{column + 1:02d}"
+
+
+def test_render_hexes_compact_irregular_map_and_errors() -> None:
+    board = HexBoard.from_text("..\nx.", {".": "open", "x": None})
+    text = render_hexes_compact(board, lambda h: "MBT")
+    assert text.count("MBT") == 3
+    with pytest.raises(ValueError, match="at most 5"):
+        render_hexes_compact(board, lambda h: "TOO LONG")

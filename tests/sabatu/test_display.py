@@ -129,3 +129,27 @@ def test_tokens_are_what_each_player_may_see(drawn: tuple[Sabatu, State]) -> Non
         assert seen == every, "nothing on the board is secret"
         for token in seen.values():
             assert not tile_names.search(token.label + " " + token.detail)
+
+
+def test_describe_is_sentences_that_fit_80_columns_and_hide_tiles() -> None:
+    """The text board words each player's armies, capitals ("north-east (2 armies, 1
+    wall)"), coins and tiles (counted, face down to another player) in lines of at most 80
+    columns, and whose turn it is."""
+    state = position(
+        armies={"red": ["home", "home", "nw.5", "nw.5", "ne.3", "sw.7"], "blue": ["se.3"]},
+        capitals={"ne.capital": ("red", 2, 1), "sw.capital": ("red", 1, 0)},
+        coins={"red": [1, 3]},
+        tiles={"red": ["sword", "shield", "shield", "ax", "bow", "helmet", "spear"]},
+        dice=(4, 2),
+    )
+    text = TWO.describe(state)
+    assert max(map(len, text.split("\n"))) <= 80
+    flat = " ".join(line.strip() for line in text.split("\n"))
+    assert "Red (home north-west): 2 armies at Home, 1 army on ne.3, 2 armies on nw.5" in flat
+    assert "Capitals: north-east (2 armies, 1 wall) and south-west (1 army, no walls)." in flat
+    assert "Coins: 1 and 3. Tiles: an ax, a bow, a helmet, 2 shields, a spear and a sword." in flat
+    assert "Blue (home south-east): 1 army on se.3. Coins: none. Tiles: none." in flat
+    assert "Red's turn, moving. Dice: 4 and 2. To act: Red." in flat
+    seen = " ".join(line.strip() for line in TWO.describe(state, "blue").split("\n"))
+    assert "Coins: 1 and 3. Tiles: 7 tiles face down." in seen
+    assert "shield" not in seen

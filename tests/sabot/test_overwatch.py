@@ -121,7 +121,10 @@ def test_a_mover_destroyed_by_overwatch_can_only_stop() -> None:
 def test_an_overwatch_shot_by_no_such_unit_is_refused(unit: int) -> None:
     game, state = start()
     state = play(game, state, "move 0", "advance")
-    with pytest.raises(IllegalAction, match="not a legal action now"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"^You cannot .* it is not one of the actions of the movement phase now",
+    ):
         game.apply(state, Fire("yellow", unit, "gun", 0))
 
 

@@ -37,7 +37,7 @@ def test_unreadable_text_raises_invalid_action(text: str) -> None:
 
 
 def test_unknown_player_is_refused() -> None:
-    with pytest.raises(InvalidAction, match="unknown player"):
+    with pytest.raises(InvalidAction, match="There is no player"):
         GAME.parse_action(GAME.start(seed=0), "b2-b3", "blue")
 
 

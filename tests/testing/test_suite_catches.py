@@ -163,7 +163,7 @@ def test_parse_action_refuses_what_is_not_text_in_every_game() -> None:
     for junk in (None, 12, b"a1-a2", ["a1-a2"]):
         with pytest.raises(ValueError, match="written as text"):
             game.parse_action(state, junk)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="unknown player"):
+    with pytest.raises(ValueError, match="There is no player"):
         game.parse_action(state, "a1-a2", "blue")
 
 
@@ -416,7 +416,11 @@ class CrashingMini(MiniSabotage):
             STREAM_CHANCE,
             r"\(green\) (played again|applied twice): state\.rng\.key was b",
         ),
-        (ClosedCentreMini(), LISTED_APPLY, "apply says IllegalAction: the centre square is closed"),
+        (
+            ClosedCentreMini(),
+            LISTED_APPLY,
+            "apply says IllegalAction: You cannot move your Saboteur from d6 to d5: the centre",
+        ),
         (NotedMini(), ROUND_TRIP, r"state\.notes was \(0, 1\) \(tuple\), then \[0, 1\] \(list\)"),
         (TellingMini(), "green's description depends on what green may not know: a leak", "line"),
         (CrashingMini(), RAISES, 'KeyError: "red\'s move table"'),

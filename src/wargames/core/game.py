@@ -353,7 +353,7 @@ class Game(ABC, Generic[S, A]):
         """
         if action in self.legal_actions(state, action.player):
             return None
-        return f"{action} is not a legal action now"
+        return "the rules do not allow it now"
 
     def odds(self, state: S, action: A) -> Distribution[Any] | None:
         """The exact distribution of ``action``'s chance result; ``None`` if it has none."""
@@ -418,6 +418,20 @@ class Game(ABC, Generic[S, A]):
             )
         return after
 
+    def odds_words(self, state: S, action: A) -> str:
+        """The odds of legal ``action``'s chance in words, as its player may know them
+        ("28% destroy, 6% disable"; :func:`~wargames.core.words.chances`), from :meth:`odds`;
+        ``""`` where it has none or the game does not word them (the default)."""
+        return ""
+
+    def menu_label(self, state: S, action: A) -> str:
+        """The label a menu or a button shows for legal ``action``: its :meth:`action_label`
+        from its player's view, with its :meth:`odds_words` in brackets where there are
+        any ("Fire your Main Battle Tank's gun at the hidden counter at 0503 (28% destroy)")."""
+        label = self.action_label(self.view(state, action.player), action)
+        odds = self.odds_words(state, action)
+        return f"{label} ({odds})" if odds else label
+
     def evaluate(self, state: S, player: str) -> float:
         """How good ``state`` is for ``player``, from -1 (lost) to 1 (won), for search bots.
 
@@ -480,6 +494,12 @@ class Game(ABC, Generic[S, A]):
     def describe(self, state: S, player: str | None = None) -> str:
         """The state as text (a board), as ``player`` sees it, or omnisciently for ``None``."""
         return repr(state if player is None else self.view(state, player))
+
+    def describe_within(self, state: S, player: str | None = None, *, width: int) -> str:
+        """:meth:`describe` in a form that fits ``width`` columns where the game has one (a
+        compact map of a board too wide for a terminal); what still does not fit is the
+        caller's to crop.  The default is :meth:`describe` itself."""
+        return self.describe(state, player)
 
     def event_sentence(self, view: S, event: Any, viewer: str | None) -> str:
         """``event`` in a sentence for ``viewer`` (``None``: a spectator), in the game's own
@@ -633,7 +653,8 @@ class Game(ABC, Generic[S, A]):
     def check_player(self, player: str) -> None:
         """:raises UnknownPlayer: if ``player`` is not one of :attr:`players`."""
         if player not in self.players:
-            raise UnknownPlayer(f"unknown player {excerpt(player)}; the players are {self.players}")
+            players = listed(self.players)
+            raise UnknownPlayer(f"There is no player {excerpt(player)}: the players are {players}.")
 
     def check(self, state: S, action: A) -> None:
         """Raise the error that :meth:`apply` would raise for ``action``, or nothing.
@@ -645,17 +666,37 @@ class Game(ABC, Generic[S, A]):
         :raises IllegalAction: when the game is over or a rule forbids the action.
         :raises NotYourTurn: when the action's player is not to act.
         """
+        reason = self._illegal(state, action)
+        if reason is not None:  # it may quote the action, whose text may be huge
+            raise IllegalAction(shorten(self.refusal(state, action, reason), 5 * EXCERPT))
+
+    def _illegal(self, state: S, action: A) -> str | None:
+        """:meth:`illegal_reason` for a known player who is to act, or the error that says
+        they are not."""
         self.check_player(action.player)
         acting = self.to_act(state)
         if action.player not in acting:  # nobody is to act once the game is over
             over = self.outcome(state)
             if over is not None:
-                raise IllegalAction(f"the game is over: {over}", rule="end of the game")
-            waiting = ", ".join(sorted(acting))
-            raise NotYourTurn(f"{action.player} is not to act; waiting for {waiting}")
-        reason = self.illegal_reason(state, action)
-        if reason is not None:  # it may quote the action, whose text may be huge
-            raise IllegalAction(shorten(reason, 5 * EXCERPT))
+                ended = IllegalAction(f"The game is over. {over.sentence(action.player)}")
+                ended.rule = "end of the game"  # named by the sentence, not added to it
+                raise ended
+            waiting = listed(whom(p, None) for p in sorted(acting))
+            raise NotYourTurn(f"It is not {whom(action.player, None)}'s turn: {waiting} to act.")
+        return self.illegal_reason(state, action)
+
+    def refusal(self, state: S, action: A, reason: str) -> str:
+        """The sentence that refuses ``action`` for ``reason`` (:meth:`illegal_reason`), said
+        to the player who tried it, as python-chess names an illegal move: "You cannot move
+        your Scout Car at 1102: this unit's move has ended (VI-b)."  The action is named by
+        its label from that player's view (so by nothing they may not know), or by its
+        notation where the game has no label for it (an action no rule could allow)."""
+        try:
+            label = self.action_label(self.view(state, action.player), action)
+        except (LookupError, ValueError, TypeError, AttributeError):
+            label = str(action)
+        what = f"play {label}" if label == str(action) else label[:1].lower() + label[1:]
+        return sentence(f"You cannot {what}: {reason}")
 
     def is_legal(self, state: S, action: A) -> bool:
         """Whether :meth:`apply` would accept ``action``.

@@ -8,8 +8,20 @@ another.  These helpers keep that grammar in one place, so no game writes its ow
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 
-__all__ = ["a", "counted", "listed", "owner", "sentence", "side", "subject", "whom"]
+__all__ = [
+    "a",
+    "chances",
+    "counted",
+    "listed",
+    "owner",
+    "percent",
+    "sentence",
+    "side",
+    "subject",
+    "whom",
+]
 
 
 def side(player: str) -> str:
@@ -59,3 +71,19 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
+
+
+def percent(chance: Fraction | float) -> str:
+    """A chance as a player reads it: ``"28%"``; ``"under 1%"`` and ``"over 99%"`` rather
+    than a rounded 0% or 100% that is not one."""
+    if 0 < chance < Fraction(1, 200):
+        return "under 1%"
+    if Fraction(199, 200) < chance < 1:
+        return "over 99%"
+    return f"{round(100 * chance)}%"
+
+
+def chances(parts: Iterable[tuple[Fraction, str]]) -> str:
+    """Each chance with what it is of, those that can happen: ``"28% destroy, 6% disable"``
+    (``""`` when none can)."""
+    return ", ".join(f"{percent(chance)} {what}" for chance, what in parts if chance > 0)

@@ -170,10 +170,10 @@ def deploy_problem(field_: Battlefield, state: GridState, action: Deploy) -> str
     depth = field_.deployment
     if action.square not in deployment_area(field_, unit.owner, depth):
         ranks = "rank" if depth == 1 else f"{depth} ranks"
-        return f"#{uid} sets up in your deployment area: your first {ranks} from your base edge"
+        return f"a unit sets up in your deployment area: your first {ranks} from your base edge"
     if not field_.free(state.units, action.square, field_.profile(unit).flyer):
         return (
-            f"#{uid} cannot set up on {action.square}: one unit a square, "
+            f"a unit cannot set up on {action.square}: one unit a square, "
             "unless one is a flyer (never two flyers)"
         )
     return None
@@ -195,7 +195,7 @@ def problem(field_: Battlefield, state: GridState, action: GridAction) -> str | 
             return "place the units bailing out of the wreck first (bail out)"
         stranded = state.units[state.bailing[0]]
         if action.square not in transports.bail_squares(field_, state.units, stranded):
-            return f"#{stranded.id} bails out onto a vacant square next to the wreck"
+            return "the stranded unit bails out onto a vacant square next to the wreck"
         return None
     if isinstance(action, BailOut):
         return "no unit is bailing out of a wreck"
@@ -216,7 +216,7 @@ def problem(field_: Battlefield, state: GridState, action: GridAction) -> str | 
         unit = state.units[state.arrival.unit]
         squares = reserves.arrival_squares(field_, state, unit, state.arrival.rank)
         if action.square not in squares:
-            return f"#{unit.id} may not arrive on {action.square}"
+            return f"the arriving unit may not arrive on {action.square}"
         return None
     if isinstance(action, Place):
         return "no unit is arriving from reserve"
@@ -230,14 +230,14 @@ def problem(field_: Battlefield, state: GridState, action: GridAction) -> str | 
             return None
         return "activate a unit first"
     if isinstance(action, _BETWEEN_ACTIVATIONS):
-        return f"finish the activation of #{act.unit} first (end activation)"
+        return "finish the active unit's activation first (end activation)"
     return _activation_problem(field_, state, act, action)
 
 
 def _activate_problem(state: GridState, uid: int, player: str) -> str | None:
     units = state.units
     if not 0 <= uid < len(units) or units[uid].owner != player:
-        return f"#{uid} is not one of your units"
+        return "that is not one of your units"
     return _unit_activate_problem(units, units[uid])
 
 
@@ -246,11 +246,11 @@ def _unit_activate_problem(units: tuple[Unit, ...], unit: Unit) -> str | None:
     if unit.status is Status.EMBARKED:
         carrier = units[unit.carrier] if unit.carrier is not None else None
         if carrier is None or not carrier.on_table:
-            return f"#{unit.id} is inside a transport that is not on the table"
+            return "the unit is inside a transport that is not on the table"
     elif not unit.on_table:
-        return f"#{unit.id} is not on the table"
+        return "the unit is not on the table"
     if unit.activated:
-        return f"#{unit.id} has already been activated this turn"
+        return "the unit has already been activated this turn"
     return None
 
 
@@ -296,7 +296,7 @@ def _target_problem(
     field_: Battlefield, state: GridState, act: Activation, action: Target
 ) -> str | None:
     if not 0 <= action.unit < len(state.units):
-        return f"there is no unit #{action.unit}"
+        return "there is no such unit"
     if action.unit in act.targets:
         return "a non-troop unit's two attacks are on different units"
     assert act.aim is not None

@@ -92,7 +92,7 @@ def call_problem(
 ) -> str | None:
     """Why ``player`` may not call unit ``uid`` from reserve onto ``rank`` now, or ``None``."""
     if not 0 <= uid < len(state.units) or state.units[uid].owner != player:
-        return f"#{uid} is not one of your units"
+        return "that is not one of your units"
     unit = state.units[uid]
     problem = _call_problem(state, unit)
     if problem:
@@ -100,14 +100,14 @@ def call_problem(
     if not 1 <= rank <= field_.board.height:
         return f"there is no rank {rank}"
     if not arrival_squares(field_, state, unit, rank):
-        return f"#{uid} has no vacant square to arrive on in rank {rank}"
+        return f"the unit has no vacant square to arrive on in rank {rank}"
     return None
 
 
 def _call_problem(state: GridState, unit: Unit) -> str | None:
     """Why ``unit`` may not be called from reserve now, whatever the rank, or ``None``."""
     if unit.status is not Status.RESERVE:
-        return f"#{unit.id} is not in reserve"
+        return "the unit is not in reserve"
     if state.arrived:
         return "one unit per turn may arrive from reserves"
     if unit.left_turn == state.clock.turn:

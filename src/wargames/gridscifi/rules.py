@@ -617,6 +617,11 @@ class GridSciFi(Game[GridState, GridAction]):
         """What the board's letters and symbols mean."""
         return display.legend(self.field)
 
+    def odds_words(self, state: GridState, action: GridAction) -> str:
+        """:meth:`odds` in words (:func:`wargames.gridscifi.words.odds_words`)."""
+        odds = self.odds(state, action)
+        return "" if odds is None else words.odds_words(action, odds)
+
     def action_label(self, view: GridState, action: GridAction) -> str:
         """``action`` in words (:mod:`wargames.gridscifi.words`)."""
         return words.action_label(self.field, view, action)

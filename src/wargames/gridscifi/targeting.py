@@ -68,14 +68,14 @@ def target_problem(
     if target.status is Status.EMBARKED:
         return "units in a transport may not be attacked"
     if target.status is not Status.TABLE or target.square is None or attacker.square is None:
-        return f"#{target.id} is not on the table"
+        return "the target is not on the table"
     profile = field_.profile(target)
     if weapon.dice(profile.troop) == 0:
         kind = "troop" if profile.troop else "non-troop"
         return f"the {weapon.name} ({weapon.type.name}) cannot attack {kind} units"
     reach_ = reach(field_, attacker, target, weapon)
     if field_.board.distance(attacker.square, target.square) > reach_:
-        return f"#{target.id} is out of range of the {weapon.name} (range {reach_})"
+        return f"the target is out of range of the {weapon.name} (range {reach_})"
     return _sight_problem(field_, state.units, attacker, weapon, target)
 
 
@@ -169,8 +169,8 @@ def _sight_problem(
     ):
         return None
     if weapon.indirect:
-        return f"no friendly unit sees #{target.id} for indirect fire"
-    return f"no line of sight to #{target.id}"
+        return "no friendly unit sees the target for indirect fire"
+    return "there is no line of sight to the target"
 
 
 def cover_value(field_: Battlefield, attacker: Unit, weapon: Weapon, target: Unit) -> int:

@@ -61,7 +61,7 @@ def embark_problem(
     if problem:
         return problem
     if not 0 <= transport < len(state.units):
-        return f"there is no unit #{transport}"
+        return "there is no such unit"
     if not _boards(field_, unit):
         return "only troop units on the table embark"
     problem = _carrier_problem(field_, state.units, unit, state.units[transport])
@@ -102,13 +102,13 @@ def _carrier_problem(
     """Why ``unit`` (a troop unit on the table) may not step into ``carrier``, or ``None``."""
     transport = carrier.id
     if carrier.owner != unit.owner or carrier.status is not Status.TABLE or carrier.square is None:
-        return f"#{transport} is not a friendly unit on the table"
+        return "the transport is not a friendly unit on the table"
     room = field_.profile(carrier).capacity - len(passengers(units, transport))
     if room <= 0:
-        return f"#{transport} has no room for another unit"
+        return "the transport has no room for another unit"
     assert unit.square is not None  # a unit that boards stands on the table
     if field_.board.distance(unit.square, carrier.square) > 1:
-        return f"#{transport} is not next to the unit"
+        return "the transport is not next to the unit"
     return None
 
 

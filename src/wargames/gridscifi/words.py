@@ -7,10 +7,12 @@ faces.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from wargames.core.distribution import Distribution
 from wargames.core.hidden import is_hidden
-from wargames.core.words import counted, listed, owner, sentence
+from wargames.core.words import chances, counted, listed, owner, sentence
 from wargames.gridscifi.display import letters
 from wargames.gridscifi.state import (
     Activate,
@@ -54,7 +56,7 @@ from wargames.gridscifi.state import (
 if TYPE_CHECKING:
     from wargames.gridscifi.battlefield import Battlefield
 
-__all__ = ["action_label", "event_sentence"]
+__all__ = ["action_label", "event_sentence", "odds_words"]
 
 
 def _unit(field_: Battlefield, view: GridState, unit_id: int, viewer: str | None) -> str:
@@ -64,7 +66,7 @@ def _unit(field_: Battlefield, view: GridState, unit_id: int, viewer: str | None
         if unit.id == unit_id:
             kind = "unit" if is_hidden(unit.profile) else unit.profile
             return f"{owner(unit.owner, viewer)} {kind} {letter}"
-    return f"unit {letter}"
+    return f"unit {letter}" if letter else "a unit that is not in the game"
 
 
 def event_sentence(
@@ -170,3 +172,25 @@ PLAIN: dict[type, str] = {
     EndTurn: "End the turn",
 }
 """The labels of the actions that name nothing."""
+
+
+def _effects(odds: Distribution[Any], whom: str) -> list[tuple[Fraction, str]]:
+    return [
+        (odds.probability(lambda effect: effect.hits > 0), f"{whom} hit"),
+        (odds.probability(lambda effect: effect.pinned), f"{whom} pinned"),
+    ]
+
+
+def odds_words(action: Any, odds: Distribution[Any]) -> str:
+    """:meth:`GridSciFi.odds` of an attack in words: the chances that its target is hit and
+    pinned (the answering unit's own, when it answers an attack; its returned fire's too).
+    An activation roll's odds are not worded."""
+    if isinstance(action, ReturnFire):
+        incoming = odds.map(lambda pair: pair[0])
+        back = odds.map(lambda pair: pair[1])
+        return chances([*_effects(incoming, "you are"), *_effects(back, "they are")])
+    if isinstance(action, TakeCover | HoldGround):
+        return chances(_effects(odds, "you are"))
+    if isinstance(action, Target | Channel):
+        return chances(_effects(odds, "target")) or "no chance to harm"
+    return ""

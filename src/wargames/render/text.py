@@ -18,7 +18,7 @@ from collections.abc import Callable
 from wargames.core.board import HexBoard, Square, SquareBoard
 from wargames.core.hexes import Hex, to_offset
 
-__all__ = ["changed_column", "crop", "render_hexes", "render_squares"]
+__all__ = ["changed_column", "crop", "render_hexes", "render_hexes_compact", "render_squares"]
 
 
 def _checked(text: str, node: object, longest: int) -> str:
@@ -99,6 +99,48 @@ def _hex_frame(board: HexBoard) -> tuple[tuple[str, ...], dict[Hex, tuple[int, i
             canvas[top + down][left + across : left + across + len(chars)] = chars
     frame = tuple("".join(line) for line in canvas)
     return frame, {cell: (top + 3, left + 1) for cell, top, left, _ in boxes}
+
+
+def render_hexes_compact(board: HexBoard, glyph: Callable[[Hex], str]) -> str:
+    """The flat-top map without outlines, three characters a column and two lines a row,
+    for a narrow terminal: the glyphs of :func:`render_hexes`, each centred under its column's
+    number, odd columns (drawn half a hex lower) on a row's second line; column numbers
+    along the top, row numbers down the left.  Lines carry no trailing spaces.
+
+    >>> from wargames.core.board import HexBoard
+    >>> print(render_hexes_compact(HexBoard.rectangle(3, 2), lambda cell: "ab"))
+         01 02 03
+    01   ab    ab
+            ab
+    02   ab    ab
+            ab
+
+    :raises ValueError: if a glyph is longer than 5 characters or not printable, or a hex
+        has no map label.
+    """
+    placed = []
+    for cell in board:
+        column, row = to_offset(cell)
+        name = board.label(cell)
+        placed.append((column, row, name, _checked(glyph(cell), cell, 5)))
+    digits = len(placed[0][2]) // 2 if placed else 2
+    columns = max(column for column, _, _, _ in placed) + 1
+    rows = max(row for _, row, _, _ in placed) + 1
+    margin = digits + 2  # the row number, and a space before a five-character glyph
+    width = margin + 3 * columns + 2
+    canvas = [[" "] * width for _ in range(2 * rows + 1)]
+
+    def put(line: int, centre: int, text: str) -> None:
+        left = centre - (len(text) - 1) // 2
+        canvas[line][left : left + len(text)] = text
+
+    for column in range(columns):
+        put(0, margin + 3 * column + 1, f"{column + 1:0{digits}d}")
+    for row in range(rows):
+        canvas[1 + 2 * row][:digits] = f"{row + 1:0{digits}d}"
+    for column, row, _, text in placed:
+        put(1 + 2 * row + (column & 1), margin + 3 * column + 1, text)
+    return "\n".join("".join(line).rstrip() for line in canvas)
 
 
 def crop(text: str, width: int, focus: int = 0) -> str:

@@ -381,6 +381,11 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         best = max(self.material(state, s) for s in range(len(self._players)) if s != seat)
         return balance(self.material(state, seat), best)
 
+    def odds_words(self, state: SabatuState, action: SabatuAction) -> str:
+        """:meth:`odds` in words (:func:`wargames.sabatu.words.odds_words`)."""
+        odds = self.odds(state, action)
+        return "" if odds is None else words.odds_words(odds)
+
     def action_label(self, view: SabatuState, action: SabatuAction) -> str:
         """``action`` in words (:mod:`wargames.sabatu.words`)."""
         return words.action_label(action)
@@ -466,5 +471,5 @@ def _why_not(step: str, action: SabatuAction) -> str:
     }  # fmt: skip
     when, rule = rules[type(action)]
     if step not in when.split("/"):
-        return f"{action} is not an action of the {step} step ({rule})"
-    return f"{action} is not allowed here ({rule})"
+        return f"the turn is at its {step} step ({rule})"
+    return f"the rules do not allow it here ({rule})"

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from wargames.core.distribution import Distribution
 from wargames.core.hidden import is_hidden
-from wargames.core.words import a, listed, owner, sentence, side, subject, whom
+from wargames.core.words import a, chances, listed, owner, sentence, side, subject, whom
 from wargames.sabatu.state import (
     Accept,
     Arm,
@@ -58,7 +59,7 @@ from wargames.sabatu.state import (
     Move as MoveArmy,
 )
 
-__all__ = ["action_label", "event_sentence"]
+__all__ = ["action_label", "event_sentence", "odds_words"]
 
 
 def _thing(coin: int) -> str:
@@ -216,3 +217,10 @@ PLAIN: dict[type, str] = {
     Decline: "Decline",
 }
 """The labels of the actions that name nothing."""
+
+
+def odds_words(odds: Distribution[str]) -> str:
+    """:meth:`Sabatu.odds` of the battle an action starts or goes on with, for its attacker,
+    before any tile is laid down (the tiles are secret)."""
+    said = chances([(odds["attacker"], "win"), (odds["tie"], "tie")]) or "no chance to win"
+    return f"{said}, before tiles"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from wargames.core.hexes import Hex
 from wargames.core.hidden import is_hidden
 from wargames.render.svg import Token, player_colours
-from wargames.render.text import render_hexes
+from wargames.render.text import render_hexes, render_hexes_compact
 from wargames.sabot.combat import COMPASS
 from wargames.sabot.state import DESTROYED, DISABLED, SabotState, Unit
 from wargames.sabot.turn import PLAYERS
@@ -23,9 +23,13 @@ _ARROWS = "^/\\v/\\"
 _LETTERS = {"grassland": "g", "desert": ":"}
 
 
-def describe(game: Sabot, state: SabotState, player: str | None = None) -> str:
+def describe(
+    game: Sabot, state: SabotState, player: str | None = None, *, compact: bool = False
+) -> str:
     """The map with each counter as owner initial, symbol (``?`` if concealed from
-    ``player``) and facing arrow; terrain letters elsewhere."""
+    ``player``) and facing arrow; terrain letters elsewhere.  ``compact``: without hex
+    outlines, three characters a column (:func:`~wargames.render.text.render_hexes_compact`),
+    for a terminal of 80 columns."""
     shown = state if player is None else game.view(state, player)
     field = game.map
     occupant = {u.hex: u for u in shown.units if u.on_map}
@@ -42,7 +46,8 @@ def describe(game: Sabot, state: SabotState, player: str | None = None) -> str:
 
     acting = ", ".join(p for p in game.players if p in game.to_act(shown)) or "over"
     turn = f"turn {shown.clock.turn}, {game.phase(shown)}, {acting}"
-    return f"{turn}\n{render_hexes(field.board, glyph)}"
+    draw = render_hexes_compact if compact else render_hexes
+    return f"{turn}\n{draw(field.board, glyph)}"
 
 
 def legend(game: Sabot) -> str:

@@ -35,7 +35,7 @@ from wargames.sabot.state import (
     Turn,
 )
 
-__all__ = ["parse"]
+__all__ = ["EXAMPLES", "parse"]
 
 _SIMPLE: dict[str, type[Advance | TakeOff | Reveal | Stop | Hold | Done]] = {
     "advance": Advance,
@@ -60,12 +60,18 @@ _HEXES: dict[str, type[Disembark | Place | Entrench]] = {
 _SPECIALS = ("repair", "reload", "prepare", "deploy", "fold")
 
 
+EXAMPLES = "write e.g. move 3, advance, turn left, stop, fire 3 gun 12, place 0503 or done"
+"""What a refused text is told to write instead (unit numbers as :meth:`Sabot.action_label`
+lists them beside each action)."""
+
+
 def parse(field: SabotMap, text: str, player: str) -> SabotAction:
     """The action ``text`` by ``player``.
 
     :raises InvalidAction: for text that is no SABOT action or names a hex off the map.
     """
     words = text.split()
+    unread = f"cannot read {excerpt(text)} as a SABOT action"
     try:
         if len(words) == 1 and words[0] in _SIMPLE:
             return _SIMPLE[words[0]](player)
@@ -73,7 +79,10 @@ def parse(field: SabotMap, text: str, player: str) -> SabotAction:
         if head == "turn" and rest in (["left"], ["right"]):
             return Turn(player, 1 if rest[0] == "right" else -1)
         if head in _HEXES and len(rest) == 1:
-            field.parse(rest[0])
+            try:
+                field.parse(rest[0])
+            except ValueError as error:
+                raise InvalidAction(f"{unread}: {error}") from None
             return _HEXES[head](player, rest[0])
         if head == "buy" and len(rest) == 1:
             return Buy(player, rest[0])
@@ -84,6 +93,8 @@ def parse(field: SabotMap, text: str, player: str) -> SabotAction:
             return _ONE_NUMBER[head](player, numbers[0])
         if head in _SPECIALS and 1 <= len(rest) <= 2:
             return Special(player, numbers[0], head, numbers[1] if len(numbers) > 1 else -1)
-    except ValueError as error:
-        raise InvalidAction(f"not a SABOT action: {excerpt(text)} ({error})") from None
-    raise InvalidAction(f"not a SABOT action: {excerpt(text)}")
+    except InvalidAction:
+        raise
+    except ValueError:  # a number that is not one, or no word at all
+        pass
+    raise InvalidAction(f"{unread}; {EXAMPLES}")

@@ -465,7 +465,7 @@ class Sabot(Game[SabotState, SabotAction]):
                 problem = firing.fire_problem(self, state, shooter, action.weapon, target)
                 if problem:
                     return problem
-        return f"{action} is not a legal action now"
+        return f"it is not one of the actions of the {self.phase(state)} phase now"
 
     def apply_unchecked(self, state: SabotState, action: SabotAction) -> SabotState:
         """The state after ``action``, which the log keeps (:class:`Played`) after the
@@ -540,6 +540,11 @@ class Sabot(Game[SabotState, SabotAction]):
         """
         return sample_history(self, view, player, rng)
 
+    def odds_words(self, state: SabotState, action: SabotAction) -> str:
+        """:meth:`odds` in words (:func:`wargames.sabot.words.odds_words`)."""
+        odds = self.odds(state, action)
+        return "" if odds is None else words.odds_words(action, odds)
+
     def action_label(self, view: SabotState, action: SabotAction) -> str:
         """``action`` in words (:mod:`wargames.sabot.words`)."""
         said = words.action_words(self, view, action, action.player)
@@ -554,6 +559,14 @@ class Sabot(Game[SabotState, SabotAction]):
     def describe(self, state: SabotState, player: str | None = None) -> str:
         """The map as text, counters as ``player`` sees them."""
         return display.describe(self, state, player)
+
+    def describe_within(self, state: SabotState, player: str | None = None, *, width: int) -> str:
+        """The map as text, or its compact form (no outlines, three characters a column)
+        when the full one is wider than ``width`` columns."""
+        full = display.describe(self, state, player)
+        if max(map(len, full.split("\n"))) <= width:
+            return full
+        return display.describe(self, state, player, compact=True)
 
     def unit_place(self, state: SabotState, unit: Hashable) -> Hex | None:
         """The hex unit ``unit`` stands on (units keep the index of their hex), or ``None``

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from wargames.core.distribution import Distribution
 from wargames.core.hidden import is_hidden
-from wargames.core.words import a, counted, owner, sentence, subject
+from wargames.core.words import a, chances, counted, owner, sentence, subject
+from wargames.sabot.combat import DESTROYED, DISABLED, MISS
 from wargames.sabot.state import (
     Advance,
     Arrived,
@@ -48,7 +50,7 @@ from wargames.sabot.units import DECOY
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["action_words", "event_sentence"]
+__all__ = ["action_words", "event_sentence", "odds_words"]
 
 FACINGS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 """Hex facings 0-5 in words (0 north, clockwise: section IV)."""
@@ -190,3 +192,24 @@ def _attack(game: Sabot, view: SabotState, event: Attack, viewer: str | None) ->
             "It has no effect." if event.result == "miss" else f"The target is {event.result}."
         )
     return " ".join(said)
+
+
+def odds_words(action: Any, odds: Distribution[Any]) -> str:
+    """:meth:`Sabot.odds` of ``action`` in words: a shot's chances to destroy or disable its
+    target (and to harm another counter, where it may scatter), a roll's to succeed."""
+    if isinstance(action, Fire):
+        target = action.target
+        return (
+            chances(
+                [
+                    (odds.probability(lambda o: o == (target, DESTROYED)), "destroy"),
+                    (odds.probability(lambda o: o == (target, DISABLED)), "disable"),
+                    (
+                        odds.probability(lambda o: o[0] not in (-1, target) and o[1] != MISS),
+                        "harm another counter",
+                    ),
+                ]
+            )
+            or "no chance to harm"
+        )
+    return chances([(odds.probability(bool), "success")]) or "no chance of success"

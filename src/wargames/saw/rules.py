@@ -1040,6 +1040,11 @@ class Saw(Game[SawState, SawAction]):
         order = next((o for o in plot.orders if o.unit == self.ids[index]), None)
         return order.path[-1] if order is not None and order.path else here
 
+    def odds_words(self, state: SawState, action: SawAction) -> str:
+        """:meth:`odds` in words (:func:`wargames.saw.words.odds_words`)."""
+        odds = self.odds(state, action)
+        return "" if odds is None else words.odds_words(odds)
+
     def action_label(self, view: SawState, action: SawAction) -> str:
         """``action`` in words (:mod:`wargames.saw.words`)."""
         return words.action_label(view, action)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from wargames.core.distribution import Distribution
 from wargames.core.hidden import is_hidden
-from wargames.core.words import counted, listed, owner, sentence, subject
+from wargames.core.words import chances, counted, listed, owner, sentence, subject
 from wargames.saw.state import (
     DIRECTIONS,
     Allocate,
@@ -42,7 +43,7 @@ from wargames.saw.state import (
 if TYPE_CHECKING:
     from wargames.saw.rules import Saw
 
-__all__ = ["action_label", "event_sentence"]
+__all__ = ["action_label", "event_sentence", "odds_words"]
 
 
 def _unit(game: Saw, view: SawState, unit_id: str, viewer: str | None) -> str:
@@ -192,3 +193,11 @@ WAYS = {
     "nw": "north-west",
 }
 """The notation's directions in words."""
+
+
+def odds_words(odds: Distribution[int]) -> str:
+    """:meth:`Saw.odds` of an attack (the hit points it inflicts) in words."""
+    hurt = odds.probability(lambda points: points > 0)
+    if not hurt:
+        return "no chance to do damage"
+    return f"{chances([(hurt, 'to do damage')])}, {float(odds.mean()):.1f} hit points on average"

@@ -51,7 +51,7 @@ from typing import Any
 from attrs import frozen
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 
-from wargames.core.errors import IllegalAction, InvalidAction, WargamesError
+from wargames.core.errors import EXCERPT, IllegalAction, InvalidAction, WargamesError, shorten
 from wargames.core.game import Action, Game, State
 from wargames.core.history import distinct_views
 from wargames.core.replay import Replay
@@ -204,7 +204,8 @@ def check_legality(
     that is theirs and, when the game has an action space (and ``action_space`` is true:
     a large one is slow to walk at every state), every action in it is accepted
     by ``illegal_reason`` exactly when it is listed; ``apply`` refuses the others with an
-    :class:`~wargames.core.errors.IllegalAction` that gives the same reason.
+    :class:`~wargames.core.errors.IllegalAction` that gives the same reason (in
+    :meth:`~wargames.core.game.Game.refusal`'s sentence).
 
     :raises ConformanceError: naming the first action they disagree on.
     """
@@ -221,11 +222,13 @@ def check_legality(
             if action in listed:
                 _expect(reason is None, f"{action} is listed but the checker says: {reason}")
                 continue
-            _expect(reason is not None, f"{action} is not listed but the checker accepts it")
+            if reason is None:
+                raise ConformanceError(f"{action} is not listed but the checker accepts it")
             try:
                 game.apply(state, action)
             except IllegalAction as error:
-                _expect(str(error) == reason, f"{action} is refused with {error}, not {reason}")
+                said = shorten(game.refusal(state, action, reason), 5 * EXCERPT)
+                _expect(str(error) == said, f"{action} is refused with {error}, not {said}")
             else:
                 raise ConformanceError(f"{action} is not listed but apply accepts it")
 

@@ -1,5 +1,6 @@
 """What a client receives: everything is computed from one view (a seat's, or the public view
-for spectators), never from the full state, and never holds the chance key."""
+for spectators), never from the full state, and never holds the chance key; but for the odds
+in an action's label, which the game computes as the seat may know them (:meth:`Game.odds`)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
     """The JSON a client is sent: ``seat``'s view of the state after ``step`` actions (the
     current one for ``None``), drawn and described, its log (the latest events in sentences
     from the seat's side, and how many events the whole log holds, to number them), its legal
-    actions (labelled, with their notation and the board nodes each one names), who is to act
-    and how the game ended."""
+    actions (labelled, their odds in words, with their notation and the board nodes each one
+    names), who is to act and how the game ended."""
     game = match.game
     state, version, moves = match.snapshot(seat, step)
     index = moves if step is None else step
@@ -57,7 +58,8 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
         "actions": [
             {
                 "text": str(a),
-                "label": game.action_label(view, a),
+                "label": game.menu_label(state, a),
+                "odds": game.odds_words(state, a),
                 "nodes": action_nodes(game, view, a, nodes),
             }
             for a in legal

@@ -1,6 +1,7 @@
 "use strict";
 // The table: one link's view, live.  Clicking a piece lights up where its legal actions go;
-// an action with chance shows its odds first; anything else is in the list of legal actions.
+// an action whose odds the game words shows them first (they are in its label too); anything
+// else is in the list of legal actions.
 const $ = (id) => document.getElementById(id);
 const token = location.pathname.split("/").pop();
 const api = "/api/play/" + token;
@@ -191,28 +192,16 @@ async function post(path, action) {
   return [response.ok, await response.json()];
 }
 
-async function propose(action) {
+function propose(action) {
   problem("");
-  const [ok, answer] = await post("/odds", action);
-  if (!ok) {
-    problem(answer.error);
-    return;
-  }
-  if (answer.odds === null) {
+  const chosen = data.actions.find((a) => a.text === action);
+  if (!chosen || !chosen.odds) {
     send(action);
     return;
   }
   pending = action;
-  $("odds-action").textContent = action;
-  const rows = $("odds-rows");
-  rows.replaceChildren();
-  answer.odds.forEach((o) => {
-    const row = document.createElement("tr");
-    [o.outcome, o.probability, o.percent.toFixed(2)].forEach((text) => {
-      row.append(Object.assign(document.createElement("td"), { textContent: text }));
-    });
-    rows.append(row);
-  });
+  $("odds-action").textContent = chosen.label.slice(0, chosen.label.length - chosen.odds.length - 3);
+  $("odds-words").textContent = chosen.odds.charAt(0).toUpperCase() + chosen.odds.slice(1) + ".";
   $("odds").hidden = false;
 }
 
