@@ -3,7 +3,7 @@ objectives decide at the end of the last turn, strength wins by annihilation."""
 
 import pytest
 
-from wargames.gridscifi import GridSciFi
+from wargames.gridscifi import GridSciFi, Unit
 from wargames.gridscifi.evaluation import holding, objectives, strength
 
 from .helpers import at, sq
@@ -11,7 +11,7 @@ from .helpers import at, sq
 GAME = GridSciFi()  # the skirmish: objectives d5 and i4
 
 
-def score(*units: object, player: str = "blue") -> float:
+def score(*units: Unit, player: str = "blue") -> float:
     state = GAME.position(list(units), player="blue", turn=2)
     return GAME.evaluate(state, player)
 
@@ -51,7 +51,9 @@ def test_a_contested_objective_is_even_and_nearer_is_firmer() -> None:
     assert holding(GAME.field, units, "red", sq("d5")) == 1.0
     far = (at(0, "blue", "Battle Squad", "a1"),)
     near = (at(0, "blue", "Battle Squad", "c3"),)
-    assert 0 < holding(GAME.field, far, "blue", sq("d5")) < holding(GAME.field, near, "blue", sq("d5"))
+    assert (
+        0 < holding(GAME.field, far, "blue", sq("d5")) < holding(GAME.field, near, "blue", sq("d5"))
+    )
     assert holding(GAME.field, far, "red", sq("d5")) == 0.0
     assert objectives(GAME.field, units, "blue") == pytest.approx(
         -objectives(GAME.field, units, "red")

@@ -11,17 +11,20 @@ GAME = field(20, 20)
 
 
 def test_more_material_scores_above_less() -> None:
-    ahead = GAME.position([("blue", "MBT", "0303", 0), ("blue", "MBT", "0304", 0),
-                           ("yellow", "MBT", "1818", 0)])  # fmt: skip
-    behind = GAME.position([("blue", "MBT", "0303", 0),
-                            ("yellow", "MBT", "1818", 0), ("yellow", "MBT", "1817", 0)])  # fmt: skip
+    ahead = GAME.position(
+        [("blue", "MBT", "0303", 0), ("blue", "MBT", "0304", 0), ("yellow", "MBT", "1818", 0)]
+    )
+    behind = GAME.position(
+        [("blue", "MBT", "0303", 0), ("yellow", "MBT", "1818", 0), ("yellow", "MBT", "1817", 0)]
+    )
     assert -1 < GAME.evaluate(behind, "blue") < 0 < GAME.evaluate(ahead, "blue") < 1
     assert GAME.evaluate(ahead, "yellow") < 0
 
 
 def test_a_disabled_unit_counts_half_and_a_decoy_nothing() -> None:
-    state = GAME.position([("blue", "MBT", "0303", 0), ("blue", DECOY, "0304", 0),
-                           ("yellow", "MBT", "1818", 0)])  # fmt: skip
+    state = GAME.position(
+        [("blue", "MBT", "0303", 0), ("blue", DECOY, "0304", 0), ("yellow", "MBT", "1818", 0)]
+    )
     assert material(GAME, state) == {"blue": 15.0, "yellow": 15.0}
     hurt = change(state, 2, status=DISABLED)
     assert material(GAME, hurt) == {"blue": 15.0, "yellow": 7.5}
@@ -43,6 +46,8 @@ def test_facing_the_enemy_scores_above_facing_away() -> None:
     ahead = GAME.map.steps[here]
     towards = min(range(6), key=lambda f: GAME.map.distance(ahead[f], enemy))
     away = max(range(6), key=lambda f: GAME.map.distance(ahead[f], enemy))
-    facing = {f: GAME.position([("blue", "MBT", "0505", f), ("yellow", "MBT", "1515", 0)])
-              for f in (towards, away)}  # fmt: skip
+    facing = {
+        f: GAME.position([("blue", "MBT", "0505", f), ("yellow", "MBT", "1515", 0)])
+        for f in (towards, away)
+    }
     assert GAME.evaluate(facing[towards], "blue") > GAME.evaluate(facing[away], "blue")
