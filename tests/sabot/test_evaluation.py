@@ -1,7 +1,7 @@
 """The bots' reading of a SABOT position (:mod:`wargames.sabot.evaluation`): VIII, a player
 who has lost all his/her units loses, so material counts most, and closing in lets it count."""
 
-from wargames.sabot.evaluation import closing, material
+from wargames.sabot.evaluation import closing, material, standing
 from wargames.sabot.state import DISABLED
 from wargames.sabot.units import DECOY
 
@@ -25,9 +25,9 @@ def test_a_disabled_unit_counts_half_and_a_decoy_nothing() -> None:
     state = GAME.position(
         [("blue", "MBT", "0303", 0), ("blue", DECOY, "0304", 0), ("yellow", "MBT", "1818", 0)]
     )
-    assert material(GAME, state) == {"blue": 15.0, "yellow": 15.0}
+    assert material(GAME, standing(state)) == {"blue": 15.0, "yellow": 15.0}
     hurt = change(state, 2, status=DISABLED)
-    assert material(GAME, hurt) == {"blue": 15.0, "yellow": 7.5}
+    assert material(GAME, standing(hurt)) == {"blue": 15.0, "yellow": 7.5}
     assert GAME.evaluate(hurt, "blue") > GAME.evaluate(state, "blue")
 
 
@@ -35,8 +35,8 @@ def test_closing_in_scores_above_standing_off() -> None:
     """With material even, a side whose guns reach the enemy scores above one far away."""
     far = GAME.position([("blue", "MBT", "0303", 0), ("yellow", "MBT", "1818", 0)])
     near = GAME.position([("blue", "MBT", "1616", 0), ("yellow", "MBT", "1818", 0)])
-    assert closing(GAME, near, "blue") == 1.0
-    assert 0 < closing(GAME, far, "blue") < 1
+    assert closing(GAME, standing(near), "blue") == 1.0
+    assert 0 < closing(GAME, standing(far), "blue") < 1
     assert GAME.evaluate(near, "blue") > GAME.evaluate(far, "blue")
 
 

@@ -17,6 +17,7 @@ conditions wins") overrides :meth:`~wargames.sabot.Sabot.evaluate` with its own 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from attrs import frozen
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
     from wargames.sabot.state import SabotState, Unit
 
-__all__ = ["WEIGHTS", "Weights", "closing", "evaluate", "material"]
+__all__ = ["WEIGHTS", "Weights", "closing", "evaluate", "material", "standing"]
 
 
 @frozen
@@ -46,46 +47,45 @@ WEIGHTS = Weights()
 
 def evaluate(game: Sabot, state: SabotState, player: str, weights: Weights = WEIGHTS) -> float:
     """``player``'s score of a game still on: material balance plus its own closing."""
-    other = game.opponent(player)
-    worth = material(game, state)
-    return weights.material * balance(worth[player], worth[other]) / 0.9 + (
-        weights.closing * closing(game, state, player)
+    units = standing(state)
+    worth = material(game, units)
+    return weights.material * balance(worth[player], worth[game.opponent(player)]) / 0.9 + (
+        weights.closing * closing(game, units, player)
     )
 
 
-def _alive(unit: Unit) -> bool:
-    return unit.status in (OK, DISABLED) and unit.kind != DECOY
+def standing(state: SabotState) -> list[Unit]:
+    """The units still in the game (OK or Disabled; decoys are not units, VIII)."""
+    return [u for u in state.units if u.status in (OK, DISABLED) and u.kind != DECOY]
 
 
-def material(game: Sabot, state: SabotState) -> dict[str, float]:
-    """The build points each player still has on the board, a Disabled unit at half."""
+def material(game: Sabot, units: Iterable[Unit]) -> dict[str, float]:
+    """The build points each player has in ``units`` (:func:`standing`), a Disabled unit at
+    half."""
     worth = dict.fromkeys(game.players, 0.0)
-    for unit in state.units:
-        if _alive(unit):
-            value = game._worth.get(unit.kind, 0.0)
-            worth[unit.owner] += value / 2 if unit.status == DISABLED else value
+    for unit in units:
+        value = game._worth.get(unit.kind, 0.0)
+        worth[unit.owner] += value / 2 if unit.status == DISABLED else value
     return worth
 
 
-def closing(game: Sabot, state: SabotState, player: str) -> float:
-    """In [0, 1]: the worth-weighted mean, over ``player``'s armed units on the map, of how
-    near the nearest enemy unit on the map stands to the unit's reach (1 within it).  The
-    distance is the mean of the unit's own and of the hex it faces, so that turning towards
-    the enemy (VI-a: a unit advances the way it faces) counts before the advance it allows."""
-    enemies = [u.hex for u in state.units if u.owner != player and u.on_map and _alive(u)]
-    if not enemies:
-        return 0.0
+def closing(game: Sabot, units: Sequence[Unit], player: str) -> float:
+    """In [0, 1]: the worth-weighted mean, over ``player``'s armed units on the map (of
+    ``units``, :func:`standing`), of how near the nearest enemy unit on the map stands to the
+    unit's reach (1 within it).  The distance is the mean of the distances from the unit's
+    own hex and from the hex it faces, so that turning towards the enemy (VI-a: a unit
+    advances the way it faces) counts before the advance it allows."""
+    enemies = [u.hex for u in units if u.owner != player and u.on_map]
     near = total = 0.0
-    for unit in state.units:
+    for unit in units:
         reach = game.reaches.get(unit.kind) if unit.owner == player else None
-        if reach is None or not unit.on_map or not _alive(unit):
+        if reach is None or not enemies or not unit.on_map:
             continue
         value = game._worth.get(unit.kind, 1.0)
+        here = game.map.distance_from(unit.hex)
+        nearest = min(enemies, key=here)
         ahead = game.map.steps[unit.hex][unit.facing]
-        distance = (
-            min(map(game.map.distance_from(unit.hex), enemies)) / 2
-            + min(map(game.map.distance_from(ahead if ahead >= 0 else unit.hex), enemies)) / 2
-        )
-        near += value * closeness(distance, reach)
+        facing = game.map.distance(ahead, nearest) if ahead >= 0 else here(nearest)
+        near += value * closeness((here(nearest) + facing) / 2, reach)
         total += value
     return near / total if total else 0.0
