@@ -9,11 +9,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
 import wargames
-from wargames.bots import RandomBot
+from wargames.bots import GreedyBot, MctsBot, RandomBot
+from wargames.bots.specs import make_bot
 from wargames.cli import app
 from wargames.play import HUMAN, Session
 
@@ -299,3 +301,27 @@ def test_the_game_over_line_is_said_once() -> None:
     outcome = MINI.outcome(session.state)
     assert outcome is not None
     assert lines[-1] == f"Game over. {outcome.sentence()}"
+
+
+def test_a_level_seats_its_bot_in_every_seat_that_is_not_human(monkeypatch: Any) -> None:
+    """``--level``: easy, normal and hard are the bots of ``LEVELS``, in every bot seat."""
+    seated: list[dict[str, object]] = []
+
+    class Recorder:
+        def __init__(self, game: object, seats: dict[str, object], **_: object) -> None:
+            seated.append(seats)
+
+        def run(self, **_: object) -> None:
+            pass
+
+    monkeypatch.setattr("wargames.cli.Session", Recorder)
+    for level, kind, iterations in (("easy", GreedyBot, None), ("hard", MctsBot, 800)):
+        command = ["play", "saw", "--players", "random,human", "--level", level, "--seed", "1"]
+        assert CliRunner().invoke(app, command).exit_code == 0
+        bot = seated[-1]["blue"]
+        assert isinstance(bot, kind)
+        assert seated[-1]["red"] == HUMAN
+        assert getattr(bot, "iterations", None) == iterations
+    refused = CliRunner().invoke(app, ["play", "saw", "--level", "expert"])
+    assert refused.exit_code != 0
+    assert isinstance(make_bot("normal", 0), MctsBot)

@@ -23,6 +23,7 @@ import textwrap
 import time
 from collections import Counter
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, get_args, get_type_hints
 
@@ -44,7 +45,7 @@ from typer.core import TyperGroup
 import wargames
 from wargames.bots import RandomBot, play
 from wargames.bots.base import Bot
-from wargames.bots.specs import make_bot
+from wargames.bots.specs import LEVELS, make_bot
 from wargames.core.distribution import Distribution
 from wargames.core.errors import SerializationError, WargamesError
 from wargames.core.game import Game, State
@@ -476,6 +477,17 @@ def _convert(text: str, hint: Any) -> Any:
     return text
 
 
+class Level(StrEnum):
+    """``--level``: the difficulty levels of :data:`wargames.bots.specs.LEVELS`."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+LEVEL_HELP = "; ".join(f"{name}: {spec}" for name, spec in LEVELS.items())
+
+
 @app.command("play")
 def play_command(
     game: Annotated[str | None, typer.Argument(help="A registered game.")] = None,
@@ -487,6 +499,13 @@ def play_command(
     players: Annotated[
         str, typer.Option(help="Seats in order: human or a bot, e.g. human,mcts.")
     ] = "human,random",
+    level: Annotated[
+        Level | None,
+        typer.Option(
+            help="How well the bots play: every seat that is not human plays at this level "
+            f"({LEVEL_HELP})."
+        ),
+    ] = None,
     resume: Annotated[Path | None, typer.Option(help="A game saved with 'save FILE'.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     width: Annotated[int | None, typer.Option(min=20, help=WIDTH_HELP)] = None,
@@ -503,6 +522,8 @@ def play_command(
     else:
         raise typer.BadParameter("name a game, or --resume a saved one")
     specs = _seats(players, instance, humans=True)
+    if level is not None:
+        specs = tuple(s if s == HUMAN else level.value for s in specs)
     columns = width or console.width
     # Bots' own choices are seeded from the game's seed when there is one, else in secret.
     bot_seed = secrets.randbits(32) if seed is None else int.from_bytes(key_from_seed(seed)[:4])

@@ -14,7 +14,15 @@ from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
 from wargames.bots.mcts import _Node
 from wargames.core.game import Game
 from wargames.core.history import History
-from wargames.sabotage import Kind, Move, OfferDraw, Sabotage, SabotageState
+from wargames.sabotage import (
+    AcceptDraw,
+    DeclineDraw,
+    Kind,
+    Move,
+    OfferDraw,
+    Sabotage,
+    SabotageState,
+)
 from wargames.sabotage.variants import MiniSabotage
 from wargames.saw import Done, Saw, SawAction, SawState
 from wargames.testing import states
@@ -264,3 +272,28 @@ def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:
     node.open = False
     node.revalue()
     assert node.value == -0.4
+
+
+@pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts"])
+def test_a_draw_offer_is_accepted_only_when_not_ahead(make: Callable[[int], Bot]) -> None:
+    """Answered by the evaluation: a draw scores 0, declining scores the position."""
+    game = Sabotage()
+    pieces = {"a1": "gH", "a2": "g5", "a3": "g1", "j10": "rH", "j9": "r1"}
+    ahead = game.apply(game.position(pieces), OfferDraw("green"))  # red, behind, answers
+    swapped = {
+        square: piece.translate(str.maketrans("gr", "rg")) for square, piece in pieces.items()
+    }
+    behind = game.apply(game.position(swapped), OfferDraw("green"))  # red, ahead, answers
+    assert game.evaluate(ahead, "red") < 0 < game.evaluate(behind, "red")
+    for seed in range(3):
+        assert isinstance(make(seed).choose(game, ahead, "red"), AcceptDraw)
+        assert isinstance(make(seed).choose(game, behind, "red"), DeclineDraw)
+
+
+def test_more_iterations_search_more_of_the_root() -> None:
+    """Progressive unpruning: the root's searched actions grow with the descents made, so a
+    bigger budget weighs more of a wide turn's actions."""
+    bot = MctsBot(0, width=6, widening=0.25)
+    widths = [bot._width(i) for i in (0, 199, 799)]
+    assert widths[0] == 6 < widths[1] < widths[2]
+    assert MctsBot(0, iterations=800).samples > MctsBot(0, iterations=200).samples == 20

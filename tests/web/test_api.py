@@ -27,7 +27,8 @@ def client(request: pytest.FixtureRequest, db: Path) -> Iterator[TestClient]:
 def test_the_catalogue_names_every_game_and_the_bots(client: TestClient) -> None:
     catalog = client.get("/api/catalog").json()
     assert [g["name"] for g in catalog["games"]] == wargames.available()
-    assert catalog["bots"] == ["human", "random", "greedy", "mcts"]
+    assert catalog["bots"] == ["human", "easy", "normal", "hard", "random", "greedy", "mcts"]
+    assert catalog["levels"] == {"easy": "greedy", "normal": "mcts", "hard": "mcts:800"}
     sabotage = next(g for g in catalog["games"] if g["name"] == "sabotage")
     assert "SM" in sabotage["variants"]
     assert sabotage["players"] == ["green", "red"]

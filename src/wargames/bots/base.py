@@ -11,7 +11,7 @@ from wargames.core.game import Action, Game, Outcome, State
 from wargames.core.replay import Replay
 from wargames.core.rng import Seed
 
-__all__ = ["Bot", "Match", "moves", "play", "playing"]
+__all__ = ["Bot", "Match", "answering", "best_answer", "moves", "play", "playing"]
 
 
 class Bot(Protocol):
@@ -36,6 +36,32 @@ def playing(
         return actions
     kept = [a for a in actions if not isinstance(a, game.negotiation_types)]
     return kept or actions
+
+
+def answering(game: Game[Any, Any], actions: Sequence[Action]) -> bool:
+    """Whether every one of ``actions`` is an agreement (of the game's
+    ``negotiation_types``): the player is answering an offer (a draw, a trade)."""
+    return bool(game.negotiation_types) and all(
+        isinstance(a, game.negotiation_types) for a in actions
+    )
+
+
+def best_answer(
+    game: Game[Any, Any], worlds: Sequence[State], actions: Sequence[Action], player: str
+) -> Action:
+    """The answer to an offer that leaves ``player`` best off by the mean ``game.evaluate``
+    over ``worlds`` (determinisations of what it knows), the first listed on a tie.
+
+    Accepting a draw scores the draw (0) and declining scores the position as it stands, so
+    a bot accepts a draw only when it is not ahead; a trade is weighed by what it changes.
+    Searching an answer instead would weigh declining by how the game might go on, noisier
+    than the position itself, and a search bot accepted draws in games it was winning.
+    """
+    scores = [
+        sum(game.evaluate(game.afterstate(world, action), player) for world in worlds)
+        for action in actions
+    ]
+    return actions[scores.index(max(scores))]
 
 
 @frozen

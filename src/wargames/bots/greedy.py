@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from wargames.bots.base import playing
+from wargames.bots.base import answering, best_answer, playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["GreedyBot"]
@@ -22,7 +22,8 @@ class GreedyBot:
     (:meth:`~wargames.core.game.Game.afterstate`), else with the chance drawn from the
     determinisation's own fresh stream.  Ties are broken at random.  Negotiation actions (draw
     offers, trades) are left alone unless nothing else is legal, as for
-    :class:`~wargames.bots.RandomBot`.
+    :class:`~wargames.bots.RandomBot`; an offer is answered by
+    :func:`~wargames.bots.base.best_answer` (a draw accepted only when not ahead).
     """
 
     def __init__(self, seed: int = 0, *, samples: int = 4) -> None:
@@ -41,6 +42,8 @@ class GreedyBot:
             return choices[0]
         view = game.view(state, player)
         worlds = [game.determinize(view, player, self._random) for _ in range(self.samples)]
+        if answering(game, choices):
+            return best_answer(game, worlds, choices, player)
         scores = [
             sum(game.evaluate(game.afterstate(world, action), player) for world in worlds)
             for action in choices

@@ -7,15 +7,27 @@ iterations where its action is legal (UCB with availability counts), and the lea
 with ``game.evaluate`` after an optional random rollout.  The bot never reads hidden
 information: everything it sees comes from determinisations of the view.
 
-The worlds are drawn once per decision, ``samples`` of them, and the iterations take them in
-turn, each time with a fresh dice stream: drawing a world is often the dearest step (it
-replays the log), and a few dozen worlds already cover what the player does not know.
+The worlds are drawn once per decision, ``samples`` of them (20, or a tenth of the
+iterations where that is more, so a bigger budget also sees more of what the player does not
+know), and the iterations take them in turn, each time with a fresh dice stream.  This is
+single-observer ISMCTS over a sample of the player's beliefs, rather than a fresh world per
+iteration: drawing a world is often the dearest step (it replays the log; 41% of a SABOT
+move), and a few dozen worlds already cover what the player does not know.  A tree per
+information set would need every game to name its information sets, which none does.
 
 Two refinements make a small budget count when a turn offers dozens of actions.  The root's
 children start from a heuristic prior, the mean ``game.evaluate`` one action ahead over
 ``prior`` determinisations (what :class:`~wargames.bots.GreedyBot` computes), and only the
-``width`` best of them are searched (progressive unpruning, Chaslot et al. 2008, reduced to
-its first step); the choice is then the child with the best value.
+``width`` best of them are searched at first, one more (the next best by prior) each time
+``widening`` times the square root of the descents made passes a whole number (progressive
+unpruning, Chaslot et al. 2008): a bigger budget weighs more of a wide turn (SABOT's and
+Grid SciFi's dozens of moves).  The choice is then the child with the best value.
+
+An offer (a draw, a trade: the game's ``negotiation_types`` when nothing else is legal) is
+not searched but answered by the mean evaluation of each answer over the worlds
+(:func:`~wargames.bots.base.best_answer`): a draw is accepted only when the bot is not
+ahead.  Leaves are scored by ``game.evaluate`` where they stand (``rollout_depth`` 0): the
+evaluation cuts every rollout off.
 
 Three more keep the search honest.  Every value is measured from the evaluation of the
 world it came from (a control variate: worlds drawn from one view differ far more than the
@@ -47,7 +59,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from wargames.bots.base import playing
+from wargames.bots.base import answering, best_answer, playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["MctsBot"]
@@ -94,10 +106,12 @@ class MctsBot:
     position for every player (0, the default, scores the leaf itself: right for games whose
     ``evaluate`` is a heuristic; a game that scores only outcomes needs rollouts);
     ``exploration`` is the UCB constant; ``samples`` the determinisations drawn per decision
-    (the iterations cycle through them, each with fresh dice); ``prior`` how many of them
-    give the one-ahead prior (0: none, and every action is searched); ``width`` how many of
-    the best-prior actions are searched.  Negotiation actions (draw offers, trades) are left
-    alone unless nothing else is legal, as for the other bots.
+    (the iterations cycle through them, each with fresh dice; by default 20, or a tenth of
+    ``iterations`` if more); ``prior`` how many of them give the one-ahead prior (0: none,
+    and every action is searched); ``width`` how many of the best-prior actions are searched
+    at first, and ``widening`` how fast more are (``width + widening * sqrt(descents)``).
+    Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
+    as for the other bots, and offers are answered by the evaluation.
     """
 
     def __init__(
@@ -107,13 +121,16 @@ class MctsBot:
         iterations: int = 200,
         rollout_depth: int = 0,
         exploration: float = 0.7,
-        samples: int = 20,
+        samples: int | None = None,
         prior: int = 4,
         width: int = 6,
+        widening: float = 0.25,
     ) -> None:
-        if min(iterations, samples, width) < 1 or rollout_depth < 0 or prior < 0:
+        if samples is None:
+            samples = max(20, iterations // 10)
+        if min(iterations, samples, width) < 1 or rollout_depth < 0 or min(prior, widening) < 0:
             raise ValueError(
-                "iterations, samples and width must be >= 1, rollout_depth and prior >= 0"
+                "iterations, samples and width must be >= 1, rollout_depth, prior and widening >= 0"
             )
         if prior > samples:
             raise ValueError(f"the prior uses {prior} of only {samples} samples")
@@ -124,6 +141,7 @@ class MctsBot:
         self.samples = samples
         self.prior = prior
         self.width = width
+        self.widening = widening
         self._random = random.Random(seed)
         self._values: dict[str, _Span] = {}
 
@@ -135,6 +153,8 @@ class MctsBot:
             return actions[0]
         view = game.view(state, player)  # redacted once; each world determinises it
         worlds = [game.determinize(view, player, self._random) for _ in range(self.samples)]
+        if answering(game, actions):
+            return best_answer(game, worlds, actions, player)
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
         baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]
@@ -148,20 +168,30 @@ class MctsBot:
                 self._values[player].add(value)
         for child in root.children.values():
             child.first = child.value = child.mean
+        ranked = list(actions)
         if self.prior:
-            ranked = sorted(actions, key=lambda a: root.children[a].mean, reverse=True)
-            actions = ranked[: self.width]
-            root.children = {a: root.children[a] for a in actions}
-        candidates = frozenset(actions)
+            ranked.sort(key=lambda a: root.children[a].mean, reverse=True)
+        waiting = dict(root.children)  # the prior of every action, searched or not yet
+        root.children = {}
         together = game.to_act(state)  # the others choose now too, without seeing ours
         for i in range(self.iterations):
+            shown = self._width(i) if self.prior else len(ranked)
+            if len(root.children) < shown:  # progressive unpruning: the next best by prior
+                root.children.update({a: waiting[a] for a in ranked[:shown] if a in waiting})
+            candidates = frozenset(ranked[:shown])
             world = worlds[i % self.samples]
             if i >= self.samples:  # a world seen before, with new dice
                 world = world.with_changes(rng=game.fresh_rng(self._random))
             baseline = baselines[i % self.samples]
             self._iterate(game, world, baseline, root, player, candidates, together)
         searched = root.children
-        return max(actions, key=lambda a: searched[a].value if a in searched else -math.inf)
+        return max(ranked, key=lambda a: searched[a].value if a in searched else -math.inf)
+
+    def _width(self, iteration: int) -> int:
+        """How many of the root's actions, best prior first, the search has unpruned after
+        ``iteration`` descents: ``width``, and one more each time ``widening`` times the
+        square root of the descents passes a whole number."""
+        return self.width + int(self.widening * math.sqrt(iteration))
 
     def _iterate(
         self,

@@ -1,5 +1,6 @@
 """Bots by name, for the command line and simulations: ``random``, ``greedy``, ``greedy:8``
-(8 determinisations), ``mcts``, ``mcts:400`` (400 iterations)."""
+(8 determinisations), ``mcts``, ``mcts:400`` (400 iterations); and the difficulty levels
+people choose from, ``easy``, ``normal`` and ``hard`` (:data:`LEVELS`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from wargames.bots.greedy import GreedyBot
 from wargames.bots.mcts import MctsBot
 from wargames.bots.random import RandomBot
 
-__all__ = ["BOT_NAMES", "BotSpec", "make_bot", "seat_bots"]
+__all__ = ["BOT_NAMES", "LEVELS", "BotSpec", "make_bot", "seat_bots"]
 
 _FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
     "random": lambda seed, _: RandomBot(seed),
@@ -18,20 +19,26 @@ _FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
     "mcts": lambda seed, n: MctsBot(seed, iterations=n or 200),
 }
 BOT_NAMES = tuple(_FACTORIES)
+LEVELS: dict[str, str] = {"easy": "greedy", "normal": "mcts", "hard": "mcts:800"}
+"""Each difficulty level and the bot that plays it: one action ahead; a search of 200
+descents; and of 800 (the time a move takes at each, per game: docs/bots.md)."""
 BotSpec = str | Callable[[int], Bot]
 """A bot to seat: a name :func:`make_bot` reads (``"greedy"``, ``"mcts:8"``), or a function
 from a seed to a bot (``lambda seed: MctsBot(seed, samples=4)``)."""
 
 
 def make_bot(spec: str, seed: int) -> Bot:
-    """The bot named by ``spec`` (``name`` or ``name:number``), seeded with ``seed``.
+    """The bot named by ``spec`` (``name``, ``name:number`` or a level of :data:`LEVELS`),
+    seeded with ``seed``.
 
     :raises ValueError: for an unknown name or a bad number.
     """
-    name, _, number = spec.strip().lower().partition(":")
+    spec = spec.strip().lower()
+    name, _, number = LEVELS.get(spec, spec).partition(":")
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise ValueError(f"unknown bot {spec!r}; the bots are {', '.join(BOT_NAMES)}")
+        known = ", ".join((*LEVELS, *BOT_NAMES))
+        raise ValueError(f"unknown bot {spec!r}; the bots are {known}")
     if number and not number.isdigit():
         raise ValueError(f"bot {spec!r}: the number after ':' must be a whole number")
     return factory(seed, int(number) if number else None)

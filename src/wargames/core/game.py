@@ -47,7 +47,16 @@ if TYPE_CHECKING:  # a game's odds need exact fractions, its tensors numpy; the 
     from wargames.core.distribution import Distribution
     from wargames.core.history import History
 
-__all__ = ["Action", "Game", "NoOptions", "Outcome", "State", "UnknownPlayer", "balance"]
+__all__ = [
+    "Action",
+    "Game",
+    "NoOptions",
+    "Outcome",
+    "State",
+    "UnknownPlayer",
+    "balance",
+    "closeness",
+]
 
 
 class UnknownPlayer(InvalidAction):
@@ -131,6 +140,17 @@ def balance(mine: float, theirs: float) -> float:
     their difference over their sum, kept clear of the -1 and 1 that mean a finished game."""
     total = mine + theirs
     return 0.0 if total <= 0 else 0.9 * (mine - theirs) / total
+
+
+def closeness(distance: float, reach: float) -> float:
+    """How near a unit stands to where it can act, in (0, 1]: 1 within ``reach`` (its range,
+    or the squares around an objective), else ``(reach + 1) / (distance + 1)``, for
+    heuristics that draw a side's units towards the enemy or an objective.
+
+    >>> closeness(3, 4), closeness(9, 4)
+    (1.0, 0.5)
+    """
+    return 1.0 if distance <= reach else (reach + 1) / (distance + 1)
 
 
 def _json_form(value: Any) -> Any:

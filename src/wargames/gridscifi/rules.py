@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import frozen
@@ -45,6 +44,7 @@ from wargames.gridscifi import (
     activation,
     combat,
     display,
+    evaluation,
     invariants,
     learning,
     movement,
@@ -597,19 +597,11 @@ class GridSciFi(Game[GridState, GridAction]):
     # -- evaluation (for bots) ---------------------------------------------------------------
 
     def evaluate(self, state: GridState, player: str) -> float:
-        """The outcome if over, else the balance of remaining strength in (-1, 1): each unit
-        counts the share of its models or hits it has left."""
+        """The outcome if over, else :func:`wargames.gridscifi.evaluation.evaluate`: the
+        objectives each side holds and the strength it has left."""
         if state.result is not None:
             return super().evaluate(state, player)
-        strength = {p: Fraction(0) for p in PLAYERS}
-        for unit in state.units:
-            if unit.alive:
-                profile = self.field.profile(unit)
-                strength[unit.owner] += Fraction(profile.strength - unit.damage, profile.strength)
-        total = sum(strength.values())
-        if not total:
-            return 0.0
-        return float(Fraction(9, 10) * (2 * strength[player] - total) / total)
+        return evaluation.evaluate(self.field, state.units, player)
 
     # -- text -------------------------------------------------------------------------------
 

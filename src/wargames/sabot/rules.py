@@ -29,7 +29,7 @@ from wargames.core.changes import replace
 from wargames.core.dice import d10
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption
-from wargames.core.game import Game, Outcome, balance
+from wargames.core.game import Game, Outcome
 from wargames.core.hexes import Hex
 from wargames.core.history import History
 from wargames.core.options import custom, number, table
@@ -39,6 +39,7 @@ from wargames.render.svg import Token
 from wargames.sabot import (
     combat,
     display,
+    evaluation,
     firing,
     invariants,
     learning,
@@ -58,8 +59,6 @@ from wargames.sabot.maps import SabotMap, default_map, map_names
 from wargames.sabot.movement import Mover
 from wargames.sabot.scouting import SCOUT_ROLL
 from wargames.sabot.state import (
-    DISABLED,
-    OK,
     Advance,
     Arrived,
     Attack,
@@ -594,13 +593,8 @@ class Sabot(Game[SabotState, SabotAction]):
         return display.tokens(self, state, player)
 
     def evaluate(self, state: SabotState, player: str) -> float:
-        """The outcome if over, else the :func:`~wargames.core.game.balance` of the build
-        points each side still has on the board (a Disabled unit at half its worth)."""
+        """The outcome if over, else :func:`wargames.sabot.evaluation.evaluate`: the balance
+        of build points on the board, and how near ``player``'s units stand to firing."""
         if state.result is not None:
             return super().evaluate(state, player)
-        worth = dict.fromkeys(PLAYERS, 0.0)
-        for unit in state.units:
-            if unit.status in (OK, DISABLED) and unit.kind != DECOY:
-                value = self._worth.get(unit.kind, 0.0)
-                worth[unit.owner] += value / 2 if unit.status == DISABLED else value
-        return balance(worth[player], worth[self.opponent(player)])
+        return evaluation.evaluate(self, state, player)

@@ -50,7 +50,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import wargames
-from wargames.bots.specs import BOT_NAMES, make_bot
+from wargames.bots.specs import BOT_NAMES, LEVELS, make_bot
 from wargames.core.errors import SerializationError, WargamesError
 from wargames.core.registry import games as registered_games
 from wargames.core.replay import Replay
@@ -168,7 +168,8 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
                     "demo_options": dict(cls.demo_options),
                 }
             )
-        return JSONResponse({"games": table, "bots": [HUMAN, *BOT_NAMES]})
+        bots = [HUMAN, *LEVELS, *BOT_NAMES]
+        return JSONResponse({"games": table, "bots": bots, "levels": LEVELS})
 
     async def create(request: Request) -> JSONResponse:
         data = await body(request)

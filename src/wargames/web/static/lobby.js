@@ -26,7 +26,8 @@ function chooseGame() {
     const select = document.createElement("select");
     select.name = "seat-" + player;
     select.dataset.player = player;
-    catalog.bots.forEach((b) => option(select, b));
+    const level = (b) => (b in catalog.levels ? `${b} bot (${catalog.levels[b]})` : b);
+    catalog.bots.forEach((b) => option(select, b, level(b)));
     select.value = i === 0 ? "human" : "random";
     label.append(select);
     seats.append(label);
