@@ -18,7 +18,7 @@ def rule_rows(game: str) -> list[str]:
 
 
 def test_the_audited_games() -> None:
-    assert GAMES == ["gridscifi", "sabatu", "sabot"]
+    assert GAMES == ["gridscifi", "sabatu", "sabot", "sabotage"]
 
 
 @pytest.mark.parametrize("game", GAMES)

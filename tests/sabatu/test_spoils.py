@@ -112,8 +112,8 @@ def test_a_ship_costs_the_fee_and_a_die_of_any_value() -> None:
 
 def test_the_ports_and_ships_fee_of_five_is_an_option() -> None:
     game = Sabatu(players=2, ship_fee=5)
-    state = position(game, armies={"red": ["nw.14"]}, coins={"red": [3]}, dice=[1])
-    assert not [a for a in game.legal_actions(state, "red") if isinstance(a, Sail)]
+    state = position(game, armies={"red": ["nw.14"]}, coins={"red": [1, 3]}, dice=[1])
+    assert not [a for a in game.legal_actions(state, "red") if isinstance(a, Sail)], "4 < 5"
     state = position(game, armies={"red": ["nw.14"]}, coins={"red": [5]}, dice=[1])
     assert [a for a in game.legal_actions(state, "red") if isinstance(a, Sail)]
 

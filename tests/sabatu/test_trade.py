@@ -14,6 +14,7 @@ from wargames.sabatu import (
     Hire,
     Move,
     Offer,
+    Pass,
     Sabatu,
     SabatuMercenaries,
 )
@@ -60,7 +61,7 @@ def test_a_coin_for_a_tile() -> None:
 def test_either_side_may_decline() -> None:
     state = TWO.apply(trading(), Offer("red", "blue", coin=2))
     refused = TWO.apply(state, Decline("blue"))
-    assert refused.deal is None
+    assert (refused.deal, refused.step) == (None, "move"), "the turn goes on"
     assert refused.realms == state.realms
     countered = TWO.apply(state, Counter("blue", "red", coin=1))
     declined = TWO.apply(countered, Decline("red"))
@@ -112,6 +113,8 @@ def test_variant_2_hire_an_army_for_a_turn() -> None:
     state = game.apply(state, Move("red", "ne.5", 1, "ne.6"))
     assert state.realms[1].armies == (game.board.index("ne.6"),), "still blue's army"
     assert state.hired == (game.board.index("ne.6"),)
+    state = game.apply(state, Pass("red"))
+    assert state.hired == (), "for one turn"
 
 
 def test_a_hired_army_enters_no_capital() -> None:
