@@ -152,9 +152,10 @@ def test_dice_may_be_split_between_armies_or_used_by_one() -> None:
 def test_armies_beyond_the_garrison_may_leave_a_capital() -> None:
     """ "A Garrison can not be forced to leave a capital"; the other armies inside may march
     out (library default), through the one space the capital opens onto."""
-    state = position(armies={}, capitals={"nw.capital": ("red", 2, 0)}, dice=[1, 1])
+    state = position(armies={}, capitals={"nw.capital": ("red", 2, 0)}, dice=[1, 1, 1])
     assert targets(state, "nw.capital", 1) == {"nw.13"}
     after = TWO.apply(state, Move("red", "nw.capital", 1, "nw.13"))
     capital = after.capitals[TWO.board.capitals.index(TWO.board.index("nw.capital"))]
     assert (capital.owner, capital.armies) == (0, 1)
-    assert not targets(after, "nw.capital", 1), "the garrison stays"
+    after = TWO.apply(after, Move("red", "nw.13", 1, "nw.12"))
+    assert not targets(after, "nw.capital", 1), "the garrison stays, its way out free"

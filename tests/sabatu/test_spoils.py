@@ -90,6 +90,12 @@ def test_walls_only_for_your_occupied_capital_and_at_most_four() -> None:
     assert "buy wall nw.capital" not in names(TWO.legal_actions(state, "red"))
     with pytest.raises(IllegalAction, match="walls only for your occupied capital"):
         TWO.apply(state, Buy("red", "wall", "nw.capital"))
+    theirs = position(armies={"red": ["nw.5"]}, coins={"red": [5]}, dice=[3])
+    capitals = list(theirs.capitals)
+    capitals[0] = Capital(0, 1, (1, 1, 1, 1))
+    theirs = theirs.with_changes(capitals=tuple(capitals))
+    assert walls_built(theirs, 0) == 0
+    assert "buy wall nw.capital" not in names(TWO.legal_actions(theirs, "red")), "blue's four"
 
 
 def test_no_purchase_without_the_points() -> None:

@@ -119,10 +119,13 @@ def test_variant_2_hire_an_army_for_a_turn() -> None:
 
 def test_a_hired_army_enters_no_capital() -> None:
     game = SabatuMercenaries(players=2)
-    state = position(game, armies={"red": ["nw.5"], "blue": ["ne.8"]}, coins={"red": [2]}, dice=[5])
-    state = game.apply_all(state, [Hire("red", "ne.8"), Ask("blue", 2), Accept("red")])
+    state = position(game, armies={"red": ["nw.5"], "blue": ["ne.3"]}, coins={"red": [2]}, dice=[5])
+    state = game.apply_all(state, [Hire("red", "ne.3"), Ask("blue", 2), Accept("red")])
     targets = [a.target for a in game.legal_actions(state, "red") if isinstance(a, Move)]
     assert "ne.capital" not in targets
+    own = position(game, armies={"red": ["ne.3"]}, dice=[5])
+    targets = [a.target for a in game.legal_actions(own, "red") if isinstance(a, Move)]
+    assert "ne.capital" in targets, "red's own army would claim it"
 
 
 def test_a_price_the_hirer_cannot_pay_can_only_be_declined() -> None:

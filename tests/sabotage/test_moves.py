@@ -61,7 +61,7 @@ def test_headquarters_and_landmines_never_move(symbol: str) -> None:
 
 
 def test_two_different_pieces_a_turn_in_regular_sabotage() -> None:
-    pieces = {"e2": "g3", "g2": "g4", "a1": "gH", "j10": "rH", "j9": "r1", "h9": "r2"}
+    pieces = {"e2": "g3", "g2": "g4", "c2": "g1", "a1": "gH", "j10": "rH", "j9": "r1", "h9": "r2"}
     state = GAME.position(pieces)
     state = GAME.apply(state, move("e2-e3"))
     assert GAME.to_act(state) == {"green"}
@@ -69,7 +69,7 @@ def test_two_different_pieces_a_turn_in_regular_sabotage() -> None:
     with pytest.raises(IllegalAction, match="already moved"):
         GAME.apply(state, move("e3-e4"))
     state = GAME.apply(state, move("g2-g3"))
-    assert GAME.to_act(state) == {"red"}
+    assert GAME.to_act(state) == {"red"}, "two moves, though the 1 on c2 could move too"
     state = GAME.apply(state, move("j9-j8", "red"))
     assert GAME.to_act(state) == {"red"}, "red's turn has two moves too"
     state = GAME.apply(state, move("h9-h8", "red"))

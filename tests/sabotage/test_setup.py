@@ -111,6 +111,7 @@ def test_mini_leaves_exactly_four_squares_empty() -> None:
         else:
             state = game.apply(state, actions[0])
     assert empties == 4
+    assert sum(1 for c in state.cells if c is not None and c.owner == "green") == 20
     assert game.to_act(state) == {"red"}
 
 
