@@ -206,6 +206,18 @@ def test_the_no_return_rule_is_a_class_setting_for_variants() -> None:
     )
 
 
+@pytest.mark.parametrize("code", ["SG", "SM", "SR", "SO", "SN", "SC"])
+def test_no_variant_lets_a_piece_move_back_at_once(code: str) -> None:
+    """ "In all Sabotage games, you can not move a piece back to the space it came from in
+    the previous turn" (one move a turn, to reach the next turn at once)."""
+    game = variant(code, moves_per_turn=1)
+    state = game.position({"e2": "g5", "a8": "gH", "h8": "rH", "h1": "r1"})
+    state = game.apply_all(state, [move("e2-e3"), move("h1-h2", "red")])
+    assert move("e3-e2") not in game.legal_actions(state, "green")
+    assert not game.is_legal(state, move("e3-e2"))
+    assert move("e3-e4") in game.legal_actions(state, "green")
+
+
 def test_the_turn_ends_when_the_players_own_move_blocked_the_rest() -> None:
     """Library default for "move all that you can": the 1 on a1 could move to b1 until the 2
     took that square, so the Rush turn ends after one move."""
