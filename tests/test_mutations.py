@@ -18,7 +18,7 @@ def rule_rows(game: str) -> list[str]:
 
 
 def test_the_audited_games() -> None:
-    assert GAMES == ["gridscifi", "sabatu", "sabot", "saw"]
+    assert GAMES == ["gridscifi", "sabatu", "sabot", "sabotage", "saw"]
 
 
 @pytest.mark.parametrize("game", GAMES)

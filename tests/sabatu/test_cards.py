@@ -7,9 +7,9 @@ from wargames.sabatu.state import Die
 from .helpers import TWO, names, position
 
 
-def land_on_destiny(card: str, **extra):  # type: ignore[no-untyped-def]
+def land_on_destiny(card: str, capitals=None, **extra):  # type: ignore[no-untyped-def]
     """Red's army on nw.8 lands on the Destiny space nw.6 with a 2; ``card`` is on top."""
-    state = position(armies={"red": ["nw.8", "nw.1"], **extra}, dice=[2, 1])
+    state = position(armies={"red": ["nw.8", "nw.1"], **extra}, capitals=capitals, dice=[2, 1])
     state = state.with_changes(destiny=Deck((card,)))
     return TWO.apply(state, Move("red", "nw.8", 2, "nw.6"))
 
@@ -40,6 +40,8 @@ def test_destiny_puts_an_army_at_the_doorstep_of_a_capital() -> None:
     held = land_on_destiny("Envoy", blue=["ne.1"])
     assert TWO.board.index("ne.1") not in held.realms[0].armies
     assert TWO.board.index("nw.13") in held.realms[0].armies, "the next nearest, 7 steps"
+    own = land_on_destiny("Envoy", capitals={"ne.capital": ("red", 1, 0)})
+    assert TWO.board.index("nw.13") in own.realms[0].armies, "not the doorstep of its own"
 
 
 def test_destiny_draws_and_returns_to_the_discards() -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from wargames.core.hidden import Secret, is_hidden
 from wargames.core.rng import Rng
-from wargames.sabatu import Sabatu, SabatuArmories, SabatuState
+from wargames.sabatu import Move, Sabatu, SabatuArmories, SabatuState
 from wargames.sabatu.armies import army_count
 from wargames.sabatu.bags import pick_slot, slot_draws
 from wargames.testing import states
@@ -76,6 +76,18 @@ def test_a_determinisation_keeps_the_view(
     assert FOUR.view(sample, player) == FOUR.view(state, player)
     assert _all_tiles(sample) == Counter(FOUR.tables.armory)
     assert FOUR.legal_actions(sample, player) == FOUR.legal_actions(state, player)
+
+
+def test_a_drawn_tile_is_seen_by_its_holder_only() -> None:
+    """ "A player's Armory tiles must be kept on the table, face down": red's tile drawn on an
+    Armory space shows to red; blue sees that red has one tile, not which."""
+    state = position(armies={"red": ["nw.7"]}, dice=[1])
+    state = TWO.apply(state, Move("red", "nw.7", 1, "nw.8"))
+    (tile,) = state.realms[0].tiles
+    assert tile.known_to == {"red"}
+    (seen,) = TWO.view(state, "blue").realms[0].tiles
+    assert is_hidden(seen)
+    assert not is_hidden(TWO.view(state, "red").realms[0].tiles[0])
 
 
 def test_determinisations_differ_in_what_is_hidden() -> None:

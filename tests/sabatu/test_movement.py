@@ -140,16 +140,22 @@ def test_dice_may_be_split_between_armies_or_used_by_one() -> None:
     the dice up between 2 or more armies."""
     state = position(armies={"red": ["nw.5", "nw.14"]}, dice=[1, 1])
     one = TWO.apply(state, Move("red", "nw.5", 1, "nw.6"))
+    assert [d.value for d in one.dice] == [1], "the die used is spent"
     assert targets(one, "nw.6", 1) == {"nw.5", "nw.7"}, "it may turn back at the end of a die"
     assert targets(one, "nw.14", 1) == {"nw.13", "nw.15"}
+    both = TWO.apply(one, Move("red", "nw.14", 1, "nw.13"))
+    assert both.dice == ()
+    assert "pass" in names(TWO.legal_actions(both, "red"))
+    assert not [a for a in TWO.legal_actions(both, "red") if isinstance(a, Move)]
 
 
 def test_armies_beyond_the_garrison_may_leave_a_capital() -> None:
     """ "A Garrison can not be forced to leave a capital"; the other armies inside may march
     out (library default), through the one space the capital opens onto."""
-    state = position(armies={}, capitals={"nw.capital": ("red", 2, 0)}, dice=[1, 1])
+    state = position(armies={}, capitals={"nw.capital": ("red", 2, 0)}, dice=[1, 1, 1])
     assert targets(state, "nw.capital", 1) == {"nw.13"}
     after = TWO.apply(state, Move("red", "nw.capital", 1, "nw.13"))
     capital = after.capitals[TWO.board.capitals.index(TWO.board.index("nw.capital"))]
     assert (capital.owner, capital.armies) == (0, 1)
-    assert not targets(after, "nw.capital", 1), "the garrison stays"
+    after = TWO.apply(after, Move("red", "nw.13", 1, "nw.12"))
+    assert not targets(after, "nw.capital", 1), "the garrison stays, its way out free"

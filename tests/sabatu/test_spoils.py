@@ -90,6 +90,12 @@ def test_walls_only_for_your_occupied_capital_and_at_most_four() -> None:
     assert "buy wall nw.capital" not in names(TWO.legal_actions(state, "red"))
     with pytest.raises(IllegalAction, match="walls only for your occupied capital"):
         TWO.apply(state, Buy("red", "wall", "nw.capital"))
+    theirs = position(armies={"red": ["nw.5"]}, coins={"red": [5]}, dice=[3])
+    capitals = list(theirs.capitals)
+    capitals[0] = Capital(0, 1, (1, 1, 1, 1))
+    theirs = theirs.with_changes(capitals=tuple(capitals))
+    assert walls_built(theirs, 0) == 0
+    assert "buy wall nw.capital" not in names(TWO.legal_actions(theirs, "red")), "blue's four"
 
 
 def test_no_purchase_without_the_points() -> None:
@@ -112,8 +118,8 @@ def test_a_ship_costs_the_fee_and_a_die_of_any_value() -> None:
 
 def test_the_ports_and_ships_fee_of_five_is_an_option() -> None:
     game = Sabatu(players=2, ship_fee=5)
-    state = position(game, armies={"red": ["nw.14"]}, coins={"red": [3]}, dice=[1])
-    assert not [a for a in game.legal_actions(state, "red") if isinstance(a, Sail)]
+    state = position(game, armies={"red": ["nw.14"]}, coins={"red": [1, 3]}, dice=[1])
+    assert not [a for a in game.legal_actions(state, "red") if isinstance(a, Sail)], "4 < 5"
     state = position(game, armies={"red": ["nw.14"]}, coins={"red": [5]}, dice=[1])
     assert [a for a in game.legal_actions(state, "red") if isinstance(a, Sail)]
 

@@ -14,6 +14,7 @@ from wargames.sabatu import (
     Hire,
     Move,
     Offer,
+    Pass,
     Sabatu,
     SabatuMercenaries,
 )
@@ -60,7 +61,7 @@ def test_a_coin_for_a_tile() -> None:
 def test_either_side_may_decline() -> None:
     state = TWO.apply(trading(), Offer("red", "blue", coin=2))
     refused = TWO.apply(state, Decline("blue"))
-    assert refused.deal is None
+    assert (refused.deal, refused.step) == (None, "move"), "the turn goes on"
     assert refused.realms == state.realms
     countered = TWO.apply(state, Counter("blue", "red", coin=1))
     declined = TWO.apply(countered, Decline("red"))
@@ -112,14 +113,19 @@ def test_variant_2_hire_an_army_for_a_turn() -> None:
     state = game.apply(state, Move("red", "ne.5", 1, "ne.6"))
     assert state.realms[1].armies == (game.board.index("ne.6"),), "still blue's army"
     assert state.hired == (game.board.index("ne.6"),)
+    state = game.apply(state, Pass("red"))
+    assert state.hired == (), "for one turn"
 
 
 def test_a_hired_army_enters_no_capital() -> None:
     game = SabatuMercenaries(players=2)
-    state = position(game, armies={"red": ["nw.5"], "blue": ["ne.8"]}, coins={"red": [2]}, dice=[5])
-    state = game.apply_all(state, [Hire("red", "ne.8"), Ask("blue", 2), Accept("red")])
+    state = position(game, armies={"red": ["nw.5"], "blue": ["ne.3"]}, coins={"red": [2]}, dice=[5])
+    state = game.apply_all(state, [Hire("red", "ne.3"), Ask("blue", 2), Accept("red")])
     targets = [a.target for a in game.legal_actions(state, "red") if isinstance(a, Move)]
     assert "ne.capital" not in targets
+    own = position(game, armies={"red": ["ne.3"]}, dice=[5])
+    targets = [a.target for a in game.legal_actions(own, "red") if isinstance(a, Move)]
+    assert "ne.capital" in targets, "red's own army would claim it"
 
 
 def test_a_price_the_hirer_cannot_pay_can_only_be_declined() -> None:

@@ -67,6 +67,9 @@ def test_a_player_with_only_garrisons_starts_over_at_home_before_the_card() -> N
     events = list(state.log)
     restart = next(i for i, e in enumerate(events) if isinstance(e, Restarted))
     assert isinstance(events[restart + 1], CardDrawn)
+    one = blue_turn_with("Quiet Season", armies={"blue": ["se.5"]})
+    assert one.realms[1].armies == (TWO.board.index("se.5"),), "one army left: no new one"
+    assert not any(isinstance(e, Restarted) for e in one.log)
 
 
 def test_forced_march_rolls_one_more_die() -> None:
@@ -124,6 +127,18 @@ def test_the_first_player_is_rolled_for_and_play_goes_clockwise() -> None:
         actions = game.legal_actions(state, player)
         state = game.apply(state, Pass(player) if Pass(player) in actions else actions[0])
     assert state.seat == (seat + 1) % 4
+
+
+def test_both_decks_are_shuffled_from_the_seed() -> None:
+    """ "Shuffle the decks of 'Conquest' and 'Destiny' cards": each deck's order follows the
+    seed, and differs between seeds."""
+    game = Sabatu(players=2)
+    starts = [game.start(seed) for seed in range(4)]
+    for deck in ("conquest", "destiny"):
+        orders = {(*getattr(s, deck).discards, *getattr(s, deck).cards) for s in starts}
+        assert len(orders) > 1, deck
+    again = game.start(0)
+    assert (again.conquest, again.destiny) == (starts[0].conquest, starts[0].destiny)
 
 
 def test_every_player_starts_with_one_army_at_home() -> None:

@@ -86,9 +86,10 @@ def test_only_recons_expose() -> None:
 
 
 def test_a_recon_exposes_only_to_its_owner_side() -> None:
-    state = GAME.position({"e4": "gR", "e5": "r2", "a1": "gH", "j10": "rH"})
+    state = GAME.position({"e4": "gR", "e5": "r2", "d4": "g1", "a1": "gH", "j10": "rH"})
     assert kind_seen(state, "e5", "green") is Kind.GENERAL_2
     assert kind_seen(state, "e4", "red") is HIDDEN, "a Recon is not itself exposed by a General"
+    assert kind_seen(state, "d4", "red") is HIDDEN, "nor does it expose its own side's pieces"
 
 
 def test_attacking_an_unknown_piece_shows_only_the_result() -> None:

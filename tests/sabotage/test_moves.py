@@ -61,14 +61,19 @@ def test_headquarters_and_landmines_never_move(symbol: str) -> None:
 
 
 def test_two_different_pieces_a_turn_in_regular_sabotage() -> None:
-    state = GAME.position({"e2": "g3", "g2": "g4", "a1": "gH", "j10": "rH", "j9": "r1"})
+    pieces = {"e2": "g3", "g2": "g4", "c2": "g1", "a1": "gH", "j10": "rH", "j9": "r1", "h9": "r2"}
+    state = GAME.position(pieces)
     state = GAME.apply(state, move("e2-e3"))
     assert GAME.to_act(state) == {"green"}
     assert targets(state, "e3") == set(), "a piece moves at most once a turn"
     with pytest.raises(IllegalAction, match="already moved"):
         GAME.apply(state, move("e3-e4"))
     state = GAME.apply(state, move("g2-g3"))
-    assert GAME.to_act(state) == {"red"}
+    assert GAME.to_act(state) == {"red"}, "two moves, though the 1 on c2 could move too"
+    state = GAME.apply(state, move("j9-j8", "red"))
+    assert GAME.to_act(state) == {"red"}, "red's turn has two moves too"
+    state = GAME.apply(state, move("h9-h8", "red"))
+    assert GAME.to_act(state) == {"green"}
 
 
 @pytest.mark.parametrize(
@@ -111,6 +116,7 @@ def test_a_piece_may_move_back_once_more_than_one_turn_has_passed() -> None:
     state = game.apply_all(state, [move("e2-e3"), move("j1-j2", "red")])
     state = game.apply_all(state, [move("a1-a2"), move("j2-i2", "red")])
     assert game.is_legal(state, move("e3-e2")), "the General sat out a turn, so it may go back"
+    assert move("e3-e2") in game.legal_actions(state, "green"), "and the move is listed"
 
 
 def test_the_texts_pictures_of_the_5_star_general() -> None:
@@ -198,6 +204,18 @@ def test_the_no_return_rule_is_a_class_setting_for_variants() -> None:
         ),
         move("e3-e2"),
     )
+
+
+@pytest.mark.parametrize("code", ["SG", "SM", "SR", "SO", "SN", "SC"])
+def test_no_variant_lets_a_piece_move_back_at_once(code: str) -> None:
+    """ "In all Sabotage games, you can not move a piece back to the space it came from in
+    the previous turn" (one move a turn, to reach the next turn at once)."""
+    game = variant(code, moves_per_turn=1)
+    state = game.position({"e2": "g5", "a8": "gH", "h8": "rH", "h1": "r1"})
+    state = game.apply_all(state, [move("e2-e3"), move("h1-h2", "red")])
+    assert move("e3-e2") not in game.legal_actions(state, "green")
+    assert not game.is_legal(state, move("e3-e2"))
+    assert move("e3-e4") in game.legal_actions(state, "green")
 
 
 def test_the_turn_ends_when_the_players_own_move_blocked_the_rest() -> None:

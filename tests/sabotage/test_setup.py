@@ -83,6 +83,22 @@ def test_setup_as_actions_fills_the_zone_in_order() -> None:
         game.apply(state, Move("green", sq("a1"), sq("a2")))
 
 
+def test_the_headquarters_may_be_placed_on_any_square_of_the_zone() -> None:
+    """ "The headquarters may be placed anywhere during your initial setup": it is offered on
+    every square of the zone, back rank to front, while it is unplaced."""
+    game = variant("SM")
+    state = game.start(seed=0, deploy=False)
+    offered = []
+    while game.to_act(state) == {"green"}:
+        actions = game.legal_actions(state, "green")
+        square = actions[0].square  # type: ignore[union-attr]
+        offered.append(Deploy("green", square, Kind.HEADQUARTERS) in actions)
+        rest = [a for a in actions if a.kind is not Kind.HEADQUARTERS]  # type: ignore[union-attr]
+        state = game.apply(state, (rest or actions)[0])  # the Headquarters on the last square
+    assert len(offered) == 24
+    assert all(offered)
+
+
 def test_mini_leaves_exactly_four_squares_empty() -> None:
     game = variant("SM")
     state = game.start(seed=0, deploy=False)
@@ -95,6 +111,7 @@ def test_mini_leaves_exactly_four_squares_empty() -> None:
         else:
             state = game.apply(state, actions[0])
     assert empties == 4
+    assert sum(1 for c in state.cells if c is not None and c.owner == "green") == 20
     assert game.to_act(state) == {"red"}
 
 

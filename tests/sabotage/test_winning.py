@@ -64,6 +64,10 @@ def test_an_immobilised_player_loses() -> None:
     )
     state = GAME.apply(state, move("e4-e5"))
     assert GAME.outcome(state) == Outcome(frozenset({"green"}), "red cannot move")
+    boxed = GAME.position(
+        {"j10": "r1", "i10": "rM", "j9": "rM", "a10": "rH", "a1": "gH", "e4": "g2"}, to_move="red"
+    )
+    assert GAME.outcome(boxed) == Outcome(frozenset({"green"}), "red cannot move"), "at once"
 
 
 def test_a_player_whose_only_move_is_back_is_immobilised() -> None:
@@ -106,6 +110,7 @@ def test_draw_limits_by_variant(code: str, limit: int) -> None:
 
 def test_a_draw_may_be_offered_and_accepted() -> None:
     state = GAME.position({"a1": "gH", "a3": "g1", "j10": "rH", "j8": "r1"})
+    assert OfferDraw("green") in GAME.legal_actions(state, "green")
     state = GAME.apply(state, OfferDraw("green"))
     assert GAME.to_act(state) == {"red"}
     assert GAME.legal_actions(state, "red") == (AcceptDraw("red"), DeclineDraw("red"))
