@@ -45,7 +45,7 @@ def test_a_one_turn_game_conforms() -> None:
     check_rules(GridSciFi(scenario="brawl", turns=1), max_examples=3, max_steps=150)
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=2, deadline=None)
 @given(seeds())
 def test_aggressive_games_conform(seed: int) -> None:
     """The contract (views, determinisation, errors, JSON) at every state of a game full of

@@ -32,7 +32,7 @@ def test_games_set_up_by_the_players(playout: Playout) -> None:
         _agree(GAME, state)
 
 
-@settings(max_examples=4)
+@settings(max_examples=2)
 @given(seeds())
 def test_aggressive_games(seed: int) -> None:
     """Attacks, answers to them, psychic dice, transports wrecked and units bailing out."""

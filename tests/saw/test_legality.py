@@ -70,7 +70,7 @@ def test_checker_and_generator_agree(name: str) -> None:
 
 
 @given(st.integers(0, 10_000))
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=3, deadline=None)
 def test_agree_at_every_state_of_a_game(seed: int) -> None:
     game, setup = GAMES["every rule, designed by hand"]
     state = game.start(seed, **setup)
