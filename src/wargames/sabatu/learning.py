@@ -241,9 +241,8 @@ class _Layout:
         return values
 
 
-@functools.cache
-def _layout(game: Sabatu) -> _Layout:
-    return _Layout(game)
+_layout = functools.cache(_Layout)
+"""The layout of a game, worked out once."""
 
 
 def encode_view(game: Sabatu, view: SabatuState, player: str) -> NDArray[numpy.float32]:

@@ -222,9 +222,8 @@ class _Layout:
         return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
 
 
-@functools.cache
-def _layout(game: Sabot) -> _Layout:
-    return _Layout(game)
+_layout = functools.cache(_Layout)
+"""The layout of a game, worked out once."""
 
 
 def encode_view(game: Sabot, view: SabotState, player: str) -> NDArray[numpy.float32]:

@@ -145,9 +145,8 @@ class _Layout:
         return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
 
 
-@functools.cache
-def _layout(game: Saw) -> _Layout:
-    return _Layout(game)
+_layout = functools.cache(_Layout)
+"""The layout of a game, worked out once."""
 
 
 def encode_view(game: Saw, view: SawState, player: str) -> NDArray[numpy.float32]:
