@@ -63,7 +63,7 @@ def test_a_seat_cannot_act_for_another(client: TestClient, table: dict[str, Any]
     greens_move = client.get(f"/api/play/{green}").json()["actions"][0]["text"]
     response = client.post(f"/api/play/{red}/actions", json={"action": greens_move})
     assert response.status_code == 409
-    assert "red is not to act" in response.json()["error"]
+    assert response.json()["error"] == "It is not Red's turn: Green to act."
     assert snapshot(client, green) == before
     odds = client.post(f"/api/play/{red}/odds", json={"action": greens_move})
     assert odds.status_code == 422

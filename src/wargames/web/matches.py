@@ -27,6 +27,7 @@ from wargames.bots.specs import make_bot
 from wargames.core.game import Action, Game, State
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
+from wargames.core.words import listed, whom
 from wargames.web.store import Clash, Store
 
 __all__ = ["HUMAN", "RECORDED", "Lobby", "Match", "Refused", "Seating", "legal_action"]
@@ -185,8 +186,8 @@ class Match:
                     raise Refused(409, "the game is over")
                 acting = self.game.to_act(state)
                 if seat not in acting:
-                    waiting = ", ".join(p for p in self.game.players if p in acting)
-                    raise Refused(409, f"{seat} is not to act; waiting for {waiting}")
+                    waiting = listed(whom(p, None) for p in self.game.players if p in acting)
+                    raise Refused(409, f"It is not {whom(seat, None)}'s turn: {waiting} to act.")
                 action = legal_action(self.game, state, seat, text)
                 if action is None:
                     raise Refused(422, f"{text[:80]!r} is not a legal action of {seat} now")
