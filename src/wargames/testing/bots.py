@@ -19,14 +19,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from attrs import field, frozen
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import Phase, given
 from hypothesis import strategies as st
 
 from wargames.bots.base import moves
 from wargames.bots.mcts import MctsBot
 from wargames.bots.specs import BotSpec, make_bot, seat_bots
 from wargames.core.game import Game, State
-from wargames.testing.conformance import ConformanceError, check_history
+from wargames.testing.conformance import ConformanceError, check_history, game_settings
 from wargames.testing.strategies import Playout, seeds
 
 __all__ = [
@@ -179,15 +179,7 @@ def check_bot_play(
     """
     phases = tuple(Phase) if shrink else tuple(p for p in Phase if p is not Phase.shrink)
 
-    @settings(
-        max_examples=max_examples,
-        deadline=None,
-        derandomize=settings().derandomize if derandomize is None else derandomize,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-        database=None,
-        phases=phases,
-        report_multiple_bugs=False,
-    )
+    @game_settings(max_examples, derandomize, phases)
     @given(bot_playouts(game, bots, max_steps=max_steps, setup=setup), st.randoms())
     def check(match: BotPlayout, rng: random.Random) -> None:
         check_samples(game, match.states, rng, moments=moments)

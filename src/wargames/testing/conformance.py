@@ -619,6 +619,24 @@ def check_ends(
             taken.append(action)
 
 
+def game_settings(
+    max_examples: int, derandomize: bool | None, phases: tuple[Phase, ...], **more: Any
+) -> settings:
+    """The hypothesis settings of a check that plays whole games: no deadline, no example
+    database, slow and large examples allowed, the first failure reported alone;
+    ``derandomize`` None keeps the active profile's."""
+    return settings(
+        max_examples=max_examples,
+        deadline=None,
+        derandomize=settings().derandomize if derandomize is None else derandomize,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        database=None,
+        phases=phases,
+        report_multiple_bugs=False,
+        **more,
+    )
+
+
 def check_rules(
     game: Game[Any, Any],
     *,
@@ -655,16 +673,7 @@ def check_rules(
     skipped = {Phase.explain} if shrink else {Phase.explain, Phase.shrink}
     phases = tuple(p for p in Phase if p not in skipped)
 
-    @settings(
-        max_examples=max_examples,
-        deadline=None,
-        derandomize=settings().derandomize if derandomize is None else derandomize,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-        database=None,
-        phases=phases,
-        report_multiple_bugs=False,
-        verbosity=Verbosity.quiet,
-    )
+    @game_settings(max_examples, derandomize, phases, verbosity=Verbosity.quiet)
     @given(playouts(game, max_steps=max_steps, setup=setup))
     def conforms(playout: Playout) -> None:
         try:
