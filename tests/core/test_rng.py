@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wargames.core.errors import InvalidSeed
-from wargames.core.rng import KEY_BYTES, Rng, key_from_seed
+from wargames.core.errors import InvalidSeed, UnknownOutcome
+from wargames.core.rng import KEY_BYTES, DrawNeeded, Rng, key_from_seed
 from wargames.core.serialize import converter_for
 from wargames.sabotage import Sabotage
 
@@ -256,3 +256,47 @@ def test_forced_results_survive_json() -> None:
     assert data["forced"] == [1, 2, 3]
     assert converter.structure(json.loads(json.dumps(data)), Rng) == rng
     assert "forced" not in converter.unstructure(Rng.from_seed(2)), "real games write none"
+
+
+def test_a_stopping_stream_gives_its_forced_results_then_asks_for_the_next_draw() -> None:
+    rng = Rng.from_seed(3).stopping(4)
+    value, rng = rng.below(6)
+    assert (value, rng.counter) == (4, 1)
+    with pytest.raises(DrawNeeded) as needed:
+        rng.below(5)
+    assert needed.value.n == 5
+
+
+def test_a_stopping_stream_shuffles_draw_by_draw() -> None:
+    """Fisher-Yates on "abc": swap place 2 with 0, then place 1 with 1; then a draw of 2."""
+    order, rng = Rng.from_seed(3).stopping(0, 1).shuffled("abc")
+    assert order == ("c", "b", "a")
+    assert rng.counter == 2
+    with pytest.raises(DrawNeeded):
+        Rng.from_seed(3).stopping(0).shuffled("abc")
+
+
+def test_a_stopping_stream_refuses_a_result_out_of_range_as_an_unknown_outcome() -> None:
+    with pytest.raises(UnknownOutcome, match="forced draw of 6 cannot come from below"):
+        Rng.from_seed(1).stopping(6).below(6)
+
+
+def test_stopping_is_no_part_of_a_streams_value() -> None:
+    assert Rng.from_seed(1).stopping() == Rng.from_seed(1)
+    assert hash(Rng.from_seed(1).stopping()) == hash(Rng.from_seed(1))
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 9), max_size=8))
+def test_a_shuffle_asked_draw_by_draw_and_answered_by_the_stream_is_the_streams(
+    seed: int, items: list[int]
+) -> None:
+    stream, answers = Rng.from_seed(seed), list[int]()
+    while True:
+        try:
+            order, after = Rng.from_seed(seed).stopping(*answers).shuffled(items)
+            break
+        except DrawNeeded as needed:
+            value, stream = stream.below(needed.n)
+            answers.append(value)
+    assert order == Rng.from_seed(seed).shuffled(items)[0]
+    assert after.counter == len(answers) == max(len(items) - 1, 0)

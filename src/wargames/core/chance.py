@@ -14,6 +14,11 @@ makes the outcomes coarse with :meth:`Chance.map` (an effect class: outcomes the
 alike merge, and the merged outcome keeps the draws of its first member, so the state it
 leads to carries that member's roll).
 
+Where an action's chance is too much to list at once (every attack of a turn, rolled in one
+move), it is resolved one draw at a time instead: :class:`Drawn` is where the action stands
+after the draws made so far (``Game.drawing``): either the state it came to, or the size of
+its next draw, whose results are equally likely.
+
 >>> from wargames.core.dice import d6
 >>> two = d6.chance().combine(d6.chance(), lambda a, b: a + b)
 >>> two.odds[7], two.draws[7]
@@ -30,8 +35,9 @@ from attrs import field, frozen
 
 from wargames.core.distribution import Distribution
 
-__all__ = ["Chance", "pair"]
+__all__ = ["Chance", "Drawn", "pair"]
 
+S_co = TypeVar("S_co", covariant=True)
 T_co = TypeVar("T_co", bound=Hashable, covariant=True)
 U = TypeVar("U", bound=Hashable)
 V = TypeVar("V", bound=Hashable)
@@ -133,3 +139,26 @@ class Chance(Generic[T_co]):
             return other
 
         return self.then(independent, f)
+
+
+@frozen
+class Drawn(Generic[S_co]):
+    """An action resolved draw by draw (``Game.drawing``): the stream ``draws`` made so far
+    (results of :meth:`~wargames.core.rng.Rng.below`, draws with one possible result
+    included), then either the ``state`` the action came to (``size`` 0) or the ``size`` of
+    its next draw (``state`` ``None``): a chance node whose ``size`` results are equally
+    likely."""
+
+    draws: tuple[int, ...]
+    size: int
+    state: S_co | None
+
+    @property
+    def odds(self) -> Distribution[int]:
+        """The next draw's results, each with probability ``1 / size``.
+
+        :raises ValueError: once the action is resolved.
+        """
+        if not self.size:
+            raise ValueError("the action is resolved: no draw to come")
+        return Distribution.uniform(range(self.size))

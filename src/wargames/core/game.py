@@ -36,14 +36,14 @@ from wargames.core.errors import (
 from wargames.core.events import EventLog, event_words
 from wargames.core.hidden import is_view_of as hidden_is_view_of
 from wargames.core.hidden import redact
-from wargames.core.rng import KEY_BYTES, Rng, Seed
+from wargames.core.rng import KEY_BYTES, DrawNeeded, Rng, Seed
 from wargames.core.words import listed, sentence, whom
 
 if TYPE_CHECKING:  # a game's odds need exact fractions, its tensors numpy; the kernel does not
     import numpy
     from numpy.typing import NDArray
 
-    from wargames.core.chance import Chance
+    from wargames.core.chance import Chance, Drawn
     from wargames.core.distribution import Distribution
     from wargames.core.history import History
 
@@ -203,9 +203,10 @@ class Game(ABC, Generic[S, A]):
     """Whether several players ever act at once (SAW's secret plots): adapters that tell
     simultaneous games apart (OpenSpiel) read it."""
     explicit_chance: ClassVar[bool] = False
-    """Whether :meth:`chance` lists the chance of every action that draws from the stream,
-    so that adapters may offer explicit chance nodes (OpenSpiel); a game that sets it proves
-    it with :func:`wargames.testing.check_explicit_chance`."""
+    """Whether adapters may offer explicit chance nodes (OpenSpiel): an action's chance is
+    listed whole by :meth:`chance` where it lists one, else resolved draw by draw
+    (:meth:`drawing`), each draw no wider than :attr:`max_chance_outcomes`; a game that sets
+    it proves it with :func:`wargames.testing.check_chance`."""
     demo_options: ClassVar[Mapping[str, Any]] = {}
     """Options for a short demonstration (``wargames demo``): a game whose default set-up
     takes random bots too long to finish names a smaller one here."""
@@ -437,6 +438,43 @@ class Game(ABC, Generic[S, A]):
                 f"{len(draws)} draws listed, {after.rng.counter - stream.counter} made"
             )
         return after
+
+    def drawing(self, state: S, action: A, draws: Sequence[int] = ()) -> Drawn[S]:
+        """Legal ``action`` resolved one stream draw at a time: applied with ``draws`` as its
+        first draws, it either needs no more (the :class:`~wargames.core.chance.Drawn`
+        holds the state it comes to: :meth:`apply` with those draws forced, its stream just
+        past them) or stops at its next draw, a chance node whose results are equally
+        likely.  A draw with one possible result is made at once (a 0 in the draws).  For
+        chance :meth:`chance` cannot list at once; re-applies the action for every draw.
+
+        :raises IllegalAction: if ``action`` is not legal here.
+        :raises UnknownOutcome: if a draw is out of its range, or the action makes fewer.
+        """
+        self.check(state, action)
+        return self.drawing_unchecked(state, action, draws)
+
+    def drawing_unchecked(self, state: S, action: A, draws: Sequence[int] = ()) -> Drawn[S]:
+        """:meth:`drawing` for a *legal* ``action``.
+
+        :raises UnknownOutcome: as :meth:`drawing`.
+        """
+        from wargames.core.chance import Drawn
+
+        stream, made = state.rng, tuple(draws)
+        while True:
+            try:
+                after = self.apply_unchecked(state.with_changes(rng=stream.stopping(*made)), action)
+            except DrawNeeded as needed:
+                if needed.n > 1:
+                    return Drawn(made, needed.n, None)
+                made += (0,)
+                continue
+            if after.rng.forced:
+                raise UnknownOutcome(
+                    f"{shorten(str(action))} makes {len(made) - len(after.rng.forced)} draws, "
+                    f"not {len(made)}"
+                )
+            return Drawn(made, 0, after.with_changes(rng=Rng(stream.key, after.rng.counter)))
 
     def odds_words(self, state: S, action: A) -> str:
         """The odds of legal ``action``'s chance in words, as its player may know them

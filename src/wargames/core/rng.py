@@ -40,9 +40,9 @@ from typing import Final, TypeAlias, TypeVar
 
 from attrs import field, frozen
 
-from wargames.core.errors import InvalidSeed, excerpt
+from wargames.core.errors import InvalidSeed, UnknownOutcome, excerpt
 
-__all__ = ["KEY_BYTES", "Rng", "Seed", "key_from_seed"]
+__all__ = ["KEY_BYTES", "DrawNeeded", "Rng", "Seed", "key_from_seed"]
 
 T = TypeVar("T")
 
@@ -109,6 +109,17 @@ def _non_negative(_: object, __: object, value: int) -> None:
         raise ValueError(f"Rng counter must be >= 0, got {value}")
 
 
+class DrawNeeded(Exception):
+    """Raised by a stream that :attr:`~Rng.stops` when asked for a draw past its forced
+    results: the draw is one of ``range(n)``, each equally likely.  It stops the action being
+    applied so that the draw can be made elsewhere, one chance node at a time
+    (``Game.drawing``); it never leaves the kernel."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(f"a draw of below({n}) past the forced results")
+        self.n = n
+
+
 @frozen
 class Rng:
     """An immutable, serialisable, unpredictable stream of random numbers.
@@ -127,6 +138,10 @@ class Rng:
     """Results the next draws of :meth:`below` must give, in order, before the keyed stream
     takes over: how a sampled past (:class:`~wargames.core.history.History`) replays the rolls
     a player saw.  Empty in every real game."""
+    stops: bool = field(default=False, eq=False, repr=False)
+    """Whether a draw past the forced results raises :class:`DrawNeeded` instead of drawing
+    from the keyed stream: how ``Game.drawing`` finds an action's next draw.  Only ever set
+    while that action is applied, never in a state a game keeps."""
 
     @classmethod
     def from_seed(cls, seed: Seed | None = None) -> Rng:
@@ -137,7 +152,12 @@ class Rng:
 
     def with_forced(self, *results: int) -> Rng:
         """The stream whose next draws of :meth:`below` give ``results`` (then its own)."""
-        return Rng(self.key, self.counter, (*self.forced, *results))
+        return Rng(self.key, self.counter, (*self.forced, *results), self.stops)
+
+    def stopping(self, *results: int) -> Rng:
+        """The stream at this counter whose next draws give ``results``, and which then
+        stops (:attr:`stops`) instead of drawing."""
+        return Rng(self.key, self.counter, results, stops=True)
 
     def _advanced(self, forced: tuple[int, ...], counter: int | None = None) -> Rng:
         """The stream at ``counter`` (the next one by default) with ``forced`` to come."""
@@ -145,12 +165,16 @@ class Rng:
         object.__setattr__(advanced, "key", self.key)
         object.__setattr__(advanced, "counter", self.counter + 1 if counter is None else counter)
         object.__setattr__(advanced, "forced", forced)
+        object.__setattr__(advanced, "stops", self.stops)
         return advanced
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` and the advanced stream.
 
-        :raises ValueError: if ``n < 1`` or ``n > 2**64`` (wider than one draw of the stream).
+        :raises ValueError: if ``n < 1`` or ``n > 2**64`` (wider than one draw of the stream),
+            or a forced result is not in ``range(n)`` (:class:`UnknownOutcome` for a stream
+            that :attr:`stops`).
+        :raises DrawNeeded: for a stream that :attr:`stops`, past its forced results.
         """
         if n < 1:
             raise ValueError(f"below() needs n >= 1, got {n}")
@@ -159,8 +183,11 @@ class Rng:
         if self.forced:
             value = self.forced[0]
             if not 0 <= value < n:
-                raise ValueError(f"a forced draw of {value} cannot come from below({n})")
+                error = UnknownOutcome if self.stops else ValueError
+                raise error(f"a forced draw of {value} cannot come from below({n})")
             return value, self._advanced(self.forced[1:])
+        if self.stops:
+            raise DrawNeeded(n)
         value, counter = _uniform(_keyed(self.key), self.counter, n)
         return value, self._advanced((), counter)
 
@@ -181,7 +208,7 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A uniformly random permutation of ``items`` (Fisher-Yates)."""
         pool = list(items)
-        if self.forced:  # forced results first, one draw at a time
+        if self.forced or self.stops:  # forced results first, one draw at a time
             rng = self
             for i in range(len(pool) - 1, 0, -1):
                 j, rng = rng.below(i + 1)

@@ -17,7 +17,8 @@
   every public method, refused with typed errors and short messages
   (:func:`foreign_values`, :func:`wrong_values`).
 * :func:`check_chance` and :func:`chance_walk` — a game's explicit chance (its chance nodes)
-  against its rules, at the positions of a playout that seeks chance.
+  against its rules, at the positions of a playout that seeks chance; :func:`check_drawing`
+  and :func:`every_drawing` for chance resolved draw by draw.
 * :func:`check_legality` — the legal-action generator and the one-action checker agree.
 * :func:`rules_machine` — a stateful test: ``TestMine = rules_machine(my_game).TestCase``.
 * :func:`golden_record` and :func:`check_golden` — regression guards pinning seeded games
@@ -43,7 +44,13 @@ from wargames.testing.bots import (
     check_samples,
     quick_mcts,
 )
-from wargames.testing.chance import chance_walk, check_chance, resolved_alike
+from wargames.testing.chance import (
+    chance_walk,
+    check_chance,
+    check_drawing,
+    every_drawing,
+    resolved_alike,
+)
 from wargames.testing.conformance import (
     CAN_ACT,
     ConformanceError,
@@ -73,9 +80,11 @@ __all__ = [
     "bot_match",
     "bot_playouts",
     "chance_walk",
+    "every_drawing",
     "check_bot_play",
     "check_can_act",
     "check_chance",
+    "check_drawing",
     "check_edges",
     "check_ends",
     "check_golden",
