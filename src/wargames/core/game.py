@@ -204,9 +204,13 @@ class Game(ABC, Generic[S, A]):
     simultaneous games apart (OpenSpiel) read it."""
     explicit_chance: ClassVar[bool] = False
     """Whether adapters may offer explicit chance nodes (OpenSpiel): an action's chance is
-    listed whole by :meth:`chance` where it lists one, else resolved draw by draw
-    (:meth:`drawing`), each draw no wider than :attr:`max_chance_outcomes`; a game that sets
-    it proves it with :func:`wargames.testing.check_chance`."""
+    listed whole by :meth:`chance` where it lists one, else (with :attr:`chance_by_draw`)
+    resolved draw by draw; a game that sets it proves it with
+    :func:`wargames.testing.check_chance`."""
+    chance_by_draw: ClassVar[bool] = False
+    """Whether chance :meth:`chance` does not list goes draw by draw (:meth:`drawing`), each
+    draw no wider than :attr:`max_chance_outcomes`; else an action it lists no chance for
+    draws nothing."""
     demo_options: ClassVar[Mapping[str, Any]] = {}
     """Options for a short demonstration (``wargames demo``): a game whose default set-up
     takes random bots too long to finish names a smaller one here."""

@@ -16,6 +16,9 @@ What the :class:`pyspiel.GameType` says, truthfully:
   result is chance leads to a chance node whose ``chance_outcomes()`` are the game's exact
   outcomes (``Game.chance_outcomes``, as floats), numbered from 0 in their order, and
   applying one resolves the action as if the stream had drawn it (``Game.apply_chance``);
+  in a game whose other chance goes draw by draw (``Game.chance_by_draw``), an action it
+  does not list leads to a chain of chance nodes, one per draw of the stream
+  (``Game.drawing``), its ``n`` outcomes each ``1/n``;
   ``max_chance_outcomes`` is the game's bound.  With the parameter ``sampled_chance=true``,
   or for a game without explicit chance, **chance is sampled**: drawn inside the move from
   the stream in the state (``max_chance_outcomes`` 0).  The start (the deal, the set-up) is
@@ -49,7 +52,7 @@ from typing import Any
 
 import attrs
 
-from wargames.core.chance import Chance
+from wargames.core.chance import Chance, Drawn
 from wargames.core.distribution import Distribution
 from wargames.core.game import Action, Game, State
 from wargames.core.registry import available, load
@@ -232,15 +235,18 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         game: WargamesSpielGame,
         position: State | None = None,
         pending: tuple[Action, ...] = (),
+        drawn: Drawn[State] | None = None,
     ) -> None:
         super().__init__(game)
         # What a clone copies: all immutable.  The position is ``None`` until read (a new
         # initial state starts its game then); the player to act is kept with its position.
         # ``pending``: at a chance node, the actions decided and not yet applied, the first
-        # one's chance to be drawn (several only where players act together).
+        # one's chance to be drawn (several only where players act together); ``drawn``:
+        # where the first stands when its chance goes draw by draw.
         self.wargame = game
         self._position = position
         self._pending = pending
+        self._drawn = drawn
         self._acting: tuple[State | None, int] = (None, 0)
         self._found: tuple[tuple[State, Action] | None, Chance[Any] | None] = (None, None)
 
@@ -285,7 +291,7 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> WargamesSpielState:
         """A clone shares the immutable position: it costs one small object."""
-        return WargamesSpielState(self.wargame, self._position, self._pending)
+        return WargamesSpielState(self.wargame, self._position, self._pending, self._drawn)
 
     def current_player(self) -> int:
         """The player to act (OpenSpiel asks several times a step: kept per position), or
@@ -315,13 +321,13 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(game.action_index(a) for a in game.legal_actions(self.position, seat))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The pending action's outcomes, numbered in the game's order, with their exact
-        probabilities as floats."""
+        """The pending action's outcomes, numbered in the game's order (a draw's results in
+        order), with their exact probabilities as floats."""
         odds = self._chance_odds()
         return [(i, float(p)) for i, (_, p) in enumerate(odds.items())]
 
     def _chance_odds(self) -> Distribution[Any]:
-        return self._chance().odds
+        return self._chance().odds if self._drawn is None else self._drawn.odds
 
     def _chance(self) -> Chance[Any]:
         """The pending action's exact chance (kept with the node: asked for at every step,
@@ -342,6 +348,9 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         return [] if self._pending else self._decisions(player)
 
     def _apply_action(self, action: int) -> None:
+        if self._pending and self._drawn is not None:
+            self._draw(action, self._drawn)
+            return
         if self._pending:
             found = self._chance()
             if not 0 <= action < len(found):
@@ -355,6 +364,17 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         seat = self._seats[self.current_player()]
         self._settle(self.position, [self._decoded(self.position, seat, action)])
 
+    def _draw(self, result: int, drawn: Drawn[State]) -> None:
+        """The pending action's next draw comes out as ``result``."""
+        if not 0 <= result < drawn.size:
+            raise ValueError(f"chance outcome {result} of {drawn.size}")
+        first, *rest = self._pending
+        drawn = self.wargame.game.drawing_unchecked(self.position, first, (*drawn.draws, result))
+        if drawn.state is None:
+            self._drawn = drawn
+        else:
+            self._settle(drawn.state, rest)
+
     def _apply_actions(self, actions: list[int]) -> None:
         position = self.position
         acting = self.wargame.game.to_act(position)
@@ -367,16 +387,26 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _settle(self, position: State, actions: list[Action]) -> None:
         """Apply ``actions`` in order from ``position`` until one sets off explicit chance:
-        it and those after it wait at a chance node."""
+        it and those after it wait at a chance node (its chance listed whole, or its first
+        draw)."""
         game: Game[Any, Any] = self.wargame.game
+        explicit, by_draw = self.wargame.explicit, game.chance_by_draw
+        self._drawn = None
         for i, action in enumerate(actions):
             game.check(position, action)
-            found = game.chance(position, action) if self.wargame.explicit else None
+            found = game.chance(position, action) if explicit else None
             if found is not None:
                 self.position, self._pending = position, tuple(actions[i:])
                 self._found = ((position, action), found)
                 return
-            position = game.apply_unchecked(position, action)
+            if not (explicit and by_draw):
+                position = game.apply_unchecked(position, action)
+                continue
+            drawn = game.drawing_unchecked(position, action)
+            if drawn.state is None:
+                self.position, self._pending, self._drawn = position, tuple(actions[i:]), drawn
+                return
+            position = drawn.state
         self.position, self._pending = position, ()
 
     def _decoded(self, position: State, seat: str, index: int) -> Action:
@@ -384,6 +414,8 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         return action
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE and self._drawn is not None:
+            return f"{self._pending[0]}: draw {action} of {self._drawn.size}"
         if player == pyspiel.PlayerId.CHANCE:
             return f"{self._pending[0]}: {self._chance_odds().outcomes[action]}"
         if action == self.wargame.wait:

@@ -3,8 +3,9 @@
 * :func:`check_chance` — at one state and action: the outcomes' probabilities sum to exactly
   1; each outcome resolves through ``apply_chance`` to a state that breaks none of the game's
   invariants, drawing exactly the outcome's draws; the stream's own roll (``apply``) comes to
-  one of the outcomes; an action the game lists no chance for draws nothing, or (for a game
-  whose chance goes draw by draw) passes :func:`check_drawing`.
+  one of the outcomes; an action the game lists no chance for draws nothing, or (in a game
+  whose other chance goes draw by draw, ``Game.chance_by_draw``) passes
+  :func:`check_drawing`.
 * :func:`check_drawing` — an action resolved draw by draw (``Game.drawing``), along the
   draws the stream itself makes: each node has 2 results or more (each equally likely), no
   more than ``max_chance_outcomes``; the end is ``apply`` with those draws forced, and comes
@@ -49,18 +50,16 @@ def check_chance(
     action: Action,
     *,
     alike: Callable[[Game[Any, Any], State, State], bool] = resolved_alike,
-    draw_by_draw: bool = False,
 ) -> int:
     """Check ``game``'s explicit chance of legal ``action`` at ``state`` (see the module);
     ``alike`` says whether the stream's result is an outcome's (:func:`resolved_alike` by
-    default); ``draw_by_draw``, whether chance the game does not list goes draw by draw
-    (else there must be none).  Returns the number of outcomes (0: no chance; the widest
-    draw, for chance drawn draw by draw).
+    default).  Returns the number of outcomes (0: no chance; the widest draw, for chance
+    drawn draw by draw).
 
     :raises ConformanceError: naming what is wrong.
     """
     found = game.chance(state, action)
-    if found is None and draw_by_draw:
+    if found is None and game.chance_by_draw:
         return check_drawing(game, state, action, alike=alike)
     drawn = game.apply(state, action)
     if found is None:
@@ -160,12 +159,12 @@ def every_drawing(
 
 
 def chance_walk(
-    game: Game[S, A], seed: int, steps: int, *, prefer: float = 0.8, draws: bool = False
+    game: Game[S, A], seed: int, steps: int, *, prefer: float = 0.8
 ) -> Iterator[tuple[S, A]]:
     """Up to ``steps`` positions of a playout from ``seed``, each with the action taken: one
-    with chance (:meth:`~wargames.core.game.Game.chance`, or with ``draws`` one that draws
-    from the stream) with probability ``prefer`` when there is one, else any legal action,
-    uniformly."""
+    with chance (:meth:`~wargames.core.game.Game.chance`, or in a game whose chance goes
+    draw by draw one that draws) with probability ``prefer`` when there is one, else any
+    legal action, uniformly."""
     rng = random.Random(seed)
     state = game.start(seed)
     for _ in range(steps):
@@ -173,13 +172,13 @@ def chance_walk(
         if not acting:
             return
         legal = game.legal_actions(state, acting[0])
-        chancy = [a for a in legal if _has_chance(game, state, a, draws)]
+        chancy = [a for a in legal if _has_chance(game, state, a)]
         action = rng.choice(chancy if chancy and rng.random() < prefer else legal)
         yield state, action
         state = game.apply(state, action)
 
 
-def _has_chance(game: Game[S, A], state: S, action: A, draws: bool) -> bool:
+def _has_chance(game: Game[S, A], state: S, action: A) -> bool:
     if game.chance(state, action) is not None:
         return True
-    return draws and game.drawing_unchecked(state, action).size > 0
+    return game.chance_by_draw and game.drawing_unchecked(state, action).size > 0
