@@ -1,6 +1,8 @@
 """Every game with explicit chance (``Game.explicit_chance``): at the chance nodes of playouts
 from any seed, each outcome resolves as the stream would, and an action the game lists no
-chance for draws nothing (:func:`wargames.testing.check_chance`)."""
+chance for draws nothing or, in a game whose other chance goes draw by draw, resolves draw
+by draw as the stream would, no draw wider than the game's bound
+(:func:`wargames.testing.check_chance`)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from .gridscifi.test_chance import alike as grid_alike
 GAMES: dict[str, tuple[dict[str, Any], Any]] = {
     "gridscifi": ({}, grid_alike),
     "sabot": ({"reinforcements": 60, "build_points": 60, "max_turns": 2}, None),
+    "sabatu": ({}, None),
+    "saw": ({"army": "lone"}, None),
 }
 """Each game with explicit chance: small options, and how a stream's result is told to be an
 outcome's (Grid SciFi keeps activation dice in roll order; the chance lists them sorted)."""

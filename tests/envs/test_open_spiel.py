@@ -174,3 +174,30 @@ def test_optional_options_are_parameters_with_a_stand_in_for_none() -> None:
     table = pyspiel.load_game("wargames_sabatu(players=2)")
     assert table.game.options.turn_limit is None, "-1 stands for the table's limit"
     assert table.get_type().parameter_specification["turn_limit"] == -1
+
+
+@pytest.mark.parametrize(
+    ("name", "steps"), [("sabatu", 10), ("saw", 400)], ids=["sabatu roll", "saw turn"]
+)
+def test_chance_drawn_draw_by_draw_is_a_chain_of_uniform_nodes_that_apply_resolves(
+    name: str, steps: int
+) -> None:
+    """Sabatu's first roll and SAW's first turn with attacks, each die a chance node: the
+    chain's end is the kernel's ``apply`` with the draws chosen forced into the stream."""
+    spiel = pyspiel.load_game(f"wargames_{name}(seed=3,turn_based=true)")
+    assert spiel.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    state = chance_node(spiel, steps)
+    wargame, (action,) = spiel.game, state._pending
+    before, draws, rng = state.position, (), random.Random(1)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert [p for _, p in outcomes] == [1 / len(outcomes)] * len(outcomes)
+        assert 2 <= len(outcomes) <= spiel.max_chance_outcomes()
+        pick = rng.choice(state.legal_actions())
+        draws = (*state._drawn.draws, pick)
+        state.apply_action(pick)
+    made = state.position.rng.counter - before.rng.counter
+    draws += (0,) * (made - len(draws))  # draws of one result, after the last chosen
+    assert state.position == wargame.apply(
+        before.with_changes(rng=before.rng.with_forced(*draws)), action
+    )

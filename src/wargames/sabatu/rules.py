@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from wargames.core.dice import d6
 from wargames.core.distribution import Distribution
 from wargames.core.errors import UnknownOption
 from wargames.core.game import Game, Outcome, balance
@@ -335,6 +336,25 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         return turn.next_turn(self, state)
 
     # -- odds, evaluation, pictures ---------------------------------------------------------
+
+    explicit_chance = True
+    chance_by_draw = True
+    """Every action's chance goes draw by draw (:meth:`drawing`): a roll, a battle, a bag or
+    a hand drawn from, discards shuffled (docs/sabatu.md, "Chance nodes")."""
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        """The widest draw: a die's faces, or a drawing over every tile, every coin or a whole
+        deck (a hand is part of a bag's tiles or coins; a shuffle's first draw is over every
+        card of its discards)."""
+        tables = self.tables
+        return max(
+            len(d6.faces),
+            len(tables.armory),
+            len(tables.numbers.coins),
+            len(tables.conquest),
+            len(tables.destiny),
+        )
 
     def odds(self, state: SabatuState, action: SabatuAction) -> Distribution[Any] | None:
         """The battle a move, a sail or "continue" starts, as if nobody lays down a tile

@@ -25,6 +25,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from wargames.core.board import HexBoard
+from wargames.core.dice import d6
 from wargames.core.distribution import Distribution
 from wargames.core.errors import IllegalAction, InvalidAction, UnknownOption, excerpt
 from wargames.core.events import EventLog
@@ -944,6 +945,17 @@ class Saw(Game[SawState, SawAction]):
         from wargames.saw.history import sample_history
 
         return sample_history(self, view, player, rng)
+
+    explicit_chance = True
+    chance_by_draw = True
+    """The resolution of a turn goes draw by draw (:meth:`drawing`): every die of every
+    attack, in the order the attacks are rolled (docs/saw.md, "Chance nodes")."""
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        """A die's faces: in play the stream draws nothing but the attacks' d6s (designs are
+        drawn at the start, which is always sampled)."""
+        return len(d6.faces)
 
     def odds(self, state: SawState, action: SawAction) -> Distribution[int] | None:
         """For an :class:`~wargames.saw.state.Attack`: the exact distribution of the hit points
