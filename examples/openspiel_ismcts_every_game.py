@@ -10,7 +10,7 @@ IS-MCTS samples them in its search by their exact odds, and so does the game loo
 move counts a player's decision.
 
 Run: ``python examples/openspiel_ismcts_every_game.py`` (a tiny budget, as CI runs it: two
-simulations a move, small armies, Sabatu to three turns) or ``--full`` (100 simulations a
+simulations a move, small armies, SAW and Sabatu to three turns) or ``--full`` (100 simulations a
 move, each game's default options); ``--moves N`` stops each game after N moves (0, the
 default: the whole game).
 """
@@ -30,7 +30,7 @@ from wargames.envs import open_spiel
 
 TINY: dict[str, str] = {
     "sabotage": "variant=SM",
-    "saw": "turn_based=true",
+    "saw": "army=lone,turn_limit=3,turn_based=true",
     "gridscifi": "",
     "sabatu": "players=2,turn_limit=3,turn_based=true",
     "sabot": "build_points=60,max_turns=3",
