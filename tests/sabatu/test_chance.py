@@ -73,3 +73,21 @@ def test_the_bound_is_the_widest_bag_or_deck() -> None:
     tables = Sabatu().tables
     assert Sabatu().max_chance_outcomes == len(tables.numbers.coins) == 48
     assert max(len(tables.armory), len(tables.conquest), len(tables.destiny)) < 48
+
+
+def test_a_draw_with_one_result_is_made_at_once() -> None:
+    """Blue's only coin, plundered by the victor: a draw of one, no chance node."""
+    state = position(armies={"red": ["nw.5"], "blue": ["nw.7"]}, coins={"blue": [3]}, dice=[2])
+    move = Move("red", "nw.5", 2, "nw.7")
+    won = [
+        drawn
+        for _, drawn in every_drawing(TWO, state, move)
+        if drawn.state is not None and drawn.state.realms[0].coins == (3,)
+    ]
+    assert len(won) == 15, "the 15 rolls of two dice the attacker wins"
+    for drawn in won:
+        dice = drawn.draws[:2]
+        assert TWO.drawing(state, move, dice) == drawn, "no node after the dice"
+        assert drawn.draws == (*dice, 0)
+        forced = state.with_changes(rng=state.rng.with_forced(*drawn.draws))
+        assert drawn.state == TWO.apply(forced, move)
