@@ -46,6 +46,9 @@ def test_a_draw_out_of_range_or_one_too_many_is_an_unknown_outcome() -> None:
         TWO.drawing(state, roll, (6,))
     with pytest.raises(UnknownOutcome, match="makes"):
         TWO.drawing(state, roll, (*drawn.draws, 0))
+    for junk in ("12", (1.0,), (True,), (-1,), 3, None):
+        with pytest.raises(UnknownOutcome, match="whole numbers"):
+            TWO.drawing(state, roll, junk)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

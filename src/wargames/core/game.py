@@ -452,9 +452,13 @@ class Game(ABC, Generic[S, A]):
         chance :meth:`chance` cannot list at once; re-applies the action for every draw.
 
         :raises IllegalAction: if ``action`` is not legal here.
-        :raises UnknownOutcome: if a draw is out of its range, or the action makes fewer.
+        :raises UnknownOutcome: if a draw is not a whole number in its range, or the action
+            makes fewer.
         """
         self.check(state, action)
+        whole = isinstance(draws, Sequence) and not isinstance(draws, str | bytes)
+        if not whole or not all(type(d) is int and d >= 0 for d in draws):
+            raise UnknownOutcome(f"draws are whole numbers from 0, not {excerpt(draws)}")
         return self.drawing_unchecked(state, action, draws)
 
     def drawing_unchecked(self, state: S, action: A, draws: Sequence[int] = ()) -> Drawn[S]:

@@ -61,6 +61,7 @@ STATE_CALLS: Final[Mapping[str, _Call]] = {
     "afterstate": lambda game, state, player, action: game.afterstate(state, action),
     "chance_outcomes": lambda game, state, player, action: game.chance_outcomes(state, action),
     "apply_chance": lambda game, state, player, action: game.apply_chance(state, action, None),
+    "drawing": lambda game, state, player, action: game.drawing(state, action),
 }
 """The public methods that need the full state (a view is refused), each called with a
 state, a player and an action of the game."""
