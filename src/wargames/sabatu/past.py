@@ -33,12 +33,16 @@ from __future__ import annotations
 import bisect
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from wargames.core.draws import Deck, remaining
+import attrs
+from attrs import frozen
+
+from wargames.core.draws import Bag, Deck, remaining
 from wargames.core.errors import NoPast
-from wargames.core.hidden import is_hidden, redact
+from wargames.core.events import EventLog
+from wargames.core.hidden import Secret, is_hidden, redact
 from wargames.core.history import History
 from wargames.core.rng import Rng
 from wargames.sabatu import turn
@@ -70,6 +74,7 @@ from wargames.sabatu.state import (
     Press,
     Priced,
     Ready,
+    Realm,
     Retreated,
     RetreatTo,
     Roll,
@@ -92,8 +97,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Plan",
+    "Secrets",
+    "draw_secrets",
     "name_tiles",
     "plan",
+    "replay",
     "sample_history",
     "shuffle_draws",
 ]
@@ -124,6 +132,14 @@ class Plan:
         self.pins: list[tuple[tuple[int, ...], str]] = []
         self.cards: dict[str, list[str]] = {"conquest": [], "destiny": []}
         self.card_number: dict[int, int] = {}
+        self.offers: dict[int, tuple[tuple[int, ...], int]] = {}
+        """Each offer of a tile the player cannot see (by its event's index): the tiles then
+        in the offerer's hand, and the one the trade that followed handed over (-1: none, the
+        tile is any of the hand's)."""
+        self.picks: list[tuple[tuple[int, ...], int]] = []
+        """Each tile picked out of a hand by name (laid in a battle, handed over in a trade):
+        the hand's tiles it was picked among, and the tile; a draw of the stream was made
+        only where another tile of the same name was among them (:func:`pick_slot`)."""
         hands: list[list[int]] = [[] for _ in game.players]
         ends: dict[int, int] = {}
         seat = game.seat
@@ -137,15 +153,20 @@ class Plan:
                     (event.defender, event.defence_tiles, event.defence_slots),
                 ):
                     hand = hands[seat(side)]
-                    for name, slot in zip(names, slots, strict=True):
+                    for number, (name, slot) in enumerate(zip(names, slots, strict=True)):
                         self.known[hand[slot]] = name
                         ends[hand[slot]] = index
+                        among = tuple(t for i, t in enumerate(hand) if i not in slots[:number])
+                        self.picks.append((among, hand[slot]))
                     for slot in sorted(slots, reverse=True):
                         del hand[slot]
             elif isinstance(event, Plundered) and event.slot >= 0:
                 hands[seat(event.victor)].append(hands[seat(event.loser)].pop(event.slot))
             elif isinstance(event, Traded):
                 giver, taker = hands[seat(event.by)], hands[seat(event.to)]
+                for hand, slot in ((giver, event.gave_slot), (taker, event.got_slot)):
+                    if 0 <= slot < len(hand):
+                        self.picks.append((tuple(hand), hand[slot]))
                 gave = giver[event.gave_slot] if event.gave_slot >= 0 else None
                 got = taker[event.got_slot] if event.got_slot >= 0 else None
                 if gave is not None:
@@ -156,6 +177,9 @@ class Plan:
                     giver.append(got)
             elif isinstance(event, Offered) and not event.coin and not is_hidden(event.tile):
                 self.pins.append((tuple(hands[seat(event.player)]), event.tile))
+            elif isinstance(event, Offered) and not event.coin:
+                hand = hands[seat(event.player)]
+                self.offers[index] = (tuple(hand), _handed(self.events, index, hand))
             elif isinstance(event, CardDrawn):
                 self.card_number[index] = len(self.cards[event.deck])
                 self.cards[event.deck].append(event.card)
@@ -165,11 +189,25 @@ class Plan:
             for token, tile in zip(hands[number], realm.tiles, strict=True):
                 if not is_hidden(tile):
                     self.known[token] = str(tile.value)
+        self.hands: tuple[tuple[int, ...], ...] = tuple(map(tuple, hands))
+        """The tiles in each hand at the end, in order."""
         self.alive: dict[int, range] = {
             token: range(k, bisect.bisect_left(self.draws, ends.get(token, len(self.events))))
             for k, token in enumerate(self.draws)
         }
         """For each tile, the draws (by number) made while it was out of the bag."""
+
+
+def _handed(events: Sequence[Any], index: int, hand: Sequence[int]) -> int:
+    """The tile of ``hand`` the trade after the offer at ``index`` handed over (-1: the
+    offer fell through or is still open)."""
+    offer = events[index]
+    for end in events[index + 1 : index + 3]:
+        if isinstance(end, Traded):
+            return hand[end.gave_slot if end.by == offer.player else end.got_slot]
+        if not isinstance(end, Offered):
+            break
+    return -1
 
 
 _plans: dict[tuple[int, str], tuple[SabatuState, Plan]] = {}
@@ -242,25 +280,70 @@ def shuffle_draws(pool: Sequence[Any], order: Sequence[Any]) -> list[int]:
     return draws
 
 
+@frozen
+class Secrets:
+    """One draw of what the player cannot see: a name for every tile drawn (by its ``Drew``
+    event's index), each deck's order after each shuffle (by deck and number of shuffles),
+    and for each offer of a tile they cannot see that no trade followed, the slot of the
+    offerer's hand it was."""
+
+    names: dict[int, str]
+    orders: dict[tuple[str, int], tuple[str, ...]]
+    offers: dict[int, int]
+
+
+def draw_secrets(
+    game: Sabatu, plan: Plan, rng: random.Random, *, shuffles: bool = True
+) -> Secrets | None:
+    """The secrets of a sampled past: the tiles named by :func:`name_tiles`, each deck's
+    order the cards the log shows drawn and the rest shuffled, and the tile of each offer
+    that fell through any of the hand's, all uniformly (``None`` where the names found no
+    room).  ``shuffles=False``: each deck's order since its last shuffle only (all a last
+    state holds; the earlier ones are drawn independently of it)."""
+    names = name_tiles(Counter(game.tables.armory), plan, rng)
+    if names is None:
+        return None
+    orders: dict[tuple[str, int], tuple[str, ...]] = {}
+    for deck, full in (("conquest", game.tables.conquest), ("destiny", game.tables.destiny)):
+        size = len(full)
+        cards = plan.cards[deck]
+        last = (max(len(cards), 1) - 1) // size
+        for epoch in range(0 if shuffles else last, last + 1):
+            drawn = cards[epoch * size : (epoch + 1) * size]
+            rest = remaining(full, drawn)
+            rng.shuffle(rest)
+            orders[(deck, epoch)] = (*drawn, *rest)
+    offers = {
+        index: rng.randrange(len(hand))
+        for index, (hand, handed) in plan.offers.items()
+        if handed < 0 and hand
+    }
+    return Secrets(names, orders, offers)
+
+
 class _Replay:
-    """One sampled past, built action by action from the player's log."""
+    """One sampled past, built action by action from the player's log with the ``secrets``
+    drawn and the stream ``key`` (``rng``: the choices still hidden in a battle under way)."""
 
     def __init__(
-        self, game: Sabatu, view: SabatuState, player: str, plan: Plan, rng: random.Random
+        self,
+        game: Sabatu,
+        view: SabatuState,
+        player: str,
+        plan: Plan,
+        secrets: Secrets,
+        key: bytes,
+        rng: random.Random,
     ) -> None:
-        names = name_tiles(Counter(game.tables.armory), plan, rng)
-        if names is None:
-            raise _Mismatch("no room for the tiles' names")
         self.game, self.view, self.player, self.plan, self.rng = game, view, player, plan, rng
-        self.names = names
+        self.names = secrets.names
+        self.secrets = secrets
         self.events = plan.events
-        self.orders: dict[tuple[str, int], list[str]] = {}
         self.index = 0
         self.actions: list[SabatuAction] = []
         self.forced: list[int] = []
-        key = game.fresh_rng(rng).key
-        conquest = Deck(tuple(self._order("conquest", 0)))
-        destiny = Deck(tuple(self._order("destiny", 0)))
+        conquest = Deck(secrets.orders[("conquest", 0)])
+        destiny = Deck(secrets.orders[("destiny", 0)])
         self.state = turn.set_up(game, conquest, destiny, view.first, Rng(key))
         self.state = self._forced(self.state, lambda s: turn.begin_turn(game, s))
         self.start = self.state
@@ -271,17 +354,9 @@ class _Replay:
     def _full(self, deck: str) -> tuple[str, ...]:
         return self.game.tables.conquest if deck == "conquest" else self.game.tables.destiny
 
-    def _order(self, deck: str, epoch: int) -> list[str]:
-        """The order of ``deck`` after ``epoch`` shuffles: the cards then drawn, the rest at
-        random."""
-        found = self.orders.get((deck, epoch))
-        if found is None:
-            size = len(self._full(deck))
-            drawn = self.plan.cards[deck][epoch * size : (epoch + 1) * size]
-            rest = remaining(self._full(deck), drawn)
-            self.rng.shuffle(rest)
-            found = self.orders[(deck, epoch)] = [*drawn, *rest]
-        return found
+    def _order(self, deck: str, epoch: int) -> tuple[str, ...]:
+        """The order of ``deck`` after ``epoch`` shuffles (drawn with the secrets)."""
+        return self.secrets.orders[(deck, epoch)]
 
     def _draws(self, state: SabatuState, start: int) -> tuple[int, ...]:
         """The draws the player's log asks of the stream from event ``start`` until an event
@@ -453,7 +528,7 @@ class _Replay:
                 return str(hand[slot].value)
             if not isinstance(end, Offered):
                 break
-        return str(self.rng.choice(hand).value)
+        return str(hand[self.secrets.offers[self.index]].value)
 
     def _deal(self, event: Any) -> bool:
         deal = self.state.deal
@@ -578,8 +653,180 @@ def sample_history(game: Sabatu, view: SabatuState, player: str, rng: random.Ran
     worked = plan(game, view, player)
     problem = "no sample"
     for _ in range(ATTEMPTS):
+        secrets = draw_secrets(game, worked, rng)
+        if secrets is None:
+            problem = "no room for the tiles' names"
+            continue
         try:
-            return _Replay(game, view, player, worked, rng).replay()
+            return replay(game, view, player, secrets, game.fresh_rng(rng).key, rng)
         except _Mismatch as error:
             problem = str(error)
     raise NoPast(f"no past of {player}'s view found in {ATTEMPTS} samples: {problem}")
+
+
+def replay(
+    game: Sabatu,
+    view: SabatuState,
+    player: str,
+    secrets: Secrets,
+    key: bytes,
+    rng: random.Random,
+) -> History:
+    """The past with ``secrets`` and the stream ``key``, replayed action by action
+    (``rng``: the choices still hidden in a battle under way).
+
+    :raises _Mismatch: where it breaks from what the player saw.
+    """
+    return _Replay(game, view, player, plan(game, view, player), secrets, key, rng).replay()
+
+
+# -- the fast path: one replay per view, the secrets patched in ----------------------------
+
+
+def _extra_draws(plan: Plan, names: Mapping[int, str]) -> int:
+    """How many draws the tiles picked out of a hand by name took (:attr:`Plan.picks`)."""
+    return sum(
+        sum(names[token] == names[picked] for token in among) > 1 for among, picked in plan.picks
+    )
+
+
+class Skeleton:
+    """The replay of a view, made once with one draw of the secrets (``secrets``, its last
+    state ``last``): what else the secrets decide in the last state is where each tile is,
+    the decks' order, the tile of each hidden offer and how many draws picks by name took,
+    so a sample patches those in (:meth:`fill`) instead of replaying."""
+
+    def __init__(self, game: Sabatu, plan: Plan, secrets: Secrets, last: SabatuState) -> None:
+        self.game, self.plan, self.secrets, self.last = game, plan, secrets, last
+        self.counter = last.rng.counter - _extra_draws(plan, secrets.names)
+        self.events = tuple(last.log)
+        # the offers whose tile a sample may change: not one the player knows the name of
+        offers = sorted(
+            index
+            for index, (hand, handed) in plan.offers.items()
+            if not (
+                handed in plan.known or (handed < 0 and len(hand) == 1 and hand[0] in plan.known)
+            )
+        )
+        self.offers = tuple(offers)
+        first = offers[0] if offers else len(self.events)
+        self.before = EventLog(self.events[:first])
+        self.offered: dict[tuple[int, str], Offered] = {}
+        """Each hidden offer's event with each tile it was given so far."""
+        # the open deal's tiles: its offer's and counter-offer's, where the player saw neither
+        made = [i for i, e in enumerate(self.events) if isinstance(e, Offered)]
+        opened = [i for i in made if not self.events[i].counter]
+        give = opened[-1] if opened else -1
+        countered = [i for i in made if self.events[i].counter and i > give]
+        get = countered[-1] if countered else -1
+        self.give = give if give in plan.offers else -1
+        self.get = get if get in plan.offers else -1
+
+    def _tile(self, secrets: Secrets, index: int) -> str:
+        hand, handed = self.plan.offers[index]
+        return secrets.names[handed if handed >= 0 else hand[secrets.offers[index]]]
+
+    def _log(self, tiles: tuple[str, ...]) -> EventLog:
+        """The last state's log with the hidden offers' tiles ``tiles``."""
+        events = list(self.events[len(self.before) :])
+        start = len(self.before)
+        for index, tile in zip(self.offers, tiles, strict=True):
+            offered = self.offered.get((index, tile))
+            if offered is None:
+                offered = self.offered[(index, tile)] = attrs.evolve(self.events[index], tile=tile)
+            events[index - start] = offered
+        return self.before.with_events(events)
+
+    def _deck(self, deck: Deck[str], name: str, secrets: Secrets) -> Deck[str]:
+        """``deck`` (the last state's) with its cards in the order ``secrets`` drew."""
+        left = len(deck.cards)
+        if not left:
+            return deck
+        drawn = len(self.plan.cards[name])
+        size = len(self.game.tables.conquest if name == "conquest" else self.game.tables.destiny)
+        order = secrets.orders[(name, (max(drawn, 1) - 1) // size)]
+        return Deck(order[len(order) - left :], deck.discards)
+
+    def fill(self, secrets: Secrets, key: bytes) -> SabatuState:
+        """The last state of the past with ``secrets`` and the stream ``key``: the replay's
+        last state with the tiles named, the decks ordered and the offers' tiles as drawn."""
+        last, plan, names = self.last, self.plan, secrets.names
+        realms = tuple(
+            Realm(
+                realm.armies,
+                realm.coins,
+                tuple(
+                    Secret(names[token], tile.known_to)
+                    for token, tile in zip(hand, realm.tiles, strict=True)
+                ),
+            )
+            for realm, hand in zip(last.realms, plan.hands, strict=True)
+        )
+        held = Counter(names[token] for hand in plan.hands for token in hand)
+        armory = Bag.of(
+            (Counter(self.game.tables.armory) - held).elements(), public=last.armory.public
+        )
+        tiles = tuple(self._tile(secrets, index) for index in self.offers)
+        deal = last.deal
+        if deal is not None and self.give >= 0 and deal.give_tile:
+            deal = attrs.evolve(deal, give_tile=self._tile(secrets, self.give))
+        if deal is not None and self.get >= 0 and deal.get_tile:
+            deal = attrs.evolve(deal, get_tile=self._tile(secrets, self.get))
+        return last.with_changes(
+            realms=realms,
+            armory=armory,
+            conquest=self._deck(last.conquest, "conquest", secrets),
+            destiny=self._deck(last.destiny, "destiny", secrets),
+            log=self._log(tiles),
+            deal=deal,
+            rng=Rng(key, self.counter + _extra_draws(plan, names)),
+        )
+
+
+_skeletons: dict[tuple[int, str], tuple[SabatuState, Skeleton]] = {}
+
+
+def skeleton(game: Sabatu, view: SabatuState, player: str, rng: random.Random) -> Skeleton:
+    """The :class:`Skeleton` of ``view`` (remembered, like :func:`plan`).
+
+    :raises NoPast: if no past fits within :data:`ATTEMPTS` samples.
+    """
+    key = (id(view), player)
+    found = _skeletons.get(key)
+    if found is not None and found[0] is view:
+        return found[1]
+    worked = plan(game, view, player)
+    problem = "no sample"
+    for _ in range(ATTEMPTS):
+        secrets = draw_secrets(game, worked, rng)
+        if secrets is None:
+            problem = "no room for the tiles' names"
+            continue
+        try:
+            past = replay(game, view, player, secrets, game.fresh_rng(rng).key, rng)
+        except _Mismatch as error:
+            problem = str(error)
+            continue
+        made = Skeleton(game, worked, secrets, cast(SabatuState, past.final(game)))
+        if len(_skeletons) >= _PLANS:
+            _skeletons.clear()
+        _skeletons[key] = (view, made)
+        return made
+    raise NoPast(f"no past of {player}'s view found in {ATTEMPTS} samples: {problem}")
+
+
+def sample_state(game: Sabatu, view: SabatuState, player: str, rng: random.Random) -> SabatuState:
+    """A determinisation of ``view``: the last state of a past :func:`sample_history` could
+    draw, from the view's :class:`Skeleton` with freshly drawn secrets patched in; a view
+    with a battle under way (whose hidden choices are drawn in play) is replayed.
+
+    :raises NoPast: if no past fits within :data:`ATTEMPTS` samples.
+    """
+    if view.battle is not None:
+        return cast(SabatuState, sample_history(game, view, player, rng).final(game))
+    made = skeleton(game, view, player, rng)
+    for _ in range(ATTEMPTS):
+        secrets = draw_secrets(game, made.plan, rng, shuffles=False)
+        if secrets is not None:
+            return made.fill(secrets, game.fresh_rng(rng).key)
+    raise NoPast(f"no past of {player}'s view found in {ATTEMPTS} samples: no room for the tiles")

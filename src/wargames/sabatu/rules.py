@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from wargames.core.dice import d6
 from wargames.core.distribution import Distribution
-from wargames.core.errors import UnknownOption
+from wargames.core.errors import UnknownOption, WargamesError
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.hidden import is_hidden
 from wargames.core.history import History
@@ -454,6 +454,17 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         """A past showing ``player`` what they saw (see :mod:`wargames.sabatu.past`); the
         determinisation is its last state."""
         return past.sample_history(self, view, player, rng)
+
+    def determinize(self, view: SabatuState, player: str, rng: random.Random) -> SabatuState:
+        """The last state of a past :meth:`sample_history` could draw, without replaying it
+        per sample: the view's one replay with freshly drawn secrets patched in
+        (:func:`wargames.sabatu.past.sample_state`)."""
+        try:
+            return past.sample_state(self, view, player, rng)
+        except (LookupError, ValueError) as error:
+            if isinstance(error, WargamesError):
+                raise
+            return super().determinize(view, player, rng)  # names the broken view
 
     @cached_property
     def tile_names(self) -> tuple[str, ...]:
