@@ -2,10 +2,12 @@
 instead of dice, starting over at Home, the 8-army limit and the Plague."""
 
 from wargames.core.draws import Deck
+from wargames.core.game import Outcome
 from wargames.sabatu import Lose, Pass, Roll, Sabatu, SabatuArmories, SpendCoin
 from wargames.sabatu.armies import army_count
 from wargames.sabatu.cards import plague_losses
-from wargames.sabatu.state import CardDrawn, Restarted, Rolled
+from wargames.sabatu.rules import TABLES
+from wargames.sabatu.state import CardDrawn, Restarted, Rolled, SabatuAction, SabatuState
 
 from .helpers import TWO, names, position
 
@@ -161,3 +163,26 @@ def test_variant_1_a_capital_holder_draws_a_tile_as_their_turn_begins() -> None:
         state = game.apply(state.with_changes(conquest=Deck(("Quiet Season",))), Pass("red"))
         assert len(state.realms[1].tiles) == drawn
         assert all(tile.known_to == {"blue"} for tile in state.realms[1].tiles)
+
+
+def _first(game: Sabatu, state: SabatuState) -> SabatuAction:
+    (player,) = game.to_act(state)
+    return game.legal_actions(state, player)[0]
+
+
+def test_the_game_is_drawn_at_the_action_limit() -> None:
+    game = Sabatu(players=2, action_limit=3)
+    state = game.start(1)
+    for count in (1, 2):
+        state = game.apply(state, _first(game, state))
+        assert (game.outcome(state), state.actions) == (None, count)
+    state = game.apply(state, _first(game, state))
+    assert game.outcome(state) == Outcome(frozenset(), "action limit (3 actions)")
+    assert not game.to_act(state)
+    assert game.max_game_length == 3
+
+
+def test_the_default_action_limit_is_forty_actions_a_turn() -> None:
+    assert TABLES.numbers.actions_per_turn == 40
+    assert Sabatu(players=3, turn_limit=7).action_limit == 7 * 3 * 40
+    assert Sabatu().max_game_length == TABLES.numbers.turn_limit * 4 * 40
