@@ -106,6 +106,22 @@ def test_strings_and_tensors_come_from_the_players_view() -> None:
     )
 
 
+def test_the_information_state_tensor_is_the_observation_tensor() -> None:
+    """rl.md: no perfect-recall tensor (a fixed-size tensor of a whole history would be
+    max_game_length observations); the perfect-recall string carries the log instead."""
+    spiel = pyspiel.load_game("wargames_sabotage(variant=SM,seed=1)")
+    state = spiel.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    assert spiel.information_state_tensor_shape() == spiel.observation_tensor_shape()
+    for player in (0, 1):
+        assert list(state.information_state_tensor(player)) == list(
+            state.observation_tensor(player)
+        )
+    assert '"log"' in state.information_state_string(0)
+    assert '"log"' not in state.observation_string(0)
+
+
 def test_resampling_keeps_what_the_player_knows() -> None:
     state = pyspiel.load_game("wargames_sabotage(variant=SM,seed=1)").new_initial_state()
     sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
