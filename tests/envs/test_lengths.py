@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import wargames
 from wargames.bots import GreedyBot
@@ -27,13 +29,13 @@ TINY: dict[str, tuple[str | None, dict[str, Any]]] = {
 RL_MD = Path(__file__).parents[2] / "docs" / "rl.md"
 
 
-def _played(name: str, greedy: bool) -> tuple[int, int]:
+def _played(name: str, greedy: bool, seed: int = 1) -> tuple[int, int]:
     """The actions of one seeded game of ``name`` on :data:`TINY` options, uniformly random
     over every legal action (as OpenSpiel's random simulation) or greedy; and the bound."""
     variant, options = TINY[name]
     game = wargames.load(name, variant, **options)
-    bot, rng = GreedyBot(1, samples=1), random.Random(1)
-    state, actions = game.start(1), 0
+    bot, rng = GreedyBot(seed, samples=1), random.Random(seed)
+    state, actions = game.start(seed), 0
     while game.outcome(state) is None and actions <= game.max_game_length:
         player = min(game.to_act(state))
         choices = game.legal_actions(state, player)
@@ -42,10 +44,17 @@ def _played(name: str, greedy: bool) -> tuple[int, int]:
     return actions, game.max_game_length
 
 
-@pytest.mark.parametrize("greedy", [False, True], ids=["uniform", "greedy"])
 @pytest.mark.parametrize("name", learnable())
-def test_games_end_within_max_game_length(name: str, greedy: bool) -> None:
-    actions, bound = _played(name, greedy)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**16))
+def test_random_games_end_within_max_game_length(name: str, seed: int) -> None:
+    actions, bound = _played(name, greedy=False, seed=seed)
+    assert 0 < actions <= bound
+
+
+@pytest.mark.parametrize("name", learnable())
+def test_a_greedy_game_ends_within_max_game_length(name: str) -> None:
+    actions, bound = _played(name, greedy=True)
     assert 0 < actions <= bound
 
 
