@@ -37,7 +37,10 @@ the clock                        the round, as a share of the turn limit; whethe
 
 **Length** (:func:`max_game_length`): the action limit (``action_limit``; by default the turn
 limit's turns, every seat's, times 40 actions a turn): the rules bound no turn (a tied battle
-may be pressed again and again), so the game is drawn when it reaches the limit.
+may be pressed again and again), so the game is drawn when it reaches the limit. Under
+Variant #1 a first tile laid down with a second to come is not counted (how many tiles a
+player lays is secret): each such action goes before a counted one, so the game takes at most
+twice its limit.
 """
 
 from __future__ import annotations
@@ -288,5 +291,6 @@ def encode_view(game: Sabatu, view: SabatuState, player: str) -> NDArray[numpy.f
 
 
 def max_game_length(game: Sabatu) -> int:
-    """The most actions one game takes: its action limit (see the module docs)."""
-    return game.action_limit
+    """The most actions one game takes: its action limit, twice it under Variant #1 (see the
+    module docs)."""
+    return game.action_limit * (2 if game.two_tiles else 1)

@@ -312,8 +312,18 @@ class Sabatu(Game[SabatuState, SabatuAction]):
 
     def apply_unchecked(self, state: SabatuState, action: SabatuAction) -> SabatuState:
         """The state after ``action``, counted against the action limit (a draw when reached:
-        :mod:`wargames.core.limits`)."""
-        return counted(self._apply(state, action), self.action_limit)
+        :mod:`wargames.core.limits`), except a tile laid down with another still to come
+        (Variant #1): how many tiles a player lays is secret until both are ready, so a
+        player's choice for a battle counts once, when they are ready."""
+        after = self._apply(state, action)
+        fight = after.battle
+        if isinstance(action, Arm) and after.step == "battle" and fight is not None:
+            ready = (
+                fight.attacker_ready if action.player == fight.attacker else fight.defender_ready
+            )
+            if not ready:
+                return after
+        return counted(after, self.action_limit)
 
     def _apply(self, state: SabatuState, action: SabatuAction) -> SabatuState:
         if isinstance(action, Move):
