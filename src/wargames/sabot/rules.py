@@ -491,9 +491,8 @@ class Sabot(Game[SabotState, SabotAction]):
         events it caused: the public record of the game a sampled past replays; counted
         against the action limit (a draw when reached: :mod:`wargames.core.limits`)."""
         state = self._apply(state, action)
-        return counted(
-            state.with_changes(log=state.log.with_event(Played(action))), self.action_limit
-        )
+        state = state.with_changes(log=state.log.with_event(Played(action)))
+        return counted(state, self.action_limit)
 
     def _apply(self, state: SabotState, action: SabotAction) -> SabotState:
         if isinstance(action, moving.STEPS):  # the commonest first
