@@ -10,9 +10,10 @@ IS-MCTS samples them in its search by their exact odds, and so does the game loo
 move counts a player's decision.
 
 Run: ``python examples/openspiel_ismcts_every_game.py`` (a tiny budget, as CI runs it: two
-simulations a move, small armies, SAW and Sabatu to three turns) or ``--full`` (100 simulations a
-move, each game's default options); ``--moves N`` stops each game after N moves (0, the
-default: the whole game).
+simulations a move, small armies, short games: SAW one unit a side to three turns, Grid
+SciFi's battle to one turn, Sabatu to three rounds, SABOT to three turns) or ``--full`` (100
+simulations a move, each game's default options); ``--moves N`` stops each game after N
+moves (0, the default: the whole game).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from wargames.envs import open_spiel
 TINY: dict[str, str] = {
     "sabotage": "variant=SM",
     "saw": "army=lone,turn_limit=3,turn_based=true",
-    "gridscifi": "",
+    "gridscifi": "turns=1",
     "sabatu": "players=2,turn_limit=3,turn_based=true",
     "sabot": "build_points=60,max_turns=3",
 }

@@ -14,7 +14,9 @@ runner = CliRunner()
 
 
 def test_games_lists_each_game_s_options_with_their_defaults() -> None:
-    assert _option_defaults(Sabatu) == "players=4\nship_fee=null\nturn_limit=null\nrows=0"
+    assert _option_defaults(Sabatu) == (
+        "players=4\nship_fee=null\nturn_limit=null\naction_limit=null\nrows=0"
+    )
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "options" in result.stdout

@@ -24,7 +24,7 @@ def example(name: str) -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("name", ["sabotage", "sabatu", "sabot", "saw"])
+@pytest.mark.parametrize("name", ["gridscifi", "sabatu", "sabot", "sabotage", "saw"])
 def test_ismcts_plays_a_whole_game(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     played = example("openspiel_ismcts_every_game").main(["--games", name])
     moves, returns = played[name]
@@ -34,11 +34,9 @@ def test_ismcts_plays_a_whole_game(name: str, capsys: pytest.CaptureFixture[str]
     assert f"{name}: {moves} moves" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("name", ["gridscifi"])
-def test_ismcts_plays_the_longer_games_for_a_while(name: str) -> None:
-    """The whole game takes minutes (figures in docs/rl.md): twelve moves here."""
-    played = example("openspiel_ismcts_every_game").main(["--games", name, "--moves", "12"])
-    assert played[name] == (12, None)
+def test_ismcts_stops_after_the_moves_asked_for() -> None:
+    played = example("openspiel_ismcts_every_game").main(["--games", "sabatu", "--moves", "3"])
+    assert played["sabatu"] == (3, None)
 
 
 def test_reinforce_runs_at_a_tiny_budget() -> None:

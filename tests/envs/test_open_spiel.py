@@ -6,6 +6,7 @@ import copy
 import math
 import random
 
+import attrs
 import pyspiel
 import pytest
 
@@ -105,6 +106,22 @@ def test_strings_and_tensors_come_from_the_players_view() -> None:
     )
 
 
+def test_the_information_state_tensor_is_the_observation_tensor() -> None:
+    """rl.md: no perfect-recall tensor (a fixed-size tensor of a whole history would be
+    max_game_length observations); the perfect-recall string carries the log instead."""
+    spiel = pyspiel.load_game("wargames_sabotage(variant=SM,seed=1)")
+    state = spiel.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    assert spiel.information_state_tensor_shape() == spiel.observation_tensor_shape()
+    for player in (0, 1):
+        assert list(state.information_state_tensor(player)) == list(
+            state.observation_tensor(player)
+        )
+    assert '"log"' in state.information_state_string(0)
+    assert '"log"' not in state.observation_string(0)
+
+
 def test_resampling_keeps_what_the_player_knows() -> None:
     state = pyspiel.load_game("wargames_sabotage(variant=SM,seed=1)").new_initial_state()
     sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
@@ -201,3 +218,49 @@ def test_chance_drawn_draw_by_draw_is_a_chain_of_uniform_nodes_that_apply_resolv
     assert state.position == wargame.apply(
         before.with_changes(rng=before.rng.with_forced(*draws)), action
     )
+
+
+GAME_STRINGS = {
+    "gridscifi": "wargames_gridscifi(turns=2,scenario=skirmish,sampled_chance=true)",
+    "sabatu": "wargames_sabatu(variant=1,players=3,turn_limit=3,action_limit=100,ship_fee=5)",
+    "sabot": "wargames_sabot(map=hills,build_points=60,max_turns=3,action_limit=500,decoys=1)",
+    "sabotage": "wargames_sabotage(variant=SR,quiet_turn_limit=7,moves_per_turn=3)",
+    "saw": "wargames_saw(players=3,turn_limit=5,weapons=2,variable_traits=true,turn_based=true)",
+}
+"""A game string per game that sets options away from their defaults."""
+
+NOT_PARAMETERS = {
+    "gridscifi": {"armies"},
+    "sabotage": {"army", "volcanoes"},
+    "saw": {"armies", "range_table"},
+}
+"""The options that are lists (OpenSpiel's parameters are scalars): docs/rl.md names them."""
+
+
+@pytest.mark.parametrize("name", learnable())
+def test_a_game_string_sets_options_and_round_trips(name: str) -> None:
+    spiel = pyspiel.load_game(GAME_STRINGS[name])
+    chosen = {k: v for k, v in spiel.get_parameters().items() if k not in ("seed", "variant")}
+    options = spiel.game.options
+    for key, value in chosen.items():
+        if key not in ("turn_based", "sampled_chance"):
+            assert getattr(options, key) == value, key
+    assert len(chosen) >= 2, "a game's parameters keep what differs from the defaults"
+    again = pyspiel.load_game(str(spiel))
+    assert again.get_parameters() == spiel.get_parameters()
+    assert (again.game.variant, again.game.options) == (spiel.game.variant, options)
+    assert spiel.max_game_length() == spiel.game.max_game_length
+
+
+def test_a_numbered_variant_is_a_number_in_a_game_string() -> None:
+    assert pyspiel.load_game("wargames_sabatu(variant=2)").game.variant == "2"
+    assert pyspiel.load_game("wargames_sabatu").game.variant == ""
+    assert pyspiel.load_game("wargames_sabatu(variant=0)").get_parameters()["variant"] == 0
+
+
+@pytest.mark.parametrize("name", learnable())
+def test_every_option_but_the_lists_is_a_parameter(name: str) -> None:
+    spiel = pyspiel.load_game(open_spiel.short_name(name))
+    options = set(attrs.fields_dict(type(spiel.game.options)))
+    left_out = options - set(spiel.get_type().parameter_specification)
+    assert left_out == NOT_PARAMETERS.get(name, set())

@@ -1,11 +1,15 @@
 """Sequence of Play, Conquest Cards, Home and Armies: the start of a turn, the dice, coins
 instead of dice, starting over at Home, the 8-army limit and the Plague."""
 
+import random
+
 from wargames.core.draws import Deck
-from wargames.sabatu import Lose, Pass, Roll, Sabatu, SabatuArmories, SpendCoin
+from wargames.core.game import Outcome
+from wargames.sabatu import Arm, Lose, Pass, Roll, Sabatu, SabatuArmories, SpendCoin
 from wargames.sabatu.armies import army_count
 from wargames.sabatu.cards import plague_losses
-from wargames.sabatu.state import CardDrawn, Restarted, Rolled
+from wargames.sabatu.rules import TABLES
+from wargames.sabatu.state import CardDrawn, Restarted, Rolled, SabatuAction, SabatuState
 
 from .helpers import TWO, names, position
 
@@ -161,3 +165,52 @@ def test_variant_1_a_capital_holder_draws_a_tile_as_their_turn_begins() -> None:
         state = game.apply(state.with_changes(conquest=Deck(("Quiet Season",))), Pass("red"))
         assert len(state.realms[1].tiles) == drawn
         assert all(tile.known_to == {"blue"} for tile in state.realms[1].tiles)
+
+
+def _first(game: Sabatu, state: SabatuState) -> SabatuAction:
+    (player,) = game.to_act(state)
+    return game.legal_actions(state, player)[0]
+
+
+def test_the_game_is_drawn_at_the_action_limit() -> None:
+    game = Sabatu(players=2, action_limit=3)
+    state = game.start(1)
+    for count in (1, 2):
+        state = game.apply(state, _first(game, state))
+        assert (game.outcome(state), state.actions) == (None, count)
+    state = game.apply(state, _first(game, state))
+    assert game.outcome(state) == Outcome(frozenset(), "action limit (3 actions)")
+    assert not game.to_act(state)
+    assert game.max_game_length == 3
+
+
+def test_the_default_action_limit_is_forty_actions_a_turn() -> None:
+    assert TABLES.numbers.actions_per_turn == 40
+    assert Sabatu(players=3, turn_limit=7).action_limit == 7 * 3 * 40
+    assert Sabatu().max_game_length == TABLES.numbers.turn_limit * 4 * 40
+
+
+def test_variant_1_counts_a_battle_choice_once_however_many_tiles_it_lays() -> None:
+    """How many tiles a player lays is secret until both sides are ready, so the count (in
+    every view) must not tell: a tile laid with another to come is not counted, every other
+    action is; the bound allows for the uncounted tiles (test_past.py checks that every
+    sampled past shows each player the count they saw)."""
+    game = SabatuArmories(players=3, action_limit=1_000)
+    assert game.max_game_length == 2_000
+    first_tiles = 0
+    for seed in range(40):
+        chooser, state = random.Random(seed), game.start(seed)
+        for _ in range(400):
+            if game.outcome(state) is not None or first_tiles >= 2:
+                break
+            player = chooser.choice(sorted(game.to_act(state)))
+            action = chooser.choice(game.legal_actions(state, player))
+            after = game.apply(state, action)
+            fight = after.battle
+            sides = {} if fight is None else {fight.attacker: fight.attacker_ready}
+            sides |= {} if fight is None else {fight.defender: fight.defender_ready}
+            first_of_two = isinstance(action, Arm) and sides.get(player) is False
+            first_tiles += first_of_two
+            assert after.actions - state.actions == (0 if first_of_two else 1)
+            state = after
+    assert first_tiles, "no first tile of two laid down in 40 random games"

@@ -81,3 +81,23 @@ def test_the_game_ends_drawn_at_the_turn_limit() -> None:
     game = Sabot(map="open:12x12", max_turns=1)
     state = play(game, game.position(UNITS, phase="special"), "done", "done")
     assert game.outcome(state) == Outcome(frozenset(), "turn limit 1")
+
+
+def test_the_game_ends_drawn_at_the_action_limit() -> None:
+    game = Sabot(map="open:12x12", action_limit=3)
+    state = game.position(UNITS, phase="special")
+    once = play(game, state, "done")
+    assert (game.outcome(once), once.actions) == (None, 1)
+    ended = play(game, once, "done", "done")
+    assert game.outcome(ended) == Outcome(frozenset(), "action limit (3 actions)")
+    assert ended.actions == 3
+    assert not game.to_act(ended)
+
+
+def test_the_default_action_limit_is_eight_actions_a_counter_a_turn_and_the_set_up() -> None:
+    from wargames.sabot.learning import most_counters
+
+    game = Sabot(build_points=60, max_turns=3)
+    assert game.action_limit == most_counters(game) * 8 * (3 + 1)
+    assert Sabot(max_turns=None).action_limit is None
+    assert Sabot(max_turns=None, action_limit=500).max_game_length == 500

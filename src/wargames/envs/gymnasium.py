@@ -47,10 +47,12 @@ with needs("rl"):
 
 __all__ = ["MAX_STEPS", "WargamesEnv", "ids", "make"]
 
-MAX_STEPS: Final = 1_000
+MAX_STEPS: Final = 5_000
 """The agent's steps after which an episode is truncated, unless ``max_steps`` says
-otherwise: far beyond a game of Mini Sabotage (about 35 of the agent's steps against a random
-bot), a bound on a learner that wanders."""
+otherwise: a bound on a learner that wanders, far beyond a game of Mini Sabotage (about 35 of
+the agent's steps against a random bot) and beyond the longest measured games of SABOT and
+four-player Sabatu at their defaults (a random agent against random bots: 1,079 and 1,046
+steps, where 1,000 would have cut them)."""
 
 
 class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):

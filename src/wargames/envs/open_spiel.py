@@ -32,9 +32,10 @@ What the :class:`pyspiel.GameType` says, truthfully:
 * zero-sum for two players (1 a win, -1 a loss, 0 a draw), general-sum for more; rewards at
   the end.
 
-Parameters: ``variant``, ``seed`` (``-1``, the default: every game has secret chance; else
-every game starts from that seed), ``turn_based`` (simultaneous games), ``sampled_chance``
-(games with explicit chance), every option whose
+Parameters: ``variant`` (a number for a game whose variants are numbered, 0 for the base
+game: a game string reads ``variant=1`` as a number), ``seed`` (``-1``, the default: every
+game has secret chance; else every game starts from that seed), ``turn_based``
+(simultaneous games), ``sampled_chance`` (games with explicit chance), every option whose
 default is a number, text or boolean, and every optional number or text whose default is
 ``None`` (the table's value: Sabatu's ``turn_limit``, Sabotage's ``quiet_turn_limit``), given
 as ``-1`` or ``""`` for that default (OpenSpiel's parameters have no null and no lists: for
@@ -55,7 +56,7 @@ import attrs
 from wargames.core.chance import Chance, Drawn
 from wargames.core.distribution import Distribution
 from wargames.core.game import Action, Game, State
-from wargames.core.registry import available, load
+from wargames.core.registry import available, games, load, variants
 from wargames.core.serialize import dumps
 from wargames.envs import needs
 
@@ -95,7 +96,19 @@ def _parameters(game: Game[Any, Any]) -> dict[str, Any]:
     scalars |= optional
     turns = {"turn_based": False} if game.simultaneous else {}
     chance = {"sampled_chance": False} if game.explicit_chance else {}
-    return {"variant": game.variant, "seed": _SECRET, **turns, **chance, **scalars}
+    codes = variants(games()[game.name])
+    numbered = bool(codes) and all(code.isdigit() for code in codes)
+    variant = int(game.variant or 0) if numbered else game.variant
+    return {"variant": variant, "seed": _SECRET, **turns, **chance, **scalars}
+
+
+def _variant_code(variant: str | int) -> str:
+    """The wargames variant code of the ``variant`` parameter: a game whose variants are
+    numbered (Sabatu's 1 to 3) takes a number, 0 for the base game (a game string reads
+    ``variant=1`` as a number, and OpenSpiel holds a parameter to its default's type)."""
+    if isinstance(variant, int):
+        return str(variant) if variant else ""
+    return variant
 
 
 def _unset(game: Game[Any, Any], option: str, value: Any) -> bool:
@@ -142,7 +155,8 @@ class WargamesSpielGame(pyspiel.Game):  # type: ignore[misc]
         name = self.name
         defaults = load(name)
         given = {**_parameters(defaults), **(params or {})}
-        variant, seed = given.pop("variant"), given.pop("seed")
+        named, seed = given.pop("variant"), given.pop("seed")
+        variant = _variant_code(named)
         turn_based = bool(given.pop("turn_based", False))
         sampled = bool(given.pop("sampled_chance", False))
         options = {
@@ -166,7 +180,7 @@ class WargamesSpielGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=self.game.max_game_length,
         )
         kind = _game_type(name, self.game, turn_based=turn_based, sampled=sampled)
-        chosen = {"variant": variant, "seed": seed} | {
+        chosen = {"variant": named, "seed": seed} | {
             k: True for k, v in (("turn_based", turn_based), ("sampled_chance", sampled)) if v
         }
         self.chosen = chosen | options

@@ -35,9 +35,12 @@ the clock                        the round, as a share of the turn limit; whethe
                                  is to act
 ================================ ===========================================================
 
-**Length** (:func:`max_game_length`): the turn limit in rounds, each seat a turn, each turn at
-most :data:`TURN_ACTIONS` actions (no turn comes near it; only chains of Destiny dice and
-pressed ties make a turn longer than its dice, coins and trades).
+**Length** (:func:`max_game_length`): the action limit (``action_limit``; by default the turn
+limit's turns, every seat's, times 40 actions a turn): the rules bound no turn (a tied battle
+may be pressed again and again), so the game is drawn when it reaches the limit. Under
+Variant #1 a first tile laid down with a second to come is not counted (how many tiles a
+player lays is secret): each such action goes before a counted one, so the game takes at most
+twice its limit.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
 from wargames.core.hidden import is_hidden, redact
@@ -83,10 +86,7 @@ if TYPE_CHECKING:
 
     from wargames.sabatu.rules import Sabatu
 
-__all__ = ["STEPS", "TURN_ACTIONS", "encode_view", "every_action", "max_game_length"]
-
-TURN_ACTIONS: Final = 1000
-"""A turn's actions, at most, for the length bound."""
+__all__ = ["STEPS", "encode_view", "every_action", "max_game_length"]
 
 
 def die_values(game: Sabatu) -> tuple[int, ...]:
@@ -291,5 +291,6 @@ def encode_view(game: Sabatu, view: SabatuState, player: str) -> NDArray[numpy.f
 
 
 def max_game_length(game: Sabatu) -> int:
-    """An upper bound on the actions of one game (see the module docs)."""
-    return game.turn_limit * len(game.players) * TURN_ACTIONS
+    """The most actions one game takes: its action limit, twice it under Variant #1 (see the
+    module docs)."""
+    return game.action_limit * (2 if game.two_tiles else 1)

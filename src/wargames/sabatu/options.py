@@ -26,6 +26,8 @@ class SabatuOptions:
       "Ports and Ships" section says 5: pass ``ship_fee=5`` for that reading).
     * ``turn_limit``: rounds after which an undecided game is drawn (``None``: the data's
       120, a library default).
+    * ``action_limit``: actions after which an undecided game is drawn (``None``: the turn
+      limit's turns, every seat's, times the data's 40 actions a turn, a library default).
     * ``rows``: rows of regions of a longer board (Variant #3; 0 keeps the variant's own; at
       most :data:`MAX_ROWS`).
     """
@@ -33,4 +35,5 @@ class SabatuOptions:
     players: int = number(4, low=2, high=8)
     ship_fee: int | None = number(None, low=0, high=1_000, optional=True)
     turn_limit: int | None = number(None, low=1, high=10_000, optional=True)
+    action_limit: int | None = number(None, low=1, high=10_000_000, optional=True)
     rows: int = number(0, low=0, high=MAX_ROWS)

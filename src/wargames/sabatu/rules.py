@@ -29,6 +29,7 @@ from wargames.core.errors import UnknownOption, WargamesError
 from wargames.core.game import Game, Outcome, balance
 from wargames.core.hidden import is_hidden
 from wargames.core.history import History
+from wargames.core.limits import counted
 from wargames.core.rng import Seed
 from wargames.render.svg import Token
 from wargames.sabatu import (
@@ -183,6 +184,8 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         )
         self.ship_fee = numbers.prices["ship"] if opts.ship_fee is None else opts.ship_fee
         self.turn_limit = numbers.turn_limit if opts.turn_limit is None else opts.turn_limit
+        every_turn = self.turn_limit * opts.players * numbers.actions_per_turn
+        self.action_limit: int = every_turn if opts.action_limit is None else opts.action_limit
         self.prices = {**numbers.prices, "ship": self.ship_fee}
 
     @property
@@ -309,6 +312,21 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     # -- applying ---------------------------------------------------------------------------
 
     def apply_unchecked(self, state: SabatuState, action: SabatuAction) -> SabatuState:
+        """The state after ``action``, counted against the action limit (a draw when reached:
+        :mod:`wargames.core.limits`), except a tile laid down with another still to come
+        (Variant #1): how many tiles a player lays is secret until both are ready, so a
+        player's choice for a battle counts once, when they are ready."""
+        after = self._apply(state, action)
+        fight = after.battle
+        if isinstance(action, Arm) and after.step == "battle" and fight is not None:
+            ready = (
+                fight.attacker_ready if action.player == fight.attacker else fight.defender_ready
+            )
+            if not ready:
+                return after
+        return counted(after, self.action_limit)
+
+    def _apply(self, state: SabatuState, action: SabatuAction) -> SabatuState:
         if isinstance(action, Move):
             return moving.move(self, state, action)
         if isinstance(action, _NEGOTIATION):

@@ -644,6 +644,7 @@ class SabatuState(State):
     buying, trading), ``battle`` (tiles being laid down), ``tie`` (the attacker continues or
     retreats), ``press`` (a capital still has defenders: continue or stop), ``retreat``
     (choosing where to retreat), ``deal`` (a trade or hire awaiting an answer).
+    ``actions`` counts the game's actions (for the action limit, :mod:`wargames.core.limits`).
     """
 
     realms: tuple[Realm, ...]
@@ -667,3 +668,4 @@ class SabatuState(State):
     retreats: tuple[int, ...] = ()
     retreat_die: int = 0
     result: Outcome | None = None
+    actions: int = 0

@@ -63,6 +63,7 @@ class Numbers:
     walls_per_player: int
     wall_bonus: int
     turn_limit: int
+    actions_per_turn: int
     offers_per_turn: int
     fresh_army_on_capture: bool
     prices: Mapping[str, int]
@@ -120,6 +121,7 @@ def load_tables(
         walls_per_player=int(game["walls_per_player"]),
         wall_bonus=int(game["wall_bonus"]),
         turn_limit=int(game["turn_limit"]),
+        actions_per_turn=int(game["actions_per_turn"]),
         offers_per_turn=int(game["offers_per_turn"]),
         fresh_army_on_capture=bool(game["fresh_army_on_capture"]),
         prices={key: int(value) for key, value in data["prices"].items()},

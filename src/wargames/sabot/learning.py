@@ -43,9 +43,11 @@ position of the player's, then of the enemy's.
 
 The map is fixed for a game and its options, so the vector holds only what changes.
 
-**Length** (:func:`max_game_length`): each counter's set-up (a place or embark, a facing)
-and the prepared positions; then in every turn to ``max_turns``, for every counter, a move
-of at most twice its half move units in steps plus its turns, a scout, a reveal, a board or
+**Length** (:func:`max_game_length`): the action limit (``action_limit``; by default 8
+actions for each counter the game can hold, in each turn to ``max_turns`` and in the set-up),
+or, if less, what the rules allow: each counter's set-up (a place or embark, a facing) and
+the prepared positions; then in every turn to ``max_turns``, for every counter, a move of at
+most twice its half move units in steps plus its turns, a scout, a reveal, a board or
 disembark and a stop, each step answered by the enemy's holding or firing; a shot per weapon
 of each counter; a special action each; and the phases' "done"s and purchases.
 """
@@ -263,8 +265,12 @@ def encode_view(game: Sabot, view: SabotState, player: str) -> NDArray[numpy.flo
 def max_game_length(game: Sabot) -> int:
     """An upper bound on the actions of one game (see the module docs).
 
-    :raises NotImplementedError: without ``max_turns`` (a game may then go on for ever).
+    :raises NotImplementedError: without ``max_turns`` or ``action_limit`` (a game may then
+        go on for ever).
     """
+    limit = game.action_limit
+    if game.options.max_turns is None and limit is not None:
+        return limit
     turns = _turn_limit(game)
     counters = most_counters(game)
     types = game.table.types.values()
@@ -272,4 +278,5 @@ def max_game_length(game: Sabot) -> int:
     shots = len(_weapon_names(game))
     setup = counters * 3 + 4 * counters + 4
     turn = counters * (2 * move + shots + 2) + counters * 2 + len(game.table.platoons) + 16
-    return setup + turns * turn
+    rules = setup + turns * turn
+    return rules if limit is None else min(rules, limit)

@@ -32,6 +32,7 @@ from wargames.core.errors import InvalidAction, UnknownOption
 from wargames.core.game import Game, Outcome
 from wargames.core.hexes import Hex
 from wargames.core.history import History
+from wargames.core.limits import counted
 from wargames.core.options import custom, number, table
 from wargames.core.phases import TurnStructure
 from wargames.core.rng import Seed
@@ -158,7 +159,10 @@ class SabotOptions:
     :class:`pathlib.Path` from your own code (read once; the options keep its text, so
     documents carry the table and never name a file); ``max_turns``: a draw after that many
     turns (library default 20, as the text sets no length; None: play to annihilation, which
-    may never come)."""
+    may never come); ``action_limit``: a draw after that many actions (``None``: the library
+    default, :data:`ACTIONS_PER_COUNTER` for each counter the game can hold in each turn and
+    in the set-up; no limit when ``max_turns`` is None: a step may be answered by the enemy
+    after every hex, so the rules bound a game's actions only far above real games)."""
 
     map: str = custom(
         "crossroads",
@@ -173,6 +177,13 @@ class SabotOptions:
         STANDARD_UNITS, builtins=(STANDARD_UNITS,), parse=_unit_table, what="SABOT unit table"
     )
     max_turns: int | None = number(20, low=1, high=10_000, optional=True)
+    action_limit: int | None = number(None, low=1, high=100_000_000, optional=True)
+
+
+ACTIONS_PER_COUNTER: Final = 8
+"""Library default: the action limit allows this many actions for each counter a game can
+hold (:func:`~wargames.sabot.learning.most_counters`), in each turn to ``max_turns`` and in
+the set-up (random games of 200 points take about 5 a counter a turn)."""
 
 
 class Sabot(Game[SabotState, SabotAction]):
@@ -223,9 +234,18 @@ class Sabot(Game[SabotState, SabotAction]):
             if firing.weapons(kind)
         }
         self.turns: TurnStructure = REINFORCED if self.options.reinforcements else TURNS
+        self.action_limit: int | None = self._action_limit()
         # What this game works out in a state (state.memo) is filed under this key: a
         # state may meet other rules, and hashing a game (its options) costs more.
         self._memo_key = object()
+
+    def _action_limit(self) -> int | None:
+        """The option's, else the library default (see :class:`SabotOptions`)."""
+        given: int | None = self.options.action_limit
+        turns: int | None = self.options.max_turns
+        if given is not None or turns is None:
+            return given
+        return learning.most_counters(self) * ACTIONS_PER_COUNTER * (turns + 1)
 
     def violations(self, state: SabotState) -> Iterator[str]:
         yield from super().violations(state)
@@ -468,9 +488,11 @@ class Sabot(Game[SabotState, SabotAction]):
 
     def apply_unchecked(self, state: SabotState, action: SabotAction) -> SabotState:
         """The state after ``action``, which the log keeps (:class:`Played`) after the
-        events it caused: the public record of the game a sampled past replays."""
+        events it caused: the public record of the game a sampled past replays; counted
+        against the action limit (a draw when reached: :mod:`wargames.core.limits`)."""
         state = self._apply(state, action)
-        return state.with_changes(log=state.log.with_event(Played(action)))
+        state = state.with_changes(log=state.log.with_event(Played(action)))
+        return counted(state, self.action_limit)
 
     def _apply(self, state: SabotState, action: SabotAction) -> SabotState:
         if isinstance(action, moving.STEPS):  # the commonest first

@@ -474,7 +474,8 @@ class SabotState(State):
     """A SABOT position: counters by id, prepared positions as ``(owner, hex)``, the unit
     moving now, the targets laser-painted this turn as ``(painter's owner, unit)``; in
     set-up and reinforcement phases the counter ``placed`` last (which ``face`` turns) and
-    each player's reinforcement points."""
+    each player's reinforcement points; ``actions``: the game's actions so far (for the
+    action limit, :mod:`wargames.core.limits`)."""
 
     clock: Clock
     units: tuple[Unit, ...]
@@ -484,6 +485,7 @@ class SabotState(State):
     result: Outcome | None = None
     placed: int = -1
     purses: tuple[Purse, ...] = ()
+    actions: int = 0
 
     @cached_property
     def _placement(self) -> _Placement:
