@@ -1,7 +1,8 @@
 """What a player reads is words, not a debugger's output, and tells nothing their view does
 not hold (issue 35, item 6): over random games of every game and variant, every event of
 every seat's view (and the spectators') is said by :meth:`Game.event_sentence` as a sentence,
-and every legal action labelled by :meth:`Game.action_label`, with no Python repr, no
+every legal action labelled by :meth:`Game.action_label` and the last move announced by
+:meth:`Game.announce` (as ``wargames play`` says a bot's move), with no Python repr, no
 ``field value`` list, no internal id and no placeholder of a hidden value; and a seat reads
 the same sentences in every determinisation of its view."""
 
@@ -103,14 +104,16 @@ def label_problem(text: str) -> str | None:
 
 def problem(game: Game[Any, Any], event: Any, text: str) -> str | None:
     """What is wrong with ``text`` as a sentence a player reads, or ``None``."""
-    if not text or not text[0].isupper() or text[-1] not in ".!?":
-        return "not a sentence"
     if text == event_words(event) and text != str(event):
         return "the event's fields"
-    for pattern, what in DEBUGGER:
-        if pattern.search(text):
-            return what
-    return None
+    return sentence_problem(text)
+
+
+def sentence_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a line of sentences a player reads, or ``None``."""
+    if not text or not text[0].isupper() or text[-1] not in ".!?":
+        return "not a sentence"
+    return next((what for pattern, what in DEBUGGER if pattern.search(text)), None)
 
 
 @pytest.mark.parametrize(("name", "variant"), _every_game())
@@ -120,12 +123,17 @@ def test_every_event_and_action_is_in_words_that_tell_only_what_the_view_holds(
     name: str, variant: str | None, data: st.DataObject
 ) -> None:
     game = wargames.load(name, variant=variant)
-    state = data.draw(playouts(game, max_steps=100)).final
+    playout = data.draw(playouts(game, max_steps=100))
+    state = playout.final
     for viewer in (*game.players, None):
         view = game.public_view(state) if viewer is None else game.view(state, viewer)
         said = _sentences(game, state, viewer)
         for event, text in zip(view.log, said, strict=True):
             assert problem(game, event, text) is None, (problem(game, event, text), text)
+        if playout.actions:  # the last move, as the command line and replays announce it
+            told = game.announce(playout.states[-2], state, playout.actions[-1], viewer)
+            for line in (told or "").splitlines():
+                assert sentence_problem(line) is None, (sentence_problem(line), line)
         if viewer is None:
             continue
         for action in game.legal_actions(state, viewer) if viewer in game.to_act(state) else ():
@@ -136,6 +144,11 @@ def test_every_event_and_action_is_in_words_that_tell_only_what_the_view_holds(
         rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
         other = game.determinize(view, viewer, rng)
         assert _sentences(game, other, viewer) == said
+        if playout.actions:  # told only what the views before and after it hold
+            before, action = playout.states[-2], playout.actions[-1]
+            earlier = game.determinize(game.view(before, viewer), viewer, rng)
+            told = game.announce(before, state, action, viewer)
+            assert game.announce(earlier, other, action, viewer) == told, "no leak"
         assert game.describe(other, viewer) == board, "the board tells only the view"
         if viewer not in game.to_act(state):
             continue

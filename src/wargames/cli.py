@@ -54,7 +54,7 @@ from wargames.core.registry import variants as registered_variants
 from wargames.core.replay import Replay
 from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
-from wargames.play import COMMANDS, HUMAN, Session, seen_action
+from wargames.play import COMMANDS, HUMAN, Session
 from wargames.simulate import MAX_WORKERS, GameFailure, GameResult, GamesFailed, Job, summarize
 from wargames.simulate import simulate as run_simulation
 
@@ -531,10 +531,14 @@ def play_command(
         p: HUMAN if s == HUMAN else make_bot(s, bot_seed + i)
         for i, (p, s) in enumerate(zip(instance.players, specs, strict=True))
     }
+    # a level is how people name its bot ("the hard bot"); other bots by their kind
+    names = {p: f"the {s} bot" for p, s in zip(instance.players, specs, strict=True) if s in LEVELS}
     if resume is not None:
-        session = Session(instance, seats, seed=replay.seed, actions=replay.actions, width=columns)
+        session = Session(
+            instance, seats, seed=replay.seed, actions=replay.actions, width=columns, names=names
+        )
     else:
-        session = Session(instance, seats, seed=seed, width=columns)
+        session = Session(instance, seats, seed=seed, width=columns, names=names)
     session.run(ask=console.input, say=lambda text: console.print(text, markup=False))
 
 
@@ -694,13 +698,13 @@ def replay_command(
 
     shown = range(last + 1) if all_steps else [last if step is None else step]
     for index in shown:
-        led = (
-            "start"
-            if index == 0
-            else seen_action(
-                game, states[index - 1], states[index], replay.actions[index - 1], player
-            )
+        action = replay.actions[index - 1] if index else None
+        told = (
+            "The start."
+            if action is None
+            else game.announce(states[index - 1], states[index], action, player) or ""
         )
+        led = " ".join(told.splitlines())
         console.rule(f"[bold]step {index}/{last}[/bold]  {escape(led)}", align="left")
         columns = width or console.width
         board = game.describe_within(states[index], player, width=columns)

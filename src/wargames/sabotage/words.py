@@ -60,8 +60,9 @@ def event_sentence(view: SabotageState, event: Any, viewer: str | None) -> str |
     if isinstance(event, SetUpDrawn):
         return "Both armies were set up at random."
     if isinstance(event, Deployed):
-        what = _named(view, event.piece, event.player, viewer)
-        what = what if event.player == viewer else "a piece"
+        kind = _kind(view, event.piece)
+        what = "a piece" if kind is None else a(kind)  # whose it is is said by who set it up
+        what = f"your {kind}" if event.player == viewer else what
         return sentence(f"{subject(event.player, viewer)} set up {what} at {event.square}")
     if isinstance(event, Moved):
         return sentence(
