@@ -23,6 +23,7 @@ from wargames.core.errors import IllegalAction, InvalidAction
 from wargames.core.events import event_words
 from wargames.core.game import Game
 from wargames.core.registry import available, games, variants
+from wargames.core.words import side
 from wargames.play import HUMAN, Session
 from wargames.testing import playouts
 
@@ -156,6 +157,12 @@ def test_every_event_and_action_is_in_words_that_tell_only_what_the_view_holds(
             offered = game.menu_label(state, action)
             assert label_problem(offered) is None, (label_problem(offered), offered)
             assert game.menu_label(other, action) == offered, "odds tell only the view"
+            odds = game.odds(state, action)
+            for outcome, _ in odds.items() if odds is not None else ():
+                result = game.outcome_words(view, action, outcome)
+                assert result != str(outcome), ("a result as the program writes it", result)
+                assert sentence_problem(f"It is {result}.") is None, result
+                assert "(" not in result, result
         for text in BAD_TEXTS:
             with pytest.raises(InvalidAction) as unread:
                 game.check(state, game.parse_action(state, text, viewer))
@@ -245,3 +252,30 @@ def test_a_refused_action_is_named_in_words_with_the_rule_that_refuses_it() -> N
     assert board_problem("turn=3") == "a field=value list"
     assert board_problem("b? at 0503, HIDDEN") == "a placeholder"
     assert board_problem("Turn 3: blue to act\n b?  r5  ^^") is None
+
+
+def test_the_results_of_a_shot_and_a_battle_read_as_their_games_say_them() -> None:
+    """Each result of ``odds`` (the web's odds rows) in words: SABOT's shot by where it lands
+    and what it does, the counter it lands on named as the firer's view shows it; Sabatu's
+    battle by who wins it, told to its attacker."""
+    from wargames.sabot.state import Fire, Scout
+
+    sabot = wargames.load("sabot")
+    state = sabot.start(1)
+    shooter = next(u for u in state.units if u.owner == sabot.players[0])
+    target, other = [u for u in state.units if u.owner != shooter.owner][:2]
+    fire = Fire(shooter.owner, shooter.id, "gun", target.id)
+    view = sabot.view(state, shooter.owner)
+    said = [sabot.outcome_words(view, fire, o) for o in ((-1, "miss"), (target.id, "destroyed"))]
+    assert said == ["a miss", "the target is destroyed"]
+    aside = sabot.outcome_words(view, fire, (other.id, "disabled"))
+    hidden = f"it lands on {side(other.owner)}'s hidden counter at "
+    assert aside.startswith(hidden), aside
+    assert aside.endswith(", which is disabled"), aside
+    scout = Scout(shooter.owner, target.id)
+    assert [sabot.outcome_words(view, scout, o) for o in (True, False)] == ["success", "failure"]
+    sabatu = wargames.load("sabatu")
+    start = sabatu.start(1)
+    move = sabatu.legal_actions(start, sabatu.players[0])[0]
+    results = [sabatu.outcome_words(start, move, r) for r in ("attacker", "tie", "defender")]
+    assert results == ["you win the battle", "the battle is a tie", "you lose the battle"]

@@ -444,6 +444,13 @@ class Game(ABC, Generic[S, A]):
         ``""`` where it has none or the game does not word them (the default)."""
         return ""
 
+    def outcome_words(self, view: S, action: A, outcome: Any) -> str:
+        """One result ``outcome`` of legal ``action``'s :meth:`odds` in words, as its player
+        reads it from their ``view`` ("the target is destroyed", "you win the battle"), in
+        the phrasing of :meth:`odds_words`.  The default is the result as text; a game whose
+        :meth:`odds` has results overrides it."""
+        return str(outcome)
+
     def menu_label(self, state: S, action: A) -> str:
         """The label a menu or a button shows for legal ``action``: its :meth:`action_label`
         from its player's view, with its :meth:`odds_words` in brackets where there are

@@ -614,6 +614,10 @@ class GridSciFi(Game[GridState, GridAction]):
         odds = self.odds(state, action)
         return "" if odds is None else words.odds_words(action, odds)
 
+    def outcome_words(self, view: GridState, action: GridAction, outcome: Any) -> str:
+        """One result of :meth:`odds` in words (:func:`wargames.gridscifi.words.outcome_words`)."""
+        return words.outcome_words(action, outcome)
+
     def action_label(self, view: GridState, action: GridAction) -> str:
         """``action`` in words (:mod:`wargames.gridscifi.words`)."""
         return words.action_label(self.field, view, action)

@@ -544,6 +544,10 @@ class Sabot(Game[SabotState, SabotAction]):
         odds = self.odds(state, action)
         return "" if odds is None else words.odds_words(action, odds)
 
+    def outcome_words(self, view: SabotState, action: SabotAction, outcome: Any) -> str:
+        """One result of :meth:`odds` in words (:func:`wargames.sabot.words.outcome_words`)."""
+        return words.outcome_words(self, view, action, outcome)
+
     def action_label(self, view: SabotState, action: SabotAction) -> str:
         """``action`` in words (:mod:`wargames.sabot.words`)."""
         said = words.action_words(self, view, action, action.player)

@@ -50,7 +50,7 @@ from wargames.sabot.units import DECOY
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["action_words", "event_sentence", "odds_words"]
+__all__ = ["action_words", "event_sentence", "odds_words", "outcome_words"]
 
 FACINGS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 """Hex facings 0-5 in words (0 north, clockwise: section IV)."""
@@ -213,3 +213,16 @@ def odds_words(action: Any, odds: Distribution[Any]) -> str:
             or "no chance to harm"
         )
     return chances([(odds.probability(bool), "success")]) or "no chance of success"
+
+
+def outcome_words(game: Sabot, view: SabotState, action: Any, outcome: Any) -> str:
+    """One result of :meth:`Sabot.odds` in words, as ``action``'s player reads it from their
+    ``view``: where a shot lands and what it does, or whether a roll succeeds."""
+    if not isinstance(action, Fire):
+        return "success" if outcome else "failure"
+    hit, result = outcome
+    if hit < 0 or result == MISS:
+        return "no effect" if hit >= 0 else "a miss"
+    if hit == action.target:
+        return f"the target is {result}"
+    return f"it lands on {_unit(game, view, hit, action.player)}, which is {result}"

@@ -1045,6 +1045,10 @@ class Saw(Game[SawState, SawAction]):
         odds = self.odds(state, action)
         return "" if odds is None else words.odds_words(odds)
 
+    def outcome_words(self, view: SawState, action: SawAction, outcome: Any) -> str:
+        """One result of :meth:`odds` in words (:func:`wargames.saw.words.outcome_words`)."""
+        return words.outcome_words(outcome)
+
     def action_label(self, view: SawState, action: SawAction) -> str:
         """``action`` in words (:mod:`wargames.saw.words`)."""
         return words.action_label(view, action)
