@@ -279,3 +279,30 @@ def test_the_results_of_a_shot_and_a_battle_read_as_their_games_say_them() -> No
     move = sabatu.legal_actions(start, sabatu.players[0])[0]
     results = [sabatu.outcome_words(start, move, r) for r in ("attacker", "tie", "defender")]
     assert results == ["you win the battle", "the battle is a tie", "you lose the battle"]
+
+
+def test_a_move_that_logs_no_event_is_told_from_each_side() -> None:
+    """:meth:`Game.announce` tells a move by its events; one that logs none the viewer sees
+    is its ``action_sentence``: in the game's words where it has them, from the viewer's
+    side ("You ended the turn."), else only that the side moved."""
+    from wargames.gridscifi.state import EndTurn
+    from wargames.sabatu.state import Press
+    from wargames.saw.state import Done
+
+    grid = wargames.load("gridscifi")
+    start = grid.start(1)
+    said = [grid.action_sentence(start, EndTurn("red"), v) for v in ("red", "blue", None)]
+    assert said == ["You ended the turn.", "Red ended the turn.", "Red ended the turn."]
+    sabatu = wargames.load("sabatu")
+    assert sabatu.action_sentence(sabatu.start(1), Press("red"), "blue") == "Red fought on."
+    saw = wargames.load("saw")
+    view = saw.view(saw.start(1), "blue")
+    assert saw.action_sentence(view, Done("red", "r1"), "blue") == (
+        "Red's Balanced r1 has its orders for this turn."
+    )
+    sabotage = wargames.load("sabotage", variant="SM")
+    state = sabotage.start(1)
+    move = sabotage.legal_actions(state, "green")[0]
+    assert sabotage.action_sentence(state, move, "red") == "Green has made a move."
+    label = sabotage.action_label(state, move)
+    assert sabotage.action_sentence(state, move, "green") == f"You chose to m{label[1:]}."

@@ -247,9 +247,12 @@ def demo(
         console.print(_board(instance, instance.start(seed), None, columns), markup=False)
         match = play(instance, bots, seed=seed, max_actions=max_actions)
         console.print()
-        console.print(_board(instance, match.final, None, columns), markup=False)
-        ending = str(match.outcome) if match.outcome else "stopped"
-        console.print(f"[bold]{name}[/bold]: {ending} after {match.length} actions")
+        # the outcome is said once, in a sentence, not on the board's last line too
+        board = _board(instance, match.final, None, columns).splitlines()
+        shown = "\n".join(line for line in board if not line.startswith("Game over: "))
+        console.print(shown, markup=False)
+        ending = match.outcome.sentence() if match.outcome else "Stopped."
+        console.print(f"[bold]{name}[/bold]: {ending} It took {match.length} actions.")
 
 
 def _progress() -> Progress:

@@ -618,6 +618,11 @@ class GridSciFi(Game[GridState, GridAction]):
         """One result of :meth:`odds` in words (:func:`wargames.gridscifi.words.outcome_words`)."""
         return words.outcome_words(action, outcome)
 
+    def action_sentence(self, view: GridState, action: GridAction, viewer: str | None) -> str:
+        """``action`` taken, for ``viewer`` (:func:`wargames.gridscifi.words.action_sentence`)."""
+        said = words.action_sentence(self.field, view, action, viewer)
+        return said or super().action_sentence(view, action, viewer)
+
     def action_label(self, view: GridState, action: GridAction) -> str:
         """``action`` in words (:mod:`wargames.gridscifi.words`)."""
         return words.action_label(self.field, view, action)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargames.core.distribution import Distribution
 from wargames.core.hidden import is_hidden
-from wargames.core.words import chances, counted, listed, owner, sentence
+from wargames.core.words import chances, counted, listed, owner, sentence, subject
 from wargames.gridscifi.display import letters
 from wargames.gridscifi.state import (
     Activate,
@@ -56,7 +56,7 @@ from wargames.gridscifi.state import (
 if TYPE_CHECKING:
     from wargames.gridscifi.battlefield import Battlefield
 
-__all__ = ["action_label", "event_sentence", "odds_words", "outcome_words"]
+__all__ = ["action_label", "action_sentence", "event_sentence", "odds_words", "outcome_words"]
 
 
 def _unit(field_: Battlefield, view: GridState, unit_id: int, viewer: str | None) -> str:
@@ -220,3 +220,14 @@ def outcome_words(action: Any, outcome: Any) -> str:
     if isinstance(action, TakeCover | HoldGround):
         return _effect(outcome, "you")
     return _effect(outcome, "target")
+
+
+def action_sentence(
+    field_: Battlefield, view: GridState, action: Any, viewer: str | None
+) -> str | None:
+    """An action that logs no event, once taken, for ``viewer``; ``None`` for another."""
+    if isinstance(action, CallReserve):
+        unit = _unit(field_, view, action.unit, viewer)
+        return sentence(f"{unit} is called from reserve onto rank {action.rank}")
+    ended = {EndActivation: "the activation", EndTurn: "the turn"}.get(type(action))
+    return None if ended is None else f"{subject(action.player, viewer)} ended {ended}."

@@ -59,7 +59,7 @@ from wargames.sabatu.state import (
     Move as MoveArmy,
 )
 
-__all__ = ["action_label", "event_sentence", "odds_words", "outcome_words"]
+__all__ = ["action_label", "action_sentence", "event_sentence", "odds_words", "outcome_words"]
 
 
 def _thing(coin: int) -> str:
@@ -237,3 +237,13 @@ BATTLE_RESULTS = {
 def outcome_words(result: str) -> str:
     """One result of :meth:`Sabatu.odds` (who wins the battle) in words, to its attacker."""
     return BATTLE_RESULTS.get(result, result)
+
+
+TAKEN: dict[type, str] = {Press: "fought on", Withdraw: "stopped the attack"}
+"""The actions that log no event, as they are told once taken."""
+
+
+def action_sentence(action: Any, viewer: str | None) -> str | None:
+    """An action that logs no event, once taken, for ``viewer``; ``None`` for another."""
+    done = TAKEN.get(type(action))
+    return None if done is None else f"{subject(action.player, viewer)} {done}."

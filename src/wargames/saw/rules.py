@@ -1049,6 +1049,11 @@ class Saw(Game[SawState, SawAction]):
         """One result of :meth:`odds` in words (:func:`wargames.saw.words.outcome_words`)."""
         return words.outcome_words(outcome)
 
+    def action_sentence(self, view: SawState, action: SawAction, viewer: str | None) -> str:
+        """``action`` taken, for ``viewer`` (:func:`wargames.saw.words.action_sentence`)."""
+        said = words.action_sentence(self, view, action, viewer)
+        return said or super().action_sentence(view, action, viewer)
+
     def action_label(self, view: SawState, action: SawAction) -> str:
         """``action`` in words (:mod:`wargames.saw.words`)."""
         return words.action_label(view, action)
