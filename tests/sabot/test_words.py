@@ -61,6 +61,8 @@ def test_a_played_action_is_said_with_the_unit_by_kind_not_by_id() -> None:
         assert isinstance(action, Select)
         said = _told(action.player, index)
         assert said.startswith(f"You chose to move your {_name(action.unit)}")
+        other = _told(GAME.opponent(action.player), index)
+        assert other.startswith(f"{action.player.title()} chose to move its "), other
 
 
 def test_an_action_is_labelled_in_words_beside_its_notation() -> None:

@@ -75,12 +75,20 @@ def _kind(game: Sabot, kind: Any) -> str:
 
 
 def _unit(
-    game: Sabot, view: SabotState, unit_id: int, viewer: str | None, *, place: bool = True
+    game: Sabot,
+    view: SabotState,
+    unit_id: int,
+    viewer: str | None,
+    *,
+    place: bool = True,
+    actor: str | None = None,
 ) -> str:
-    """``"your Heavy Tank at 0803"``, ``"Red's hidden counter at 0503"``."""
+    """``"your Heavy Tank at 0803"``, ``"Red's hidden counter at 0503"``; ``"its Heavy
+    Tank"`` where it is ``actor``'s, told to another ("Red chose to move its Heavy Tank")."""
     for unit in view.units:
         if unit.id == unit_id:
-            named = f"{owner(unit.owner, viewer)} {_kind(game, unit.kind)}"
+            whose = "its" if unit.owner == actor != viewer else owner(unit.owner, viewer)
+            named = f"{whose} {_kind(game, unit.kind)}"
             if place and unit.hex >= 0 and unit.carrier < 0:
                 named += f" at {game.map.label(unit.hex)}"
             return named
@@ -92,9 +100,14 @@ def _weapon(weapon: str) -> str:
 
 
 def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None) -> str:
-    """``action`` as its player would say it, lower case ("move your Heavy Tank at 0803")."""
+    """``action`` as its player would say it, lower case ("move your Heavy Tank at 0803"),
+    or as ``viewer`` is told another side chose it ("move its Heavy Tank at 0803")."""
+
+    def named(unit_id: int) -> str:
+        return _unit(game, view, unit_id, viewer, actor=action.player)
+
     if isinstance(action, Select):
-        return f"move {_unit(game, view, action.unit, viewer)}"
+        return f"move {named(action.unit)}"
     if isinstance(action, Advance):
         return "advance one hex"
     if isinstance(action, Turn):
@@ -102,11 +115,11 @@ def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None)
     if isinstance(action, TakeOff):
         return "fly this move"
     if isinstance(action, Scout):
-        return f"scout {_unit(game, view, action.target, viewer)}"
+        return f"scout {named(action.target)}"
     if isinstance(action, Reveal):
         return "turn the moving counter face up"
     if isinstance(action, Board):
-        return f"board {_unit(game, view, action.carrier, viewer)}"
+        return f"board {named(action.carrier)}"
     if isinstance(action, Disembark):
         return f"get out at {action.hex}"
     if isinstance(action, Hold):
@@ -114,16 +127,16 @@ def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None)
     if isinstance(action, Stop):
         return "stop"
     if isinstance(action, Fire):
-        shooter = _unit(game, view, action.unit, viewer)
-        target = _unit(game, view, action.target, viewer)
+        shooter = named(action.unit)
+        target = named(action.target)
         return f"fire {shooter}'s {_weapon(action.weapon)} at {target}"
     if isinstance(action, Special):
         target = "" if action.target < 0 else _special_target(game, view, action, viewer)
-        return f"{action.what} with {_unit(game, view, action.unit, viewer)}{target}"
+        return f"{action.what} with {named(action.unit)}{target}"
     if isinstance(action, Place):
         return f"place the next counter at {action.hex}"
     if isinstance(action, Embark):
-        return f"put the next squad aboard {_unit(game, view, action.carrier, viewer)}"
+        return f"put the next squad aboard {named(action.carrier)}"
     if isinstance(action, Face):
         return f"face it {FACINGS[action.facing % 6]}"
     if isinstance(action, Entrench):
@@ -138,7 +151,7 @@ def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None)
 def _special_target(game: Sabot, view: SabotState, action: Special, viewer: str | None) -> str:
     if action.what == "prepare":
         return f" at {game.map.label(action.target)}"
-    return f" on {_unit(game, view, action.target, viewer)}"
+    return f" on {_unit(game, view, action.target, viewer, actor=action.player)}"
 
 
 def event_sentence(game: Sabot, view: SabotState, event: Any, viewer: str | None) -> str | None:
