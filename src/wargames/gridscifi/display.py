@@ -49,10 +49,11 @@ def legend(field_: Battlefield) -> str:
 def _line(field_: Battlefield, unit: Unit, names: dict[int, str]) -> str:
     letter = names[unit.id]
     name = "?" if is_hidden(unit.profile) else unit.profile
+    carrier = "" if unit.carrier is None else names.get(unit.carrier, "")
     where = {
         Status.TABLE: f"at {unit.square}",
         Status.RESERVE: "in reserve",
-        Status.EMBARKED: f"aboard {names.get(unit.carrier, '')} (#{unit.carrier})",
+        Status.EMBARKED: f"aboard {carrier} (#{unit.carrier})",
         Status.STRANDED: f"stranded at {unit.square}",
         Status.DESTROYED: "destroyed",
         Status.UNPLACED: "to set up",
