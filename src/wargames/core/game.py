@@ -187,6 +187,9 @@ class Game(ABC, Generic[S, A]):
     state_type: ClassVar[type[State]]
     action_types: ClassVar[tuple[type[Action], ...]]
     event_types: ClassVar[tuple[type[Any], ...]] = ()
+    action_events: ClassVar[tuple[type[Any], ...]] = ()
+    """Events that record the action itself (SABOT's ``Played``), logged after what it did:
+    :meth:`announce` says them first, the decision before what came of it."""
     reported_events: ClassVar[tuple[type[Any], ...]] = ()
     """The events ``wargames play`` reports as they happen (attacks, battles and their
     results), each as the human player's view of it."""
@@ -557,7 +560,10 @@ class Game(ABC, Generic[S, A]):
             old, new = self.view(before, viewer), self.view(after, viewer)
             if viewer != action.player and old == new:
                 return f"{side(action.player)} has made a move you cannot see."
-        told = [self.event_sentence(new, event, viewer) for event in new.log.since(len(old.log))]
+        logged = new.log.since(len(old.log))
+        first = [e for e in logged if isinstance(e, self.action_events)]
+        events = first + [e for e in logged if not isinstance(e, self.action_events)]
+        told = [self.event_sentence(new, event, viewer) for event in events]
         return "\n".join(told) if told else self.action_sentence(old, action, viewer)
 
     def action_sentence(self, view: S, action: A, viewer: str | None) -> str:

@@ -189,6 +189,7 @@ class Sabot(Game[SabotState, SabotAction]):
         Initiative, Moved, Revealed, Scouted, Attack, Removed, Rolled, Embarked, Arrived, Played,
     )  # fmt: skip
     reported_events = (Attack, Removed)
+    action_events = (Played,)
     victory: ClassVar[Callable[[Sabot, SabotState], Outcome | None]] = annihilation
     """VIII: the victory condition, checked in the victory phase; a scenario replaces it."""
     demo_options: ClassVar[Mapping[str, Any]] = {"build_points": 60, "max_turns": 40}

@@ -103,8 +103,8 @@ def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None)
     """``action`` as its player would say it, lower case ("move your Heavy Tank at 0803"),
     or as ``viewer`` is told another side chose it ("move its Heavy Tank at 0803")."""
 
-    def named(unit_id: int) -> str:
-        return _unit(game, view, unit_id, viewer, actor=action.player)
+    def named(unit_id: int, *, place: bool = True) -> str:
+        return _unit(game, view, unit_id, viewer, place=place, actor=action.player)
 
     if isinstance(action, Select):
         return f"move {named(action.unit)}"
@@ -127,9 +127,10 @@ def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None)
     if isinstance(action, Stop):
         return "stop"
     if isinstance(action, Fire):
-        shooter = named(action.unit)
-        target = named(action.target)
-        return f"fire {shooter}'s {_weapon(action.weapon)} at {target}"
+        shooter = named(action.unit, place=False)
+        where = next((u.hex for u in view.units if u.id == action.unit and u.hex >= 0), None)
+        origin = "" if where is None else f" from {game.map.label(where)}"
+        return f"fire {shooter}'s {_weapon(action.weapon)}{origin} at {named(action.target)}"
     if isinstance(action, Special):
         target = "" if action.target < 0 else _special_target(game, view, action, viewer)
         return f"{action.what} with {named(action.unit)}{target}"
