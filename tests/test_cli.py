@@ -22,7 +22,7 @@ def test_games_lists_every_registered_game_with_its_variants() -> None:
 def test_demo_plays_a_game_to_its_outcome() -> None:
     result = runner.invoke(app, ["demo", "--seed", "3", "--game", "sabotage"])
     assert result.exit_code == 0, result.stdout
-    assert "Turn 1, move 1 of 2: green to act" in result.stdout, "the start is drawn"
+    assert "Turn 1, move 1 of 2: Green to act" in result.stdout, "the start is drawn"
     game = wargames.load("sabotage")
     match = play(game, {p: RandomBot(3 + i) for i, p in enumerate(game.players)}, seed=3)
     assert match.outcome is not None

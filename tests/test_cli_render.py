@@ -221,7 +221,7 @@ def test_replay_one_step(sabotage_file: Path) -> None:
     text = said(result)
     assert "step 0/" in text
     assert "The start." in text
-    assert "Turn 0, set-up: green to act" in text
+    assert "Turn 0, set-up: Green to act" in text
     assert "outcome" not in text, "no summary for a single step"
 
 
@@ -235,7 +235,7 @@ def test_replay_of_simultaneous_plots_shows_no_enemy_plot(saw_file: Path) -> Non
     assert not any(re.search(r"\br\d", a) for a in red if "revealed" not in a)
     assert "Red has made a move you cannot see." in red
     summary = said(result)
-    assert "unfinished: " in summary
+    assert "Unfinished: " in summary
 
 
 @pytest.mark.parametrize(

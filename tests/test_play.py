@@ -278,8 +278,8 @@ def test_the_legend_is_shown_and_which_move_of_the_turn_it_is() -> None:
     assert "H Headquarters" in MINI.legend()
     assert shown.count(MINI.legend()) == 1, "'legend' shows it again"
     boards = [line for line in shown if "Mini Sabotage" in line]
-    assert "Turn 1, move 1 of 2: green to act" in boards[0]
-    assert "Turn 1, move 2 of 2: green to act" in boards[1]
+    assert "Turn 1, move 1 of 2: Green to act" in boards[0]
+    assert "Turn 1, move 2 of 2: Green to act" in boards[1]
 
 
 def test_a_wide_board_is_cropped_around_the_action() -> None:

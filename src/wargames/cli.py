@@ -54,6 +54,7 @@ from wargames.core.registry import variants as registered_variants
 from wargames.core.replay import Replay
 from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
+from wargames.core.words import listed, side
 from wargames.play import COMMANDS, HUMAN, Session
 from wargames.simulate import MAX_WORKERS, GameFailure, GameResult, GamesFailed, Job, summarize
 from wargames.simulate import simulate as run_simulation
@@ -735,8 +736,8 @@ def _summary(game: Game[Any, Any], replay: Replay, final: State, player: str | N
     by_player = ", ".join(f"{p} {counts[p]}" for p in game.players)
     table.add_row("actions", f"{len(replay.actions)} ({by_player})")
     over = game.outcome(final)
-    acting = ", ".join(p for p in game.players if p in game.to_act(final))
-    table.add_row("outcome", over.sentence() if over else f"unfinished: {acting} to act")
+    acting = listed(side(p) for p in game.players if p in game.to_act(final))
+    table.add_row("outcome", over.sentence() if over else f"Unfinished: {acting} to act.")
     return table
 
 

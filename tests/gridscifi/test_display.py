@@ -17,7 +17,7 @@ def test_describe_draws_the_board_units_and_turn() -> None:
     assert lines[1].startswith("8 ")
     assert lines[9].split() == list("abcdefghijkl")
     assert "*" in text, "objectives are marked"
-    assert text.endswith("Turn 1 of 6, blue's turn: blue to act")
+    assert text.endswith("Turn 1 of 6, Blue's turn: Blue to act")
 
 
 def test_describe_shows_what_a_player_knows() -> None:
