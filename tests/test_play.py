@@ -98,7 +98,7 @@ def test_a_save_that_fails_is_reported_and_play_goes_on(tmp_path: Path) -> None:
     session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
     ask, shown = scripted([f"save {tmp_path / 'no' / 'such' / 'dir.json'}", "quit"])
     session.run(ask, shown.append)
-    assert any(line.startswith("not saved: ") for line in shown)
+    assert any(line.startswith("Not saved: ") for line in shown)
     assert session.actions == []
 
 
@@ -188,7 +188,7 @@ def test_a_bots_face_down_plot_is_not_shown_to_the_human() -> None:
         return "quit" if red_moves else str(len(saw.legal_actions(session.state, "blue")))
 
     session.run(ask, shown.append)
-    assert shown[-1] == "not saved"
+    assert shown[-1] == "Not saved."
     red_lines = [line for line in shown if line.startswith("Red has made")]
     red_actions = [a for a in session.actions if a.player == "red"]
     assert len(red_actions) > 2, "the bot plotted several steps while blue was waiting"
@@ -209,25 +209,25 @@ def test_quit_offers_to_save_and_an_empty_answer_saves_nothing(tmp_path: Path) -
     ask, shown = scripted(["1", "quit", str(tmp_path / "kept.json")])
     session.run(ask, shown.append)
     assert "Save the game? File name (empty: don't save): " in shown
-    assert f"saved to {tmp_path / 'kept.json'}" in shown
+    assert f"Saved to {tmp_path / 'kept.json'}." in shown
     assert (tmp_path / "kept.json").exists()
     ask, shown = scripted(["quit", ""])
     session.run(ask, shown.append)
-    assert shown[-1] == "not saved"
+    assert shown[-1] == "Not saved."
 
 
 def test_end_of_input_offers_to_save_too(tmp_path: Path) -> None:
     session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
     ask, shown = scripted([])  # Ctrl-D at the first prompt, and again when asked to save
     session.run(ask, shown.append)
-    assert shown[-2:] == ["Save the game? File name (empty: don't save): ", "not saved"]
+    assert shown[-2:] == ["Save the game? File name (empty: don't save): ", "Not saved."]
 
 
 def test_a_refused_file_name_is_asked_again(tmp_path: Path) -> None:
     session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
     ask, shown = scripted(["quit", str(tmp_path / "no" / "dir.json"), str(tmp_path / "g.json")])
     session.run(ask, shown.append)
-    assert any(line.startswith("not saved: ") for line in shown)
+    assert any(line.startswith("Not saved: ") for line in shown)
     assert (tmp_path / "g.json").exists()
 
 

@@ -190,14 +190,14 @@ class Session:
             except EOFError:
                 name = ""
             if not name:
-                say("not saved")
+                say("Not saved.")
                 return
             try:
                 self.save(Path(name))
             except OSError as error:
-                say(f"not saved: {error.strerror or error}")
+                say(sentence(f"Not saved: {error.strerror or error}"))
                 continue
-            say(f"saved to {name}")
+            say(f"Saved to {name}.")
             return
 
     def _labels(self, player: str, legal: Sequence[Action]) -> list[str]:
@@ -235,14 +235,14 @@ class Session:
                 try:
                     self.save(path)
                 except OSError as error:
-                    say(f"not saved: {error.strerror or error}")
+                    say(sentence(f"Not saved: {error.strerror or error}"))
                     continue
-                say(f"saved to {path}")
+                say(f"Saved to {path}.")
                 continue
             if text.isdigit():
                 number = int(text)
                 if not 1 <= number <= len(legal):
-                    say(f"there is no action number {text}; 'list' shows them all")
+                    say(f"There is no action number {text}; 'list' shows them all.")
                     continue
                 action = legal[number - 1]
             else:
@@ -250,7 +250,8 @@ class Session:
                     action = game.parse_action(self.state, text, player)
                     game.check(self.state, action)
                 except InvalidAction as error:  # IllegalAction too; nothing was played
-                    say(f"not played: {error}")
+                    told = str(error)  # a refusal is a sentence; an unread text is not yet
+                    say(told if told[:1].isupper() else sentence(f"Not played: {told}"))
                     continue
             before = self.state
             self._take(action)
