@@ -110,6 +110,20 @@ def test_render_the_final_state_of_a_replay(sabotage_file: Path, tmp_path: Path)
     assert "?" not in labels(out, "green")
 
 
+def test_a_step_too_long_for_its_rule_is_told_under_it(saw_file: Path) -> None:
+    """A plot's reveal says several things (both plots, the moves, the attacks): they are
+    said under the step's rule, a sentence a line, wrapped to the width, not cut short."""
+    result = run("replay", saw_file, "--all", "--player", "blue", "--width", "80")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    said = [line for line in lines if not line.startswith("step ")]  # a rule: the terminal's
+    assert max(map(len, said)) <= 80, max(said, key=len)
+    assert "…" not in result.output
+    reveal = next(i for i, line in enumerate(lines) if "your plot is revealed" in line)
+    assert lines[reveal].startswith("Turn "), "its own line, not a rule's title"
+    assert re.fullmatch(r"step \d+/\d+ ─+", lines[reveal - 1]), lines[reveal - 1]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

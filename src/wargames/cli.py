@@ -708,9 +708,15 @@ def replay_command(
             if action is None
             else game.announce(states[index - 1], states[index], action, player) or ""
         )
-        led = " ".join(told.splitlines())
-        console.rule(f"[bold]step {index}/{last}[/bold]  {escape(led)}", align="left")
         columns = width or console.width
+        # the step's rule holds what led to it where that fits; else it is said under the rule
+        heading = f"step {index}/{last}"
+        lines = told.splitlines()
+        fits = len(lines) == 1 and len(heading) + len(told) + 4 <= columns
+        led = f"  {escape(told)}" if fits else ""
+        console.rule(f"[bold]{heading}[/bold]{led}", align="left")
+        for line in [] if fits else lines:
+            console.print(textwrap.fill(line, columns, subsequent_indent="  "), markup=False)
         board = game.describe_within(states[index], player, width=columns)
         before = game.describe_within(states[index - 1], player, width=columns) if index else board
         focus = changed_column(before, board) or 0
