@@ -22,11 +22,13 @@ def test_games_lists_every_registered_game_with_its_variants() -> None:
 def test_demo_plays_a_game_to_its_outcome() -> None:
     result = runner.invoke(app, ["demo", "--seed", "3", "--game", "sabotage"])
     assert result.exit_code == 0, result.stdout
-    assert "Turn 1, move 1 of 2: green to act" in result.stdout, "the start is drawn"
+    assert "Turn 1, move 1 of 2: Green to act" in result.stdout, "the start is drawn"
     game = wargames.load("sabotage")
     match = play(game, {p: RandomBot(3 + i) for i, p in enumerate(game.players)}, seed=3)
-    assert f"Game over: {match.outcome}" in result.stdout, "the game the seed gives, played out"
-    assert f"after {match.length} actions" in result.stdout
+    assert match.outcome is not None
+    ending = f"sabotage: {match.outcome.sentence()} It took {match.length} actions."
+    assert ending in result.stdout, "the game the seed gives, played out"
+    assert "Game over" not in result.stdout, "the outcome is said once"
 
 
 def test_demo_refuses_an_unknown_game() -> None:
@@ -43,7 +45,7 @@ def test_demo_finishes_a_game_of_every_registered_game() -> None:
     games = wargames.available()
     endings = [line for line in result.stdout.splitlines() if line.split(":")[0] in games]
     assert sorted(line.split(":")[0] for line in endings) == sorted(games)
-    assert not [line for line in endings if "stopped" in line]
+    assert not [line for line in endings if "Stopped." in line]
 
 
 def _said(output: str) -> str:

@@ -110,6 +110,20 @@ def test_render_the_final_state_of_a_replay(sabotage_file: Path, tmp_path: Path)
     assert "?" not in labels(out, "green")
 
 
+def test_a_step_too_long_for_its_rule_is_told_under_it(saw_file: Path) -> None:
+    """A plot's reveal says several things (both plots, the moves, the attacks): they are
+    said under the step's rule, a sentence a line, wrapped to the width, not cut short."""
+    result = run("replay", saw_file, "--all", "--player", "blue", "--width", "80")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    said = [line for line in lines if not line.startswith("step ")]  # a rule: the terminal's
+    assert max(map(len, said)) <= 80, max(said, key=len)
+    assert "…" not in result.output
+    reveal = next(i for i, line in enumerate(lines) if "your plot is revealed" in line)
+    assert lines[reveal].startswith("Turn "), "its own line, not a rule's title"
+    assert re.fullmatch(r"step \d+/\d+ ─+", lines[reveal - 1]), lines[reveal - 1]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -174,19 +188,21 @@ def test_replay_all_prints_every_step_and_the_action_that_led_to_it(sabotage_fil
     steps = headers(result)
     total = steps[0][1]
     assert [n for n, _, _ in steps] == list(range(total + 1))
-    assert steps[0][2].startswith("start")
-    assert re.match(r"green: a1=[HM54321RS]", steps[1][2]), "everything shown: the set-up"
+    assert steps[0][2] == "The start."
+    assert re.match(r"Green set up an? [\w -]+ at a1\.", steps[1][2]), "everything shown"
+    assert "piece" not in steps[1][2], steps[1][2]
 
 
 def test_replay_as_a_player_hides_what_they_do_not_know(sabotage_file: Path) -> None:
     result = run("replay", sabotage_file, "--all", "--player", "red")
     assert result.exit_code == 0, result.output
     actions = [text for _, _, text in headers(result)]
-    green_setup = [a for a in actions if a.startswith("green: deploy")]
+    green_setup = [a for a in actions if a.startswith("Green set up")]
     assert green_setup
-    assert all("(details hidden from red)" in a for a in green_setup)
-    assert not any(re.match(r"green: [a-h]\d=", a) for a in actions)
-    assert any(re.match(r"red: [a-h]\d=[HM54321RS]", a) for a in actions), "red's own set-up"
+    assert all(re.fullmatch(r"Green set up a piece at [a-h]\d\.", a) for a in green_setup)
+    red_setup = [a for a in actions if a.startswith("You set up your ")]
+    assert red_setup, "red's own set-up, named"
+    assert "piece" not in " ".join(red_setup)
 
 
 def test_replay_summary_for_a_player_names_no_seed(sabotage_file: Path) -> None:
@@ -218,8 +234,8 @@ def test_replay_one_step(sabotage_file: Path) -> None:
     assert result.exit_code == 0, result.output
     text = said(result)
     assert "step 0/" in text
-    assert "start" in text
-    assert "Turn 0, set-up: green to act" in text
+    assert "The start." in text
+    assert "Turn 0, set-up: Green to act" in text
     assert "outcome" not in text, "no summary for a single step"
 
 
@@ -227,13 +243,13 @@ def test_replay_of_simultaneous_plots_shows_no_enemy_plot(saw_file: Path) -> Non
     result = run("replay", saw_file, "--all", "--player", "blue")
     assert result.exit_code == 0, result.output
     actions = [text for _, _, text in headers(result)]
-    assert any(a.startswith("blue: b") for a in actions), "blue's own orders are shown"
-    red = [a for a in actions if a.startswith("red:")]
+    assert any(a.startswith("You chose to plot b") for a in actions), "blue's own orders"
+    red = [a for a in actions if a.startswith("Red")]
     assert red
-    assert not any(re.match(r"red: r\d (step|attack)", a) for a in red)
-    assert any("an action blue does not see" in a for a in red)
+    assert not any(re.search(r"\br\d", a) for a in red if "revealed" not in a)
+    assert "Red has made a move you cannot see." in red
     summary = said(result)
-    assert "unfinished: " in summary
+    assert "Unfinished: " in summary
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ def test_play_save_replay_and_render(name: str, tmp_path: Path) -> None:
         input=f"1\nsave {saved}\nquit\n",
     )
     assert played.exit_code == 0, played.output
-    assert f"saved to {saved}" in played.output
+    assert f"Saved to {saved}." in played.output
     replayed = runner.invoke(app, ["replay", str(saved), "--player", game.players[0]])
     assert replayed.exit_code == 0, replayed.output
     assert "summary" in replayed.output

@@ -61,7 +61,8 @@ def test_actions_by_number_or_notation_and_bots_reply() -> None:
     )
     session.run(ask, shown.append)
     assert len(session.actions) >= 2
-    assert any(line.startswith("red: ") and line.endswith("(RandomBot)") for line in shown)
+    assert "Red is played by the random bot." in shown
+    assert any(line.startswith("A hidden Red piece moves from ") for line in shown), shown
 
 
 def test_hot_seat_shows_each_human_only_their_own_view() -> None:
@@ -87,14 +88,17 @@ def test_a_whole_game_between_bots_reaches_the_outcome() -> None:
     assert shown[-1].startswith("Game over. ")
     assert MINI.outcome(session.state) is not None
     first = session.actions[0]
-    assert shown[0] == f"{first.player}: {first} (RandomBot)", "no human: shown in full"
+    assert shown[0] == "Green is played by the random bot and Red by the random bot."
+    origin, target = str(first).split("-")
+    assert shown[1].startswith("Green's "), "no human: the piece is named"
+    assert shown[1].endswith(f" moves from {origin} to {target}."), shown[1]
 
 
 def test_a_save_that_fails_is_reported_and_play_goes_on(tmp_path: Path) -> None:
     session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
     ask, shown = scripted([f"save {tmp_path / 'no' / 'such' / 'dir.json'}", "quit"])
     session.run(ask, shown.append)
-    assert any(line.startswith("not saved: ") for line in shown)
+    assert any(line.startswith("Not saved: ") for line in shown)
     assert session.actions == []
 
 
@@ -179,14 +183,16 @@ def test_a_bots_face_down_plot_is_not_shown_to_the_human() -> None:
         nonlocal red_moves
         if red_moves:
             return ""  # asked to save after quitting: don't
-        red_moves = sum("red: " in line for line in shown)
-        return "quit" if red_moves else "1"
+        red_moves = sum(line.startswith("Red has made") for line in shown)
+        # the last action listed finishes a unit's plot: blue is done first, then red plots
+        return "quit" if red_moves else str(len(saw.legal_actions(session.state, "blue")))
 
     session.run(ask, shown.append)
-    assert shown[-1] == "not saved"
-    red_lines = [line for line in shown if line.startswith("red: ")]
-    assert red_lines, "the bot acted while blue was deciding"
-    assert all("does not see" in line for line in red_lines[:3]), red_lines[:3]
+    assert shown[-1] == "Not saved."
+    red_lines = [line for line in shown if line.startswith("Red has made")]
+    red_actions = [a for a in session.actions if a.player == "red"]
+    assert len(red_actions) > 2, "the bot plotted several steps while blue was waiting"
+    assert red_lines == ["Red has made a move you cannot see."], "said once, not each step"
 
 
 def test_a_redacted_deploy_prints_without_its_piece() -> None:
@@ -203,25 +209,25 @@ def test_quit_offers_to_save_and_an_empty_answer_saves_nothing(tmp_path: Path) -
     ask, shown = scripted(["1", "quit", str(tmp_path / "kept.json")])
     session.run(ask, shown.append)
     assert "Save the game? File name (empty: don't save): " in shown
-    assert f"saved to {tmp_path / 'kept.json'}" in shown
+    assert f"Saved to {tmp_path / 'kept.json'}." in shown
     assert (tmp_path / "kept.json").exists()
     ask, shown = scripted(["quit", ""])
     session.run(ask, shown.append)
-    assert shown[-1] == "not saved"
+    assert shown[-1] == "Not saved."
 
 
 def test_end_of_input_offers_to_save_too(tmp_path: Path) -> None:
     session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
     ask, shown = scripted([])  # Ctrl-D at the first prompt, and again when asked to save
     session.run(ask, shown.append)
-    assert shown[-2:] == ["Save the game? File name (empty: don't save): ", "not saved"]
+    assert shown[-2:] == ["Save the game? File name (empty: don't save): ", "Not saved."]
 
 
 def test_a_refused_file_name_is_asked_again(tmp_path: Path) -> None:
     session = Session(MINI, {"green": HUMAN, "red": RandomBot(1)}, seed=2)
     ask, shown = scripted(["quit", str(tmp_path / "no" / "dir.json"), str(tmp_path / "g.json")])
     session.run(ask, shown.append)
-    assert any(line.startswith("not saved: ") for line in shown)
+    assert any(line.startswith("Not saved: ") for line in shown)
     assert (tmp_path / "g.json").exists()
 
 
@@ -230,7 +236,7 @@ def test_battles_are_reported_as_they_happen() -> None:
     shown: list[str] = []
     session.run(lambda prompt: "", shown.append)
     battles = [e for e in session.state.log if type(e).__name__ == "Battle"]
-    reports = [line for line in shown if line.startswith("  ") and " attacks " in line]
+    reports = [line for line in shown if " attacks " in line]
     assert battles
     assert len(reports) == len(battles)
     assert reports[0].endswith(" is lost.")
@@ -240,10 +246,13 @@ def test_a_human_is_told_only_what_their_view_of_the_events_holds() -> None:
     session = Session(MINI, {"green": HUMAN, "red": RandomBot(2)}, seed=4)
     ask, shown = scripted(["1"] * 60)
     session.run(ask, shown.append)
-    reports = [line[2:] for line in shown if line.startswith("  ")]
-    view = MINI.view(session.state, "green")
-    green_sees = {MINI.event_sentence(view, e, "green") for e in view.log}
-    assert reports, "battles happened"
+    reports = [line.strip() for line in shown if " attacks " in line or " moves " in line]
+    state, green_sees = MINI.start(4), set()
+    for action in session.actions:  # each said from green's view at the time
+        state = MINI.apply(state, action)
+        view = MINI.view(state, "green")
+        green_sees |= {MINI.event_sentence(view, e, "green") for e in view.log}
+    assert any(" attacks " in line for line in reports), "battles happened"
     assert set(reports) <= green_sees
 
 
@@ -269,8 +278,8 @@ def test_the_legend_is_shown_and_which_move_of_the_turn_it_is() -> None:
     assert "H Headquarters" in MINI.legend()
     assert shown.count(MINI.legend()) == 1, "'legend' shows it again"
     boards = [line for line in shown if "Mini Sabotage" in line]
-    assert "Turn 1, move 1 of 2: green to act" in boards[0]
-    assert "Turn 1, move 2 of 2: green to act" in boards[1]
+    assert "Turn 1, move 1 of 2: Green to act" in boards[0]
+    assert "Turn 1, move 2 of 2: Green to act" in boards[1]
 
 
 def test_a_wide_board_is_cropped_around_the_action() -> None:

@@ -1,7 +1,8 @@
 """What a player reads is words, not a debugger's output, and tells nothing their view does
 not hold (issue 35, item 6): over random games of every game and variant, every event of
 every seat's view (and the spectators') is said by :meth:`Game.event_sentence` as a sentence,
-and every legal action labelled by :meth:`Game.action_label`, with no Python repr, no
+every legal action labelled by :meth:`Game.action_label` and the last move announced by
+:meth:`Game.announce` (as ``wargames play`` says a bot's move), with no Python repr, no
 ``field value`` list, no internal id and no placeholder of a hidden value; and a seat reads
 the same sentences in every determinisation of its view."""
 
@@ -22,6 +23,7 @@ from wargames.core.errors import IllegalAction, InvalidAction
 from wargames.core.events import event_words
 from wargames.core.game import Game
 from wargames.core.registry import available, games, variants
+from wargames.core.words import side
 from wargames.play import HUMAN, Session
 from wargames.testing import playouts
 
@@ -103,14 +105,16 @@ def label_problem(text: str) -> str | None:
 
 def problem(game: Game[Any, Any], event: Any, text: str) -> str | None:
     """What is wrong with ``text`` as a sentence a player reads, or ``None``."""
-    if not text or not text[0].isupper() or text[-1] not in ".!?":
-        return "not a sentence"
     if text == event_words(event) and text != str(event):
         return "the event's fields"
-    for pattern, what in DEBUGGER:
-        if pattern.search(text):
-            return what
-    return None
+    return sentence_problem(text)
+
+
+def sentence_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a line of sentences a player reads, or ``None``."""
+    if not text or not text[0].isupper() or text[-1] not in ".!?":
+        return "not a sentence"
+    return next((what for pattern, what in DEBUGGER if pattern.search(text)), None)
 
 
 @pytest.mark.parametrize(("name", "variant"), _every_game())
@@ -120,12 +124,17 @@ def test_every_event_and_action_is_in_words_that_tell_only_what_the_view_holds(
     name: str, variant: str | None, data: st.DataObject
 ) -> None:
     game = wargames.load(name, variant=variant)
-    state = data.draw(playouts(game, max_steps=100)).final
+    playout = data.draw(playouts(game, max_steps=100))
+    state = playout.final
     for viewer in (*game.players, None):
         view = game.public_view(state) if viewer is None else game.view(state, viewer)
         said = _sentences(game, state, viewer)
         for event, text in zip(view.log, said, strict=True):
             assert problem(game, event, text) is None, (problem(game, event, text), text)
+        if playout.actions:  # the last move, as the command line and replays announce it
+            told = game.announce(playout.states[-2], state, playout.actions[-1], viewer)
+            for line in (told or "").splitlines():
+                assert sentence_problem(line) is None, (sentence_problem(line), line)
         if viewer is None:
             continue
         for action in game.legal_actions(state, viewer) if viewer in game.to_act(state) else ():
@@ -136,6 +145,11 @@ def test_every_event_and_action_is_in_words_that_tell_only_what_the_view_holds(
         rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
         other = game.determinize(view, viewer, rng)
         assert _sentences(game, other, viewer) == said
+        if playout.actions:  # told only what the views before and after it hold
+            before, action = playout.states[-2], playout.actions[-1]
+            earlier = game.determinize(game.view(before, viewer), viewer, rng)
+            told = game.announce(before, state, action, viewer)
+            assert game.announce(earlier, other, action, viewer) == told, "no leak"
         assert game.describe(other, viewer) == board, "the board tells only the view"
         if viewer not in game.to_act(state):
             continue
@@ -143,6 +157,12 @@ def test_every_event_and_action_is_in_words_that_tell_only_what_the_view_holds(
             offered = game.menu_label(state, action)
             assert label_problem(offered) is None, (label_problem(offered), offered)
             assert game.menu_label(other, action) == offered, "odds tell only the view"
+            odds = game.odds(state, action)
+            for outcome, _ in odds.items() if odds is not None else ():
+                result = game.outcome_words(view, action, outcome)
+                assert result != str(outcome), ("a result as the program writes it", result)
+                assert sentence_problem(f"It is {result}.") is None, result
+                assert "(" not in result, result
         for text in BAD_TEXTS:
             with pytest.raises(InvalidAction) as unread:
                 game.check(state, game.parse_action(state, text, viewer))
@@ -232,3 +252,57 @@ def test_a_refused_action_is_named_in_words_with_the_rule_that_refuses_it() -> N
     assert board_problem("turn=3") == "a field=value list"
     assert board_problem("b? at 0503, HIDDEN") == "a placeholder"
     assert board_problem("Turn 3: blue to act\n b?  r5  ^^") is None
+
+
+def test_the_results_of_a_shot_and_a_battle_read_as_their_games_say_them() -> None:
+    """Each result of ``odds`` (the web's odds rows) in words: SABOT's shot by where it lands
+    and what it does, the counter it lands on named as the firer's view shows it; Sabatu's
+    battle by who wins it, told to its attacker."""
+    from wargames.sabot.state import Fire, Scout
+
+    sabot = wargames.load("sabot")
+    state = sabot.start(1)
+    shooter = next(u for u in state.units if u.owner == sabot.players[0])
+    target, other = [u for u in state.units if u.owner != shooter.owner][:2]
+    fire = Fire(shooter.owner, shooter.id, "gun", target.id)
+    view = sabot.view(state, shooter.owner)
+    said = [sabot.outcome_words(view, fire, o) for o in ((-1, "miss"), (target.id, "destroyed"))]
+    assert said == ["a miss", "the target is destroyed"]
+    aside = sabot.outcome_words(view, fire, (other.id, "disabled"))
+    hidden = f"it lands on {side(other.owner)}'s hidden counter at "
+    assert aside.startswith(hidden), aside
+    assert aside.endswith(", which is disabled"), aside
+    scout = Scout(shooter.owner, target.id)
+    assert [sabot.outcome_words(view, scout, o) for o in (True, False)] == ["success", "failure"]
+    sabatu = wargames.load("sabatu")
+    start = sabatu.start(1)
+    move = sabatu.legal_actions(start, sabatu.players[0])[0]
+    results = [sabatu.outcome_words(start, move, r) for r in ("attacker", "tie", "defender")]
+    assert results == ["you win the battle", "the battle is a tie", "you lose the battle"]
+
+
+def test_a_move_that_logs_no_event_is_told_from_each_side() -> None:
+    """:meth:`Game.announce` tells a move by its events; one that logs none the viewer sees
+    is its ``action_sentence``: in the game's words where it has them, from the viewer's
+    side ("You ended the turn."), else only that the side moved."""
+    from wargames.gridscifi.state import EndTurn
+    from wargames.sabatu.state import Press
+    from wargames.saw.state import Done
+
+    grid = wargames.load("gridscifi")
+    start = grid.start(1)
+    said = [grid.action_sentence(start, EndTurn("red"), v) for v in ("red", "blue", None)]
+    assert said == ["You ended the turn.", "Red ended the turn.", "Red ended the turn."]
+    sabatu = wargames.load("sabatu")
+    assert sabatu.action_sentence(sabatu.start(1), Press("red"), "blue") == "Red fought on."
+    saw = wargames.load("saw")
+    view = saw.view(saw.start(1), "blue")
+    assert saw.action_sentence(view, Done("red", "r1"), "blue") == (
+        "Red's Balanced r1 has its orders for this turn."
+    )
+    sabotage = wargames.load("sabotage", variant="SM")
+    state = sabotage.start(1)
+    move = sabotage.legal_actions(state, "green")[0]
+    assert sabotage.action_sentence(state, move, "red") == "Green has made a move."
+    label = sabotage.action_label(state, move)
+    assert sabotage.action_sentence(state, move, "green") == f"You chose to m{label[1:]}."

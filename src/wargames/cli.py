@@ -54,7 +54,8 @@ from wargames.core.registry import variants as registered_variants
 from wargames.core.replay import Replay
 from wargames.core.rng import key_from_seed
 from wargames.core.serialize import loads
-from wargames.play import COMMANDS, HUMAN, Session, seen_action
+from wargames.core.words import listed, side
+from wargames.play import COMMANDS, HUMAN, Session
 from wargames.simulate import MAX_WORKERS, GameFailure, GameResult, GamesFailed, Job, summarize
 from wargames.simulate import simulate as run_simulation
 
@@ -247,9 +248,12 @@ def demo(
         console.print(_board(instance, instance.start(seed), None, columns), markup=False)
         match = play(instance, bots, seed=seed, max_actions=max_actions)
         console.print()
-        console.print(_board(instance, match.final, None, columns), markup=False)
-        ending = str(match.outcome) if match.outcome else "stopped"
-        console.print(f"[bold]{name}[/bold]: {ending} after {match.length} actions")
+        # the outcome is said once, in a sentence, not on the board's last line too
+        board = _board(instance, match.final, None, columns).splitlines()
+        shown = "\n".join(line for line in board if not line.startswith("Game over: "))
+        console.print(shown, markup=False)
+        ending = match.outcome.sentence() if match.outcome else "Stopped."
+        console.print(f"[bold]{name}[/bold]: {ending} It took {match.length} actions.")
 
 
 def _progress() -> Progress:
@@ -531,10 +535,14 @@ def play_command(
         p: HUMAN if s == HUMAN else make_bot(s, bot_seed + i)
         for i, (p, s) in enumerate(zip(instance.players, specs, strict=True))
     }
+    # a level is how people name its bot ("the hard bot"); other bots by their kind
+    names = {p: f"the {s} bot" for p, s in zip(instance.players, specs, strict=True) if s in LEVELS}
     if resume is not None:
-        session = Session(instance, seats, seed=replay.seed, actions=replay.actions, width=columns)
+        session = Session(
+            instance, seats, seed=replay.seed, actions=replay.actions, width=columns, names=names
+        )
     else:
-        session = Session(instance, seats, seed=seed, width=columns)
+        session = Session(instance, seats, seed=seed, width=columns, names=names)
     session.run(ask=console.input, say=lambda text: console.print(text, markup=False))
 
 
@@ -694,15 +702,21 @@ def replay_command(
 
     shown = range(last + 1) if all_steps else [last if step is None else step]
     for index in shown:
-        led = (
-            "start"
-            if index == 0
-            else seen_action(
-                game, states[index - 1], states[index], replay.actions[index - 1], player
-            )
+        action = replay.actions[index - 1] if index else None
+        told = (
+            "The start."
+            if action is None
+            else game.announce(states[index - 1], states[index], action, player) or ""
         )
-        console.rule(f"[bold]step {index}/{last}[/bold]  {escape(led)}", align="left")
         columns = width or console.width
+        # the step's rule holds what led to it where that fits; else it is said under the rule
+        heading = f"step {index}/{last}"
+        lines = told.splitlines()
+        fits = len(lines) == 1 and len(heading) + len(told) + 4 <= columns
+        led = f"  {escape(told)}" if fits else ""
+        console.rule(f"[bold]{heading}[/bold]{led}", align="left")
+        for line in [] if fits else lines:
+            console.print(textwrap.fill(line, columns, subsequent_indent="  "), markup=False)
         board = game.describe_within(states[index], player, width=columns)
         before = game.describe_within(states[index - 1], player, width=columns) if index else board
         focus = changed_column(before, board) or 0
@@ -728,8 +742,8 @@ def _summary(game: Game[Any, Any], replay: Replay, final: State, player: str | N
     by_player = ", ".join(f"{p} {counts[p]}" for p in game.players)
     table.add_row("actions", f"{len(replay.actions)} ({by_player})")
     over = game.outcome(final)
-    acting = ", ".join(p for p in game.players if p in game.to_act(final))
-    table.add_row("outcome", over.sentence() if over else f"unfinished: {acting} to act")
+    acting = listed(side(p) for p in game.players if p in game.to_act(final))
+    table.add_row("outcome", over.sentence() if over else f"Unfinished: {acting} to act.")
     return table
 
 

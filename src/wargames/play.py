@@ -14,12 +14,12 @@ from typing import Any
 from wargames.bots.base import Bot
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Action, Game, State
-from wargames.core.hidden import redact
 from wargames.core.replay import Replay
 from wargames.core.rng import Seed
 from wargames.core.serialize import dumps
+from wargames.core.words import listed, sentence, side
 
-__all__ = ["COMMANDS", "HUMAN", "Session", "seen_action"]
+__all__ = ["COMMANDS", "HUMAN", "Session", "bot_name"]
 
 HUMAN = "human"
 COMMANDS = (
@@ -40,7 +40,8 @@ class Session:
     ``seats`` maps each player to ``"human"`` or a bot.  Without a ``seed`` the game's chance
     has a fresh secret key, which only the saved replay records.  Boards wider than
     ``width`` columns take the game's compact form (:meth:`Game.describe_within`), and what
-    is still wider is cropped around the last change a viewer saw.
+    is still wider is cropped around the last change a viewer saw.  ``names`` says how
+    people call the bot of each seat ("the hard bot"; by default :func:`bot_name`).
     """
 
     def __init__(
@@ -51,6 +52,7 @@ class Session:
         seed: Seed | None = None,
         actions: Sequence[Action] = (),
         width: int | None = None,
+        names: Mapping[str, str] | None = None,
     ) -> None:
         missing = set(game.players) - set(seats)
         if missing:
@@ -62,6 +64,12 @@ class Session:
         self.seed: Seed = self.state.rng.key if seed is None else seed
         self.width = width
         self._boards: dict[str | None, tuple[str, int]] = {}  # last board and focus shown
+        self._said = ""  # the last line said of a bot's move
+        self.names = {
+            player: (names or {}).get(player) or bot_name(seat)
+            for player, seat in self.seats.items()
+            if not isinstance(seat, str)
+        }
         for action in actions:
             self._take(action)
 
@@ -119,6 +127,9 @@ class Session:
         last_human: str | None = None
         if self.humans and game.legend():
             say(self._fit(f"Legend: {game.legend()}"))
+        bots = [f"{side(p)} by {self.names[p]}" for p in game.players if p in self.names]
+        if bots:
+            say(self._fit(sentence(listed(bots).replace(" by ", " is played by ", 1))))
         while game.outcome(self.state) is None:
             acting = game.to_act(self.state)
             player = next(p for p in game.players if p in acting)
@@ -127,12 +138,7 @@ class Session:
                 before = self.state
                 action = seat.choose(game, before, player)  # type: ignore[union-attr]
                 self._take(action)
-                # Shown only as every human at the screen may know it (all of it to none).
-                viewers: list[str | None] = [*self.humans] or [None]
-                texts = {seen_action(game, before, self.state, action, h) for h in viewers}
-                text = texts.pop() if len(texts) == 1 else f"{player}: an action not all see"
-                say(self._fit(f"{text} ({type(seat).__name__})"))
-                self._report(before, viewers, say)
+                self._announce(before, action, say)
                 continue
             if len(self.humans) > 1 and last_human not in (None, player):
                 ask(f"Pass the screen to {player} and press Enter.")
@@ -141,20 +147,30 @@ class Session:
                 return False
         return True
 
-    def _report(
-        self, before: State, viewers: Sequence[str | None], say: Callable[[str], None]
-    ) -> None:
-        """Say the reported events of the last action that every viewer sees."""
+    def _announce(self, before: State, action: Action, say: Callable[[str], None]) -> None:
+        """Say a bot's ``action`` (:meth:`Game.announce`) as every human at the screen may
+        know it (all of it when none is): the lines all of them read alike, or only that
+        the side moved; a line just said (a plot's steps, each unseen) is not said again."""
+        viewers: list[str | None] = [*self.humans] or [None]
+        told = [
+            (self.game.announce(before, self.state, action, viewer) or "").splitlines()
+            for viewer in viewers
+        ]
+        lines = [line for line in told[0] if all(line in others for others in told[1:])]
+        if not lines and any(told):
+            lines = [f"{side(action.player)} has made a move."]
+        for line in lines:
+            if line != self._said:
+                say(self._fit(line))
+            self._said = line
+
+    def _report(self, before: State, player: str, say: Callable[[str], None]) -> None:
+        """Say the reported events of ``player``'s own last action (what it set off)."""
         game = self.game
-        seen = []
-        for viewer in viewers:
-            old = before if viewer is None else game.view(before, viewer)
-            new = self.state if viewer is None else game.view(self.state, viewer)
-            events = [e for e in new.log.since(len(old.log)) if isinstance(e, game.reported_events)]
-            seen.append([game.event_sentence(new, e, viewer) for e in events])
-        for text in seen[0]:
-            if all(text in others for others in seen[1:]):
-                say(self._fit(f"  {text}"))
+        old, new = game.view(before, player), game.view(self.state, player)
+        for event in new.log.since(len(old.log)):
+            if isinstance(event, game.reported_events):
+                say(self._fit(f"  {game.event_sentence(new, event, player)}"))
 
     def _fit(self, text: str) -> str:
         """``text`` (not a board) with each line wider than ``width`` wrapped, its later lines
@@ -174,14 +190,14 @@ class Session:
             except EOFError:
                 name = ""
             if not name:
-                say("not saved")
+                say("Not saved.")
                 return
             try:
                 self.save(Path(name))
             except OSError as error:
-                say(f"not saved: {error.strerror or error}")
+                say(sentence(f"Not saved: {error.strerror or error}"))
                 continue
-            say(f"saved to {name}")
+            say(f"Saved to {name}.")
             return
 
     def _labels(self, player: str, legal: Sequence[Action]) -> list[str]:
@@ -219,14 +235,14 @@ class Session:
                 try:
                     self.save(path)
                 except OSError as error:
-                    say(f"not saved: {error.strerror or error}")
+                    say(sentence(f"Not saved: {error.strerror or error}"))
                     continue
-                say(f"saved to {path}")
+                say(f"Saved to {path}.")
                 continue
             if text.isdigit():
                 number = int(text)
                 if not 1 <= number <= len(legal):
-                    say(f"there is no action number {text}; 'list' shows them all")
+                    say(f"There is no action number {text}; 'list' shows them all.")
                     continue
                 action = legal[number - 1]
             else:
@@ -234,28 +250,21 @@ class Session:
                     action = game.parse_action(self.state, text, player)
                     game.check(self.state, action)
                 except InvalidAction as error:  # IllegalAction too; nothing was played
-                    say(f"not played: {error}")
+                    told = str(error)  # a refusal is a sentence; an unread text is not yet
+                    say(told if told[:1].isupper() else sentence(f"Not played: {told}"))
                     continue
             before = self.state
             self._take(action)
-            self._report(before, [player], say)
+            self._report(before, player, say)
+            self._said = ""
             return True
 
 
-def seen_action(
-    game: Game[Any, Any], before: State, after: State, action: Action, player: str | None
-) -> str:
-    """``action`` (which turned ``before`` into ``after``) as ``player`` may know it; all of it
-    for ``None``.  Another player's action that changes nothing ``player`` sees (a SAW plot,
-    face-down) is not shown at all; one with a secret part (a Sabotage set-up names its piece)
-    shows only its kind; the rest is shown in full."""
-    if player is not None and action.player != player:
-        if game.view(before, player) == game.view(after, player):
-            return f"{action.player}: an action {player} does not see"
-        if redact(action, player) != action:
-            kind = type(action).__name__.lower()
-            return f"{action.player}: {kind} (details hidden from {player})"
-    return f"{action.player}: {action}"
+def bot_name(bot: object) -> str:
+    """A bot as people call it, from its class: ``RandomBot`` is "the random bot", ``MctsBot``
+    "the MCTS bot"."""
+    name = type(bot).__name__.removesuffix("Bot")
+    return f"the {name.upper() if name == 'Mcts' else name.lower()} bot"
 
 
 def _listing(labels: Sequence[str], limit: int | None) -> str:

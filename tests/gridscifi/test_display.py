@@ -17,7 +17,7 @@ def test_describe_draws_the_board_units_and_turn() -> None:
     assert lines[1].startswith("8 ")
     assert lines[9].split() == list("abcdefghijkl")
     assert "*" in text, "objectives are marked"
-    assert text.endswith("Turn 1 of 6, blue's turn: blue to act")
+    assert text.endswith("Turn 1 of 6, Blue's turn: Blue to act")
 
 
 def test_describe_shows_what_a_player_knows() -> None:
@@ -32,10 +32,10 @@ def test_describe_shows_what_a_player_knows() -> None:
     mine = game.describe(state, "blue")
     theirs = game.describe(state, "red")
     assert "B #1 blue Gunship (2/2 hits left) in reserve" in mine
-    assert "B #1 blue ? in reserve" in theirs
+    assert "B #1 blue unit of unknown type in reserve" in theirs
     assert "A #0 blue Battle Squad (5/5 models) at b2 pinned" in mine
     assert "a #2 red Swarmlings (5/5 models) at c3 overwatch" in mine
-    assert "Activating #0: dice 1 4" in mine
+    assert "Activating A (#0): dice 1 and 4" in mine
     assert "2 .  Ab" in mine, "a ground unit and a flyer share b2"
 
 
@@ -86,7 +86,8 @@ def test_tokens_show_only_what_the_viewer_knows() -> None:
     assert as_red["d1"].detail == "C #2 blue Carrier (3/3 hits left) at d1, carrying #3"
     as_blue = {str(s): t for s, t in game.tokens(state, "blue").items()}
     assert as_blue["f5"].hidden
-    assert (as_blue["f5"].label, as_blue["f5"].detail) == ("c", "c #6 red ? stranded at f5")
+    hidden = "c #6 red unit of unknown type stranded at f5"
+    assert (as_blue["f5"].label, as_blue["f5"].detail) == ("c", hidden)
     assert as_blue["f5"].note == "?", "no hidden profile in the picture"
     assert as_red["f5"].note == "Swarmlings"
     assert not as_red["f5"].hidden

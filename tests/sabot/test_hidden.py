@@ -6,7 +6,6 @@ from hypothesis import strategies as st
 
 from wargames.core.errors import IllegalAction
 from wargames.core.hidden import is_hidden, redact
-from wargames.play import seen_action
 from wargames.sabot import Attack, Buy, Fire, Sabot
 from wargames.sabot.firing import kind_prior
 
@@ -103,9 +102,10 @@ def test_the_platoon_bought_is_hidden_from_the_enemy_even_in_the_actions_shown()
     after = game.apply(state, action)
     assert str(redact(action, enemy)) == "buy ?"
     assert redact(action, first) == action
-    shown = seen_action(game, state, after, action, enemy)
+    shown = game.announce(state, after, action, enemy)
+    assert shown is not None
     assert "WSC" not in shown
-    assert "WSC" in seen_action(game, state, after, action, first)
+    assert "WSC" in (game.announce(state, after, action, first) or "")
 
 
 def test_whether_a_mover_is_revealed_tells_nothing_of_concealed_counters() -> None:

@@ -61,6 +61,8 @@ def test_a_played_action_is_said_with_the_unit_by_kind_not_by_id() -> None:
         assert isinstance(action, Select)
         said = _told(action.player, index)
         assert said.startswith(f"You chose to move your {_name(action.unit)}")
+        other = _told(GAME.opponent(action.player), index)
+        assert other.startswith(f"{action.player.title()} chose to move its "), other
 
 
 def test_an_action_is_labelled_in_words_beside_its_notation() -> None:
@@ -79,3 +81,25 @@ def test_an_action_is_labelled_in_words_beside_its_notation() -> None:
         where = GAME.map.label(unit.hex)
         assert GAME.action_label(view, action) == f"Move your {_name(unit.id)} at {where}"
         assert GAME.parse_action(state, str(action), player) == action
+
+
+def test_a_move_is_announced_once_by_what_it_did() -> None:
+    """``Game.announce``: the ``Played`` record of an action, logged after what the action
+    did, is said first: the decision, then what came of it."""
+    rng = random.Random(2)
+    state = GAME.start(2)
+    told: dict[str, list[str]] = {"Select": [], "Advance": []}
+    while not all(told.values()):
+        player = next(p for p in GAME.players if p in GAME.to_act(state))
+        action = rng.choice(GAME.legal_actions(state, player))
+        after = GAME.apply(state, action)
+        said = GAME.announce(state, after, action, GAME.opponent(player))
+        if type(action).__name__ in told and said is not None:
+            told[type(action).__name__].append(said)
+        state = after
+    assert all(" chose to move its " in said for said in told["Select"]), told["Select"]
+    for said in told["Advance"]:
+        decided, *done = said.splitlines()
+        assert decided.endswith(" chose to advance one hex."), said
+        assert done, said
+        assert " moves to " in done[0], said

@@ -58,3 +58,22 @@ def test_a_hidden_piece_moving_is_named_only_by_its_side_and_squares() -> None:
                 theirs
                 == f"A hidden {owner.title()} piece moves from {event.origin} to {event.target}."
             )
+
+
+def test_the_piece_lost_is_told_apart_when_both_are_of_one_kind() -> None:
+    """ "The 1-star General is lost." would not say which: a bystander reads which side's."""
+    for seed in range(4, 12):
+        state = _played(GAME, seed)
+        same = [
+            e
+            for e in state.log
+            if isinstance(e, Battle) and _kind(state, e.attacker)[0] == _kind(state, e.defender)[0]
+        ]
+        if same:
+            break
+    assert same, "some battle between two pieces of one kind"
+    for event in same:
+        kind = _kind(state, event.attacker)[0]
+        told = GAME.event_sentence(state, event, None)
+        role = "defending" if event.attacker_won else "attacking"
+        assert told.endswith(f" The {role} {kind} is lost."), told

@@ -12,10 +12,10 @@ def test_describe_shows_what_the_player_may_see() -> None:
     red = game.describe(state, "red")
     assert "b1    blue    Balanced (20 points) 0103: mov 4 eva 4 end 4 acc 4 dmg 4" in blue
     assert "r1    red     Balanced (20 points) 1103: traits secret" in blue
-    assert "b1 plots: 0203; attacks r2 (plotting)" in blue
-    assert "b1 plots" not in red
+    assert "b1's plot so far: moves to 0203; attacks r2" in blue
+    assert "b1's plot" not in red
     assert "traits secret" in red
-    assert blue.splitlines()[-1] == "Turn 1, plot: blue, red to act"
+    assert blue.splitlines()[-1] == "Turn 1, plot phase: Blue and Red to act"
     assert "mov 2 eva 0 end 8" in game.describe(state)  # omniscient
 
 

@@ -46,8 +46,9 @@ def test_an_attack_is_told_with_the_rolls_each_side_may_see() -> None:
         assert f"The evasion roll is {event.evasion_roll}." in theirs
         assert ("It misses." in mine) is (not event.hit)
         if event.damaged:
-            assert f"It takes {event.hit_points} hit points." in theirs
-            assert "hit points" not in mine
+            points = "1 hit point" if event.hit_points == 1 else f"{event.hit_points} hit points"
+            assert f"It takes {points}." in theirs
+            assert "hit point" not in mine
 
 
 def test_a_move_names_the_hexes_by_their_map_labels() -> None:

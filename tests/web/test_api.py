@@ -3,6 +3,7 @@ SQLite file, and as two workers sharing a PostgreSQL database (each request goin
 other worker)."""
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -81,6 +82,25 @@ def test_the_odds_of_an_action_show_before_it_is_made(client: TestClient) -> Non
     odds = client.post(f"/api/play/{blue}/odds", json={"action": "activate #0"}).json()["odds"]
     assert sum(row["percent"] for row in odds) == 100
     assert client.get(f"/api/play/{blue}").json()["moves"] == before["moves"] == 0
+    for row in odds:  # the activation dice as (odd, even), and in words
+        odd, even = map(int, row["outcome"].strip("()").split(", "))
+        assert re.fullmatch(r"(\d odd dic?e)?( and )?(\d even dic?e)?", row["words"]), row
+        assert (f"{odd} odd" in row["words"]) == bool(odd), row
+        assert (f"{even} even" in row["words"]) == bool(even), row
+
+
+def test_each_result_of_the_odds_is_in_the_games_words(client: TestClient) -> None:
+    answer = new_game(client, "saw", {"blue": "human", "red": "human"})
+    blue = seat_token(answer, "blue")
+    told = client.post(f"/api/play/{blue}/odds", json={"action": "b1 attack r1"}).json()
+    assert told["label"] == "Plot b1's attack on r1"
+    assert told["words"].endswith(" hit points on average")
+    words = {int(row["outcome"]): row["words"] for row in told["odds"]}
+    assert words[0] == "no damage"
+    assert words[1] == "1 hit point"
+    assert all(words[n] == f"{n} hit points" for n in words if n > 1)
+    hurt = sum(row["percent"] for row in told["odds"] if row["outcome"] != "0")
+    assert told["words"].startswith(f"{round(hurt)}% to do damage")
 
 
 def test_simultaneous_orders_are_collected_from_each_seat_secretly(client: TestClient) -> None:

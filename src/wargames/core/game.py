@@ -37,7 +37,7 @@ from wargames.core.events import EventLog, event_words
 from wargames.core.hidden import is_view_of as hidden_is_view_of
 from wargames.core.hidden import redact
 from wargames.core.rng import KEY_BYTES, DrawNeeded, Rng, Seed
-from wargames.core.words import listed, sentence, whom
+from wargames.core.words import listed, sentence, side, whom
 
 if TYPE_CHECKING:  # a game's odds need exact fractions, its tensors numpy; the kernel does not
     import numpy
@@ -187,6 +187,9 @@ class Game(ABC, Generic[S, A]):
     state_type: ClassVar[type[State]]
     action_types: ClassVar[tuple[type[Action], ...]]
     event_types: ClassVar[tuple[type[Any], ...]] = ()
+    action_events: ClassVar[tuple[type[Any], ...]] = ()
+    """Events that record the action itself (SABOT's ``Played``), logged after what it did:
+    :meth:`announce` says them first, the decision before what came of it."""
     reported_events: ClassVar[tuple[type[Any], ...]] = ()
     """The events ``wargames play`` reports as they happen (attacks, battles and their
     results), each as the human player's view of it."""
@@ -490,6 +493,13 @@ class Game(ABC, Generic[S, A]):
         ``""`` where it has none or the game does not word them (the default)."""
         return ""
 
+    def outcome_words(self, view: S, action: A, outcome: Any) -> str:
+        """One result ``outcome`` of legal ``action``'s :meth:`odds` in words, as its player
+        reads it from their ``view`` ("the target is destroyed", "you win the battle"), in
+        the phrasing of :meth:`odds_words`.  The default is the result as text; a game whose
+        :meth:`odds` has results overrides it."""
+        return str(outcome)
+
     def menu_label(self, state: S, action: A) -> str:
         """The label a menu or a button shows for legal ``action``: its :meth:`action_label`
         from its player's view, with its :meth:`odds_words` in brackets where there are
@@ -582,6 +592,35 @@ class Game(ABC, Generic[S, A]):
         beside UCI.  ``view`` is the acting player's view of the state the action is legal
         in.  The default is the notation; a game overrides it."""
         return str(action)
+
+    def announce(self, before: S, after: S, action: A, viewer: str | None) -> str | None:
+        """``action``, which turned ``before`` into ``after``, told to ``viewer`` (``None``:
+        everything shown), one sentence a line: the one entry point the command line and
+        replays call to say a move.  It is told by the events it logged, as the viewer's view
+        holds them (:meth:`event_sentence`), so by nothing the viewer may not know; a move
+        that changed nothing the viewer sees is "Red has made a move you cannot see."; one
+        that logged nothing the viewer sees is its :meth:`action_sentence`."""
+        if viewer is None:
+            old, new = before, after
+        else:
+            old, new = self.view(before, viewer), self.view(after, viewer)
+            if viewer != action.player and old == new:
+                return f"{side(action.player)} has made a move you cannot see."
+        logged = new.log.since(len(old.log))
+        first = [e for e in logged if isinstance(e, self.action_events)]
+        events = first + [e for e in logged if not isinstance(e, self.action_events)]
+        told = [self.event_sentence(new, event, viewer) for event in events]
+        return "\n".join(told) if told else self.action_sentence(old, action, viewer)
+
+    def action_sentence(self, view: S, action: A, viewer: str | None) -> str:
+        """``action``, once taken, in a sentence for ``viewer`` from their ``view`` of the
+        state it was taken in, where no event of it tells them (:meth:`announce`): "You chose
+        to end the turn." for its player, from its :meth:`action_label`; for anyone else the
+        default says only "Red has made a move.", which a game overrides to say more."""
+        if viewer != action.player:
+            return f"{side(action.player)} has made a move."
+        label = self.action_label(view, action)
+        return sentence(f"You chose to {label[:1].lower()}{label[1:]}")
 
     def legend(self) -> str:
         """What the letters and symbols of :meth:`describe` mean ("" if it uses none)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from wargames.core.board import Square
 from wargames.core.hidden import is_hidden
+from wargames.core.words import listed
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import GridState, Status, Unit
 from wargames.render.svg import Token, player_colours
@@ -45,18 +46,20 @@ def legend(field_: Battlefield) -> str:
     )
 
 
-def _line(field_: Battlefield, unit: Unit, letter: str) -> str:
+def _line(field_: Battlefield, unit: Unit, names: dict[int, str]) -> str:
+    letter = names[unit.id]
     name = "?" if is_hidden(unit.profile) else unit.profile
+    carrier = "" if unit.carrier is None else names.get(unit.carrier, "")
     where = {
         Status.TABLE: f"at {unit.square}",
         Status.RESERVE: "in reserve",
-        Status.EMBARKED: f"in #{unit.carrier}",
+        Status.EMBARKED: f"aboard {carrier} (#{unit.carrier})",
         Status.STRANDED: f"stranded at {unit.square}",
         Status.DESTROYED: "destroyed",
         Status.UNPLACED: "to set up",
     }[unit.status]
     if is_hidden(unit.profile):
-        return f"  {letter} #{unit.id} {unit.owner} ? {where}"
+        return f"  {letter} #{unit.id} {unit.owner} unit of unknown type {where}"
     profile = field_.profile(unit)
     left = profile.strength - unit.damage
     size = f"{left}/{profile.strength} {'models' if profile.troop else 'hits left'}"
@@ -91,11 +94,12 @@ def describe(field_: Battlefield, state: GridState, heading: str, status: str) -
         return units if mark == "." else mark + units
 
     lines = [heading, render_squares(board, glyph)]
-    lines += [_line(field_, unit, names[unit.id]) for unit in state.units]
+    lines += [_line(field_, unit, names) for unit in state.units]
     activation = state.activation
     if activation is not None:
-        dice = " ".join(map(str, activation.dice)) or "none"
-        lines.append(f"Activating #{activation.unit}: dice {dice}")
+        dice = listed(activation.dice) if activation.dice else "all spent"
+        which = f"{names.get(activation.unit, '')} (#{activation.unit})"
+        lines.append(f"Activating {which}: dice {dice}")
     lines.append(status)
     return "\n".join(lines)
 
@@ -122,7 +126,7 @@ def tokens(field_: Battlefield, state: GridState) -> dict[Square, Token]:
             colours[top.owner],
             owner=top.owner,
             hidden=any(is_hidden(u.profile) for u in units),
-            detail="\n".join(_tooltip(field_, state, u, names[u.id]) for u in units),
+            detail="\n".join(_tooltip(field_, state, u, names) for u in units),
             note=" / ".join("?" if is_hidden(u.profile) else u.profile for u in units),
         )
     return out
@@ -132,7 +136,7 @@ def _flyer(field_: Battlefield, unit: Unit) -> bool:
     return not is_hidden(unit.profile) and field_.profile(unit).flyer
 
 
-def _tooltip(field_: Battlefield, state: GridState, unit: Unit, letter: str) -> str:
+def _tooltip(field_: Battlefield, state: GridState, unit: Unit, names: dict[int, str]) -> str:
     """The unit's line of the text display, and who rides in it."""
     aboard = [
         f"#{u.id}" + ("" if is_hidden(u.profile) else f" {u.profile}")
@@ -140,4 +144,4 @@ def _tooltip(field_: Battlefield, state: GridState, unit: Unit, letter: str) -> 
         if u.status is Status.EMBARKED and u.carrier == unit.id
     ]
     carrying = f", carrying {', '.join(aboard)}" if aboard else ""
-    return _line(field_, unit, letter).strip() + carrying
+    return _line(field_, unit, names).strip() + carrying

@@ -40,6 +40,7 @@ from wargames.core.history import History
 from wargames.core.options import custom, number, table, text
 from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.core.rng import Rng, Seed
+from wargames.core.words import listed, side
 from wargames.gridscifi import (
     activation,
     combat,
@@ -614,6 +615,15 @@ class GridSciFi(Game[GridState, GridAction]):
         odds = self.odds(state, action)
         return "" if odds is None else words.odds_words(action, odds)
 
+    def outcome_words(self, view: GridState, action: GridAction, outcome: Any) -> str:
+        """One result of :meth:`odds` in words (:func:`wargames.gridscifi.words.outcome_words`)."""
+        return words.outcome_words(action, outcome)
+
+    def action_sentence(self, view: GridState, action: GridAction, viewer: str | None) -> str:
+        """``action`` taken, for ``viewer`` (:func:`wargames.gridscifi.words.action_sentence`)."""
+        said = words.action_sentence(self.field, view, action, viewer)
+        return said or super().action_sentence(view, action, viewer)
+
     def action_label(self, view: GridState, action: GridAction) -> str:
         """``action`` in words (:mod:`wargames.gridscifi.words`)."""
         return words.action_label(self.field, view, action)
@@ -631,10 +641,10 @@ class GridSciFi(Game[GridState, GridAction]):
         if state.result is not None:
             status = f"Game over: {state.result}"
         elif self.in_setup(state):
-            status = f"Set-up: {self.active(state)} to deploy"
+            status = f"Set-up: {side(self.active(state))} to deploy"
         else:
-            acting = ", ".join(sorted(self.to_act(state)))
-            turn = f"Turn {state.clock.turn} of {self.turns}, {self.active(state)}'s turn"
+            acting = listed(side(p) for p in sorted(self.to_act(state)))
+            turn = f"Turn {state.clock.turn} of {self.turns}, {side(self.active(state))}'s turn"
             status = f"{turn}: {acting} to act"
         return display.describe(self.field, shown, heading, status)
 

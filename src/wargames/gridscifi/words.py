@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargames.core.distribution import Distribution
 from wargames.core.hidden import is_hidden
-from wargames.core.words import chances, counted, listed, owner, sentence
+from wargames.core.words import chances, counted, listed, owner, sentence, subject
 from wargames.gridscifi.display import letters
 from wargames.gridscifi.state import (
     Activate,
@@ -56,7 +56,7 @@ from wargames.gridscifi.state import (
 if TYPE_CHECKING:
     from wargames.gridscifi.battlefield import Battlefield
 
-__all__ = ["action_label", "event_sentence", "odds_words"]
+__all__ = ["action_label", "action_sentence", "event_sentence", "odds_words", "outcome_words"]
 
 
 def _unit(field_: Battlefield, view: GridState, unit_id: int, viewer: str | None) -> str:
@@ -194,3 +194,40 @@ def odds_words(action: Any, odds: Distribution[Any]) -> str:
     if isinstance(action, Target | Channel):
         return chances(_effects(odds, "target")) or "no chance to harm"
     return ""
+
+
+def _effect(effect: Any, whom: str) -> str:
+    """``"target: 2 hits and pinned"``: one attack's effect in words."""
+    said = [counted(effect.hits, "hit") if effect.hits else "no hits"]
+    if effect.pinned:
+        said.append("pinned")
+    if effect.self_hits:
+        said.append(f"{counted(effect.self_hits, 'hit')} on the attacker itself")
+    return f"{whom}: {listed(said)}"
+
+
+def outcome_words(action: Any, outcome: Any) -> str:
+    """One result of :meth:`GridSciFi.odds` in words: an activation roll's odd dice (moves)
+    and even dice (attacks), or what an attack does to its target (to you and to them, when
+    you answer one)."""
+    if isinstance(action, Activate | Reroll):
+        odd, even = outcome
+        dice = [counted(odd, "odd die", "odd dice"), counted(even, "even die", "even dice")]
+        return listed(d for d in dice if not d.startswith("0 ")) or "no dice"
+    if isinstance(action, ReturnFire):
+        incoming, back = outcome
+        return f"{_effect(incoming, 'you')}; {_effect(back, 'them')}"
+    if isinstance(action, TakeCover | HoldGround):
+        return _effect(outcome, "you")
+    return _effect(outcome, "target")
+
+
+def action_sentence(
+    field_: Battlefield, view: GridState, action: Any, viewer: str | None
+) -> str | None:
+    """An action that logs no event, once taken, for ``viewer``; ``None`` for another."""
+    if isinstance(action, CallReserve):
+        unit = _unit(field_, view, action.unit, viewer)
+        return sentence(f"{unit} is called from reserve onto rank {action.rank}")
+    ended = {EndActivation: "the activation", EndTurn: "the turn"}.get(type(action))
+    return None if ended is None else f"{subject(action.player, viewer)} ended {ended}."

@@ -424,6 +424,15 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         odds = self.odds(state, action)
         return "" if odds is None else words.odds_words(odds)
 
+    def outcome_words(self, view: SabatuState, action: SabatuAction, outcome: Any) -> str:
+        """One result of :meth:`odds` in words (:func:`wargames.sabatu.words.outcome_words`)."""
+        return words.outcome_words(outcome)
+
+    def action_sentence(self, view: SabatuState, action: SabatuAction, viewer: str | None) -> str:
+        """``action`` taken, for ``viewer`` (:func:`wargames.sabatu.words.action_sentence`)."""
+        said = words.action_sentence(action, viewer)
+        return said or super().action_sentence(view, action, viewer)
+
     def action_label(self, view: SabatuState, action: SabatuAction) -> str:
         """``action`` in words (:mod:`wargames.sabatu.words`)."""
         return words.action_label(action)

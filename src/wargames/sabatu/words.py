@@ -59,7 +59,7 @@ from wargames.sabatu.state import (
     Move as MoveArmy,
 )
 
-__all__ = ["action_label", "event_sentence", "odds_words"]
+__all__ = ["action_label", "action_sentence", "event_sentence", "odds_words", "outcome_words"]
 
 
 def _thing(coin: int) -> str:
@@ -224,3 +224,26 @@ def odds_words(odds: Distribution[str]) -> str:
     before any tile is laid down (the tiles are secret)."""
     said = chances([(odds["attacker"], "win"), (odds["tie"], "tie")]) or "no chance to win"
     return f"{said}, before tiles"
+
+
+BATTLE_RESULTS = {
+    "attacker": "you win the battle",
+    "tie": "the battle is a tie",
+    "defender": "you lose the battle",
+}
+"""One result of :meth:`Sabatu.odds` in words, to the attacker who asks for them."""
+
+
+def outcome_words(result: str) -> str:
+    """One result of :meth:`Sabatu.odds` (who wins the battle) in words, to its attacker."""
+    return BATTLE_RESULTS.get(result, result)
+
+
+TAKEN: dict[type, str] = {Press: "fought on", Withdraw: "stopped the attack"}
+"""The actions that log no event, as they are told once taken."""
+
+
+def action_sentence(action: Any, viewer: str | None) -> str | None:
+    """An action that logs no event, once taken, for ``viewer``; ``None`` for another."""
+    done = TAKEN.get(type(action))
+    return None if done is None else f"{subject(action.player, viewer)} {done}."

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargames.core.hexes import Hex
 from wargames.core.hidden import is_hidden
+from wargames.core.words import listed, side
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_hexes, render_hexes_compact
 from wargames.sabot.combat import COMPASS
@@ -44,8 +45,9 @@ def describe(
         mark = "~" if field.river[i] else "=" if field.road[i] else ""
         return (_LETTERS.get(terrain, terrain[:3]) + mark)[:5]
 
-    acting = ", ".join(p for p in game.players if p in game.to_act(shown)) or "over"
-    turn = f"turn {shown.clock.turn}, {game.phase(shown)}, {acting}"
+    acting = [side(p) for p in game.players if p in game.to_act(shown)]
+    who = f"{listed(acting)} to act" if acting else "the game is over"
+    turn = f"Turn {shown.clock.turn}, {game.phase(shown)} phase: {who}"
     draw = render_hexes_compact if compact else render_hexes
     return f"{turn}\n{draw(field.board, glyph)}"
 

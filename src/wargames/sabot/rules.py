@@ -200,6 +200,7 @@ class Sabot(Game[SabotState, SabotAction]):
         Initiative, Moved, Revealed, Scouted, Attack, Removed, Rolled, Embarked, Arrived, Played,
     )  # fmt: skip
     reported_events = (Attack, Removed)
+    action_events = (Played,)
     victory: ClassVar[Callable[[Sabot, SabotState], Outcome | None]] = annihilation
     """VIII: the victory condition, checked in the victory phase; a scenario replaces it."""
     demo_options: ClassVar[Mapping[str, Any]] = {"build_points": 60, "max_turns": 40}
@@ -565,6 +566,10 @@ class Sabot(Game[SabotState, SabotAction]):
         """:meth:`odds` in words (:func:`wargames.sabot.words.odds_words`)."""
         odds = self.odds(state, action)
         return "" if odds is None else words.odds_words(action, odds)
+
+    def outcome_words(self, view: SabotState, action: SabotAction, outcome: Any) -> str:
+        """One result of :meth:`odds` in words (:func:`wargames.sabot.words.outcome_words`)."""
+        return words.outcome_words(self, view, action, outcome)
 
     def action_label(self, view: SabotState, action: SabotAction) -> str:
         """``action`` in words (:mod:`wargames.sabot.words`)."""

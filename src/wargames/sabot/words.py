@@ -50,7 +50,7 @@ from wargames.sabot.units import DECOY
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["action_words", "event_sentence", "odds_words"]
+__all__ = ["action_words", "event_sentence", "odds_words", "outcome_words"]
 
 FACINGS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 """Hex facings 0-5 in words (0 north, clockwise: section IV)."""
@@ -75,12 +75,20 @@ def _kind(game: Sabot, kind: Any) -> str:
 
 
 def _unit(
-    game: Sabot, view: SabotState, unit_id: int, viewer: str | None, *, place: bool = True
+    game: Sabot,
+    view: SabotState,
+    unit_id: int,
+    viewer: str | None,
+    *,
+    place: bool = True,
+    actor: str | None = None,
 ) -> str:
-    """``"your Heavy Tank at 0803"``, ``"Red's hidden counter at 0503"``."""
+    """``"your Heavy Tank at 0803"``, ``"Red's hidden counter at 0503"``; ``"its Heavy
+    Tank"`` where it is ``actor``'s, told to another ("Red chose to move its Heavy Tank")."""
     for unit in view.units:
         if unit.id == unit_id:
-            named = f"{owner(unit.owner, viewer)} {_kind(game, unit.kind)}"
+            whose = "its" if unit.owner == actor != viewer else owner(unit.owner, viewer)
+            named = f"{whose} {_kind(game, unit.kind)}"
             if place and unit.hex >= 0 and unit.carrier < 0:
                 named += f" at {game.map.label(unit.hex)}"
             return named
@@ -92,9 +100,14 @@ def _weapon(weapon: str) -> str:
 
 
 def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None) -> str:
-    """``action`` as its player would say it, lower case ("move your Heavy Tank at 0803")."""
+    """``action`` as its player would say it, lower case ("move your Heavy Tank at 0803"),
+    or as ``viewer`` is told another side chose it ("move its Heavy Tank at 0803")."""
+
+    def named(unit_id: int, *, place: bool = True) -> str:
+        return _unit(game, view, unit_id, viewer, place=place, actor=action.player)
+
     if isinstance(action, Select):
-        return f"move {_unit(game, view, action.unit, viewer)}"
+        return f"move {named(action.unit)}"
     if isinstance(action, Advance):
         return "advance one hex"
     if isinstance(action, Turn):
@@ -102,11 +115,11 @@ def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None)
     if isinstance(action, TakeOff):
         return "fly this move"
     if isinstance(action, Scout):
-        return f"scout {_unit(game, view, action.target, viewer)}"
+        return f"scout {named(action.target)}"
     if isinstance(action, Reveal):
         return "turn the moving counter face up"
     if isinstance(action, Board):
-        return f"board {_unit(game, view, action.carrier, viewer)}"
+        return f"board {named(action.carrier)}"
     if isinstance(action, Disembark):
         return f"get out at {action.hex}"
     if isinstance(action, Hold):
@@ -114,16 +127,17 @@ def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None)
     if isinstance(action, Stop):
         return "stop"
     if isinstance(action, Fire):
-        shooter = _unit(game, view, action.unit, viewer)
-        target = _unit(game, view, action.target, viewer)
-        return f"fire {shooter}'s {_weapon(action.weapon)} at {target}"
+        shooter = named(action.unit, place=False)
+        where = next((u.hex for u in view.units if u.id == action.unit and u.hex >= 0), None)
+        origin = "" if where is None else f" from {game.map.label(where)}"
+        return f"fire {shooter}'s {_weapon(action.weapon)}{origin} at {named(action.target)}"
     if isinstance(action, Special):
         target = "" if action.target < 0 else _special_target(game, view, action, viewer)
-        return f"{action.what} with {_unit(game, view, action.unit, viewer)}{target}"
+        return f"{action.what} with {named(action.unit)}{target}"
     if isinstance(action, Place):
         return f"place the next counter at {action.hex}"
     if isinstance(action, Embark):
-        return f"put the next squad aboard {_unit(game, view, action.carrier, viewer)}"
+        return f"put the next squad aboard {named(action.carrier)}"
     if isinstance(action, Face):
         return f"face it {FACINGS[action.facing % 6]}"
     if isinstance(action, Entrench):
@@ -138,7 +152,7 @@ def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None)
 def _special_target(game: Sabot, view: SabotState, action: Special, viewer: str | None) -> str:
     if action.what == "prepare":
         return f" at {game.map.label(action.target)}"
-    return f" on {_unit(game, view, action.target, viewer)}"
+    return f" on {_unit(game, view, action.target, viewer, actor=action.player)}"
 
 
 def event_sentence(game: Sabot, view: SabotState, event: Any, viewer: str | None) -> str | None:
@@ -213,3 +227,16 @@ def odds_words(action: Any, odds: Distribution[Any]) -> str:
             or "no chance to harm"
         )
     return chances([(odds.probability(bool), "success")]) or "no chance of success"
+
+
+def outcome_words(game: Sabot, view: SabotState, action: Any, outcome: Any) -> str:
+    """One result of :meth:`Sabot.odds` in words, as ``action``'s player reads it from their
+    ``view``: where a shot lands and what it does, or whether a roll succeeds."""
+    if not isinstance(action, Fire):
+        return "success" if outcome else "failure"
+    hit, result = outcome
+    if hit < 0 or result == MISS:
+        return "no effect" if hit >= 0 else "a miss"
+    if hit == action.target:
+        return f"the target is {result}"
+    return f"it lands on {_unit(game, view, hit, action.player)}, which is {result}"

@@ -37,6 +37,7 @@ from wargames.core.history import History
 from wargames.core.options import custom, flag, number
 from wargames.core.phases import Clock
 from wargames.core.rng import Rng, Seed
+from wargames.core.words import listed, side
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
 from wargames.sabotage import invariants, learning, words
@@ -960,7 +961,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             moves = self.layout.moves_per_turn
             if phase == "move" and moves > 1:  # which of the turn's moves is to be made
                 phase = f"move {min(len(state.moved) + 1, moves)} of {moves}"
-            acting = ", ".join(sorted(self.to_act(state)))
+            acting = listed(side(p) for p in sorted(self.to_act(state)))
             lines.append(f"Turn {state.clock.turn}, {phase}: {acting} to act")
         return "\n".join(lines)
 

@@ -60,8 +60,9 @@ def event_sentence(view: SabotageState, event: Any, viewer: str | None) -> str |
     if isinstance(event, SetUpDrawn):
         return "Both armies were set up at random."
     if isinstance(event, Deployed):
-        what = _named(view, event.piece, event.player, viewer)
-        what = what if event.player == viewer else "a piece"
+        kind = _kind(view, event.piece)
+        what = "a piece" if kind is None else a(kind)  # whose it is is said by who set it up
+        what = f"your {kind}" if event.player == viewer else what
         return sentence(f"{subject(event.player, viewer)} set up {what} at {event.square}")
     if isinstance(event, Moved):
         return sentence(
@@ -105,8 +106,13 @@ def _battle(view: SabotageState, event: Battle, viewer: str | None) -> str:
         )
     won = event.attacker_won
     lost_kind, lost_side = (defender_kind, defender_side) if won else (attacker_kind, event.player)
-    unknown = "defending piece" if won else "attacking piece"
-    lost = f"your {lost_kind}" if lost_side == viewer else f"the {lost_kind or unknown}"
+    role = "defending" if won else "attacking"
+    if lost_side == viewer:
+        lost = f"your {lost_kind}"
+    elif lost_kind is None or attacker_kind == defender_kind:  # "the Recon" could be either
+        lost = f"the {role} {lost_kind or 'piece'}"
+    else:
+        lost = f"the {lost_kind}"
     return f"{sentence(told)} {sentence(lost + ' is lost')}"
 
 

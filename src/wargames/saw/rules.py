@@ -1057,6 +1057,15 @@ class Saw(Game[SawState, SawAction]):
         odds = self.odds(state, action)
         return "" if odds is None else words.odds_words(odds)
 
+    def outcome_words(self, view: SawState, action: SawAction, outcome: Any) -> str:
+        """One result of :meth:`odds` in words (:func:`wargames.saw.words.outcome_words`)."""
+        return words.outcome_words(outcome)
+
+    def action_sentence(self, view: SawState, action: SawAction, viewer: str | None) -> str:
+        """``action`` taken, for ``viewer`` (:func:`wargames.saw.words.action_sentence`)."""
+        said = words.action_sentence(self, view, action, viewer)
+        return said or super().action_sentence(view, action, viewer)
+
     def action_label(self, view: SawState, action: SawAction) -> str:
         """``action`` in words (:mod:`wargames.saw.words`)."""
         return words.action_label(view, action)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from wargames.core.hexes import Hex
 from wargames.core.hidden import is_hidden
+from wargames.core.words import listed, side
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_hexes
 from wargames.saw.state import Order, SawState, Unit
@@ -46,17 +47,16 @@ def _traits(game: Saw, index: int, unit: Unit) -> str:
 
 
 def _order(game: Saw, order: Order) -> str:
-    moves = " ".join(game.arena.board.label(cell) for cell in order.path) or "stays"
+    path = ", ".join(game.arena.board.label(cell) for cell in order.path)
+    moves = f"moves to {path}" if path else "stays"
     shots = ", ".join(
         f"{shot.target}"
         + (f" (weapon {shot.weapon})" if shot.weapon != 1 else "")
         + (" coordinated" if shot.coordinated else "")
         for shot in order.shots
     )
-    return (
-        f"{order.unit} plots: {moves}"
-        + (f"; attacks {shots}" if shots else "")
-        + ("" if order.done else " (plotting)")
+    return f"{order.unit}'s {'plot' if order.done else 'plot so far'}: {moves}" + (
+        f"; attacks {shots}" if shots else ""
     )
 
 
@@ -66,7 +66,8 @@ def legend(game: Saw) -> str:
     terrain = ", ".join(f"{t.symbol} {t.name}" for t in kinds)
     return (
         "units are their designations (b1 blue's first unit), as listed under the map; "
-        f"terrain: {terrain or 'none'}; an empty hex is open ground; 0101 a hex's label"
+        f"terrain: {terrain or 'none'}; an empty hex is open ground; 0101 a hex's label; "
+        "traits: " + ", ".join(f"{short} {name}" for name, short in SHORT.items())
     )
 
 
@@ -102,8 +103,8 @@ def describe(game: Saw, state: SawState, player: str | None = None) -> str:
     if state.result is not None:
         lines.append(f"Game over: {state.result}")
     else:
-        acting = ", ".join(p for p in game.players if p in game.to_act(state))
-        lines.append(f"Turn {state.clock.turn}, {game.phase(state)}: {acting} to act")
+        acting = listed(side(p) for p in game.players if p in game.to_act(state))
+        lines.append(f"Turn {state.clock.turn}, {game.phase(state)} phase: {acting} to act")
     return "\n".join(lines)
 
 

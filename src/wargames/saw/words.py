@@ -43,7 +43,7 @@ from wargames.saw.state import (
 if TYPE_CHECKING:
     from wargames.saw.rules import Saw
 
-__all__ = ["action_label", "event_sentence", "odds_words"]
+__all__ = ["action_label", "action_sentence", "event_sentence", "odds_words", "outcome_words"]
 
 
 def _unit(game: Saw, view: SawState, unit_id: str, viewer: str | None) -> str:
@@ -158,7 +158,7 @@ def _attacked(game: Saw, view: SawState, event: Attacked, viewer: str | None) ->
     if not event.damaged:
         said.append("No damage is done.")
     elif not is_hidden(event.hit_points):
-        said.append(f"It takes {event.hit_points} hit points.")
+        said.append(f"It takes {counted(event.hit_points, 'hit point')}.")
     else:
         said.append("It is damaged.")
     return " ".join(said)
@@ -201,3 +201,17 @@ def odds_words(odds: Distribution[int]) -> str:
     if not hurt:
         return "no chance to do damage"
     return f"{chances([(hurt, 'to do damage')])}, {float(odds.mean()):.1f} hit points on average"
+
+
+def outcome_words(points: int) -> str:
+    """One result of :meth:`Saw.odds` (the hit points an attack inflicts) in words."""
+    return counted(points, "hit point") if points else "no damage"
+
+
+def action_sentence(game: Saw, view: SawState, action: Any, viewer: str | None) -> str | None:
+    """A plot's last order, once given, for ``viewer`` (its orders stay face down until
+    both plots are in); ``None`` for another action."""
+    if not isinstance(action, Done):
+        return None
+    unit = _unit(game, view, action.unit, viewer)
+    return sentence(f"{unit} has its orders for this turn")

@@ -27,7 +27,7 @@ from wargames.bots.specs import make_bot
 from wargames.core.game import Action, Game, State
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
-from wargames.core.words import listed, whom
+from wargames.core.words import listed, side, whom
 from wargames.web.store import Clash, Store
 
 __all__ = ["HUMAN", "RECORDED", "Lobby", "Match", "Refused", "Seating", "legal_action"]
@@ -233,9 +233,10 @@ class Match:
                 with self._lock:
                     if self.version == version and not self._take(action):
                         return
-        except Exception as error:  # a bot's failure is shown, not lost in a thread
+        except Exception:  # a bot's failure is shown, not lost in a thread
             with self._lock:
-                self.error = f"{player}'s bot failed: {type(error).__name__}"
+                # the kind of failure is for the server's log (raised below), not the page
+                self.error = f"{side(player)}'s bot failed, so the game cannot go on."
                 self._bump()
             raise
         finally:

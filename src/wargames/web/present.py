@@ -12,7 +12,7 @@ from wargames.core.game import Action, Game, State
 from wargames.render.svg import Drawable, render_game
 from wargames.web.matches import Match
 
-__all__ = ["action_nodes", "odds_data", "payload", "replay_step"]
+__all__ = ["action_nodes", "odds_answer", "odds_data", "payload", "replay_step"]
 
 LOG_LIMIT = 200
 """The most recent events sent with a view (the page shows the latest first)."""
@@ -124,11 +124,32 @@ def action_nodes(
     return [names[node] for node in game.places(view, action) if node in names]
 
 
-def odds_data(odds: Distribution[Any] | None) -> list[dict[str, Any]] | None:
-    """A distribution of results as JSON rows: the result, its exact probability, percent."""
+def odds_answer(game: Game[Any, Any], state: State, action: Action) -> dict[str, Any]:
+    """The odds of legal ``action`` as its player may know them: its label, its odds in
+    words ("28% destroy, 6% disable") and each result (:func:`odds_data`); ``"odds"`` is
+    ``None`` for an action without chance."""
+    view = game.view(state, action.player)
+    return {
+        "label": game.action_label(view, action),
+        "words": game.odds_words(state, action),
+        "odds": odds_data(game, view, action, game.odds(state, action)),
+    }
+
+
+def odds_data(
+    game: Game[Any, Any], view: State, action: Action, odds: Distribution[Any] | None
+) -> list[dict[str, Any]] | None:
+    """The results of legal ``action``'s ``odds`` as JSON rows: each result in words as its
+    player reads it from their ``view`` (:meth:`~wargames.core.game.Game.outcome_words`), as
+    text for machines, its exact probability and its percent."""
     if odds is None:
         return None
     return [
-        {"outcome": str(outcome), "probability": str(p), "percent": round(100 * float(p), 2)}
+        {
+            "words": game.outcome_words(view, action, outcome),
+            "outcome": str(outcome),
+            "probability": str(p),
+            "percent": round(100 * float(p), 2),
+        }
         for outcome, p in odds.items()
     ]

@@ -8,7 +8,8 @@ API (every error is JSON ``{"error": message}`` with a 4xx status, and changes n
 * ``GET /api/play/{token}`` — the link's view (``?after=N`` waits up to 20 s for a version
   after ``N``); ``GET /api/play/{token}/steps/{n}`` the view after ``n`` actions;
 * ``POST /api/play/{token}/actions`` — ``{"action": text}`` plays it for the link's seat;
-* ``POST /api/play/{token}/odds`` — ``{"action": text}``: the odds of a legal action;
+* ``POST /api/play/{token}/odds`` — ``{"action": text}``: the odds of a legal action, each
+  result in words;
 * ``GET /api/play/{token}/events`` — server-sent events, one per change of the link's own
   view (``data: version``), and keep-alive comments on a timer of their own;
 * ``GET /api/play/{token}/replay`` — the replay file, once the game is over;
@@ -64,7 +65,7 @@ from wargames.web.matches import (
     Seating,
     legal_action,
 )
-from wargames.web.present import odds_data, payload, replay_step
+from wargames.web.present import odds_answer, payload, replay_step
 from wargames.web.store import Store
 
 __all__ = ["DB_VARIABLE", "app_from_environment", "create_app"]
@@ -279,9 +280,9 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
         action = await run_in_threadpool(legal_action, match.game, state, seat, text)
         if action is None or seat not in match.game.to_act(state):
             raise Refused(422, f"{text[:80]!r} is not a legal action of {seat} now")
-        # The game computes the odds a player is shown from their own view.
-        result = await run_in_threadpool(match.game.odds, state, action)
-        return JSONResponse({"action": text, "odds": odds_data(result)})
+        # The game computes the odds a player is shown from their own view, and words them.
+        told = await run_in_threadpool(odds_answer, match.game, state, action)
+        return JSONResponse({"action": text, **told})
 
     async def events(request: Request) -> StreamingResponse:
         match, seat = find(request)
