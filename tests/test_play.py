@@ -45,7 +45,7 @@ def test_bad_input_is_explained_and_plays_nothing() -> None:
     session.run(ask, shown.append)
     assert session.state == start
     assert session.actions == []
-    assert any("no piece of green on d4" in line for line in shown)
+    assert any("you have no piece on d4" in line for line in shown)
     assert any("cannot read 'zz'" in line for line in shown)
     assert any("no action number 99" in line for line in shown)
 
@@ -150,7 +150,7 @@ def test_play_in_a_real_pseudo_terminal() -> None:
         assert "Mini Sabotage (SM)" in screen
         assert "r?" in screen, "red's pieces are hidden from green"
         os.write(main, b"d4-d5\r")
-        assert "no piece of green on d4" in _read_until(main, "green> ")
+        assert "you have no piece on d4" in _read_until(main, "green> ")
         os.write(main, b"quit\r")
         assert "Save the game?" in _read_until(main, "save): ")
         os.write(main, b"\r")

@@ -496,7 +496,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             i, j = step
         piece = state.cells[i]
         if piece is None or piece.owner != move.player:
-            return f"no piece of {move.player} on {move.origin}"
+            return f"you have no piece on {move.origin}"
         if piece.kind in IMMOVABLE:
             return f"the {piece.kind.title} on {move.origin} may not be moved during the game"
         if piece.id in state.moved:
