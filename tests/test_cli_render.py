@@ -175,10 +175,10 @@ def test_replay_shows_the_final_state_and_a_summary(sabotage_file: Path) -> None
     assert len(steps) == 1
     assert steps[0][0] == steps[0][1], "only the last step"
     assert "Mini Sabotage (SM)" in text
-    assert "Game over:" in text
+    assert "Game over. Green won: captured the Headquarters." in text
     assert "seed 3" in text
-    assert 'set-up {"deploy": false}' in text
-    assert re.search(r"actions \d+ \(green \d+, red \d+\)", text)
+    assert "set-up deploy no" in text
+    assert re.search(r"actions \d+ \(Green \d+, Red \d+\)", text)
     assert "outcome" in text
 
 

@@ -22,7 +22,7 @@ import secrets
 import textwrap
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, get_args, get_type_hints
@@ -250,7 +250,7 @@ def demo(
         console.print()
         # the outcome is said once, in a sentence, not on the board's last line too
         board = _board(instance, match.final, None, columns).splitlines()
-        shown = "\n".join(line for line in board if not line.startswith("Game over: "))
+        shown = "\n".join(line for line in board if not line.startswith("Game over"))
         console.print(shown, markup=False)
         ending = match.outcome.sentence() if match.outcome else "Stopped."
         console.print(f"[bold]{name}[/bold]: {ending} It took {match.length} actions.")
@@ -725,21 +725,34 @@ def replay_command(
         console.print(_summary(game, replay, states[-1], player))
 
 
+def _settings(settings: Mapping[str, Any]) -> str:
+    """Options or set-up choices as people read them: "build points 60; decoys yes"."""
+
+    def said(value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if value is None:
+            return "none"
+        return str(value) if isinstance(value, str | int | float) else json.dumps(value)
+
+    told = [f"{name.replace('_', ' ')} {said(value)}" for name, value in sorted(settings.items())]
+    return "; ".join(told) or "the defaults"
+
+
 def _summary(game: Game[Any, Any], replay: Replay, final: State, player: str | None) -> Table:
     """The replay at a glance: game, options, seed, actions by player, and how it ended."""
     table = Table(title=_heading(game, "summary", player), show_header=False, title_justify="left")
     table.add_column(style="bold")
     table.add_column()
-    options = json.dumps(replay.options, sort_keys=True) if replay.options else "-"
     table.add_row("game", f"{game.name} {game.variant}".rstrip())
-    table.add_row("options", escape(options))
+    table.add_row("options", escape(_settings(replay.options)))
     if player is None:  # the seed rebuilds every secret: only the omniscient summary has it
         seed = replay.seed
         table.add_row("seed", f"key {seed.hex()}" if isinstance(seed, bytes) else str(seed))
     if replay.setup:
-        table.add_row("set-up", escape(json.dumps(replay.setup, sort_keys=True)))
+        table.add_row("set-up", escape(_settings(replay.setup)))
     counts = Counter(action.player for action in replay.actions)
-    by_player = ", ".join(f"{p} {counts[p]}" for p in game.players)
+    by_player = ", ".join(f"{side(p)} {counts[p]}" for p in game.players)
     table.add_row("actions", f"{len(replay.actions)} ({by_player})")
     over = game.outcome(final)
     acting = listed(side(p) for p in game.players if p in game.to_act(final))

@@ -118,7 +118,7 @@ class Session:
             return
         # The outcome is said once, in a sentence: most boards end with a line of their own.
         board = self.board(None).splitlines()
-        say("\n".join(line for line in board if not line.startswith("Game over: ")))
+        say("\n".join(line for line in board if not line.startswith("Game over")))
         outcome = self.game.outcome(self.state)
         say(f"Game over. {outcome.sentence() if outcome is not None else ''}".rstrip())
 

@@ -129,7 +129,7 @@ def test_the_opponent_does_not_know_which_units_are_in_reserve_or_inside() -> No
     assert is_hidden(view.units[2].profile)
     assert view.units[1].profile == "Carrier"
     assert game.view(state, "blue").units == state.units, "blue knows its own units"
-    assert "? in reserve" in game.describe(state, "red")
+    assert "blue unit of unknown type in reserve" in game.describe(state, "red")
 
 
 def test_a_unit_is_revealed_when_it_arrives_or_is_activated() -> None:

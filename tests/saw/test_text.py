@@ -25,4 +25,4 @@ def test_describe_shows_terrain_and_the_outcome() -> None:
     text = game.describe(state, "red")
     assert "  #  " in text
     assert "  %  " in text
-    assert text.splitlines()[-1].startswith("Game over: draw (turn limit of 1 reached")
+    assert text.splitlines()[-1].startswith("Game over. The game is drawn: turn limit of 1 reached")

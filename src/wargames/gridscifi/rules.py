@@ -639,7 +639,7 @@ class GridSciFi(Game[GridState, GridAction]):
         shown = state if player is None else self.view(state, player)
         heading = f"{self.scenario.title} ({self.scenario.armies[0]} v {self.scenario.armies[1]})"
         if state.result is not None:
-            status = f"Game over: {state.result}"
+            status = f"Game over. {state.result.sentence(player)}"
         elif self.in_setup(state):
             status = f"Set-up: {side(self.active(state))} to deploy"
         else:

@@ -84,10 +84,10 @@ def _tiles(tiles: Iterable[Any]) -> str:
     return listed(parts)
 
 
-def describe(game: Sabatu, shown: SabatuState) -> str:
+def describe(game: Sabatu, shown: SabatuState, player: str | None = None) -> str:
     """``shown`` (a state or a view) in sentences wrapped to :data:`WIDTH` columns: each
     player's armies, capitals with their armies and walls, coins and tiles (face down where
-    the viewer may not see them), then whose turn it is."""
+    the viewer may not see them), then whose turn it is, or the outcome for ``player``."""
     board = game.board
     variant = f" ({game.variant})" if game.variant else ""
     lines = [f"Sabatu{variant}: {len(board.regions)} regions, round {shown.round}."]
@@ -108,7 +108,7 @@ def describe(game: Sabatu, shown: SabatuState) -> str:
         ]
         lines += textwrap.wrap(" ".join(said), WIDTH, subsequent_indent="  ")
     if shown.result is not None:
-        lines.append(f"Game over: {shown.result}")
+        lines.append(f"Game over. {shown.result.sentence(player)}")
     else:
         dice = f" Dice: {listed(d.value for d in shown.dice)}." if shown.dice else ""
         acting = listed(side(p) for p in sorted(game.to_act(shown)))

@@ -444,7 +444,7 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     def describe(self, state: SabatuState, player: str | None = None) -> str:
         """The position as text, as ``player`` sees it: each player's armies, capitals,
         coins and tiles (``?`` for a tile they may not see), then whose turn it is."""
-        return display.describe(self, state if player is None else self.view(state, player))
+        return display.describe(self, state if player is None else self.view(state, player), player)
 
     def tokens(self, state: SabatuState, player: str | None = None) -> dict[str, Token]:
         """Armies and walled capitals as SVG tokens on :attr:`board`, as ``player`` sees

@@ -955,7 +955,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
 
         lines = [f"{self.title} ({self.variant})", render_squares(board, glyph)]
         if state.result is not None:
-            lines.append(f"Game over: {state.result}")
+            lines.append(f"Game over. {state.result.sentence(player)}")
         else:
             phase = TURNS.phase(state.clock).name
             moves = self.layout.moves_per_turn

@@ -101,7 +101,7 @@ def describe(game: Saw, state: SawState, player: str | None = None) -> str:
                 if order.path or order.shots or order.done
             ]
     if state.result is not None:
-        lines.append(f"Game over: {state.result}")
+        lines.append(f"Game over. {state.result.sentence(player)}")
     else:
         acting = listed(side(p) for p in game.players if p in game.to_act(state))
         lines.append(f"Turn {state.clock.turn}, {game.phase(state)} phase: {acting} to act")
