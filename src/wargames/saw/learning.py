@@ -150,7 +150,13 @@ _layout = functools.cache(_Layout)
 
 
 def encode_view(game: Saw, view: SawState, player: str) -> NDArray[numpy.float32]:
-    """``player``'s view as a vector (see the module docs)."""
+    """``player``'s view as a vector (see the module docs).
+
+    A sheet and a plot are read only where they are ``player``'s own (what redaction leaves
+    them), so this gives the same vector for a state as for the player's view of it, and
+    :meth:`~wargames.saw.rules.Saw.observation_tensor` calls it on the state itself, sparing
+    the redaction (``tests/envs/test_fast_encoding.py`` checks that the two agree).
+    """
     np = numpy_or_explain()
     layout = _layout(game)
     width, traits = layout.width, layout.traits
