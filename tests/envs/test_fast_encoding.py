@@ -79,6 +79,7 @@ def test_piece_rows_patch_only_the_changed_pieces() -> None:
 def test_a_mask_of_fresh_actions_finds_each_by_its_key() -> None:
     from wargames.core.errors import InvalidAction
     from wargames.sabot.state import Advance, Done, Select
+    from wargames.sabotage.state import OfferDraw
 
     game = wargames.load("sabot", **OPTIONS["sabot"])
     codec = game.action_codec
@@ -92,6 +93,8 @@ def test_a_mask_of_fresh_actions_finds_each_by_its_key() -> None:
     assert codec.encode(Select("red", 7)) == codec.encode(Select("blue", 7))  # whoever acts
     with pytest.raises(InvalidAction):
         codec.mask([Select("blue", 1), Select("blue", 10**6)])
+    with pytest.raises(InvalidAction):  # a class the action space does not have
+        codec.mask([Select("blue", 1), OfferDraw("blue")])
 
 
 @pytest.mark.parametrize("name", ["sabot", "gridscifi"])
