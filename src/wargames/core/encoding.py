@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
 from operator import is_not
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
@@ -31,7 +31,10 @@ from wargames.core.hidden import HIDDEN, VISIBILITY, redact
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["PieceRows", "seen"]
+__all__ = ["PieceRows", "per_game", "seen"]
+
+G = TypeVar("G")
+T = TypeVar("T")
 
 _LIMIT: Final = 1 << 14
 """The most rows a :class:`PieceRows` keeps before it forgets them all (a few thousand
@@ -125,3 +128,26 @@ def seen(value: Any, name: str, player: str) -> Any:
         return HIDDEN
     found = getattr(value, name)
     return found if type(found) in _PLAIN else redact(found, player)
+
+
+def per_game(make: Callable[[G], T]) -> Callable[[G], T]:
+    """``make(game)``, made once for each game object and found again by its identity (what
+    an encoder works out once per game: a game's hash walks its options, which costs more
+    than a look-up at every call should).  Each game made for is kept alive with its value.
+
+    >>> made = per_game(lambda game: [game])
+    >>> game = object()
+    >>> made(game) is made(game)
+    True
+    """
+    made: dict[int, tuple[G, T]] = {}
+
+    def of(game: G) -> T:
+        found = made.get(id(game))
+        if found is not None and found[0] is game:
+            return found[1]
+        value = make(game)
+        made[id(game)] = (game, value)
+        return value
+
+    return of

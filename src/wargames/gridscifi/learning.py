@@ -48,13 +48,12 @@ placement; a bail-out per unit; and the end of the turn.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
-from wargames.core.encoding import PieceRows, seen
+from wargames.core.encoding import PieceRows, per_game, seen
 from wargames.core.hidden import is_hidden
 from wargames.gridscifi.state import (
     Activate,
@@ -219,7 +218,7 @@ class _Layout:
         return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
 
 
-_layout = functools.cache(_Layout)
+_layout = per_game(_Layout)
 """The layout of a game, worked out once."""
 
 

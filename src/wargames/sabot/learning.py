@@ -52,13 +52,12 @@ of each counter; a special action each; and the phases' "done"s and purchases.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
-from wargames.core.encoding import PieceRows, secret_rule, seen
+from wargames.core.encoding import PieceRows, per_game, secret_rule, seen
 from wargames.core.hidden import is_hidden
 from wargames.sabot import army
 from wargames.sabot.firing import weapons
@@ -229,7 +228,7 @@ class _Layout:
         return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
 
 
-_layout = functools.cache(_Layout)
+_layout = per_game(_Layout)
 """The layout of a game, worked out once."""
 
 

@@ -38,12 +38,11 @@ unit, a re-allocation and its points assigned again, a step per point, an attack
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
-from wargames.core.encoding import PieceRows
+from wargames.core.encoding import PieceRows, per_game
 from wargames.core.hidden import is_hidden
 from wargames.saw.state import (
     Allocate,
@@ -145,7 +144,7 @@ class _Layout:
         return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
 
 
-_layout = functools.cache(_Layout)
+_layout = per_game(_Layout)
 """The layout of a game, worked out once."""
 
 
