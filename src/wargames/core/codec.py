@@ -195,15 +195,23 @@ class ActionCodec:
             for i, action in zip(found, actions, strict=True)
         ]
 
+    def indices(self, actions: Iterable[Action]) -> list[int]:
+        """The index of each of ``actions``, in order: what :meth:`encode` gives, for a whole
+        legal-action list at once.
+
+        :raises InvalidAction: for an action the action space does not list.
+        """
+        actions = actions if isinstance(actions, (tuple, list)) else tuple(actions)
+        # The listed objects themselves, mostly: their indices by identity, all at once.
+        listed = list(map(self._by_identity.get, map(id, actions)))
+        # Else equal actions, not the listed objects: found by their fields.
+        return self._indices(actions) if None in listed else listed  # type: ignore[return-value]
+
     def mask(self, legal: Iterable[Action]) -> NDArray[numpy.int8]:
         """A 0/1 vector over the action space with a 1 at every action of ``legal``."""
         np = numpy_or_explain()
         mask = np.zeros(len(self.keys), dtype=np.int8)
-        actions = legal if isinstance(legal, (tuple, list)) else tuple(legal)
-        # The listed objects themselves, mostly: their indices by identity, all at once.
-        listed = list(map(self._by_identity.get, map(id, actions)))
-        # Else equal actions, not the listed objects: found by their keys.
-        mask.put(self._indices(actions) if None in listed else listed, 1)
+        mask.put(self.indices(legal), 1)
         return mask  # type: ignore[no-any-return]
 
 
