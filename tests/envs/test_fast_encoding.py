@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import numpy
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 import wargames
 from tests.envs.reference_encoders import ENCODERS
-from wargames.core.encoding import PieceRows
+from wargames.core.encoding import PieceRows, seen
+from wargames.core.hidden import HIDDEN, Secret, redact, secret
 from wargames.testing.strategies import playouts
 
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -77,6 +79,7 @@ def test_piece_rows_patch_only_the_changed_pieces() -> None:
 def test_a_mask_of_fresh_actions_finds_each_by_its_key() -> None:
     from wargames.core.errors import InvalidAction
     from wargames.sabot.state import Advance, Done, Select
+    from wargames.sabotage.state import OfferDraw
 
     game = wargames.load("sabot", **OPTIONS["sabot"])
     codec = game.action_codec
@@ -90,3 +93,37 @@ def test_a_mask_of_fresh_actions_finds_each_by_its_key() -> None:
     assert codec.encode(Select("red", 7)) == codec.encode(Select("blue", 7))  # whoever acts
     with pytest.raises(InvalidAction):
         codec.mask([Select("blue", 1), Select("blue", 10**6)])
+    with pytest.raises(InvalidAction):  # a class the action space does not have
+        codec.mask([Select("blue", 1), OfferDraw("blue")])
+
+
+@pytest.mark.parametrize("name", ["sabot", "gridscifi"])
+def test_seen_reads_a_field_as_the_redaction_shows_it(name: str) -> None:
+    game = wargames.load(name, **OPTIONS[name])
+
+    @settings(max_examples=2, suppress_health_check=[HealthCheck.too_slow])
+    @given(playouts(game, max_steps=40))
+    def check(playout: Any) -> None:
+        for state in playout.states[::4]:
+            for player in game.players:
+                for piece in (*state.units, *getattr(state, "purses", ())):
+                    redacted = redact(piece, player)
+                    for field in attrs.fields(type(piece)):
+                        expected = getattr(redacted, field.name)
+                        found = seen(piece, field.name, player)
+                        assert found is expected or found == expected
+
+    check()
+
+
+def test_seen_redacts_what_a_visible_field_holds() -> None:
+    @attrs.frozen
+    class Hand:
+        owner: str
+        cards: Secret[int] = secret(lambda hand, player: player != "nobody")
+
+    hand = Hand("red", Secret(7, {"red"}))
+    assert seen(hand, "cards", "red") == Secret(7, {"red"})
+    assert seen(hand, "cards", "blue") is HIDDEN  # visible field, its secret value hidden
+    assert seen(hand, "cards", "nobody") is HIDDEN  # the field's own rule
+    assert seen(hand, "owner", "blue") == "red"

@@ -13,8 +13,8 @@ Numpy is needed only for masks and tensors (``pip install "tabletop-wargames[rl]
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from itertools import groupby, repeat
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from itertools import groupby
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -54,13 +54,9 @@ def _key_parts(cls: type) -> _KeyParts:
     return parts
 
 
-def _keys(actions: list[Action]) -> Iterator[ActionKey]:
-    """The keys of ``actions`` (all of one class), built by C loops (a legal-action list is
-    mostly runs of one class: set-up places on every hex, every step of a move)."""
-    name, getters = _key_parts(type(actions[0]))
-    if not getters:  # an action with no field but its player
-        return repeat((name,), len(actions))
-    return zip(repeat(name), *(map(get, actions) for get in getters))
+_ClassTable = tuple[Callable[[Any], Any], dict[Any, int]]
+"""How the actions of one class are found: a getter of what tells them apart (the fields of
+their keys) and the index of each thing it gives."""
 
 
 @functools.cache
@@ -98,6 +94,7 @@ class ActionCodec:
     _positions: dict[ActionKey, int] = field(init=False, eq=False, repr=False)
     _listed: dict[tuple[str, int], Action] = field(init=False, eq=False, repr=False)
     _by_identity: dict[int, int] = field(init=False, eq=False, repr=False)
+    _tables: dict[type, _ClassTable] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_positions", _index(self.keys))
@@ -108,6 +105,7 @@ class ActionCodec:
         # can have the id of one while the codec lives.
         same = {id(action): index for action, index in self.known.items()}
         object.__setattr__(self, "_by_identity", same)
+        object.__setattr__(self, "_tables", {})
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> ActionCodec:
@@ -157,16 +155,38 @@ class ActionCodec:
         names = [a.name for a in attrs.fields(cls) if a.name != "player"]
         return cls(player=player, **dict(zip(names, values, strict=True)))
 
+    def _table(self, cls: type) -> _ClassTable:
+        """How actions of ``cls`` are found by their fields (a class the action space does
+        not have finds none), worked out at the first look-up of the class."""
+        table: _ClassTable = (id, {})
+        if self.classes.get(cls.__name__) is cls:
+            _, getters = _key_parts(cls)
+            rows = [(key[1:], i) for i, key in enumerate(self.keys) if key[0] == cls.__name__]
+            if not getters:  # no field but ``player``: the class tells it
+                table = (type, {cls: rows[0][1]})
+            elif len(getters) == 1:  # the getter gives the field itself, not a 1-tuple
+                table = (getters[0], {values[0]: i for values, i in rows})
+            else:
+                names = [a.name for a in attrs.fields(cls) if a.name != "player"]
+                table = (attrgetter(*names), dict(rows))
+        self._tables[cls] = table
+        return table
+
     def _indices(self, actions: Sequence[Action]) -> list[int]:
-        """The index of each of ``actions``, looked up by key one run of a class at a time.
+        """The index of each of ``actions``, found by its fields one run of a class at a
+        time, by C loops (a legal-action list is mostly runs of one class: set-up places
+        on every hex, every step of a move).
 
         :raises InvalidAction: for an action the action space does not list.
         """
         found: list[int | None] = []
+        tables = self._tables
         try:
-            for _, run in groupby(actions, type):
-                found.extend(map(self._positions.get, _keys(list(run))))
-        except (AttributeError, TypeError):  # not an attrs action, or an unhashable field
+            for cls, run in groupby(actions, type):
+                table = tables.get(cls)
+                get, indices = self._table(cls) if table is None else table
+                found.extend(map(indices.get, map(get, run)))
+        except TypeError:  # a field that is not hashable
             found = [None] * len(actions)
         if None not in found:
             return found  # type: ignore[return-value]
@@ -175,15 +195,23 @@ class ActionCodec:
             for i, action in zip(found, actions, strict=True)
         ]
 
+    def indices(self, actions: Iterable[Action]) -> list[int]:
+        """The index of each of ``actions``, in order: what :meth:`encode` gives, for a whole
+        legal-action list at once.
+
+        :raises InvalidAction: for an action the action space does not list.
+        """
+        actions = actions if isinstance(actions, (tuple, list)) else tuple(actions)
+        # The listed objects themselves, mostly: their indices by identity, all at once.
+        listed = list(map(self._by_identity.get, map(id, actions)))
+        # Else equal actions, not the listed objects: found by their fields.
+        return self._indices(actions) if None in listed else listed  # type: ignore[return-value]
+
     def mask(self, legal: Iterable[Action]) -> NDArray[numpy.int8]:
         """A 0/1 vector over the action space with a 1 at every action of ``legal``."""
         np = numpy_or_explain()
         mask = np.zeros(len(self.keys), dtype=np.int8)
-        actions = legal if isinstance(legal, (tuple, list)) else tuple(legal)
-        # The listed objects themselves, mostly: their indices by identity, all at once.
-        listed = list(map(self._by_identity.get, map(id, actions)))
-        # Else equal actions, not the listed objects: found by their keys.
-        mask.put(self._indices(actions) if None in listed else listed, 1)
+        mask.put(self.indices(legal), 1)
         return mask  # type: ignore[no-any-return]
 
 

@@ -18,13 +18,23 @@ of what changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
+from operator import is_not
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+import attrs
+
+from wargames.core.hidden import HIDDEN, VISIBILITY, redact
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["PieceRows"]
+__all__ = ["PieceRows", "per_game", "seen"]
+
+G = TypeVar("G")
+T = TypeVar("T")
 
 _LIMIT: Final = 1 << 14
 """The most rows a :class:`PieceRows` keeps before it forgets them all (a few thousand
@@ -69,12 +79,75 @@ class PieceRows:
         if last is not None and len(last[0]) == count:
             before, block = last
             block = block.copy()
-            for i, (piece, old) in enumerate(zip(pieces, before, strict=True)):
-                if piece is not old:
-                    block[i] = self(piece, player)
+            # The places whose piece is not the same object, found by C loops.
+            changed: Iterable[int] = compress(itertools.count(), map(is_not, pieces, before))
         else:
             block = out[:count].copy()
-            for i, piece in enumerate(pieces):
-                block[i] = self(piece, player)
+            changed = range(count)
+        for i in changed:
+            block[i] = self(pieces[i], player)
         self._last[player] = (pieces, block)
         out[:count] = block
+
+
+_rules: dict[tuple[type, str], Callable[[Any, str], bool] | None] = {}
+
+
+def secret_rule(cls: type, name: str) -> Callable[[Any, str], bool] | None:
+    """The visibility rule of the field ``name`` of the attrs class ``cls`` (``None`` for a
+    field that is not a :func:`~wargames.core.hidden.secret`), looked up once."""
+    key = (cls, name)
+    try:
+        return _rules[key]
+    except KeyError:
+        rule = _rules[key] = attrs.fields_dict(cls)[name].metadata.get(VISIBILITY)
+        return rule
+
+
+_PLAIN: Final = frozenset({int, str, bool, float, type(None)})
+
+
+def seen(value: Any, name: str, player: str) -> Any:
+    """The field ``name`` of the attrs instance ``value`` as ``player``'s view shows it:
+    :data:`~wargames.core.hidden.HIDDEN` where the field's :func:`~wargames.core.hidden.secret`
+    rule hides it from ``player``, else its value redacted for them.  The same answer as
+    reading the field of ``redact(value, player)``, without copying the instance (an encoder
+    reads a few fields of each piece it encodes); a view's field reads the same.
+
+    >>> from attrs import frozen
+    >>> from wargames.core.hidden import secret
+    >>> @frozen
+    ... class Card:
+    ...     owner: str
+    ...     face: int = secret(lambda card, player: player == card.owner)
+    >>> seen(Card("red", 7), "face", "red"), seen(Card("red", 7), "face", "blue")
+    (7, HIDDEN)
+    """
+    rule = secret_rule(type(value), name)
+    if rule is not None and not rule(value, player):
+        return HIDDEN
+    found = getattr(value, name)
+    return found if type(found) in _PLAIN else redact(found, player)
+
+
+def per_game(make: Callable[[G], T]) -> Callable[[G], T]:
+    """``make(game)``, made once for each game object and found again by its identity (what
+    an encoder works out once per game: a game's hash walks its options, which costs more
+    than a look-up at every call should).  Each game made for is kept alive with its value.
+
+    >>> made = per_game(lambda game: [game])
+    >>> game = object()
+    >>> made(game) is made(game)
+    True
+    """
+    made: dict[int, tuple[G, T]] = {}
+
+    def of(game: G) -> T:
+        found = made.get(id(game))
+        if found is not None and found[0] is game:
+            return found[1]
+        value = make(game)
+        made[id(game)] = (game, value)
+        return value
+
+    return of

@@ -46,10 +46,9 @@ other options, load the game with ``wargames.load`` and adapt it yourself).
 
 from __future__ import annotations
 
-import functools
 import math
 import random
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -68,6 +67,8 @@ __all__ = ["register", "short_name"]
 _SECRET = -1
 """The ``seed`` parameter that means: secret chance, fresh for every game."""
 _SCALARS = (bool, int, float, str)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+"""OpenSpiel's chance player as a plain ``int`` (asked for at every step)."""
 
 
 def short_name(name: str) -> str:
@@ -262,6 +263,7 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         self._pending = pending
         self._drawn = drawn
         self._acting: tuple[State | None, int] = (None, 0)
+        self._ended: tuple[State | None, bool] = (None, False)
         self._found: tuple[tuple[State, Action] | None, Chance[Any] | None] = (None, None)
 
     @property
@@ -311,12 +313,13 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         """The player to act (OpenSpiel asks several times a step: kept per position), or
         chance while an action's chance is pending."""
         if self._pending:
-            return int(pyspiel.PlayerId.CHANCE)
-        position = self.position
+            return _CHANCE
         kept, player = self._acting
-        if kept is not position:
-            player = self._player_to_act(position)
-            self._acting = (position, player)
+        if kept is not None and kept is self._position:
+            return player
+        position = self.position
+        player = self._player_to_act(position)
+        self._acting = (position, player)
         return player
 
     def _player_to_act(self, position: State) -> int:
@@ -332,7 +335,7 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         seat = self._seats[player]
         if seat not in game.to_act(self.position):
             return [] if self.wargame.wait is None else [self.wargame.wait]
-        return sorted(game.action_index(a) for a in game.legal_actions(self.position, seat))
+        return sorted(game.action_codec.indices(game.legal_actions(self.position, seat)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The pending action's outcomes, numbered in the game's order (a draw's results in
@@ -438,7 +441,14 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
         return str(self.wargame.game.action_from_index(self.position, seat, action))
 
     def is_terminal(self) -> bool:
-        return self.wargame.game.outcome(self.position) is not None
+        """Whether the game is over (OpenSpiel and its loops ask several times a step: kept
+        per position)."""
+        kept, over = self._ended
+        if kept is not self._position or kept is None:
+            position = self.position
+            over = self.wargame.game.outcome(position) is not None
+            self._ended = (position, over)
+        return over
 
     def returns(self) -> list[float]:
         rewards = self.wargame.game.returns(self.position)
@@ -455,32 +465,45 @@ class WargamesSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class Seen:
-    """What one seat observes of one position: each part computed when first asked for."""
+    """What one seat observes of one position: each part computed when first asked for
+    (plain attributes: Python 3.11's ``cached_property`` takes a lock at every read)."""
+
+    __slots__ = ("_flat", "_tensor", "_text", "observer", "position", "seat")
 
     def __init__(self, observer: Observer, position: State, seat: str) -> None:
         self.observer = observer
         self.position = position
         self.seat = seat
+        self._tensor: Any = None
+        self._flat: Any = None
+        self._text: str | None = None
 
-    @functools.cached_property
+    @property
     def tensor(self) -> Any:
         """The game's observation tensor of the seat's view, read from the state itself."""
-        return self.observer.game.observation_tensor(self.position, self.seat)
+        if self._tensor is None:
+            self._tensor = self.observer.game.observation_tensor(self.position, self.seat)
+        return self._tensor
 
-    @functools.cached_property
+    @property
     def flat(self) -> Any:
         """:attr:`tensor` flat and read-only, as ``observation_tensor`` gives it."""
-        values = self.tensor.ravel()
-        values.flags.writeable = False
-        return values
+        if self._flat is None:
+            values = self.tensor.ravel()
+            values.flags.writeable = False
+            self._flat = values
+        return self._flat
 
-    @functools.cached_property
+    @property
     def text(self) -> str:
         """The view as JSON with its whole log (perfect recall), or as the seat's board."""
-        game = self.observer.game
-        if self.observer.perfect_recall:
-            return dumps(game, game.view(self.position, self.seat))
-        return game.describe(self.position, self.seat)
+        if self._text is None:
+            game = self.observer.game
+            if self.observer.perfect_recall:
+                self._text = dumps(game, game.view(self.position, self.seat))
+            else:
+                self._text = game.describe(self.position, self.seat)
+        return self._text
 
 
 class Observer:

@@ -48,14 +48,13 @@ placement; a bail-out per unit; and the end of the turn.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
-from wargames.core.encoding import PieceRows
-from wargames.core.hidden import is_hidden, redact
+from wargames.core.encoding import PieceRows, per_game, seen
+from wargames.core.hidden import is_hidden
 from wargames.gridscifi.state import (
     Activate,
     Aim,
@@ -198,9 +197,9 @@ class _Layout:
         self.rows = PieceRows(self.unit)
 
     def unit(self, unit: Unit, player: str) -> NDArray[numpy.float32]:
-        """A unit's values as ``player`` sees it (see the module docs), read from its
-        redaction; an embarked unit's square (its transport's) is not among them."""
-        unit = redact(unit, player)
+        """A unit's values as ``player`` sees it (see the module docs), its profile read as
+        its redaction shows it (:func:`~wargames.core.encoding.seen`); an embarked unit's
+        square (its transport's) is not among them."""
         values: list[float] = [0.0] * self.width
         values[0] = unit.owner == player
         values[1 + _STATUSES.index(unit.status)] = 1
@@ -211,14 +210,15 @@ class _Layout:
                 values[8] = square.y / self.y_span
         values[9] = min(unit.damage / self.strongest, 1.0)
         values[10:14] = (unit.pinned, unit.overwatch, unit.activated, unit.banked)
-        if not is_hidden(unit.profile):
+        profile = seen(unit, "profile", player)
+        if not is_hidden(profile):
             values[14] = 1
-            values[15 + self.profiles[unit.profile]] = 1
+            values[15 + self.profiles[profile]] = 1
         np = numpy_or_explain()
         return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
 
 
-_layout = functools.cache(_Layout)
+_layout = per_game(_Layout)
 """The layout of a game, worked out once."""
 
 
@@ -226,8 +226,8 @@ def encode_view(game: GridSciFi, view: GridState, player: str) -> NDArray[numpy.
     """``player``'s view as a vector (see the module docs).
 
     ``view`` may also be the full state: the one secret the vector reads, a unit's profile,
-    is read through :func:`~wargames.core.hidden.redact`, so the state and ``player``'s view
-    of it give the same vector, and the view need not be made
+    is read as redaction shows it (:func:`~wargames.core.encoding.seen`), so the state and
+    ``player``'s view of it give the same vector, and the view need not be made
     (:meth:`GridSciFi.observation_tensor`)."""
     np = numpy_or_explain()
     layout = _layout(game)

@@ -45,13 +45,13 @@ twice its limit.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
-from wargames.core.hidden import is_hidden, redact
+from wargames.core.encoding import per_game, seen
+from wargames.core.hidden import is_hidden
 from wargames.sabatu.state import (
     STEPS,
     Accept,
@@ -194,10 +194,11 @@ class _Layout:
             + len(self.tiles)
         )
         self.shape = observation_shape(game)
-        self.last: dict[str, tuple[Any, Any, int, list[float]]] = {}
+        self.last: dict[str, tuple[Any, Any, int, Any]] = {}
+        self.last_tiles: dict[str, tuple[tuple[Any, ...], list[float]]] = {}
 
-    def holdings(self, view: SabatuState, player: str) -> list[float]:
-        """The holdings part of ``player``'s vector (shared: not to be changed)."""
+    def holdings(self, view: SabatuState, player: str) -> NDArray[numpy.float32]:
+        """The holdings part of ``player``'s vector (shared: read-only)."""
         last = self.last.get(player)
         if (
             last is not None
@@ -205,10 +206,12 @@ class _Layout:
             and last[1] is view.capitals
             and last[2] == view.seat
         ):
-            return last[3]
-        values = self._holdings(view, player)
+            return last[3]  # type: ignore[no-any-return]
+        np = numpy_or_explain()
+        values = np.array(self._holdings(view, player), dtype=np.float32)
+        values.flags.writeable = False
         self.last[player] = (view.realms, view.capitals, view.seat, values)
-        return values
+        return values  # type: ignore[no-any-return]
 
     def _holdings(self, view: SabatuState, player: str) -> list[float]:
         seats, places, max_armies = self.seats, self.places, self.max_armies
@@ -234,14 +237,26 @@ class _Layout:
                 held / max_armies,
                 float(view.seat == seat),
             )
-        mine: Realm = redact(view.realms[me], player)
+        mine: Realm = view.realms[me]
         values += (mine.coins.count(coin) / copies for coin, copies in self.coins)
-        held_tiles = [str(t.value) for t in mine.tiles if not is_hidden(t)]
-        values += (held_tiles.count(name) / copies for name, copies in self.tiles)
+        values += self._tiles(mine, player)
+        return values
+
+    def _tiles(self, mine: Realm, player: str) -> list[float]:
+        """The tiles part of ``player``'s realm ``mine``, its tiles read as redaction shows
+        them, worked out again only when they are not the tuple of the last call (most moves
+        keep it)."""
+        tiles = mine.tiles
+        last = self.last_tiles.get(player)
+        if last is not None and last[0] is tiles:
+            return last[1]
+        held = [str(t.value) for t in seen(mine, "tiles", player) if not is_hidden(t)]
+        values = [held.count(name) / copies for name, copies in self.tiles]
+        self.last_tiles[player] = (tiles, values)
         return values
 
 
-_layout = functools.cache(_Layout)
+_layout = per_game(_Layout)
 """The layout of a game, worked out once."""
 
 
@@ -249,7 +264,8 @@ def encode_view(game: Sabatu, view: SabatuState, player: str) -> NDArray[numpy.f
     """``player``'s view as a vector (see the module docs).
 
     ``view`` may also be the full state: the secrets the vector reads (the player's own
-    tiles, the tiles laid in a battle) are read through :func:`~wargames.core.hidden.redact`,
+    tiles, the tiles laid in a battle) are read as redaction shows them
+    (:func:`~wargames.core.hidden.redact`, :func:`~wargames.core.encoding.seen`),
     so the state and ``player``'s view of it give the same vector, and the view need not be
     made (:meth:`Sabatu.observation_tensor`)."""
     np = numpy_or_explain()
@@ -268,9 +284,9 @@ def encode_view(game: Sabatu, view: SabatuState, player: str) -> NDArray[numpy.f
     if view.step in STEPS:
         vector[at + STEPS.index(view.step)] = 1.0
     at += len(STEPS)
-    fight: Battle | None = redact(view.battle, player)
+    fight: Battle | None = view.battle
     if fight is not None:
-        laid = fight.attack if fight.attacker == player else fight.defence
+        laid = seen(fight, "attack" if fight.attacker == player else "defence", player)
         vector[at : at + 5] = (
             fight.attacker == player,
             fight.defender == player,

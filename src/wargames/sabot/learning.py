@@ -54,13 +54,13 @@ of each counter; a special action each; and the phases' "done"s and purchases.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
-from wargames.core.encoding import PieceRows
-from wargames.core.hidden import is_hidden, redact
+from wargames.core.encoding import PieceRows, per_game, secret_rule, seen
+from wargames.core.hidden import is_hidden
 from wargames.sabot import army
 from wargames.sabot.firing import weapons
 from wargames.sabot.state import (
@@ -197,44 +197,50 @@ class _Layout:
         self.hexes = len(cells)
         self.shape = observation_shape(game)
         self.turns = _turn_limit(game)
+        self.flags = attrgetter(*_FLAGS)
+        self.secret_flags = [(i, f) for i, f in enumerate(_FLAGS) if secret_rule(Unit, f)]
         self.rows = PieceRows(self.counter)
 
     def counter(self, unit: Unit, player: str) -> NDArray[numpy.float32]:
-        """One counter's values, as ``player`` sees it (see the module docs): read from its
-        redaction, so a counter of the full state gives what the same counter of the view
-        gives."""
-        unit = redact(unit, player)
+        """One counter's values, as ``player`` sees it (see the module docs): its secrets read
+        as its redaction shows them (:func:`~wargames.core.encoding.seen`), so a counter of
+        the full state gives what the same counter of the view gives."""
         k = len(self.kinds)
         values: list[float] = [0.0] * self.width
         values[0] = 1
         values[1] = unit.owner == player
-        if not is_hidden(unit.kind):
+        kind = seen(unit, "kind", player)
+        if not is_hidden(kind):
             values[2] = 1
-            values[3 + self.kinds[unit.kind]] = 1
+            values[3 + self.kinds[kind]] = 1
         values[3 + k + STATUSES.index(unit.status)] = 1
         values[8 + k] = unit.hex == ABOARD and unit.status != UNPLACED
         if 0 <= unit.hex < self.hexes:
             values[9 + k : 11 + k] = self.places[unit.hex]
         values[11 + k + unit.facing % _HEX_FACES] = 1
-        values[17 + k : 25 + k] = [getattr(unit, flag) is True for flag in _FLAGS]
-        if not is_hidden(unit.ammo):
-            values[25 + k] = min(unit.ammo / self.most_shots, 1.0)
+        flags = [value is True for value in self.flags(unit)]
+        for i, flag in self.secret_flags:
+            flags[i] = seen(unit, flag, player) is True
+        values[17 + k : 25 + k] = flags
+        ammo = seen(unit, "ammo", player)
+        if not is_hidden(ammo):
+            values[25 + k] = min(ammo / self.most_shots, 1.0)
         values[26 + k] = min(unit.spent / self.longest, 1.0)
         np = numpy_or_explain()
         return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
 
 
-_layout = functools.cache(_Layout)
+_layout = per_game(_Layout)
 """The layout of a game, worked out once."""
 
 
 def encode_view(game: Sabot, view: SabotState, player: str) -> NDArray[numpy.float32]:
     """``player``'s view as a vector (see the module docs).
 
-    ``view`` may also be the full state: every secret the vector reads (a counter's kind and
-    ammunition, the points in a purse) is read through :func:`~wargames.core.hidden.redact`,
-    so the state and ``player``'s view of it give the same vector, and the view need not be
-    made (:meth:`Sabot.observation_tensor`)."""
+    ``view`` may also be the full state: every secret the vector reads (a counter's kind,
+    ammunition and crossing, the points in a purse) is read as redaction shows it
+    (:func:`~wargames.core.encoding.seen`), so the state and ``player``'s view of it give the
+    same vector, and the view need not be made (:meth:`Sabot.observation_tensor`)."""
     np = numpy_or_explain()
     layout = _layout(game)
     slots, width = layout.slots, layout.width
@@ -247,15 +253,16 @@ def encode_view(game: Sabot, view: SabotState, player: str) -> NDArray[numpy.flo
     at += 1 + len(_PHASES)
     vector[at] = player in game.to_act(view)
     at += 1
-    moving = redact(view.moving, player)
+    moving = view.moving  # only its public fields are read
     if moving is not None:
         vector[at + moving.unit] = 1
         vector[at + slots] = moving.flying
         vector[at + slots + 1] = moving.watch
     at += slots + 2
-    mine = next((redact(p, player) for p in view.purses if p.owner == player), None)
-    if mine is not None and game.options.reinforcements and not is_hidden(mine.points):
-        vector[at] = min(mine.points / game.options.reinforcements, 1.0)
+    mine = next((p for p in view.purses if p.owner == player), None)
+    points = None if mine is None else seen(mine, "points", player)
+    if points is not None and game.options.reinforcements and not is_hidden(points):
+        vector[at] = min(points / game.options.reinforcements, 1.0)
     at += 1
     for owner, hex_ in view.prepared:
         vector[at + (0 if owner == player else layout.hexes) + hex_] = 1

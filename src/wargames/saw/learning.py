@@ -38,12 +38,11 @@ unit, a re-allocation and its points assigned again, a step per point, an attack
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.codec import numpy_or_explain
-from wargames.core.encoding import PieceRows
+from wargames.core.encoding import PieceRows, per_game
 from wargames.core.hidden import is_hidden
 from wargames.saw.state import (
     Allocate,
@@ -145,12 +144,18 @@ class _Layout:
         return np.array(values, dtype=np.float32)  # type: ignore[no-any-return]
 
 
-_layout = functools.cache(_Layout)
+_layout = per_game(_Layout)
 """The layout of a game, worked out once."""
 
 
 def encode_view(game: Saw, view: SawState, player: str) -> NDArray[numpy.float32]:
-    """``player``'s view as a vector (see the module docs)."""
+    """``player``'s view as a vector (see the module docs).
+
+    A sheet and a plot are read only where they are ``player``'s own (what redaction leaves
+    them), so this gives the same vector for a state as for the player's view of it, and
+    :meth:`~wargames.saw.rules.Saw.observation_tensor` calls it on the state itself, sparing
+    the redaction (``tests/envs/test_fast_encoding.py`` checks that the two agree).
+    """
     np = numpy_or_explain()
     layout = _layout(game)
     width, traits = layout.width, layout.traits

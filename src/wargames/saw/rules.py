@@ -922,6 +922,11 @@ class Saw(Game[SawState, SawAction]):
     def encode_view(self, view: SawState, player: str) -> NDArray[numpy.float32]:
         return learning.encode_view(self, view, player)
 
+    def observation_tensor(self, state: SawState, player: str) -> NDArray[numpy.float32]:
+        """:meth:`encode_view` of the state itself: it reads only what ``player`` may see."""
+        self.check_player(player)
+        return learning.encode_view(self, state, player)
+
     @property
     def max_game_length(self) -> int:
         return learning.max_game_length(self)
