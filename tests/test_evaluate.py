@@ -6,6 +6,7 @@ import wargames
 from wargames.bots import RandomBot, play
 from wargames.core.game import balance
 from wargames.sabotage import Sabotage
+from wargames.sabotage.rules import PRESSURE, THREAT
 
 
 def test_balance() -> None:
@@ -20,7 +21,10 @@ def test_sabotage_material_and_pressure() -> None:
     state = game.position({"a1": "gH", "a2": "g5", "a3": "g1", "j10": "rH", "j9": "r1"})
     # Material 12 to 2; pressure: a2 and a3 stand 17 and 16 steps from j10, j9 17 from a1.
     pressure = balance(1 / 17 + 1 / 16, 1 / 17)
-    assert game.evaluate(state, "green") == pytest.approx(0.9 * balance(12, 2) + 0.1 * pressure)
+    position = (1 - PRESSURE) * balance(
+        12, 2
+    ) + PRESSURE * pressure  # and no threat: (1 - THREAT) of it
+    assert game.evaluate(state, "green") == pytest.approx((1 - THREAT) * position)
     assert game.evaluate(state, "red") == pytest.approx(-game.evaluate(state, "green"))
 
 

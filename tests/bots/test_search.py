@@ -276,9 +276,11 @@ def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:
 
 @pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts"])
 def test_a_draw_offer_is_accepted_only_when_not_ahead(make: Callable[[int], Bot]) -> None:
-    """Answered by the evaluation: a draw scores 0, declining scores the position."""
+    """Answered by the evaluation: a draw scores 0, declining scores the position.  Green is
+    far ahead in material, so that it is ahead in every world the answering bot draws (a
+    world drawn from a made-up position may lack a Headquarters to press on)."""
     game = Sabotage()
-    pieces = {"a1": "gH", "a2": "g5", "a3": "g1", "j10": "rH", "j9": "r1"}
+    pieces = {"a1": "gH", "a2": "g5", "a3": "g4", "b1": "g3", "j10": "rH", "j9": "r1"}
     ahead = game.apply(game.position(pieces), OfferDraw("green"))  # red, behind, answers
     swapped = {
         square: piece.translate(str.maketrans("gr", "rg")) for square, piece in pieces.items()
