@@ -24,6 +24,7 @@ conditions wins") overrides :meth:`~wargames.sabot.Sabot.evaluate` with its own 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -34,7 +35,7 @@ from wargames.core.game import balance, closeness
 from wargames.sabot.firing import fire_problem, hit_chances, weapon_stats, weapons
 from wargames.sabot.movement import HALF, stands
 from wargames.sabot.moving import movable
-from wargames.sabot.state import DESTROYED, DISABLED, OK
+from wargames.sabot.state import DESTROYED, DISABLED, OK, memo
 from wargames.sabot.units import DECOY
 
 if TYPE_CHECKING:
@@ -72,14 +73,26 @@ WEIGHTS = Weights()
 def evaluate(game: Sabot, state: SabotState, player: str, weights: Weights = WEIGHTS) -> float:
     """``player``'s score of a game still on: the balance of material after this turn's
     expected exchange, plus its own closing."""
-    units = standing(state)
-    worth = material(game, units)
-    lost = exchange(game, state, units)
+    units, worth, lost = _counted(game, state)
     mine, theirs = (worth[p] - lost[p] for p in (player, game.opponent(player)))
     left = moves_left(game, state, player)
     return weights.material * balance(mine, theirs) / 0.9 + (
         weights.closing * closing(game, units, player, left)
     )
+
+
+def _counted(
+    game: Sabot, state: SabotState
+) -> tuple[list[Unit], dict[str, float], dict[str, float]]:
+    """:func:`standing`, :func:`material` and :func:`exchange` of ``state``, worked out once
+    for every player who scores it (a search scores each leaf for both)."""
+    known = memo(state)
+    key = (_counted, game._memo_key)
+    found: tuple[list[Unit], dict[str, float], dict[str, float]] | None = known.get(key)
+    if found is None:
+        units = standing(state)
+        found = known[key] = (units, material(game, units), exchange(game, state, units))
+    return found
 
 
 def standing(state: SabotState) -> list[Unit]:
@@ -244,7 +257,14 @@ def closing(
         ahead = game.map.steps[unit.hex][unit.facing]
         if ahead >= 0 and not stands(game.map, kind, ahead):
             ahead = -1
-        here, nearest = min((_gap(game, kind, reach, unit.hex, e), e) for e in enemies)
+        crow = game.map.distance_from(unit.hex)
+        here, nearest = math.inf, -1
+        for enemy in sorted(enemies, key=crow):
+            if crow(enemy) >= here:
+                break  # a walk is never shorter than the hex distance
+            gap = _gap(game, kind, reach, unit.hex, enemy)
+            if gap < here:
+                here, nearest = gap, enemy
         facing = _gap(game, kind, reach, ahead, nearest) if ahead >= 0 else here + 1
         distance = max(0.0, (here + facing) / 2 - left.get(unit.id, 0.0))
         near += value * closeness(distance, reach)
