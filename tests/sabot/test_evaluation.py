@@ -127,3 +127,15 @@ def test_closing_counts_the_walk_round_a_river() -> None:
         for h in (by_bridge, by_bank)
     )
     assert closing(game, standing(near), "blue") > closing(game, standing(far), "blue")
+
+
+def test_the_unit_moving_now_scores_each_step_towards_the_enemy() -> None:
+    """A step of the moving unit along its way scores above standing where it is (a
+    one-action look-ahead must see progress in each step, not only in the move units it
+    could still spend), and above ending the move."""
+    state = play(
+        GAME, GAME.position([("blue", "MBT", "0303", 3), ("yellow", "MBT", "0318", 0)]), "move 0"
+    )
+    advanced = GAME.evaluate(play(GAME, state, "advance"), "blue")
+    assert advanced > GAME.evaluate(state, "blue")
+    assert advanced > GAME.evaluate(play(GAME, state, "stop"), "blue")

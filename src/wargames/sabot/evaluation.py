@@ -61,10 +61,14 @@ __all__ = [
 @frozen
 class Weights:
     """The share of the score each part takes (they sum to at most 1, so a game still on
-    scores strictly inside (-1, 1))."""
+    scores strictly inside (-1, 1)), and the share of its move units left that the unit
+    moving now counts towards closing: less than a unit still to move, so that ground gained
+    now beats ground it could still gain (else every step along its way scores the same as
+    turning in place, and a one-action look-ahead wanders)."""
 
     material: float = 0.9
     closing: float = 0.1
+    moving: float = 0.5
 
 
 WEIGHTS = Weights()
@@ -76,6 +80,8 @@ def evaluate(game: Sabot, state: SabotState, player: str, weights: Weights = WEI
     units, worth, lost = _counted(game, state)
     mine, theirs = (worth[p] - lost[p] for p in (player, game.opponent(player)))
     left = moves_left(game, state, player)
+    if state.moving is not None and state.moving.unit in left:
+        left[state.moving.unit] *= weights.moving
     return weights.material * balance(mine, theirs) / 0.9 + (
         weights.closing * closing(game, units, player, left)
     )
