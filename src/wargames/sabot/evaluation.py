@@ -216,8 +216,8 @@ def exchange(game: Sabot, state: SabotState, units: Sequence[Unit]) -> dict[str,
         if aim >= 0:
             taken[aim] = taken.get(aim, 0.0) + best
     lost = dict.fromkeys(game.players, 0.0)
-    for target, harm in taken.items():
-        unit = state.units[target]
+    for aimed, harm in taken.items():
+        unit = state.units[aimed]
         lost[unit.owner] += min(harm, _worth(game, unit))
     return lost
 
