@@ -2,12 +2,16 @@
 who has lost all his/her units loses, so material counts most, and closing in lets it count."""
 
 import pytest
+from hypothesis import given, settings
 
+from wargames.sabot import Sabot, SabotState
 from wargames.sabot.combat import DESTROYED, shot
 from wargames.sabot.combat import DISABLED as DISABLED_RESULT
 from wargames.sabot.evaluation import approach, closing, exchange, material, moves_left, standing
 from wargames.sabot.state import DISABLED
 from wargames.sabot.units import DECOY
+from wargames.testing import playouts
+from wargames.testing.strategies import Playout
 
 from .helpers import change, drawn, field, play
 
@@ -139,3 +143,26 @@ def test_the_unit_moving_now_scores_each_step_towards_the_enemy() -> None:
     advanced = GAME.evaluate(play(GAME, state, "advance"), "blue")
     assert advanced > GAME.evaluate(state, "blue")
     assert advanced > GAME.evaluate(play(GAME, state, "stop"), "blue")
+
+
+PLAYED = Sabot(build_points=60)
+
+
+@settings(max_examples=5)
+@given(playouts(PLAYED, max_steps=80))
+def test_the_exchange_never_takes_more_than_a_side_has(playout: Playout) -> None:
+    """In random games: what the shots to come are expected to take lies between nothing and
+    the side's build points, the score stays strictly inside (-1, 1), and no walk is shorter
+    than the hex distance."""
+    for state in playout.states[::8]:
+        assert isinstance(state, SabotState)
+        units = standing(state)
+        worth, lost = material(PLAYED, units), exchange(PLAYED, state, units)
+        for player in PLAYED.players:
+            assert 0 <= lost[player] <= worth[player]
+            assert -1 < PLAYED.evaluate(state, player) < 1
+        for unit in units:
+            for enemy in units:
+                if unit.on_map and enemy.on_map and enemy.owner != unit.owner:
+                    walk = approach(PLAYED, PLAYED.table[unit.kind], unit.hex, enemy.hex)
+                    assert walk >= PLAYED.map.distance(unit.hex, enemy.hex)

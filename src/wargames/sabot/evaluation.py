@@ -120,12 +120,10 @@ def _worth(game: Sabot, unit: Unit) -> float:
     return value / 2 if unit.status == DISABLED else value
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _ways(field: SabotMap, kind: UnitType, goal: int) -> tuple[int, ...]:
     """The fewest hexes a unit of ``kind`` walks from each hex to ``goal`` over ground it may
-    stand on (III), units and move costs aside; -1 where it cannot (a flyer: the distance)."""
-    if kind.flying:
-        return tuple(field.distance_from(goal)(i) for i in range(len(field.cells)))
+    stand on (III), units and move costs aside; -1 where it cannot."""
     ways = [-1] * len(field.cells)
     ways[goal] = 0
     frontier = [goal]
@@ -143,7 +141,10 @@ def _ways(field: SabotMap, kind: UnitType, goal: int) -> tuple[int, ...]:
 def approach(game: Sabot, kind: UnitType, start: int, goal: int) -> int:
     """How far a unit of ``kind`` at ``start`` stands from ``goal``: the hexes it must walk
     there round what it cannot enter (III: rivers without a bridge, forest for vehicles,
-    hills for hovercraft), or the hex distance where it cannot get there at all."""
+    hills for hovercraft), or the hex distance where it cannot get there at all (and for a
+    flyer, which ignores terrain, VI-f)."""
+    if kind.flying:
+        return game.map.distance(start, goal)
     walk = _ways(game.map, kind, goal)[start]
     return walk if walk >= 0 else game.map.distance(start, goal)
 
