@@ -101,5 +101,7 @@ def test_evaluate_counts_build_points_on_the_board() -> None:
     assert game.evaluate(even, "blue") == game.evaluate(even, "yellow") > 0, "both in range"
     hurt = change(even, 1, status="disabled")
     assert game.evaluate(hurt, "blue") > 0 > game.evaluate(hurt, "yellow")
-    heavier = game.position([("blue", "MBT", "0505", 0), ("yellow", "HVT", "0508", 0)])
+    heavier = game.position(
+        [("blue", "MBT", "0505", 0), ("yellow", "HVT", "0508", 0)], phase="special"
+    )  # no shot still to come this turn: build points alone
     assert game.evaluate(heavier, "blue") < 0, "an HVT's platoon costs more than an MBT's"

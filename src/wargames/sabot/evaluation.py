@@ -4,12 +4,19 @@ winner."
 
 A game is won by destroying units, so most of the score is material: the build points each
 side still has on the board (a Disabled unit at half its worth, decoys at nothing), as a
-:func:`~wargames.core.game.balance`.  Material alone is flat until the armies meet, and bots
-that read only it never closed in: every game of a 20-turn limit was drawn.  So a side also
-scores for *closing*: each of its armed units counts how near the nearest enemy unit stands
-to its weapons' reach (:func:`~wargames.core.game.closeness`), weighted by its worth.  Only
-a side's own closing counts for it, so both sides' bots seek the fight; whether standing in
-range pays is then the material's business, once the shooting starts.
+:func:`~wargames.core.game.balance`, less what the shots still to come this turn are expected
+to take (:func:`exchange`: every unit that has yet to fire, at the target it hurts most from
+where it stands).  So a shot is worth its odds before its dice, ending an attack phase with a
+shot unfired gives that shot up, and a move is weighed by the fire it draws and the fire it
+opens.
+
+Material alone is flat until the armies meet, and bots that read only it never closed in:
+every game of a 20-turn limit was drawn.  So a side also scores for *closing*: each of its
+armed units counts how near the nearest enemy unit stands to its weapons' reach
+(:func:`~wargames.core.game.closeness`), weighted by its worth, less the move units the unit
+may still spend this turn (:func:`moves_left`): a unit that ends its move, or a player who
+ends the movement phase, gives up the ground it could have gained.  Only a side's own closing
+counts for it, so both sides' bots seek the fight.
 
 A scenario with other victory conditions (VIII: "the first person to meet their victory
 conditions wins") overrides :meth:`~wargames.sabot.Sabot.evaluate` with its own reading.
@@ -17,41 +24,81 @@ conditions wins") overrides :meth:`~wargames.sabot.Sabot.evaluate` with its own 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from attrs import frozen
 
 from wargames.core.game import balance, closeness
-from wargames.sabot.state import DISABLED, OK
+from wargames.sabot.firing import fire_problem, hit_chances, weapon_stats, weapons
+from wargames.sabot.movement import HALF, stands
+from wargames.sabot.moving import movable
+from wargames.sabot.state import DESTROYED, DISABLED, OK, memo
 from wargames.sabot.units import DECOY
 
 if TYPE_CHECKING:
+    from wargames.sabot.maps import SabotMap
     from wargames.sabot.rules import Sabot
     from wargames.sabot.state import SabotState, Unit
+    from wargames.sabot.units import UnitType
 
-__all__ = ["WEIGHTS", "Weights", "closing", "evaluate", "material", "standing"]
+__all__ = [
+    "WEIGHTS",
+    "Weights",
+    "approach",
+    "closing",
+    "evaluate",
+    "exchange",
+    "material",
+    "moves_left",
+    "standing",
+    "still_to",
+]
 
 
 @frozen
 class Weights:
     """The share of the score each part takes (they sum to at most 1, so a game still on
-    scores strictly inside (-1, 1))."""
+    scores strictly inside (-1, 1)), and the share of its move units left that the unit
+    moving now counts towards closing: less than a unit still to move, so that ground gained
+    now beats ground it could still gain (else every step along its way scores the same as
+    turning in place, and a one-action look-ahead wanders)."""
 
     material: float = 0.9
     closing: float = 0.1
+    moving: float = 0.5
 
 
 WEIGHTS = Weights()
 
 
 def evaluate(game: Sabot, state: SabotState, player: str, weights: Weights = WEIGHTS) -> float:
-    """``player``'s score of a game still on: material balance plus its own closing."""
-    units = standing(state)
-    worth = material(game, units)
-    return weights.material * balance(worth[player], worth[game.opponent(player)]) / 0.9 + (
-        weights.closing * closing(game, units, player)
+    """``player``'s score of a game still on: the balance of material after this turn's
+    expected exchange, plus its own closing."""
+    units, worth, lost = _counted(game, state)
+    mine, theirs = (worth[p] - lost[p] for p in (player, game.opponent(player)))
+    left = moves_left(game, state, player)
+    if state.moving is not None and state.moving.unit in left:
+        left[state.moving.unit] *= weights.moving
+    return weights.material * balance(mine, theirs) / 0.9 + (
+        weights.closing * closing(game, units, player, left)
     )
+
+
+def _counted(
+    game: Sabot, state: SabotState
+) -> tuple[list[Unit], dict[str, float], dict[str, float]]:
+    """:func:`standing`, :func:`material` and :func:`exchange` of ``state``, worked out once
+    for every player who scores it (a search scores each leaf for both)."""
+    known = memo(state)
+    key = (_counted, game._memo_key)
+    found: tuple[list[Unit], dict[str, float], dict[str, float]] | None = known.get(key)
+    if found is None:
+        units = standing(state)
+        found = known[key] = (units, material(game, units), exchange(game, state, units))
+    return found
 
 
 def standing(state: SabotState) -> list[Unit]:
@@ -64,28 +111,169 @@ def material(game: Sabot, units: Iterable[Unit]) -> dict[str, float]:
     half."""
     worth = dict.fromkeys(game.players, 0.0)
     for unit in units:
-        value = game._worth.get(unit.kind, 0.0)
-        worth[unit.owner] += value / 2 if unit.status == DISABLED else value
+        worth[unit.owner] += _worth(game, unit)
     return worth
 
 
-def closing(game: Sabot, units: Sequence[Unit], player: str) -> float:
+def _worth(game: Sabot, unit: Unit) -> float:
+    value = game._worth.get(unit.kind, 0.0)
+    return value / 2 if unit.status == DISABLED else value
+
+
+@lru_cache(maxsize=256)
+def _ways(field: SabotMap, kind: UnitType, goal: int) -> tuple[int, ...]:
+    """The fewest hexes a unit of ``kind`` walks from each hex to ``goal`` over ground it may
+    stand on (III), units and move costs aside; -1 where it cannot."""
+    ways = [-1] * len(field.cells)
+    ways[goal] = 0
+    frontier = [goal]
+    while frontier:
+        nearer = []
+        for here in frontier:
+            for there in field.steps[here]:
+                if there >= 0 and ways[there] < 0 and stands(field, kind, there):
+                    ways[there] = ways[here] + 1
+                    nearer.append(there)
+        frontier = nearer
+    return tuple(ways)
+
+
+def approach(game: Sabot, kind: UnitType, start: int, goal: int) -> int:
+    """How far a unit of ``kind`` at ``start`` stands from ``goal``: the hexes it must walk
+    there round what it cannot enter (III: rivers without a bridge, forest for vehicles,
+    hills for hovercraft), or the hex distance where it cannot get there at all (and for a
+    flyer, which ignores terrain, VI-f)."""
+    if kind.flying:
+        return game.map.distance(start, goal)
+    walk = _ways(game.map, kind, goal)[start]
+    return walk if walk >= 0 else game.map.distance(start, goal)
+
+
+def _gap(game: Sabot, kind: UnitType, reach: int, start: int, goal: int) -> int:
+    """How far from ``goal`` a unit of ``kind`` at ``start`` stands: the hex distance within
+    its ``reach``, else how far it must walk (:func:`approach`)."""
+    within = game.map.distance(start, goal)
+    return within if within <= reach else approach(game, kind, start, goal)
+
+
+def still_to(game: Sabot, state: SabotState, player: str, phase: str) -> bool:
+    """Whether ``player``'s part of ``phase`` (movement or attack) is still to come this
+    turn, or is under way (V: movement, player 1 then 2; attack, player 1 then 2)."""
+    now = game.phase(state)
+    if now == "reinforcement" or (now == "movement" and phase == "attack"):
+        return True
+    if now != phase:
+        return False
+    clock = state.clock
+    return clock.order.index(game.players.index(player)) >= clock.seat
+
+
+def exchange(game: Sabot, state: SabotState, units: Sequence[Unit]) -> dict[str, float]:
+    """The build points each player is expected to lose to the shots still to come this
+    turn (VII): every unit whose attack phase is still to come (or under way) and that has
+    not fired (a Destroyed unit too, VII-a: fire is simultaneous) fires at the enemy unit of
+    ``units`` where its likeliest harm is greatest (a Destroyed result takes the target's
+    worth, a Disabled one half of an OK target's; a shot that may scatter counts only on the
+    target hex).  It fires with any weapon it may fire there now or, while it still has move
+    units to spend this turn (:func:`moves_left`), at any target within its weapon's range
+    and those move units, as it could once it has moved (unless it may not move and fire,
+    II).  What several shooters are expected to take from one target is at most its worth.
+    Lasers, which harm nothing by themselves, count nothing."""
+    taken: dict[int, float] = {}
+    targets = [u for u in units if u.on_map]
+    firing = {p: still_to(game, state, p, "attack") for p in game.players}
+    left = {i: n for p in game.players if firing[p] for i, n in moves_left(game, state, p).items()}
+    for shooter in state.units:
+        if shooter.fired or not firing[shooter.owner] or not shooter.on_map:
+            continue
+        if shooter.status not in (OK, DISABLED, DESTROYED) or shooter.kind not in game.reaches:
+            continue
+        kind = game.table[shooter.kind]
+        moves = 0.0 if kind.no_move_and_fire else left.get(shooter.id, 0.0)
+        near = game.map.distance_from(shooter.hex)
+        hill = 1 if game.map.elevation[shooter.hex] else 0
+        reach = game.reaches[shooter.kind] + hill + moves
+        best, aim = 0.0, -1
+        for target in targets:
+            distance = near(target.hex)
+            if target.owner == shooter.owner or distance > reach:
+                continue
+            for weapon in weapons(kind):
+                if weapon == "laser":
+                    continue
+                if fire_problem(game, state, shooter, weapon, target) is not None and not (
+                    moves
+                    and (weapon not in ("at", "gp") or shooter.ammo > 0)
+                    and approach(game, kind, shooter.hex, target.hex)
+                    <= weapon_stats(game, kind, weapon)[0] + moves
+                ):
+                    continue
+                destroyed, disabled = hit_chances(game, state, shooter, weapon, target)
+                harm = _worth(game, target) * (
+                    destroyed + (disabled / 2 if target.status == OK else 0)
+                )
+                if harm > best:
+                    best, aim = harm, target.id
+        if aim >= 0:
+            taken[aim] = taken.get(aim, 0.0) + best
+    lost = dict.fromkeys(game.players, 0.0)
+    for aimed, harm in taken.items():
+        unit = state.units[aimed]
+        lost[unit.owner] += min(harm, _worth(game, unit))
+    return lost
+
+
+def moves_left(game: Sabot, state: SabotState, player: str) -> dict[int, float]:
+    """The move units each of ``player``'s units may still spend this turn (VI-a: unused move
+    units are lost): a unit's whole allowance while its move is still to come, what is left
+    of it while it moves, none once it has moved or its player's movement phase is over."""
+    if not still_to(game, state, player, "movement"):
+        return {}
+    left: dict[int, float] = {}
+    current = state.moving if game.phase(state) == "movement" else None
+    for unit in state.units:
+        if unit.owner != player or unit.kind not in game.reaches:
+            continue
+        move = game.table[unit.kind].move
+        if current is not None and current.unit == unit.id:
+            if not current.stopped:
+                left[unit.id] = max(0.0, move - current.spent / HALF)
+        elif movable(state, unit):
+            left[unit.id] = float(move)
+    return left
+
+
+def closing(
+    game: Sabot, units: Sequence[Unit], player: str, left: Mapping[int, float] | None = None
+) -> float:
     """In [0, 1]: the worth-weighted mean, over ``player``'s armed units on the map (of
     ``units``, :func:`standing`), of how near the nearest enemy unit on the map stands to the
-    unit's reach (1 within it).  The distance is the mean of the distances from the unit's
-    own hex and from the hex it faces, so that turning towards the enemy (VI-a: a unit
-    advances the way it faces) counts before the advance it allows."""
+    unit's reach (1 within it), less the move units ``left`` to the unit this turn
+    (:func:`moves_left`).  The distance is the mean of the distances from the unit's own hex
+    and from the hex it faces, so that turning towards the enemy (VI-a: a unit advances the
+    way it faces) counts before the advance it allows."""
     enemies = [u.hex for u in units if u.owner != player and u.on_map]
+    left = left or {}
     near = total = 0.0
     for unit in units:
         reach = game.reaches.get(unit.kind) if unit.owner == player else None
         if reach is None or not enemies or not unit.on_map:
             continue
+        kind = game.table[unit.kind]
         value = game._worth.get(unit.kind, 1.0)
-        here = game.map.distance_from(unit.hex)
-        nearest = min(enemies, key=here)
         ahead = game.map.steps[unit.hex][unit.facing]
-        facing = game.map.distance(ahead, nearest) if ahead >= 0 else here(nearest)
-        near += value * closeness((here(nearest) + facing) / 2, reach)
+        if ahead >= 0 and not stands(game.map, kind, ahead):
+            ahead = -1
+        crow = game.map.distance_from(unit.hex)
+        here, nearest = math.inf, -1
+        for enemy in sorted(enemies, key=crow):
+            if crow(enemy) >= here:
+                break  # a walk is never shorter than the hex distance
+            gap = _gap(game, kind, reach, unit.hex, enemy)
+            if gap < here:
+                here, nearest = gap, enemy
+        facing = _gap(game, kind, reach, ahead, nearest) if ahead >= 0 else here + 1
+        distance = max(0.0, (here + facing) / 2 - left.get(unit.id, 0.0))
+        near += value * closeness(distance, reach)
         total += value
     return near / total if total else 0.0

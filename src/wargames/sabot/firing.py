@@ -56,6 +56,7 @@ __all__ = [
     "fire",
     "fire_actions",
     "fire_problem",
+    "hit_chances",
     "kind_prior",
     "may_shoot",
     "modifiers",
@@ -410,6 +411,28 @@ def _terms(
     tough = defender.tough if defender else 0
     mods = modifiers(game, state, unit, weapon, hit) if defender else Modifiers()
     return strength, tough, mods, _harmless(game, game.table[unit.kind], weapon, hit)
+
+
+def hit_chances(
+    game: Sabot, state: SabotState, unit: Unit, weapon: str, target: Unit
+) -> tuple[float, float]:
+    """The chances that ``unit``'s shot with ``weapon`` Destroys and Disables ``target``, a
+    shot that may scatter counted only when it lands on the target hex (VII-a), as the
+    target truly is (for the bots' evaluation of full states)."""
+    strength, tough, mods, harmless = _terms(game, state, unit, weapon, target)
+    if harmless:
+        return 0.0, 0.0
+    destroyed, disabled = _result_chances(strength, tough, mods)
+    if _scatters(game, state, unit, weapon, target):
+        on_target = (11 - game.map.table.scatter.hit) / 10
+        return destroyed * on_target, disabled * on_target
+    return destroyed, disabled
+
+
+@cache
+def _result_chances(strength: int, tough: int, mods: Modifiers) -> tuple[float, float]:
+    odds = combat.shot(strength, tough, mods).distribution()
+    return float(odds[combat.DESTROYED]), float(odds[combat.DISABLED])
 
 
 def shot_chance(game: Sabot, state: SabotState, action: Fire) -> Chance[Any] | None:
