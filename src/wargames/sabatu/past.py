@@ -650,6 +650,17 @@ def sample_history(game: Sabatu, view: SabatuState, player: str, rng: random.Ran
 
     :raises NoPast: if no past fits within :data:`ATTEMPTS` samples.
     """
+    return _fitting_past(game, view, player, rng)[1]
+
+
+def _fitting_past(
+    game: Sabatu, view: SabatuState, player: str, rng: random.Random
+) -> tuple[Secrets, History]:
+    """The first of :data:`ATTEMPTS` draws of the secrets whose replay shows ``player`` what
+    they saw, with that replay.
+
+    :raises NoPast: if none fits.
+    """
     worked = plan(game, view, player)
     problem = "no sample"
     for _ in range(ATTEMPTS):
@@ -658,7 +669,7 @@ def sample_history(game: Sabatu, view: SabatuState, player: str, rng: random.Ran
             problem = "no room for the tiles' names"
             continue
         try:
-            return replay(game, view, player, secrets, game.fresh_rng(rng).key, rng)
+            return secrets, replay(game, view, player, secrets, game.fresh_rng(rng).key, rng)
         except _Mismatch as error:
             problem = str(error)
     raise NoPast(f"no past of {player}'s view found in {ATTEMPTS} samples: {problem}")
@@ -795,24 +806,12 @@ def skeleton(game: Sabatu, view: SabatuState, player: str, rng: random.Random) -
     found = _skeletons.get(key)
     if found is not None and found[0] is view:
         return found[1]
-    worked = plan(game, view, player)
-    problem = "no sample"
-    for _ in range(ATTEMPTS):
-        secrets = draw_secrets(game, worked, rng)
-        if secrets is None:
-            problem = "no room for the tiles' names"
-            continue
-        try:
-            past = replay(game, view, player, secrets, game.fresh_rng(rng).key, rng)
-        except _Mismatch as error:
-            problem = str(error)
-            continue
-        made = Skeleton(game, worked, secrets, cast(SabatuState, past.final(game)))
-        if len(_skeletons) >= _PLANS:
-            _skeletons.clear()
-        _skeletons[key] = (view, made)
-        return made
-    raise NoPast(f"no past of {player}'s view found in {ATTEMPTS} samples: {problem}")
+    secrets, past = _fitting_past(game, view, player, rng)
+    made = Skeleton(game, plan(game, view, player), secrets, cast(SabatuState, past.final(game)))
+    if len(_skeletons) >= _PLANS:
+        _skeletons.clear()
+    _skeletons[key] = (view, made)
+    return made
 
 
 def sample_state(game: Sabatu, view: SabatuState, player: str, rng: random.Random) -> SabatuState:
