@@ -25,6 +25,7 @@ from wargames.testing.strategies import playouts
 OPTIONS: dict[str, dict[str, Any]] = {
     "sabot": {"build_points": 60, "max_turns": 3},
     "sabatu": {"players": 2},
+    "sabotage": {"variant": "SM"},
     "saw": {},
     "gridscifi": {},
 }
