@@ -21,7 +21,6 @@ from wargames.gridscifi.learning import observation_shape as grid_shape
 from wargames.gridscifi.learning import unit_features as grid_features
 from wargames.gridscifi.state import Status
 from wargames.sabatu.learning import STEPS, die_values
-from wargames.sabotage import learning as sabotage_learning
 from wargames.sabot.learning import (
     _FLAGS,
     _HEX_FACES,
@@ -33,6 +32,7 @@ from wargames.sabot.learning import (
 from wargames.sabot.learning import _PHASES as SABOT_PHASES
 from wargames.sabot.learning import observation_shape as sabot_shape
 from wargames.sabot.state import ABOARD, STATUSES, UNPLACED
+from wargames.sabotage import learning as sabotage_learning
 from wargames.saw.learning import _PHASES as SAW_PHASES
 from wargames.saw.learning import _traits, unit_features
 from wargames.saw.learning import observation_shape as saw_shape
@@ -316,5 +316,11 @@ def gridscifi(game: Any, view: Any, player: str) -> Any:
     return vector
 
 
-ENCODERS = {"sabot": sabot, "sabatu": sabatu, "sabotage": sabotage, "saw": saw, "gridscifi": gridscifi}
+ENCODERS = {
+    "sabot": sabot,
+    "sabatu": sabatu,
+    "sabotage": sabotage,
+    "saw": saw,
+    "gridscifi": gridscifi,
+}
 """Each game's reference encoder, by its registry name."""
