@@ -58,8 +58,10 @@ def test_sabotage_counts_captured_enemies_by_what_the_player_knows() -> None:
     """An identified captured enemy counts as a share of its kind, an unidentified one as a
     share of the army (random playouts rarely capture an identified piece)."""
     from wargames.sabotage import learning
+    from wargames.sabotage.rules import Sabotage
 
     game = wargames.load("sabotage", **OPTIONS["sabotage"])
+    assert isinstance(game, Sabotage)
     start = game.start(1)
     green, red = game.players
     reds = [piece for piece in start.cells if piece is not None and piece.owner == red]
