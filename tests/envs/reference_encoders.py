@@ -32,6 +32,7 @@ from wargames.sabot.learning import (
 from wargames.sabot.learning import _PHASES as SABOT_PHASES
 from wargames.sabot.learning import observation_shape as sabot_shape
 from wargames.sabot.state import ABOARD, STATUSES, UNPLACED
+from wargames.sabotage import learning as sabotage_learning
 from wargames.saw.learning import _PHASES as SAW_PHASES
 from wargames.saw.learning import _traits, unit_features
 from wargames.saw.learning import observation_shape as saw_shape
@@ -162,6 +163,47 @@ def sabatu(game: Any, view: Any, player: str) -> Any:
     return np.asarray(values, dtype=np.float32)
 
 
+def sabotage(game: Any, view: Any, player: str) -> Any:
+    """``player``'s view as planes (see the module docs), square by square."""
+    np = numpy
+    lp = sabotage_learning
+    kinds = {kind: i for i, kind in enumerate(lp.KINDS)}
+    layout = game.layout
+    planes: Any = np.zeros(lp.observation_shape(game), dtype=np.float32)
+    flat = planes.reshape(lp.CHANNELS, -1)
+    recent = view.clock.turn - game.no_return_turns
+    for index, piece in enumerate(view.cells):
+        if piece is None:
+            continue
+        mine = piece.owner == player
+        if mine:
+            flat[lp.OWN + kinds[piece.kind], index] = 1
+            flat[lp.MOVED, index] = piece.id in view.moved
+        elif is_hidden(piece.kind):
+            flat[lp.UNKNOWN, index] = 1
+        else:
+            flat[lp.KNOWN + kinds[piece.kind], index] = 1
+        if piece.left >= 0 and piece.left_turn >= recent:
+            flat[lp.OWN_LEFT if mine else lp.THEIR_LEFT, piece.left] = 1
+    for index in game._volcano:
+        flat[lp.VOLCANO, index] = 1
+    acting = player in game.to_act(view)
+    flat[lp.TO_ACT] = acting
+    flat[lp.SETUP] = game.in_setup(view)
+    flat[lp.MOVES] = len(view.moved) / layout.moves_per_turn
+    flat[lp.QUIET] = max(view.quiet, 0) / (layout.quiet_turn_limit * len(game.players))
+    flat[lp.OFFERED] = acting and view.offer is not None and view.offer.pending
+    flat[lp.FIRST] = player == game.players[0]
+    for piece in view.captured:
+        if piece.owner == player:
+            flat[lp.OWN_LOST + kinds[piece.kind]] += 1 / game.army[piece.kind]
+        elif is_hidden(piece.kind):
+            flat[lp.UNKNOWN_LOST] += 1 / layout.pieces
+        else:
+            flat[lp.KNOWN_LOST + kinds[piece.kind]] += 1 / game.army[piece.kind]
+    return planes
+
+
 def saw(game: Any, view: Any, player: str) -> Any:
     """``player``'s view as a vector (see the module docs)."""
     np = numpy
@@ -274,5 +316,11 @@ def gridscifi(game: Any, view: Any, player: str) -> Any:
     return vector
 
 
-ENCODERS = {"sabot": sabot, "sabatu": sabatu, "saw": saw, "gridscifi": gridscifi}
+ENCODERS = {
+    "sabot": sabot,
+    "sabatu": sabatu,
+    "sabotage": sabotage,
+    "saw": saw,
+    "gridscifi": gridscifi,
+}
 """Each game's reference encoder, by its registry name."""

@@ -25,6 +25,7 @@ from wargames.testing.strategies import playouts
 OPTIONS: dict[str, dict[str, Any]] = {
     "sabot": {"build_points": 60, "max_turns": 3},
     "sabatu": {"players": 2},
+    "sabotage": {"variant": "SM"},
     "saw": {},
     "gridscifi": {},
 }
@@ -51,6 +52,31 @@ def test_fast_encoding_equals_the_reference(name: str) -> None:
                     assert numpy.array_equal(found, expected)
 
     check()
+
+
+def test_sabotage_counts_captured_enemies_by_what_the_player_knows() -> None:
+    """An identified captured enemy counts as a share of its kind, an unidentified one as a
+    share of the army (random playouts rarely capture an identified piece)."""
+    from wargames.sabotage import learning
+    from wargames.sabotage.rules import Sabotage
+
+    game = wargames.load("sabotage", **OPTIONS["sabotage"])
+    assert isinstance(game, Sabotage)
+    start = game.start(1)
+    green, red = game.players
+    reds = [piece for piece in start.cells if piece is not None and piece.owner == red]
+    known, unknown = attrs.evolve(reds[0], revealed=True), reds[1]
+    state = attrs.evolve(start, captured=(known, unknown))
+    for player in game.players:
+        expected = ENCODERS["sabotage"](game, game.view(state, player), player)
+        assert numpy.array_equal(game.observation_tensor(state, player), expected)
+        assert numpy.array_equal(game.encode_view(game.view(state, player), player), expected)
+    planes = game.observation_tensor(state, green)
+    kind = learning.KIND_INDEX[known.kind]
+    assert planes[learning.KNOWN_LOST + kind].min() == 1 / game.army[known.kind]
+    assert planes[learning.UNKNOWN_LOST].min() == 1 / game.layout.pieces
+    own_lost = planes[learning.OWN_LOST + kind]
+    assert not own_lost.any()  # red's pieces are not green's losses
 
 
 def test_piece_rows_patch_only_the_changed_pieces() -> None:
