@@ -22,7 +22,9 @@ the platoons bought) and the dice the player did not see.  A sample:
    rolls of a shot at a concealed counter) among those that give the result seen; every
    action must cause the events logged.  Where it does not (a counter moved farther than
    its sampled type could, or survived a hit it could not), that type is ruled out for that
-   counter for later samples of the same view, and the sample is drawn again.
+   counter for the rest of this sample's tries (not kept for later samples: a replay may
+   blame the wrong counter, so the last quarter of the tries draws without it), and the
+   sample is drawn again.
 
 What was proved of a counter by replays is kept per view (:class:`Analysis`), so a search
 bot's many samples of one view pay for it once; so is each replay, by the army drawn
