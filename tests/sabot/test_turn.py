@@ -94,6 +94,19 @@ def test_the_game_ends_drawn_at_the_action_limit() -> None:
     assert not game.to_act(ended)
 
 
+def test_a_game_drawn_at_its_action_limit_mid_turn_keeps_its_purses() -> None:
+    """The limit may end a game in its set-up, after a purchase: the purse that paid for
+    it is this turn's, not refilled (the soak found the invariant reading it as last turn's)."""
+    game = Sabot(map="hills", reinforcements=2898, action_limit=1)
+    start = game.start(1)
+    buying = [a for a in game.legal_actions(start, "yellow") if str(a).startswith("buy ")]
+    assert buying
+    for action in buying:
+        ended = game.apply(start, action)
+        assert game.outcome(ended) == Outcome(frozenset(), "action limit (1 actions)")
+        assert list(game.violations(ended)) == []
+
+
 def test_the_default_action_limit_is_eight_actions_a_counter_a_turn_and_the_set_up() -> None:
     from wargames.sabot.learning import most_counters
 

@@ -29,6 +29,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from wargames.core.hidden import is_hidden
+from wargames.core.limits import REASON as LIMIT
 from wargames.sabot.state import (
     ABOARD,
     ANNIHILATION,
@@ -133,9 +134,11 @@ def _armies(game: Sabot, state: SabotState) -> Iterator[str]:
         if unit.arrived and unit.id not in bought:
             yield f"counter {unit.id} arrived in turn {unit.arrived}, but nobody bought it"
     spent = dict.fromkeys(game.players, 0)
-    # A game ends only as a turn ends (VIII, turn.next_phase), before a new turn refills the
-    # purses: a finished game's purses are its last turn's.
-    turn = state.clock.turn - (state.result is not None)
+    # A game won or drawn by the rules ends only as a turn ends (VIII, turn.next_phase),
+    # before a new turn refills the purses: its purses are its last turn's.  One drawn at its
+    # action limit may end anywhere, and its purses are this turn's.
+    by_rules = state.result is not None and not state.result.reason.startswith(LIMIT)
+    turn = state.clock.turn - by_rules
     table = _contents(game)
     for group in groups:
         if any(i >= len(units) for i in group.units):
