@@ -21,6 +21,16 @@ Damage: 4"."""
 BRUISER = ("Bruiser", 20, 1, (2, 0, 8, 4, 6))
 """The rule text's second: "Movement: 2 Evasion: 0 Endurance: 8 Accuracy: 4 Damage: 6"."""
 
+ADVANCED = Saw(
+    army="gunships",
+    weapons=2,
+    weapon_cap=6,
+    coordination=True,
+    variable_traits=True,
+    attacks=3,
+)
+"""Every advanced rule but terrain: the game the secrecy and history properties play."""
+
 
 def duel(**options: Any) -> Saw:
     """Blue's Balanced unit (b1) against red's Bruiser (r1)."""

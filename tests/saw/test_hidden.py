@@ -19,18 +19,11 @@ from wargames.saw import (
 )
 from wargames.testing import states
 
-from .helpers import BRUISER, act, audit, duel, events, first_seed, playout, side_by_side
+from .helpers import ADVANCED, BRUISER, act, audit, duel, events, first_seed, playout, side_by_side
 
 GAMES = {
     "basic": Saw(players=3, army="patrol"),
-    "advanced": Saw(
-        army="gunships",
-        weapons=2,
-        weapon_cap=6,
-        coordination=True,
-        variable_traits=True,
-        attacks=3,
-    ),
+    "advanced": ADVANCED,
     "terrain": Saw(players=4, army="lone", map="ruins"),
 }
 

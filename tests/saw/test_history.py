@@ -19,7 +19,7 @@ from wargames.saw.units import ACCURACY, DAMAGE, EVASION, MOVEMENT
 from wargames.testing import check_history
 from wargames.testing.strategies import playouts
 
-from .helpers import act, events, first_seed, playout
+from .helpers import ADVANCED, act, events, first_seed, playout
 
 T = TypeVar("T")
 SECRET = Saw(army="lone")
@@ -28,14 +28,7 @@ GAMES = {
     "basic": Saw(),
     "secret designs": Saw(players=3, army="patrol"),
     "terrain": Saw(players=4, army="lone", map="ruins"),
-    "advanced": Saw(
-        army="gunships",
-        weapons=2,
-        weapon_cap=6,
-        coordination=True,
-        variable_traits=True,
-        attacks=3,
-    ),
+    "advanced": ADVANCED,
     "to the end": Saw(armies={"blue": [["Speck", 3]], "red": [["Mite", 3]], "green": [["Dot", 2]]}),
 }
 
