@@ -19,7 +19,11 @@ rounds.
 Every loop starts the next game from the next seed when one ends.  Targets: AEC and
 Gymnasium at least 0.5x the raw engine, OpenSpiel at least 0.3x.
 
-Figures only: ``python -m benchmarks.rl [--seconds 1] [--rounds 5] [--games sabotage,saw]``.
+``--breakdown`` also times the AEC loop with the game's observation tensor made once and
+handed back at every step (no target: a diagnostic of where an AEC step's time goes).
+
+Figures only: ``python -m benchmarks.rl [--seconds 1] [--rounds 5] [--games sabotage,saw]
+[--breakdown]``.
 """
 
 from __future__ import annotations
@@ -99,7 +103,21 @@ def _legal(mask: Any) -> list[int]:
 
 def aec_loop(name: str, seed: int = 1) -> Step:
     """Masked random PettingZoo AEC steps."""
+    return _aec_steps(env(name, **GAMES[name]), seed)
+
+
+def free_observation_loop(name: str, seed: int = 1) -> Step:
+    """The AEC loop, its game's observation tensor made once and handed back at every step:
+    a diagnostic, not a user's loop.  What the adapter, the legal mask and the agent cost
+    without the observation, so the observation's share of an AEC step is the difference."""
     table = env(name, **GAMES[name])
+    game: Any = table.game
+    tensor = game.observation_tensor(game.start(seed), game.players[0])
+    game.observation_tensor = lambda state, player: tensor  # this game object only
+    return _aec_steps(table, seed)
+
+
+def _aec_steps(table: Any, seed: int) -> Step:
     table.reset(seed=seed)
     rng = random.Random(seed)
     games = [seed]
@@ -189,12 +207,18 @@ LOOPS: dict[str, Callable[[str], Step]] = {
     "gymnasium": gymnasium_loop,
     "openspiel": open_spiel_loop,
 }
+DIAGNOSTICS: dict[str, Callable[[str], Step]] = {"aec-free-obs": free_observation_loop}
+"""Loops timed with ``--breakdown``: no target, they say where an adapter's time goes."""
 
 
-def measure(name: str, seconds: float, rounds: int) -> dict[str, tuple[float, float]]:
-    """Each loop's median rate and its median ratio to the raw engine over ``rounds``."""
-    steps = {loop: make_loop(name) for loop, make_loop in LOOPS.items()}
-    rates: dict[str, list[float]] = {loop: [] for loop in LOOPS}
+def measure(
+    name: str, seconds: float, rounds: int, *, breakdown: bool = False
+) -> dict[str, tuple[float, float]]:
+    """Each loop's median rate and its median ratio to the raw engine over ``rounds`` (the
+    diagnostic loops too with ``breakdown``)."""
+    loops = {**LOOPS, **DIAGNOSTICS} if breakdown else LOOPS
+    steps = {loop: make_loop(name) for loop, make_loop in loops.items()}
+    rates: dict[str, list[float]] = {loop: [] for loop in loops}
     for _ in range(rounds):
         for loop, step in steps.items():
             rates[loop].append(_rate(step, seconds))
@@ -208,17 +232,25 @@ def measure(name: str, seconds: float, rounds: int) -> dict[str, tuple[float, fl
     }
 
 
-def run(seconds: float = 1.0, rounds: int = 5, games: Sequence[str] = tuple(GAMES)) -> None:
+def run(
+    seconds: float = 1.0,
+    rounds: int = 5,
+    games: Sequence[str] = tuple(GAMES),
+    *,
+    breakdown: bool = False,
+) -> None:
     print(f"Masked random play; {rounds} rounds of {seconds:g} s blocks; median ratio to raw:")
     for name in games:
-        figures = measure(name, seconds, rounds)
+        figures = measure(name, seconds, rounds, breakdown=breakdown)
         print(f"{name}:")
         for loop, (rate, ratio) in figures.items():
             target = TARGETS.get(loop)
             verdict = "" if target is None else (
                 f"  (target >= {target}x: {'met' if ratio >= target else 'NOT met'})"
             )  # fmt: skip
-            print(f"  {loop:<10} {rate:>9,.0f} engine steps/s  {ratio:5.2f}x raw{verdict}")
+            if loop in DIAGNOSTICS:
+                verdict = "  (diagnostic: the observation made once)"
+            print(f"  {loop:<12} {rate:>9,.0f} engine steps/s  {ratio:5.2f}x raw{verdict}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -226,8 +258,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="each block's length")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated names")
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="also time the AEC loop with its observation made once (where the time goes)",
+    )
     args = parser.parse_args(argv)
-    run(args.seconds, args.rounds, args.games.split(","))
+    run(args.seconds, args.rounds, args.games.split(","), breakdown=args.breakdown)
 
 
 if __name__ == "__main__":
