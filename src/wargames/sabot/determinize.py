@@ -27,10 +27,15 @@ the platoons bought) and the dice the player did not see.  A sample:
    sample is drawn again.
 
 What was proved of a counter by replays is kept per view (:class:`Analysis`), so a search
-bot's many samples of one view pay for it once; so is each replay, by the army drawn
-(:class:`Replay`): a later sample that draws the same army (the narrowed domains leave a
-handful) redraws only the dice the player did not see, among the same results, with the
-same calls on ``rng`` as its replay would make, and patches them into the kept past.
+bot's many samples of one view pay for it once; so is each replay (:class:`Replay`), by the
+types of the concealed counters it looked at: the replay runs with each concealed counter's
+type and shots marker watched (:mod:`wargames.core.watched`), and a counter it never looked
+at could have been anything, the replay running the same.  A later sample whose army
+agrees with a kept replay on the counters it looked at (and on the platoons bought) does not
+replay: it puts its own types (and full shots markers) on the others in the kept start and
+last state, redraws only the dice the player did not see, among the same results, with the
+same calls on ``rng`` as its replay would make, and patches them into the kept past.  So a
+sample is the one a fresh replay of its army gives (``reuse=False`` replays every army).
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ from wargames.core.hidden import is_hidden, redact, sample_assignment
 from wargames.core.history import History
 from wargames.core.phases import Clock
 from wargames.core.rng import Rng
+from wargames.core.watched import Watch, plain, watched
 from wargames.sabot import combat
 from wargames.sabot.army import PREPARED_PER_ENGINEER, counter
 from wargames.sabot.firing import _harmless, fire_problem, modifiers, weapon_stats
@@ -101,9 +107,8 @@ TRIES: Final = 200
 CACHED: Final = 16
 """Views whose analysis a game keeps (a bot samples one view many times)."""
 KEPT: Final = 8
-"""Replays (armies drawn) an analysis keeps; all are dropped when it is full (a late
-replay holds its last state, about 0.17 MB; where more armies than this are drawn, they
-seldom repeat)."""
+"""Replays an analysis keeps, the oldest dropped first (a late replay holds its last state,
+about 0.17 MB)."""
 _KEY: Final = bytes(32)
 """A stream to build a start with (the sampler gives the start a fresh one)."""
 _SPECIALS: Final = {
@@ -221,8 +226,8 @@ class Analysis:
             u.id for u in view.units if u.owner == self.enemy and u.id not in self.known
         )
         self.domains = domains(game, self)
-        self.replays: dict[tuple[tuple[tuple[int, str], ...], ...], Replay] = {}
-        """The replay of each army drawn so far (by :func:`_army_key`)."""
+        self.replays: OrderedDict[_Key, Replay] = OrderedDict()
+        """The replays kept, each by what it depends on (:func:`_army_key`)."""
 
 
 def _movers(analysis: Analysis) -> Iterator[tuple[int, SabotAction, tuple[Any, ...]]]:
@@ -521,7 +526,9 @@ class Replay:
     that replayed it), the ``actions``, the stream's results they draw and the ``last``
     state; or, where it broke from what the player saw, the ``culprit`` (the concealed
     counter to blame, -1: unknown; None: it did not break; ``last`` is then the start).
-    ``choices`` are the unseen dice drawn on the way, in the order the replay draws them."""
+    ``choices`` are the unseen dice drawn on the way, in the order the replay draws them;
+    ``seen`` the concealed counters whose type or shots marker it looked at (a purchase's:
+    all, its shuffle is forced by them), up to where it broke."""
 
     start: SabotState
     actions: tuple[SabotAction, ...]
@@ -529,6 +536,7 @@ class Replay:
     last: SabotState
     choices: tuple[_Choice, ...]
     culprit: int | None = None
+    seen: frozenset[int] = frozenset()
 
 
 def _faces(
@@ -618,26 +626,36 @@ def _replay(
     start: SabotState,
     drawn: tuple[dict[int, str], dict[int, str]],
     rng: random.Random,
+    watch: Watch | None = None,
 ) -> Replay:
     """The past from ``start`` with the army ``drawn``: its actions, the stream's results
     they draw and the last state (``start``'s stream, forced action by action, as the past's
-    replay draws it), or where it breaks from what the player saw."""
+    replay draws it), or where it breaks from what the player saw.  With a ``watch``, the
+    concealed counters' types and shots markers are watched on the way (``seen``)."""
     player, enemy = analysis.player, analysis.enemy
     kinds, platoons = drawn
     draws = _Draws(rng)
-    state = start
+    state = start if watch is None else _watched(analysis, start, watch)
     actions: list[SabotAction] = []
     forced: list[int] = []
+    bought: set[int] = set()
 
     def kept(culprit: int | None = None) -> Replay:
         last = start if culprit is not None else state  # a broken replay's state is of no use
-        return Replay(start, tuple(actions), tuple(forced), last, tuple(draws.choices), culprit)
+        seen: frozenset[int] = frozenset()
+        if watch is not None:
+            watch.on = False
+            last = _plain(analysis, last)
+            seen = frozenset(bought.union(watch.seen))
+        choices = tuple(draws.choices)
+        return Replay(start, tuple(actions), tuple(forced), last, choices, culprit, seen)
 
     try:
         for action, events in analysis.steps:
             if isinstance(action, Buy) and action.player == enemy:
                 group = next(e.units for e in events if isinstance(e, Arrived))
                 action = Buy(enemy, platoons[group[0]])
+                bought.update(u for u in group if u in analysis.domains)
             if action.player == enemy and _illegal(game, analysis, state, action):
                 raise _Miss(_subject(state, action))
             if isinstance(action, Buy):
@@ -664,6 +682,37 @@ def _replay(
     return kept()
 
 
+def _watched(analysis: Analysis, state: SabotState, watch: Watch) -> SabotState:
+    """``state`` with each concealed counter's type and shots marker watched (its id)."""
+    units = tuple(
+        replace(u, kind=watched(u.kind, u.id, watch), ammo=watched(u.ammo, u.id, watch))
+        if u.id in analysis.domains else u
+        for u in state.units
+    )  # fmt: skip
+    return state.with_changes(units=units)
+
+
+def _plain(analysis: Analysis, state: SabotState) -> SabotState:
+    """``state`` with no watched value left (a replay's last state, to keep)."""
+    units = tuple(
+        replace(u, kind=plain(u.kind), ammo=plain(u.ammo)) if u.id in analysis.domains else u
+        for u in state.units
+    )
+    return state.with_changes(units=units)
+
+
+def _dressed(game: Sabot, replay: Replay, state: SabotState, kinds: dict[int, str]) -> SabotState:
+    """``state`` of ``replay`` with ``kinds`` on the concealed counters it never looked at,
+    each with its shots marker full (as it was set up: nothing looked at it since)."""
+    units = list(state.units)
+    for unit in state.units:
+        kind = kinds.get(unit.id, unit.kind)
+        if kind != unit.kind and unit.id not in replay.seen:
+            shots = 0 if kind == DECOY else game.table[kind].limited_shots
+            units[unit.id] = replace(unit, kind=kind, ammo=shots)
+    return state.with_changes(units=tuple(units))
+
+
 def _shuffle_faces(
     game: Sabot,
     analysis: Analysis,
@@ -687,10 +736,17 @@ def _shuffle_faces(
     return faces
 
 
-def _past(replay: Replay, fresh: Rng, picks: Sequence[tuple[int, ...]]) -> History:
-    """The past ``replay`` kept, with the stream ``fresh`` and the unseen dice ``picks`` (one
-    per choice): each forced in its place and each shot's adjusted rolls moved by as much
-    (a shot's result and so the play after it are the same for every option)."""
+def _past(
+    game: Sabot,
+    replay: Replay,
+    kinds: dict[int, str],
+    fresh: Rng,
+    picks: Sequence[tuple[int, ...]],
+) -> History:
+    """The past ``replay`` kept, with ``kinds`` on the concealed counters it never looked at
+    (:func:`_dressed`), the stream ``fresh`` and the unseen dice ``picks`` (one per choice):
+    each forced in its place and each shot's adjusted rolls moved by as much (a shot's
+    result and so the play after it are the same for every option)."""
     forced = list(replay.forced)
     events: list[Any] = []
     for choice, picked in zip(replay.choices, picks, strict=True):
@@ -705,24 +761,46 @@ def _past(replay: Replay, fresh: Rng, picks: Sequence[tuple[int, ...]]) -> Histo
                 attack=shot.attack + picked[0] - choice.picked[0],
                 defense=shot.defense + picked[1] - choice.picked[1],
             )
-    last = replay.last.with_changes(rng=Rng(fresh.key, replay.last.rng.counter))
+    last = _dressed(game, replay, replay.last, kinds)
+    last = last.with_changes(rng=Rng(fresh.key, replay.last.rng.counter))
     if events:
         last = last.with_changes(log=EventLog(events))
-    start = replay.start.with_changes(rng=fresh.with_forced(*forced))
+    start = _dressed(game, replay, replay.start, kinds)
+    start = start.with_changes(rng=fresh.with_forced(*forced))
     return History(start, replay.actions, end=last)
 
 
-def _army_key(drawn: tuple[dict[int, str], dict[int, str]]) -> tuple[tuple[Any, ...], ...]:
-    """What a replay depends on besides the view and the unseen dice: the army drawn."""
-    return tuple(tuple(sorted(part.items())) for part in drawn)
+_Key = tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]
 
 
-def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Random) -> History:
-    """A past that shows ``player`` exactly what they saw (see the module).
+def _army_key(drawn: tuple[dict[int, str], dict[int, str]], seen: frozenset[int]) -> _Key:
+    """What a replay that looked at the counters ``seen`` depends on besides the view and
+    the unseen dice: their types and the platoons bought."""
+    kinds, platoons = drawn
+    return tuple(sorted(platoons.items())), tuple((u, kinds[u]) for u in sorted(seen))
+
+
+def _kept(analysis: Analysis, drawn: tuple[dict[int, str], dict[int, str]]) -> Replay | None:
+    """A kept replay the army ``drawn`` agrees with where that replay looked, or None."""
+    for seen in dict.fromkeys(replay.seen for replay in analysis.replays.values()):
+        key = _army_key(drawn, seen)
+        replay = analysis.replays.get(key)
+        if replay is not None:
+            analysis.replays.move_to_end(key)
+            return replay
+    return None
+
+
+def sample_history(
+    game: Sabot, view: SabotState, player: str, rng: random.Random, *, reuse: bool = True
+) -> History:
+    """A past that shows ``player`` exactly what they saw (see the module).  ``reuse=False``
+    keeps nothing and replays every army drawn, unwatched: the same past for the same
+    ``rng``, more slowly (the reference the tests hold the kept replays to).
 
     :raises NoPast: if none was found in :data:`TRIES` draws.
     """
-    analysis = analyse(game, view, player)
+    analysis = analyse(game, view, player) if reuse else Analysis(game, view, player)
     no_past = not analysis.steps and not analysis.start_events
     ruled_out: set[tuple[int, str]] = set()  # types this call's replays ruled out
     for attempt in range(TRIES):
@@ -737,14 +815,14 @@ def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Rando
             start = _position(game, analysis, kinds)
             return History(start.with_changes(rng=game.fresh_rng(rng)), ())
         fresh = game.fresh_rng(rng)
-        key = _army_key(drawn)
-        replay = analysis.replays.get(key)
+        replay = _kept(analysis, drawn) if reuse else None
         if replay is None:
             start = _start(game, analysis, kinds).with_changes(rng=fresh)
-            replay = _replay(game, analysis, start, drawn, rng)
-            if len(analysis.replays) >= KEPT:
-                analysis.replays.clear()
-            analysis.replays[key] = replay
+            replay = _replay(game, analysis, start, drawn, rng, Watch() if reuse else None)
+            if reuse:
+                if len(analysis.replays) >= KEPT:
+                    analysis.replays.popitem(last=False)
+                analysis.replays[_army_key(drawn, replay.seen)] = replay
             picks = [choice.picked for choice in replay.choices]
         else:  # the same calls on ``rng`` as the replay's own draws
             picks = [rng.choice(choice.options) for choice in replay.choices]
@@ -752,5 +830,5 @@ def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Rando
             if replay.culprit in kinds:
                 ruled_out.add((replay.culprit, kinds[replay.culprit]))
             continue
-        return _past(replay, fresh, picks)
+        return _past(game, replay, kinds, fresh, picks)
     raise NoPast(f"no past of {player}'s view found in {TRIES} samples")
