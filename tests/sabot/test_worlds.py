@@ -4,6 +4,7 @@ types on the others, and gives the very world a fresh replay gives."""
 
 import random
 from collections import Counter
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -63,7 +64,7 @@ def test_a_kept_replay_gives_the_world_a_fresh_replay_gives() -> None:
 def plain(history: History) -> bool:
     """Whether no watched value is left in the past's start and last state's counters."""
     assert history.end is not None
-    units = history.start.units + history.end.units
+    units = cast(SabotState, history.start).units + cast(SabotState, history.end).units
     return all(type(u.kind) is str and type(u.ammo) is int for u in units)
 
 
@@ -101,7 +102,7 @@ def test_kept_replays_draw_the_kinds_a_replay_of_every_army_draws(seed: int, ste
 
     def drawn(history: History) -> tuple[str, ...]:
         assert history.end is not None
-        return tuple(history.end.units[u].kind for u in hidden)
+        return tuple(cast(SabotState, history.end).units[u].kind for u in hidden)
 
     fast, slow = random.Random(5), random.Random(5)
     kept = Counter(drawn(game.sample_history(view, PLAYER, fast)) for _ in range(20))

@@ -17,11 +17,12 @@ with the full computation).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 __all__ = ["Watch", "plain", "watched"]
 
 T = TypeVar("T", str, int)
+K = TypeVar("K", bound=Hashable)
 
 _NOT_LOOKS: Final = frozenset({
     "__new__", "__init__", "__getattribute__", "__setattr__", "__delattr__", "__class__",
@@ -31,14 +32,14 @@ _NOT_LOOKS: Final = frozenset({
 """Methods of the base type that do not look at the value (object machinery)."""
 
 
-class Watch:
+class Watch(Generic[K]):
     """What a run looked at: the ``key`` of every watched value it used, while ``on``."""
 
     __slots__ = ("on", "seen")
 
     def __init__(self) -> None:
         self.on = True
-        self.seen: set[Hashable] = set()
+        self.seen: set[K] = set()
 
 
 def _looking(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
@@ -65,7 +66,7 @@ def _watching(base: type[T]) -> type[T]:
 _TYPES: Final[dict[type, type]] = {str: _watching(str), int: _watching(int)}
 
 
-def watched(value: T, key: Hashable, watch: Watch) -> T:
+def watched(value: T, key: K, watch: Watch[K]) -> T:
     """``value`` (a ``str`` or an ``int``, not a ``bool``) that records ``key`` in ``watch``
     whenever it is looked at."""
     kind = type(value)

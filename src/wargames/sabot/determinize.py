@@ -43,7 +43,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter, OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from attrs import frozen
@@ -521,14 +521,27 @@ class _Draws:
 
 
 @frozen
+class _Mark:
+    """Where a replay first looked at a concealed counter: before its ``step`` (of the
+    analysis's steps; their number: the last view's check), the ``state`` then (plain) and
+    how many stream results and unseen-dice choices the replay had made by then."""
+
+    step: int
+    state: SabotState
+    forced: int
+    choices: int
+
+
+@frozen
 class Replay:
     """The replay of one army drawn for a view: ``start`` (with the stream of the sample
     that replayed it), the ``actions``, the stream's results they draw and the ``last``
     state; or, where it broke from what the player saw, the ``culprit`` (the concealed
     counter to blame, -1: unknown; None: it did not break; ``last`` is then the start).
     ``choices`` are the unseen dice drawn on the way, in the order the replay draws them;
-    ``seen`` the concealed counters whose type or shots marker it looked at (a purchase's:
-    all, its shuffle is forced by them), up to where it broke."""
+    ``looks`` each concealed counter whose type or shots marker it looked at, up to where it
+    broke, as (step, counter, type), in the order first looked at (a purchase's counters at
+    its step: their types force its shuffle), with a ``mark`` at each step that looked."""
 
     start: SabotState
     actions: tuple[SabotAction, ...]
@@ -536,7 +549,13 @@ class Replay:
     last: SabotState
     choices: tuple[_Choice, ...]
     culprit: int | None = None
-    seen: frozenset[int] = frozenset()
+    looks: tuple[tuple[int, int, str], ...] = ()
+    marks: tuple[_Mark, ...] = ()
+
+    @property
+    def seen(self) -> frozenset[int]:
+        """The concealed counters it looked at."""
+        return frozenset(u for _, u, _ in self.looks)
 
 
 def _faces(
@@ -626,36 +645,68 @@ def _replay(
     start: SabotState,
     drawn: tuple[dict[int, str], dict[int, str]],
     rng: random.Random,
-    watch: Watch | None = None,
+    watch: Watch[int] | None = None,
+    resume: tuple[Replay, _Mark] | None = None,
 ) -> Replay:
     """The past from ``start`` with the army ``drawn``: its actions, the stream's results
     they draw and the last state (``start``'s stream, forced action by action, as the past's
     replay draws it), or where it breaks from what the player saw.  With a ``watch``, the
-    concealed counters' types and shots markers are watched on the way (``seen``)."""
+    concealed counters' types and shots markers are watched on the way (``looks``, with a
+    :class:`_Mark` where each was first looked at).  ``resume``: a kept replay whose army
+    agrees with ``drawn`` up to that mark, to go on from (its unseen dice up to there are
+    drawn by the caller)."""
     player, enemy = analysis.player, analysis.enemy
     kinds, platoons = drawn
     draws = _Draws(rng)
-    state = start if watch is None else _watched(analysis, start, watch)
     actions: list[SabotAction] = []
     forced: list[int] = []
-    bought: set[int] = set()
+    looks: list[tuple[int, int, str]] = []
+    marks: list[_Mark] = []
+    state, begin = start, 0
+    if resume is not None:
+        source, mark = resume
+        begin = mark.step
+        actions, forced = list(source.actions[:begin]), list(source.forced[: mark.forced])
+        draws.choices = list(source.choices[: mark.choices])
+        looks = [look for look in source.looks if look[0] < begin]
+        marks = [m for m in source.marks if m.step <= begin]
+        seen = {u for _, u, _ in looks}
+        state = _dressed(game, mark.state, kinds, seen)
+        state = state.with_changes(rng=Rng(start.rng.key, mark.state.rng.counter))
+    if watch is not None:
+        state = _watched(analysis, state, watch)
+        watch.seen.update(u for _, u, _ in looks)
+    step = begin
+
+    def looked(before: SabotState, counted: int, chosen: int) -> None:
+        """Note the counters first looked at in this step, and where it began."""
+        if watch is None or len(watch.seen) == len(looks):
+            return
+        new = sorted(watch.seen.difference(u for _, u, _ in looks))
+        looks.extend((step, u, kinds[u]) for u in new)
+        if not marks or marks[-1].step < step:
+            marks.append(_Mark(step, _plain(analysis, before), counted, chosen))
 
     def kept(culprit: int | None = None) -> Replay:
         last = start if culprit is not None else state  # a broken replay's state is of no use
-        seen: frozenset[int] = frozenset()
         if watch is not None:
             watch.on = False
             last = _plain(analysis, last)
-            seen = frozenset(bought.union(watch.seen))
-        choices = tuple(draws.choices)
-        return Replay(start, tuple(actions), tuple(forced), last, choices, culprit, seen)
+        return Replay(
+            start, tuple(actions), tuple(forced), last, tuple(draws.choices), culprit,
+            tuple(looks), tuple(marks),
+        )  # fmt: skip
 
+    counted, chosen = len(forced), len(draws.choices)
     try:
-        for action, events in analysis.steps:
+        for step in range(begin, len(analysis.steps)):
+            action, events = analysis.steps[step]
+            counted, chosen = len(forced), len(draws.choices)
             if isinstance(action, Buy) and action.player == enemy:
                 group = next(e.units for e in events if isinstance(e, Arrived))
                 action = Buy(enemy, platoons[group[0]])
-                bought.update(u for u in group if u in analysis.domains)
+                if watch is not None:  # its shuffle is forced by their types
+                    watch.seen.update(u for u in group if u in analysis.domains)
             if action.player == enemy and _illegal(game, analysis, state, action):
                 raise _Miss(_subject(state, action))
             if isinstance(action, Buy):
@@ -672,17 +723,22 @@ def _replay(
                 raise _Miss(culprit if action.player == enemy or isinstance(action, Scout) else -1)
             if after.result is not None and len(actions) + 1 < len(analysis.steps):
                 raise _Miss(-1)
+            looked(state, counted, chosen)
             actions.append(action)
             forced.extend(faces)
             state = after
+        step = len(analysis.steps)
+        counted, chosen = len(forced), len(draws.choices)
         if game.view(state, player) != analysis.view:
             raise _Miss(-1)
+        looked(state, counted, chosen)
     except _Miss as miss:
+        looked(state, counted, chosen)
         return kept(miss.culprit)
     return kept()
 
 
-def _watched(analysis: Analysis, state: SabotState, watch: Watch) -> SabotState:
+def _watched(analysis: Analysis, state: SabotState, watch: Watch[int]) -> SabotState:
     """``state`` with each concealed counter's type and shots marker watched (its id)."""
     units = tuple(
         replace(u, kind=watched(u.kind, u.id, watch), ammo=watched(u.ammo, u.id, watch))
@@ -701,13 +757,15 @@ def _plain(analysis: Analysis, state: SabotState) -> SabotState:
     return state.with_changes(units=units)
 
 
-def _dressed(game: Sabot, replay: Replay, state: SabotState, kinds: dict[int, str]) -> SabotState:
-    """``state`` of ``replay`` with ``kinds`` on the concealed counters it never looked at,
-    each with its shots marker full (as it was set up: nothing looked at it since)."""
+def _dressed(
+    game: Sabot, state: SabotState, kinds: dict[int, str], seen: Collection[int]
+) -> SabotState:
+    """``state`` of a replay with ``kinds`` on the concealed counters it had not looked at
+    (not ``seen``), each with its shots marker full (as set up: nothing looked at it since)."""
     units = list(state.units)
     for unit in state.units:
         kind = kinds.get(unit.id, unit.kind)
-        if kind != unit.kind and unit.id not in replay.seen:
+        if kind != unit.kind and unit.id not in seen:
             shots = 0 if kind == DECOY else game.table[kind].limited_shots
             units[unit.id] = replace(unit, kind=kind, ammo=shots)
     return state.with_changes(units=tuple(units))
@@ -761,11 +819,11 @@ def _past(
                 attack=shot.attack + picked[0] - choice.picked[0],
                 defense=shot.defense + picked[1] - choice.picked[1],
             )
-    last = _dressed(game, replay, replay.last, kinds)
+    last = _dressed(game, replay.last, kinds, replay.seen)
     last = last.with_changes(rng=Rng(fresh.key, replay.last.rng.counter))
     if events:
         last = last.with_changes(log=EventLog(events))
-    start = _dressed(game, replay, replay.start, kinds)
+    start = _dressed(game, replay.start, kinds, replay.seen)
     start = start.with_changes(rng=fresh.with_forced(*forced))
     return History(start, replay.actions, end=last)
 
@@ -780,15 +838,25 @@ def _army_key(drawn: tuple[dict[int, str], dict[int, str]], seen: frozenset[int]
     return tuple(sorted(platoons.items())), tuple((u, kinds[u]) for u in sorted(seen))
 
 
-def _kept(analysis: Analysis, drawn: tuple[dict[int, str], dict[int, str]]) -> Replay | None:
-    """A kept replay the army ``drawn`` agrees with where that replay looked, or None."""
-    for seen in dict.fromkeys(replay.seen for replay in analysis.replays.values()):
-        key = _army_key(drawn, seen)
-        replay = analysis.replays.get(key)
-        if replay is not None:
+def _source(
+    analysis: Analysis, drawn: tuple[dict[int, str], dict[int, str]]
+) -> tuple[Replay | None, _Mark | None]:
+    """The kept replay that serves the army ``drawn`` best: one that agrees with it on every
+    counter it looked at (and no mark: nothing to replay), else the one that agrees longest,
+    with the mark where they part; (None, None) if none agrees up to a mark."""
+    kinds, platoons = drawn
+    bought = tuple(sorted(platoons.items()))
+    best: tuple[Replay | None, _Mark | None] = None, None
+    for key, replay in analysis.replays.items():
+        if key[0] != bought:
+            continue
+        step = next((s for s, u, kind in replay.looks if kinds[u] != kind), None)
+        if step is None:
             analysis.replays.move_to_end(key)
-            return replay
-    return None
+            return replay, None
+        if step and (best[1] is None or step > best[1].step):
+            best = replay, next(m for m in replay.marks if m.step == step)
+    return best
 
 
 def sample_history(
@@ -815,17 +883,26 @@ def sample_history(
             start = _position(game, analysis, kinds)
             return History(start.with_changes(rng=game.fresh_rng(rng)), ())
         fresh = game.fresh_rng(rng)
-        replay = _kept(analysis, drawn) if reuse else None
-        if replay is None:
+        kept, mark = _source(analysis, drawn) if reuse else (None, None)
+        if kept is not None and mark is None:  # the same calls on ``rng`` as its replay's
+            replay = kept
+            picks = [rng.choice(choice.options) for choice in replay.choices]
+        else:
             start = _start(game, analysis, kinds).with_changes(rng=fresh)
-            replay = _replay(game, analysis, start, drawn, rng, Watch() if reuse else None)
+            resume = None if kept is None or mark is None else (kept, mark)
+            # the unseen dice before the mark, drawn as the kept replay drew them
+            picks = (
+                [rng.choice(c.options) for c in resume[0].choices[: resume[1].choices]]
+                if resume
+                else []
+            )
+            watch: Watch[int] | None = Watch() if reuse else None
+            replay = _replay(game, analysis, start, drawn, rng, watch, resume)
+            picks += [choice.picked for choice in replay.choices[len(picks) :]]
             if reuse:
                 if len(analysis.replays) >= KEPT:
                     analysis.replays.popitem(last=False)
                 analysis.replays[_army_key(drawn, replay.seen)] = replay
-            picks = [choice.picked for choice in replay.choices]
-        else:  # the same calls on ``rng`` as the replay's own draws
-            picks = [rng.choice(choice.options) for choice in replay.choices]
         if replay.culprit is not None:
             if replay.culprit in kinds:
                 ruled_out.add((replay.culprit, kinds[replay.culprit]))
