@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from wargames.core.hidden import is_hidden
 from wargames.core.history import History
+from wargames.core.watched import Watch
 from wargames.sabot import Sabot, SabotState
-from wargames.sabot.determinize import analyse, forget, sample_history
+from wargames.sabot.determinize import _replay, _start, analyse, forget, sample_history
 from wargames.sabot.state import Attack
 from wargames.testing import states
 
@@ -88,6 +89,19 @@ def test_kept_replays_give_the_pasts_a_replay_of_every_army_gives(
         assert kept == fresh
         assert kept.end == fresh.end
         assert plain(kept)
+    analysis = analyse(GAME, view, player)
+    for key, replay in analysis.replays.items():  # each kept replay, gone on from another's
+        army = {u: cast(SabotState, replay.last).units[u].kind for u in analysis.unknown}
+        if replay.culprit is not None:
+            army = {u: cast(SabotState, replay.start).units[u].kind for u in analysis.unknown}
+        start = _start(GAME, analysis, army).with_changes(rng=replay.start.rng)
+        again = _replay(GAME, analysis, start, (army, dict(key[0])), random.Random(0), Watch())
+        # looks where a replay of its army from the start looks
+        assert again.looks == replay.looks
+        assert [(m.step, m.forced, m.choices) for m in again.marks] == [
+            (m.step, m.forced, m.choices) for m in replay.marks
+        ]
+        assert (again.actions, again.culprit) == (replay.actions, replay.culprit)
 
 
 @pytest.mark.parametrize(("seed", "steps"), [(0, 30), (6, 40), (7, 40)])
