@@ -16,7 +16,7 @@ from wargames.core.watched import Watch
 from wargames.sabot import Sabot, SabotState
 from wargames.sabot.determinize import _replay, _start, analyse, forget, sample_history
 from wargames.sabot.state import Attack
-from wargames.testing import states
+from wargames.testing import Playout, playouts
 
 SEED, STEPS, PLAYER, SAMPLES = 4, 240, "blue", 6
 
@@ -74,21 +74,23 @@ GAME = Sabot(build_points=60)
 
 @settings(max_examples=12)
 @given(
-    states(GAME, max_steps=80) | states(GAME, max_steps=40, setup={"deploy": False}),
+    playouts(GAME, max_steps=80) | playouts(GAME, max_steps=40, setup={"deploy": False}),
     st.sampled_from(GAME.players),
     st.integers(0, 2**32),
 )
 def test_kept_replays_give_the_pasts_a_replay_of_every_army_gives(
-    state: SabotState, player: str, seed: int
+    playout: Playout, player: str, seed: int
 ) -> None:
-    view = GAME.view(state, player)
+    """An earlier view sampled first (its replays go on to the later view), then the last."""
     fast, slow = random.Random(seed), random.Random(seed)
-    for _ in range(4):  # the later samples may be served by the first's replays
-        kept = GAME.sample_history(view, player, fast)
-        fresh = sample_history(GAME, view, player, slow, reuse=False)
-        assert kept == fresh
-        assert kept.end == fresh.end
-        assert plain(kept)
+    for state, samples in ((playout.states[len(playout.states) // 2], 2), (playout.final, 4)):
+        view = GAME.view(state, player)
+        for _ in range(samples):  # the later samples may be served by the first's replays
+            kept = GAME.sample_history(view, player, fast)
+            fresh = sample_history(GAME, view, player, slow, reuse=False)
+            assert kept == fresh
+            assert kept.end == fresh.end
+            assert plain(kept)
     analysis = analyse(GAME, view, player)
     for key, replay in analysis.replays.items():  # each kept replay, gone on from another's
         army = {u: cast(SabotState, replay.last).units[u].kind for u in analysis.unknown}

@@ -27,15 +27,21 @@ the platoons bought) and the dice the player did not see.  A sample:
    sample is drawn again.
 
 What was proved of a counter by replays is kept per view (:class:`Analysis`), so a search
-bot's many samples of one view pay for it once; so is each replay (:class:`Replay`), by the
-types of the concealed counters it looked at: the replay runs with each concealed counter's
-type and shots marker watched (:mod:`wargames.core.watched`), and a counter it never looked
-at could have been anything, the replay running the same.  A later sample whose army
-agrees with a kept replay on the counters it looked at (and on the platoons bought) does not
-replay: it puts its own types (and full shots markers) on the others in the kept start and
-last state, redraws only the dice the player did not see, among the same results, with the
-same calls on ``rng`` as its replay would make, and patches them into the kept past.  So a
-sample is the one a fresh replay of its army gives (``reuse=False`` replays every army).
+bot's many samples of one view pay for it once; so is each replay (:class:`Replay`, eight a
+view).  A replay runs with each concealed counter's type and shots marker watched
+(:mod:`wargames.core.watched`) and notes, step by step, which counters it looked at first
+there, keeping the state before each such step (a mark).  A counter it never looked at could
+have been anything, the replay running the same; so a later army drawn
+
+* that agrees with a kept replay on every counter it looked at (and on the platoons bought)
+  is not replayed: its own types (with full shots markers) go on the other counters of the
+  kept start and last state, and the dice the player did not see are drawn again, among the
+  same results, with the same calls on ``rng`` as its replay would make;
+* that agrees with one up to a mark (every counter looked at before it) goes on from the
+  state at that mark, its own types put on, the unseen dice before it drawn as above.
+
+So each sample is the one a replay of its army from the start gives (``reuse=False`` replays
+every army so, unwatched: the tests' reference).
 """
 
 from __future__ import annotations
@@ -228,6 +234,9 @@ class Analysis:
         self.domains = domains(game, self)
         self.replays: OrderedDict[_Key, Replay] = OrderedDict()
         """The replays kept, each by what it depends on (:func:`_army_key`)."""
+        self.earlier: tuple[int, tuple[tuple[_Key, Replay], ...]] = 0, ()
+        """The replays (that fit) of an earlier view of this player whose steps begin these,
+        with how many steps it had (set by :func:`analyse`)."""
 
 
 def _movers(analysis: Analysis) -> Iterator[tuple[int, SabotAction, tuple[Any, ...]]]:
@@ -353,6 +362,16 @@ def analyse(game: Sabot, view: SabotState, player: str) -> Analysis:
         cache.move_to_end(key)
         return found[1]
     analysis = Analysis(game, view, player)
+    earlier = [
+        a for _, a in cache.values()
+        if a.player == player and a.start_events == analysis.start_events and a.replays
+        and len(a.steps) <= len(analysis.steps)
+    ]  # fmt: skip
+    for before in sorted(earlier, key=lambda a: len(a.steps), reverse=True):
+        if analysis.steps[: len(before.steps)] == before.steps:
+            fits = tuple((k, r) for k, r in before.replays.items() if r.culprit is None)
+            analysis.earlier = len(before.steps), fits
+            break
     cache[key] = (view, analysis)
     if len(cache) > CACHED:
         cache.popitem(last=False)
@@ -668,10 +687,11 @@ def _replay(
         begin = mark.step
         actions, forced = list(source.actions[:begin]), list(source.forced[: mark.forced])
         draws.choices = list(source.choices[: mark.choices])
-        looks = [look for look in source.looks if look[0] < begin]
-        marks = [m for m in source.marks if m.step <= begin]
+        # (of an earlier view's replay, a counter since seen by the player is no more looked at)
+        looks = [look for look in source.looks if look[0] < begin and look[1] in analysis.domains]
+        marks = [m for m in source.marks if any(m.step == look[0] for look in looks)]
         seen = {u for _, u, _ in looks}
-        state = _dressed(game, mark.state, kinds, seen)
+        state = _dressed(game, mark.state, analysis.known | kinds, seen)
         state = state.with_changes(rng=Rng(start.rng.key, mark.state.rng.counter))
     if watch is not None:
         state = _watched(analysis, state, watch)
@@ -842,8 +862,9 @@ def _source(
     analysis: Analysis, drawn: tuple[dict[int, str], dict[int, str]]
 ) -> tuple[Replay | None, _Mark | None]:
     """The kept replay that serves the army ``drawn`` best: one that agrees with it on every
-    counter it looked at (and no mark: nothing to replay), else the one that agrees longest,
-    with the mark where they part; (None, None) if none agrees up to a mark."""
+    counter it looked at (and no mark: nothing to replay), else the one (of this view's or of
+    the earlier view's, whose steps run up to a mark past its own) that agrees longest, with
+    the mark where they part; (None, None) if none agrees up to a mark."""
     kinds, platoons = drawn
     bought = tuple(sorted(platoons.items()))
     best: tuple[Replay | None, _Mark | None] = None, None
@@ -856,6 +877,21 @@ def _source(
             return replay, None
         if step and (best[1] is None or step > best[1].step):
             best = replay, next(m for m in replay.marks if m.step == step)
+    # an earlier view's replay, as far as its steps go (a counter then concealed may be known)
+    end, earlier = analysis.earlier
+    for key, replay in earlier:
+        if not set(key[0]) <= set(bought):
+            continue
+        step = next(
+            (s for s, u, kind in replay.looks
+             if s < end and kinds.get(u, analysis.known.get(u)) != kind),
+            end,
+        )  # fmt: skip
+        if step and (best[1] is None or step > best[1].step):
+            mark = next((m for m in replay.marks if m.step == step), None)
+            if mark is None:  # its last state, before its view's check
+                mark = _Mark(end, replay.last, len(replay.forced), len(replay.choices))
+            best = replay, mark
     return best
 
 
