@@ -7,8 +7,9 @@ each figure is CPU time of the process (the machine may be shared): the first sa
 view on a fresh game object (nothing kept from an earlier run), then the mean of
 ``--samples`` samples after it.  SABOT is measured early, in the middle and late (a third,
 two thirds and all of ``--steps``) at 60 and 200 build points; Sabatu late.  Then a greedy
-and an ISMCTS bot each choose one move at SABOT's late positions: the share of the move's
-time spent in ``game.determinize``.  Figures only, no assertions::
+and an ISMCTS bot each make the first player's last ``--moves`` choices of the late SABOT
+games, in order: the share of their time spent in ``game.determinize``.  Figures only, no
+assertions::
 
     python -m benchmarks.worlds --samples 20
 """
@@ -50,17 +51,17 @@ def timings(
     return len(states) - 1, 1e3 * first, 1e3 * later
 
 
-def share(bot: Any, seed: int, steps: int, **options: Any) -> tuple[float, float]:
-    """(ms of one move of ``bot`` at the late SABOT position, the share of it spent drawing
-    worlds), on a fresh game object: the last state of the game where the player to act
-    has more than one legal action."""
+def share(bot: Any, seed: int, steps: int, moves: int, **options: Any) -> tuple[float, float]:
+    """(mean ms of a move of ``bot``, the share of it spent drawing worlds) over the first
+    player's last ``moves`` choices (positions with more than one legal action) of a seeded
+    random SABOT game of ``steps`` actions, made in order on a fresh game object (as a bot
+    playing the game makes them: each view's samples may reuse the last view's replays)."""
     game: Any = wargames.load("sabot", **options)
-    for state in reversed(played(game, seed, steps)):
-        player = min(game.to_act(state), default=None)
-        if player is not None and len(game.legal_actions(state, player)) > 1:
-            break
-    else:
-        raise ValueError("no position with a choice to make")
+    player = game.players[0]
+    choices = [
+        state for state in played(game, seed, steps)
+        if player in game.to_act(state) and len(game.legal_actions(state, player)) > 1
+    ][-moves:]  # fmt: skip
     game = wargames.load("sabot", **options)  # fresh: nothing kept from the play above
     drawing = 0.0
     determinize: Callable[..., Any] = game.determinize
@@ -75,9 +76,10 @@ def share(bot: Any, seed: int, steps: int, **options: Any) -> tuple[float, float
 
     game.determinize = timed
     began = time.process_time()
-    bot.choose(game, state, player)
-    move = time.process_time() - began
-    return 1e3 * move, drawing / move if move else 0.0
+    for state in choices:
+        bot.choose(game, state, player)
+    spent = time.process_time() - began
+    return 1e3 * spent / max(1, len(choices)), drawing / spent if spent else 0.0
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -85,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--samples", type=int, default=20, help="later samples of each view")
     parser.add_argument("--steps", type=int, default=240, help="most actions of a game")
     parser.add_argument("--seeds", type=int, default=2, help="seeded games per game")
-    parser.add_argument("--no-bots", action="store_true", help="skip the bots' moves")
+    parser.add_argument("--moves", type=int, default=8, help="bot moves at the end (0: none)")
     args = parser.parse_args(argv)
     print("sample_state: first sample of a view, and each one after")
     print(f"{'game':<8}{'points':>7}{'seed':>5}{'step':>6}{'first ms':>10}{'next ms':>9}")
@@ -100,14 +102,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     for seed in range(args.seeds):
         step, first, later = timings("sabatu", seed, args.steps, args.samples)
         print(f"{'sabatu':<8}{'':>7}{seed:>5}{step:>6}{first:>10.2f}{later:>9.2f}")
-    if args.no_bots:
+    if not args.moves:
         return
-    print("one SABOT move at the late position: its ms and the share drawing worlds")
+    print(f"the last {args.moves} SABOT moves of a game: ms a move, the share drawing worlds")
     print(f"{'bot':<8}{'points':>7}{'seed':>5}{'move ms':>10}{'worlds':>8}")
     for points in BUILD_POINTS:
         for seed in range(args.seeds):
             for label, bot in (("greedy", GreedyBot(seed)), ("mcts", MctsBot(seed))):
-                move, part = share(bot, seed, args.steps, build_points=points)
+                move, part = share(bot, seed, args.steps, args.moves, build_points=points)
                 print(f"{label:<8}{points:>7}{seed:>5}{move:>10.1f}{part:>8.0%}")
 
 
