@@ -38,7 +38,10 @@ have been anything, the replay running the same; so a later army drawn
   kept start and last state, and the dice the player did not see are drawn again, among the
   same results, with the same calls on ``rng`` as its replay would make;
 * that agrees with one up to a mark (every counter looked at before it) goes on from the
-  state at that mark, its own types put on, the unseen dice before it drawn as above.
+  state at that mark, its own types put on, the unseen dice before it drawn as above;
+* of a later view of the game (the same start, what the earlier knew known alike, its steps
+  the first of these: a bot's next decision) goes on so from the earlier view's replays, up
+  to a mark or from their last state.
 
 So each sample is the one a replay of its army from the start gives (``reuse=False`` replays
 every army so, unwatched: the tests' reference).
@@ -232,6 +235,19 @@ class Analysis:
             u.id for u in view.units if u.owner == self.enemy and u.id not in self.known
         )
         self.domains = domains(game, self)
+        later = {
+            (a.player, game.map.parse(a.hex) if isinstance(a, Entrench) else a.target)
+            for a, _ in self.steps
+            if isinstance(a, Entrench) or (isinstance(a, Special) and a.what == "prepare")
+        }
+        self.prepared = view.prepared - later
+        """The prepared positions of the start (the random set-up's)."""
+        self.skeleton = (
+            self.start_events,
+            tuple((u.id, u.owner) for u in view.units if not u.arrived),
+            self.prepared,
+        )
+        """What the start has that is no concealed counter's type (see :func:`_start`)."""
         self.replays: OrderedDict[_Key, Replay] = OrderedDict()
         """The replays kept, each by what it depends on (:func:`_army_key`)."""
         self.earlier: tuple[int, tuple[tuple[_Key, Replay], ...]] = 0, ()
@@ -362,10 +378,13 @@ def analyse(game: Sabot, view: SabotState, player: str) -> Analysis:
         cache.move_to_end(key)
         return found[1]
     analysis = Analysis(game, view, player)
+    # an earlier view of the same game: the same start, what it knew known alike, its steps
+    # the first of these
     earlier = [
         a for _, a in cache.values()
-        if a.player == player and a.start_events == analysis.start_events and a.replays
-        and len(a.steps) <= len(analysis.steps)
+        if a.player == player and a.replays and len(a.steps) <= len(analysis.steps)
+        and a.skeleton == analysis.skeleton
+        and all(analysis.known.get(u) == kind for u, kind in a.known.items())
     ]  # fmt: skip
     for before in sorted(earlier, key=lambda a: len(a.steps), reverse=True):
         if analysis.steps[: len(before.steps)] == before.steps:
@@ -469,17 +488,12 @@ def _start(game: Sabot, analysis: Analysis, kinds: dict[int, str]) -> SabotState
             units[event.unit] = replace(units[event.unit], status=OK, carrier=event.carrier)
         elif isinstance(event, Removed):
             units[event.unit] = replace(units[event.unit], status=GONE)
-    later = {
-        (a.player, game.map.parse(a.hex) if isinstance(a, Entrench) else a.target)
-        for a, _ in analysis.steps
-        if isinstance(a, Entrench) or (isinstance(a, Special) and a.what == "prepare")
-    }
     setup = [e for e in analysis.start_events if not isinstance(e, Initiative)]
     state = SabotState(
         rng=Rng(_KEY).with_forced(roll - 1),
         clock=Clock(1, len(game.turns.setup), 0, (0, 1)),
         units=tuple(units),
-        prepared=view.prepared - later,
+        prepared=analysis.prepared,
         log=EventLog(setup),
     )
     return new_turn(game, state)
