@@ -84,7 +84,7 @@ def test_kept_replays_give_the_pasts_a_replay_of_every_army_gives(
     """An earlier view sampled first (its replays go on to the later view), then the last."""
     fast, slow = random.Random(seed), random.Random(seed)
     for state, samples in ((playout.states[len(playout.states) // 2], 2), (playout.final, 4)):
-        view = GAME.view(state, player)
+        view = GAME.view(cast(SabotState, state), player)
         for _ in range(samples):  # the later samples may be served by the first's replays
             kept = GAME.sample_history(view, player, fast)
             fresh = sample_history(GAME, view, player, slow, reuse=False)
@@ -93,9 +93,9 @@ def test_kept_replays_give_the_pasts_a_replay_of_every_army_gives(
             assert plain(kept)
     analysis = analyse(GAME, view, player)
     for key, replay in analysis.replays.items():  # each kept replay, gone on from another's
-        army = {u: cast(SabotState, replay.last).units[u].kind for u in analysis.unknown}
+        army = {u: replay.last.units[u].kind for u in analysis.unknown}
         if replay.culprit is not None:
-            army = {u: cast(SabotState, replay.start).units[u].kind for u in analysis.unknown}
+            army = {u: replay.start.units[u].kind for u in analysis.unknown}
         start = _start(GAME, analysis, army).with_changes(rng=replay.start.rng)
         again = _replay(GAME, analysis, start, (army, dict(key[0])), random.Random(0), Watch())
         # looks where a replay of its army from the start looks
