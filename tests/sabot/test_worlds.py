@@ -72,7 +72,7 @@ def plain(history: History) -> bool:
 GAME = Sabot(build_points=60)
 
 
-@settings(max_examples=12)
+@settings(max_examples=10)
 @given(
     playouts(GAME, max_steps=80) | playouts(GAME, max_steps=40, setup={"deploy": False}),
     st.sampled_from(GAME.players),
