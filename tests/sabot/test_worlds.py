@@ -108,7 +108,7 @@ def test_kept_replays_give_the_pasts_a_replay_of_every_army_gives(
 
 @pytest.mark.parametrize(("seed", "steps"), [(0, 30), (6, 40), (7, 40)])
 def test_kept_replays_draw_the_kinds_a_replay_of_every_army_draws(seed: int, steps: int) -> None:
-    """At early positions with five to nine concealed counters the replays look at one to
+    """At early positions with five to nine concealed counters the replays look at none to
     three of them: the others take many types without a replay of their own, each army as
     often as when every army drawn is replayed."""
     game = Sabot(build_points=60)
