@@ -1,11 +1,15 @@
-"""Cheaper worlds (issue 38): the time of ``game.sample_state(view, player, rng)`` at a late
-SABOT and a late Sabatu position, the first sample of a view (its analysis built) against the
-samples after it (what is kept per view reused).
+"""Cheaper worlds (issue 38): the time of ``game.sample_state(view, player, rng)``, the first
+sample of a view (its analysis built) against the samples after it (what is kept per view
+reused), and the share of a bot's move spent drawing worlds.
 
 A position is reached by seeded random legal play (``--steps`` actions or the game's end);
 each figure is CPU time of the process (the machine may be shared): the first sample of the
 view on a fresh game object (nothing kept from an earlier run), then the mean of
-``--samples`` samples after it.  Figures only, no assertions::
+``--samples`` samples after it.  SABOT is measured early, in the middle and late (a third,
+two thirds and all of ``--steps``) at 60 and 200 build points; Sabatu late.  Then a greedy
+and an ISMCTS bot each make the first player's last ``--moves`` choices of the late SABOT
+games, in order: the share of their time spent in ``game.determinize``.  Figures only, no
+assertions::
 
     python -m benchmarks.worlds --samples 20
 """
@@ -15,22 +19,25 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import wargames
 from benchmarks.histories import played
+from wargames.bots import GreedyBot, MctsBot
 
-__all__ = ["main", "timings"]
+__all__ = ["main", "share", "timings"]
 
-GAMES: tuple[str, ...] = ("sabot", "sabatu")
+BUILD_POINTS: tuple[int, ...] = (60, 200)
 
 
-def timings(name: str, seed: int, steps: int, samples: int) -> tuple[int, float, float]:
+def timings(
+    name: str, seed: int, steps: int, samples: int, **options: Any
+) -> tuple[int, float, float]:
     """(the position's step, ms of the first sample, mean ms of each later one) for the
     first player's view of the last state of a seeded random game of ``name``."""
-    states = played(wargames.load(name), seed, steps)
-    game: Any = wargames.load(name)  # fresh: nothing kept from the play above
+    states = played(wargames.load(name, **options), seed, steps)
+    game: Any = wargames.load(name, **options)  # fresh: nothing kept from the play above
     player = game.players[0]
     view = game.view(states[-1], player)
     rng = random.Random(seed)
@@ -44,18 +51,66 @@ def timings(name: str, seed: int, steps: int, samples: int) -> tuple[int, float,
     return len(states) - 1, 1e3 * first, 1e3 * later
 
 
+def share(bot: Any, seed: int, steps: int, moves: int, **options: Any) -> tuple[float, float]:
+    """(mean ms of a move of ``bot``, the share of it spent drawing worlds) over the first
+    player's last ``moves`` choices (positions with more than one legal action) of a seeded
+    random SABOT game of ``steps`` actions, made in order on a fresh game object (as a bot
+    playing the game makes them: each view's samples may reuse the last view's replays)."""
+    game: Any = wargames.load("sabot", **options)
+    player = game.players[0]
+    choices = [
+        state for state in played(game, seed, steps)
+        if player in game.to_act(state) and len(game.legal_actions(state, player)) > 1
+    ][-moves:]  # fmt: skip
+    game = wargames.load("sabot", **options)  # fresh: nothing kept from the play above
+    drawing = 0.0
+    determinize: Callable[..., Any] = game.determinize
+
+    def timed(*args: Any) -> Any:
+        nonlocal drawing
+        began = time.process_time()
+        try:
+            return determinize(*args)
+        finally:
+            drawing += time.process_time() - began
+
+    game.determinize = timed
+    began = time.process_time()
+    for state in choices:
+        bot.choose(game, state, player)
+    spent = time.process_time() - began
+    return 1e3 * spent / max(1, len(choices)), drawing / spent if spent else 0.0
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.worlds", description=__doc__)
     parser.add_argument("--samples", type=int, default=20, help="later samples of each view")
     parser.add_argument("--steps", type=int, default=240, help="most actions of a game")
     parser.add_argument("--seeds", type=int, default=2, help="seeded games per game")
+    parser.add_argument("--moves", type=int, default=8, help="bot moves at the end (0: none)")
     args = parser.parse_args(argv)
-    print("sample_state at a late position: first sample of a view, and each one after")
-    print(f"{'game':<8}{'seed':>5}{'step':>6}{'first ms':>10}{'next ms':>9}")
-    for name in GAMES:
+    print("sample_state: first sample of a view, and each one after")
+    print(f"{'game':<8}{'points':>7}{'seed':>5}{'step':>6}{'first ms':>10}{'next ms':>9}")
+    for points in BUILD_POINTS:
+        for part in (3, 3 / 2, 1):
+            for seed in range(args.seeds):
+                steps = round(args.steps / part)
+                step, first, later = timings(
+                    "sabot", seed, steps, args.samples, build_points=points
+                )
+                print(f"{'sabot':<8}{points:>7}{seed:>5}{step:>6}{first:>10.2f}{later:>9.2f}")
+    for seed in range(args.seeds):
+        step, first, later = timings("sabatu", seed, args.steps, args.samples)
+        print(f"{'sabatu':<8}{'':>7}{seed:>5}{step:>6}{first:>10.2f}{later:>9.2f}")
+    if not args.moves:
+        return
+    print(f"the last {args.moves} SABOT moves of a game: ms a move, the share drawing worlds")
+    print(f"{'bot':<8}{'points':>7}{'seed':>5}{'move ms':>10}{'worlds':>8}")
+    for points in BUILD_POINTS:
         for seed in range(args.seeds):
-            step, first, later = timings(name, seed, args.steps, args.samples)
-            print(f"{name:<8}{seed:>5}{step:>6}{first:>10.2f}{later:>9.2f}")
+            for label, bot in (("greedy", GreedyBot(seed)), ("mcts", MctsBot(seed))):
+                move, part = share(bot, seed, args.steps, args.moves, build_points=points)
+                print(f"{label:<8}{points:>7}{seed:>5}{move:>10.1f}{part:>8.0%}")
 
 
 if __name__ == "__main__":

@@ -1,22 +1,33 @@
-"""Kept replays (issue 38): a later sample of a view that draws an army already replayed
-redraws only the unseen dice, and gives the very world a fresh replay gives."""
+"""Kept replays (issue 38): a later sample of a view that draws an army agreeing with a
+kept replay on the counters it looked at redraws only the unseen dice and puts its own
+types on the others, and gives the very world a fresh replay gives."""
 
 import random
+from collections import Counter
+from typing import cast
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wargames.core.hidden import is_hidden
+from wargames.core.history import History
+from wargames.core.watched import Watch
 from wargames.sabot import Sabot, SabotState
-from wargames.sabot.determinize import analyse, forget
+from wargames.sabot.determinize import _replay, _start, analyse, forget, sample_history
 from wargames.sabot.state import Attack
+from wargames.testing import Playout, playouts
 
 SEED, STEPS, PLAYER, SAMPLES = 4, 240, "blue", 6
 
 
-def played(game: Sabot) -> list[SabotState]:
-    """A seeded game of random legal actions (its states, the start first); its last view
-    for blue shows a shot at a concealed counter, whose rolls blue did not see."""
-    chooser = random.Random(SEED)
-    states = [game.start(SEED)]
-    while len(states) <= STEPS and game.outcome(states[-1]) is None:
+def played(game: Sabot, seed: int = SEED, steps: int = STEPS) -> list[SabotState]:
+    """A seeded game of random legal actions (its states, the start first); with the
+    defaults, its last view for blue shows a shot at a concealed counter, whose rolls blue
+    did not see."""
+    chooser = random.Random(seed)
+    states = [game.start(seed)]
+    while len(states) <= steps and game.outcome(states[-1]) is None:
         state = states[-1]
         player = chooser.choice(sorted(game.to_act(state)))
         action = chooser.choice(game.legal_actions(state, player))
@@ -49,3 +60,69 @@ def test_a_kept_replay_gives_the_world_a_fresh_replay_gives() -> None:
     first = kept[0].final(game)
     patched = next(h for h in kept[1:] if h.final(game).log != first.log)
     assert list(patched.states(game))[-1] == patched.end
+
+
+def plain(history: History) -> bool:
+    """Whether no watched value is left in the past's start and last state's counters."""
+    assert history.end is not None
+    units = cast(SabotState, history.start).units + cast(SabotState, history.end).units
+    return all(type(u.kind) is str and type(u.ammo) is int for u in units)
+
+
+GAME = Sabot(build_points=60)
+
+
+@settings(max_examples=10)
+@given(
+    playouts(GAME, max_steps=80) | playouts(GAME, max_steps=40, setup={"deploy": False}),
+    st.sampled_from(GAME.players),
+    st.integers(0, 2**32),
+)
+def test_kept_replays_give_the_pasts_a_replay_of_every_army_gives(
+    playout: Playout, player: str, seed: int
+) -> None:
+    """An earlier view sampled first (its replays go on to the later view), then the last."""
+    fast, slow = random.Random(seed), random.Random(seed)
+    for state, samples in ((playout.states[len(playout.states) // 2], 2), (playout.final, 4)):
+        view = GAME.view(cast(SabotState, state), player)
+        for _ in range(samples):  # the later samples may be served by the first's replays
+            kept = GAME.sample_history(view, player, fast)
+            fresh = sample_history(GAME, view, player, slow, reuse=False)
+            assert kept == fresh
+            assert kept.end == fresh.end
+            assert plain(kept)
+    analysis = analyse(GAME, view, player)
+    for key, replay in analysis.replays.items():  # each kept replay, gone on from another's
+        army = {u: replay.last.units[u].kind for u in analysis.unknown}
+        if replay.culprit is not None:
+            army = {u: replay.start.units[u].kind for u in analysis.unknown}
+        start = _start(GAME, analysis, army).with_changes(rng=replay.start.rng)
+        again = _replay(GAME, analysis, start, (army, dict(key[0])), random.Random(0), Watch())
+        # looks where a replay of its army from the start looks
+        assert again.looks == replay.looks
+        assert [(m.step, m.forced, m.choices) for m in again.marks] == [
+            (m.step, m.forced, m.choices) for m in replay.marks
+        ]
+        assert (again.actions, again.culprit) == (replay.actions, replay.culprit)
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(0, 30), (6, 40), (7, 40)])
+def test_kept_replays_draw_the_kinds_a_replay_of_every_army_draws(seed: int, steps: int) -> None:
+    """At early positions with five to nine concealed counters the replays look at none to
+    three of them: the others take many types without a replay of their own, each army as
+    often as when every army drawn is replayed."""
+    game = Sabot(build_points=60)
+    view = game.view(played(game, seed, steps)[-1], PLAYER)
+    enemy = game.opponent(PLAYER)
+    hidden = [u.id for u in view.units if u.owner == enemy and is_hidden(u.kind)]
+
+    def drawn(history: History) -> tuple[str, ...]:
+        assert history.end is not None
+        return tuple(cast(SabotState, history.end).units[u].kind for u in hidden)
+
+    fast, slow = random.Random(5), random.Random(5)
+    kept = Counter(drawn(game.sample_history(view, PLAYER, fast)) for _ in range(20))
+    fresh = Counter(drawn(sample_history(game, view, PLAYER, slow, reuse=False)) for _ in range(20))
+    assert kept == fresh
+    replays = analyse(game, view, PLAYER).replays
+    assert len(kept) > 2 * len(replays)  # most armies drawn were served by a kept replay

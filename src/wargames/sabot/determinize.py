@@ -27,10 +27,24 @@ the platoons bought) and the dice the player did not see.  A sample:
    sample is drawn again.
 
 What was proved of a counter by replays is kept per view (:class:`Analysis`), so a search
-bot's many samples of one view pay for it once; so is each replay, by the army drawn
-(:class:`Replay`): a later sample that draws the same army (the narrowed domains leave a
-handful) redraws only the dice the player did not see, among the same results, with the
-same calls on ``rng`` as its replay would make, and patches them into the kept past.
+bot's many samples of one view pay for it once; so is each replay (:class:`Replay`, eight a
+view).  A replay runs with each concealed counter's type and shots marker watched
+(:mod:`wargames.core.watched`) and notes, step by step, which counters it looked at first
+there, keeping the state before each such step (a mark).  A counter it never looked at could
+have been anything, the replay running the same; so a later army drawn
+
+* that agrees with a kept replay on every counter it looked at (and on the platoons bought)
+  is not replayed: its own types (with full shots markers) go on the other counters of the
+  kept start and last state, and the dice the player did not see are drawn again, among the
+  same results, with the same calls on ``rng`` as its replay would make;
+* that agrees with one up to a mark (every counter looked at before it) goes on from the
+  state at that mark, its own types put on, the unseen dice before it drawn as above;
+* of a later view of the game (the same start, what the earlier knew known alike, its steps
+  the first of these: a bot's next decision) goes on so from the earlier view's replays, up
+  to a mark or from their last state.
+
+So each sample is the one a replay of its army from the start gives (``reuse=False`` replays
+every army so, unwatched: the tests' reference).
 """
 
 from __future__ import annotations
@@ -38,7 +52,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter, OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from attrs import frozen
@@ -50,6 +64,7 @@ from wargames.core.hidden import is_hidden, redact, sample_assignment
 from wargames.core.history import History
 from wargames.core.phases import Clock
 from wargames.core.rng import Rng
+from wargames.core.watched import Watch, plain, watched
 from wargames.sabot import combat
 from wargames.sabot.army import PREPARED_PER_ENGINEER, counter
 from wargames.sabot.firing import _harmless, fire_problem, modifiers, weapon_stats
@@ -101,9 +116,8 @@ TRIES: Final = 200
 CACHED: Final = 16
 """Views whose analysis a game keeps (a bot samples one view many times)."""
 KEPT: Final = 8
-"""Replays (armies drawn) an analysis keeps; all are dropped when it is full (a late
-replay holds its last state, about 0.17 MB; where more armies than this are drawn, they
-seldom repeat)."""
+"""Replays an analysis keeps, the oldest dropped first (a late replay holds its last state,
+about 0.17 MB)."""
 _KEY: Final = bytes(32)
 """A stream to build a start with (the sampler gives the start a fresh one)."""
 _SPECIALS: Final = {
@@ -221,8 +235,24 @@ class Analysis:
             u.id for u in view.units if u.owner == self.enemy and u.id not in self.known
         )
         self.domains = domains(game, self)
-        self.replays: dict[tuple[tuple[tuple[int, str], ...], ...], Replay] = {}
-        """The replay of each army drawn so far (by :func:`_army_key`)."""
+        later = {
+            (a.player, game.map.parse(a.hex) if isinstance(a, Entrench) else a.target)
+            for a, _ in self.steps
+            if isinstance(a, Entrench) or (isinstance(a, Special) and a.what == "prepare")
+        }
+        self.prepared = view.prepared - later
+        """The prepared positions of the start (the random set-up's)."""
+        self.skeleton = (
+            self.start_events,
+            tuple((u.id, u.owner) for u in view.units if not u.arrived),
+            self.prepared,
+        )
+        """What the start has that is no concealed counter's type (see :func:`_start`)."""
+        self.replays: OrderedDict[_Key, Replay] = OrderedDict()
+        """The replays kept, each by what it depends on (:func:`_army_key`)."""
+        self.earlier: tuple[int, tuple[tuple[_Key, Replay], ...]] = 0, ()
+        """The replays (that fit) of an earlier view of this player whose steps begin these,
+        with how many steps it had (set by :func:`analyse`)."""
 
 
 def _movers(analysis: Analysis) -> Iterator[tuple[int, SabotAction, tuple[Any, ...]]]:
@@ -348,6 +378,19 @@ def analyse(game: Sabot, view: SabotState, player: str) -> Analysis:
         cache.move_to_end(key)
         return found[1]
     analysis = Analysis(game, view, player)
+    # an earlier view of the same game: the same start, what it knew known alike, its steps
+    # the first of these
+    earlier = [
+        a for _, a in cache.values()
+        if a.player == player and a.replays and len(a.steps) <= len(analysis.steps)
+        and a.skeleton == analysis.skeleton
+        and all(analysis.known.get(u) == kind for u, kind in a.known.items())
+    ]  # fmt: skip
+    for before in sorted(earlier, key=lambda a: len(a.steps), reverse=True):
+        if analysis.steps[: len(before.steps)] == before.steps:
+            fits = tuple((k, r) for k, r in before.replays.items() if r.culprit is None)
+            analysis.earlier = len(before.steps), fits
+            break
     cache[key] = (view, analysis)
     if len(cache) > CACHED:
         cache.popitem(last=False)
@@ -445,17 +488,12 @@ def _start(game: Sabot, analysis: Analysis, kinds: dict[int, str]) -> SabotState
             units[event.unit] = replace(units[event.unit], status=OK, carrier=event.carrier)
         elif isinstance(event, Removed):
             units[event.unit] = replace(units[event.unit], status=GONE)
-    later = {
-        (a.player, game.map.parse(a.hex) if isinstance(a, Entrench) else a.target)
-        for a, _ in analysis.steps
-        if isinstance(a, Entrench) or (isinstance(a, Special) and a.what == "prepare")
-    }
     setup = [e for e in analysis.start_events if not isinstance(e, Initiative)]
     state = SabotState(
         rng=Rng(_KEY).with_forced(roll - 1),
         clock=Clock(1, len(game.turns.setup), 0, (0, 1)),
         units=tuple(units),
-        prepared=view.prepared - later,
+        prepared=analysis.prepared,
         log=EventLog(setup),
     )
     return new_turn(game, state)
@@ -516,12 +554,27 @@ class _Draws:
 
 
 @frozen
+class _Mark:
+    """Where a replay first looked at a concealed counter: before its ``step`` (of the
+    analysis's steps; their number: the last view's check), the ``state`` then (plain) and
+    how many stream results and unseen-dice choices the replay had made by then."""
+
+    step: int
+    state: SabotState
+    forced: int
+    choices: int
+
+
+@frozen
 class Replay:
     """The replay of one army drawn for a view: ``start`` (with the stream of the sample
     that replayed it), the ``actions``, the stream's results they draw and the ``last``
     state; or, where it broke from what the player saw, the ``culprit`` (the concealed
     counter to blame, -1: unknown; None: it did not break; ``last`` is then the start).
-    ``choices`` are the unseen dice drawn on the way, in the order the replay draws them."""
+    ``choices`` are the unseen dice drawn on the way, in the order the replay draws them;
+    ``looks`` each concealed counter whose type or shots marker it looked at, up to where it
+    broke, as (step, counter, type), in the order first looked at (a purchase's counters at
+    its step: their types force its shuffle), with a ``mark`` at each step that looked."""
 
     start: SabotState
     actions: tuple[SabotAction, ...]
@@ -529,6 +582,13 @@ class Replay:
     last: SabotState
     choices: tuple[_Choice, ...]
     culprit: int | None = None
+    looks: tuple[tuple[int, int, str], ...] = ()
+    marks: tuple[_Mark, ...] = ()
+
+    @property
+    def seen(self) -> frozenset[int]:
+        """The concealed counters it looked at."""
+        return frozenset(u for _, u, _ in self.looks)
 
 
 def _faces(
@@ -618,26 +678,69 @@ def _replay(
     start: SabotState,
     drawn: tuple[dict[int, str], dict[int, str]],
     rng: random.Random,
+    watch: Watch[int] | None = None,
+    resume: tuple[Replay, _Mark] | None = None,
 ) -> Replay:
     """The past from ``start`` with the army ``drawn``: its actions, the stream's results
     they draw and the last state (``start``'s stream, forced action by action, as the past's
-    replay draws it), or where it breaks from what the player saw."""
+    replay draws it), or where it breaks from what the player saw.  With a ``watch``, the
+    concealed counters' types and shots markers are watched on the way (``looks``, with a
+    :class:`_Mark` where each was first looked at).  ``resume``: a kept replay whose army
+    agrees with ``drawn`` up to that mark, to go on from (its unseen dice up to there are
+    drawn by the caller)."""
     player, enemy = analysis.player, analysis.enemy
     kinds, platoons = drawn
     draws = _Draws(rng)
-    state = start
     actions: list[SabotAction] = []
     forced: list[int] = []
+    looks: list[tuple[int, int, str]] = []
+    marks: list[_Mark] = []
+    state, begin = start, 0
+    if resume is not None:
+        source, mark = resume
+        begin = mark.step
+        actions, forced = list(source.actions[:begin]), list(source.forced[: mark.forced])
+        draws.choices = list(source.choices[: mark.choices])
+        # (of an earlier view's replay, a counter since seen by the player is no more looked at)
+        looks = [look for look in source.looks if look[0] < begin and look[1] in analysis.domains]
+        marks = [m for m in source.marks if any(m.step == look[0] for look in looks)]
+        seen = {u for _, u, _ in looks}
+        state = _dressed(game, mark.state, analysis.known | kinds, seen)
+        state = state.with_changes(rng=Rng(start.rng.key, mark.state.rng.counter))
+    if watch is not None:
+        state = _watched(analysis, state, watch)
+        watch.seen.update(u for _, u, _ in looks)
+    step = begin
+
+    def looked(before: SabotState, counted: int, chosen: int) -> None:
+        """Note the counters first looked at in this step, and where it began."""
+        if watch is None or len(watch.seen) == len(looks):
+            return
+        new = sorted(watch.seen.difference(u for _, u, _ in looks))
+        looks.extend((step, u, kinds[u]) for u in new)
+        if not marks or marks[-1].step < step:
+            marks.append(_Mark(step, _plain(analysis, before), counted, chosen))
 
     def kept(culprit: int | None = None) -> Replay:
         last = start if culprit is not None else state  # a broken replay's state is of no use
-        return Replay(start, tuple(actions), tuple(forced), last, tuple(draws.choices), culprit)
+        if watch is not None:
+            watch.on = False
+            last = _plain(analysis, last)
+        return Replay(
+            start, tuple(actions), tuple(forced), last, tuple(draws.choices), culprit,
+            tuple(looks), tuple(marks),
+        )  # fmt: skip
 
+    counted, chosen = len(forced), len(draws.choices)
     try:
-        for action, events in analysis.steps:
+        for step in range(begin, len(analysis.steps)):
+            action, events = analysis.steps[step]
+            counted, chosen = len(forced), len(draws.choices)
             if isinstance(action, Buy) and action.player == enemy:
                 group = next(e.units for e in events if isinstance(e, Arrived))
                 action = Buy(enemy, platoons[group[0]])
+                if watch is not None:  # its shuffle is forced by their types
+                    watch.seen.update(u for u in group if u in analysis.domains)
             if action.player == enemy and _illegal(game, analysis, state, action):
                 raise _Miss(_subject(state, action))
             if isinstance(action, Buy):
@@ -654,14 +757,52 @@ def _replay(
                 raise _Miss(culprit if action.player == enemy or isinstance(action, Scout) else -1)
             if after.result is not None and len(actions) + 1 < len(analysis.steps):
                 raise _Miss(-1)
+            looked(state, counted, chosen)
             actions.append(action)
             forced.extend(faces)
             state = after
+        step = len(analysis.steps)
+        counted, chosen = len(forced), len(draws.choices)
         if game.view(state, player) != analysis.view:
             raise _Miss(-1)
+        looked(state, counted, chosen)
     except _Miss as miss:
+        looked(state, counted, chosen)
         return kept(miss.culprit)
     return kept()
+
+
+def _watched(analysis: Analysis, state: SabotState, watch: Watch[int]) -> SabotState:
+    """``state`` with each concealed counter's type and shots marker watched (its id)."""
+    units = tuple(
+        replace(u, kind=watched(u.kind, u.id, watch), ammo=watched(u.ammo, u.id, watch))
+        if u.id in analysis.domains else u
+        for u in state.units
+    )  # fmt: skip
+    return state.with_changes(units=units)
+
+
+def _plain(analysis: Analysis, state: SabotState) -> SabotState:
+    """``state`` with no watched value left (a replay's last state, to keep)."""
+    units = tuple(
+        replace(u, kind=plain(u.kind), ammo=plain(u.ammo)) if u.id in analysis.domains else u
+        for u in state.units
+    )
+    return state.with_changes(units=units)
+
+
+def _dressed(
+    game: Sabot, state: SabotState, kinds: dict[int, str], seen: Collection[int]
+) -> SabotState:
+    """``state`` of a replay with ``kinds`` on the concealed counters it had not looked at
+    (not ``seen``), each with its shots marker full (as set up: nothing looked at it since)."""
+    units = list(state.units)
+    for unit in state.units:
+        kind = kinds.get(unit.id, unit.kind)
+        if kind != unit.kind and unit.id not in seen:
+            shots = 0 if kind == DECOY else game.table[kind].limited_shots
+            units[unit.id] = replace(unit, kind=kind, ammo=shots)
+    return state.with_changes(units=tuple(units))
 
 
 def _shuffle_faces(
@@ -687,10 +828,17 @@ def _shuffle_faces(
     return faces
 
 
-def _past(replay: Replay, fresh: Rng, picks: Sequence[tuple[int, ...]]) -> History:
-    """The past ``replay`` kept, with the stream ``fresh`` and the unseen dice ``picks`` (one
-    per choice): each forced in its place and each shot's adjusted rolls moved by as much
-    (a shot's result and so the play after it are the same for every option)."""
+def _past(
+    game: Sabot,
+    replay: Replay,
+    kinds: dict[int, str],
+    fresh: Rng,
+    picks: Sequence[tuple[int, ...]],
+) -> History:
+    """The past ``replay`` kept, with ``kinds`` on the concealed counters it never looked at
+    (:func:`_dressed`), the stream ``fresh`` and the unseen dice ``picks`` (one per choice):
+    each forced in its place and each shot's adjusted rolls moved by as much (a shot's
+    result and so the play after it are the same for every option)."""
     forced = list(replay.forced)
     events: list[Any] = []
     for choice, picked in zip(replay.choices, picks, strict=True):
@@ -705,24 +853,72 @@ def _past(replay: Replay, fresh: Rng, picks: Sequence[tuple[int, ...]]) -> Histo
                 attack=shot.attack + picked[0] - choice.picked[0],
                 defense=shot.defense + picked[1] - choice.picked[1],
             )
-    last = replay.last.with_changes(rng=Rng(fresh.key, replay.last.rng.counter))
+    last = _dressed(game, replay.last, kinds, replay.seen)
+    last = last.with_changes(rng=Rng(fresh.key, replay.last.rng.counter))
     if events:
         last = last.with_changes(log=EventLog(events))
-    start = replay.start.with_changes(rng=fresh.with_forced(*forced))
+    start = _dressed(game, replay.start, kinds, replay.seen)
+    start = start.with_changes(rng=fresh.with_forced(*forced))
     return History(start, replay.actions, end=last)
 
 
-def _army_key(drawn: tuple[dict[int, str], dict[int, str]]) -> tuple[tuple[Any, ...], ...]:
-    """What a replay depends on besides the view and the unseen dice: the army drawn."""
-    return tuple(tuple(sorted(part.items())) for part in drawn)
+_Key = tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]
 
 
-def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Random) -> History:
-    """A past that shows ``player`` exactly what they saw (see the module).
+def _army_key(drawn: tuple[dict[int, str], dict[int, str]], seen: frozenset[int]) -> _Key:
+    """What a replay that looked at the counters ``seen`` depends on besides the view and
+    the unseen dice: their types and the platoons bought."""
+    kinds, platoons = drawn
+    return tuple(sorted(platoons.items())), tuple((u, kinds[u]) for u in sorted(seen))
+
+
+def _source(
+    analysis: Analysis, drawn: tuple[dict[int, str], dict[int, str]]
+) -> tuple[Replay | None, _Mark | None]:
+    """The kept replay that serves the army ``drawn`` best: one that agrees with it on every
+    counter it looked at (and no mark: nothing to replay), else the one (of this view's or of
+    the earlier view's, whose steps run up to a mark past its own) that agrees longest, with
+    the mark where they part; (None, None) if none agrees up to a mark."""
+    kinds, platoons = drawn
+    bought = tuple(sorted(platoons.items()))
+    best: tuple[Replay | None, _Mark | None] = None, None
+    for key, replay in analysis.replays.items():
+        if key[0] != bought:
+            continue
+        step = next((s for s, u, kind in replay.looks if kinds[u] != kind), None)
+        if step is None:
+            analysis.replays.move_to_end(key)
+            return replay, None
+        if step and (best[1] is None or step > best[1].step):
+            best = replay, next(m for m in replay.marks if m.step == step)
+    # an earlier view's replay, as far as its steps go (a counter then concealed may be known)
+    end, earlier = analysis.earlier
+    for key, replay in earlier:
+        if not set(key[0]) <= set(bought):
+            continue
+        step = next(
+            (s for s, u, kind in replay.looks
+             if s < end and kinds.get(u, analysis.known.get(u)) != kind),
+            end,
+        )  # fmt: skip
+        if step and (best[1] is None or step > best[1].step):
+            mark = next((m for m in replay.marks if m.step == step), None)
+            if mark is None:  # its last state, before its view's check
+                mark = _Mark(end, replay.last, len(replay.forced), len(replay.choices))
+            best = replay, mark
+    return best
+
+
+def sample_history(
+    game: Sabot, view: SabotState, player: str, rng: random.Random, *, reuse: bool = True
+) -> History:
+    """A past that shows ``player`` exactly what they saw (see the module).  ``reuse=False``
+    keeps nothing and replays every army drawn, unwatched: the same past for the same
+    ``rng``, more slowly (the reference the tests hold the kept replays to).
 
     :raises NoPast: if none was found in :data:`TRIES` draws.
     """
-    analysis = analyse(game, view, player)
+    analysis = analyse(game, view, player) if reuse else Analysis(game, view, player)
     no_past = not analysis.steps and not analysis.start_events
     ruled_out: set[tuple[int, str]] = set()  # types this call's replays ruled out
     for attempt in range(TRIES):
@@ -737,20 +933,29 @@ def sample_history(game: Sabot, view: SabotState, player: str, rng: random.Rando
             start = _position(game, analysis, kinds)
             return History(start.with_changes(rng=game.fresh_rng(rng)), ())
         fresh = game.fresh_rng(rng)
-        key = _army_key(drawn)
-        replay = analysis.replays.get(key)
-        if replay is None:
-            start = _start(game, analysis, kinds).with_changes(rng=fresh)
-            replay = _replay(game, analysis, start, drawn, rng)
-            if len(analysis.replays) >= KEPT:
-                analysis.replays.clear()
-            analysis.replays[key] = replay
-            picks = [choice.picked for choice in replay.choices]
-        else:  # the same calls on ``rng`` as the replay's own draws
+        kept, mark = _source(analysis, drawn) if reuse else (None, None)
+        if kept is not None and mark is None:  # the same calls on ``rng`` as its replay's
+            replay = kept
             picks = [rng.choice(choice.options) for choice in replay.choices]
+        else:
+            start = _start(game, analysis, kinds).with_changes(rng=fresh)
+            resume = None if kept is None or mark is None else (kept, mark)
+            # the unseen dice before the mark, drawn as the kept replay drew them
+            picks = (
+                [rng.choice(c.options) for c in resume[0].choices[: resume[1].choices]]
+                if resume
+                else []
+            )
+            watch: Watch[int] | None = Watch() if reuse else None
+            replay = _replay(game, analysis, start, drawn, rng, watch, resume)
+            picks += [choice.picked for choice in replay.choices[len(picks) :]]
+            if reuse:
+                if len(analysis.replays) >= KEPT:
+                    analysis.replays.popitem(last=False)
+                analysis.replays[_army_key(drawn, replay.seen)] = replay
         if replay.culprit is not None:
             if replay.culprit in kinds:
                 ruled_out.add((replay.culprit, kinds[replay.culprit]))
             continue
-        return _past(replay, fresh, picks)
+        return _past(game, replay, kinds, fresh, picks)
     raise NoPast(f"no past of {player}'s view found in {TRIES} samples")
