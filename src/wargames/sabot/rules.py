@@ -523,6 +523,13 @@ class Sabot(Game[SabotState, SabotAction]):
         assert isinstance(action, Special)
         return special.special(self, state, action)
 
+    def decision(self, state: SabotState, player: str) -> Hashable:
+        """For search bots: one unit's move, or its shots, is one decision (VI-a, VII-a: a
+        unit moves and fires as a whole before the next), and which unit acts next (or
+        ending the phase) another: the search weighs a unit's whole move, not the next
+        unit's steps credited to the action that ends this one's soonest."""
+        return self.phase(state), None if state.moving is None else state.moving.unit
+
     def afterstate(self, state: SabotState, action: SabotAction) -> SabotState:
         """A shot aimed, its dice not yet rolled (:mod:`wargames.sabot.pending`): the bots
         weigh it at its odds; any other action's result."""
