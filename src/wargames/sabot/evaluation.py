@@ -6,9 +6,10 @@ A game is won by destroying units, so most of the score is material: the build p
 side still has on the board (a Disabled unit at half its worth, decoys at nothing), as a
 :func:`~wargames.core.game.balance`, less what the shots still to come this turn are expected
 to take (:func:`exchange`: every unit that has yet to fire, at the target it hurts most from
-where it stands).  So a shot is worth its odds before its dice, ending an attack phase with a
-shot unfired gives that shot up, and a move is weighed by the fire it draws and the fire it
-opens.
+where it stands, and a shot aimed but not yet rolled in a bot's afterstate,
+:mod:`~wargames.sabot.pending`, at its exact odds).  So a shot is worth its odds before its
+dice, ending an attack phase with a shot unfired gives that shot up, and a move is weighed by
+the fire it draws and the fire it opens.
 
 Material alone is flat until the armies meet, and bots that read only it never closed in:
 every game of a 20-turn limit was drawn.  So a side also scores for *closing*: each of its
@@ -32,10 +33,11 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from wargames.core.game import balance, closeness
-from wargames.sabot.firing import fire_problem, hit_chances, weapon_stats, weapons
+from wargames.sabot.carriers import exits
+from wargames.sabot.firing import fire_problem, hit_chances, results, weapon_stats, weapons
 from wargames.sabot.movement import HALF, stands
 from wargames.sabot.moving import movable
-from wargames.sabot.state import DESTROYED, DISABLED, OK, memo
+from wargames.sabot.state import ABOARD, DESTROYED, DISABLED, OK, memo
 from wargames.sabot.units import DECOY
 
 if TYPE_CHECKING:
@@ -53,6 +55,7 @@ __all__ = [
     "exchange",
     "material",
     "moves_left",
+    "pending_harm",
     "standing",
     "still_to",
 ]
@@ -177,9 +180,10 @@ def exchange(game: Sabot, state: SabotState, units: Sequence[Unit]) -> dict[str,
     target hex).  It fires with any weapon it may fire there now or, while it still has move
     units to spend this turn (:func:`moves_left`), at any target within its weapon's range
     and those move units, as it could once it has moved (unless it may not move and fire,
-    II).  What several shooters are expected to take from one target is at most its worth.
-    Lasers, which harm nothing by themselves, count nothing."""
-    taken: dict[int, float] = {}
+    II).  A shot aimed and not yet rolled (an afterstate's) takes what it is expected to
+    (:func:`pending_harm`).  What several shots are expected to take from one target is at
+    most its worth.  Lasers, which harm nothing by themselves, count nothing."""
+    taken = pending_harm(game, state)
     targets = [u for u in units if u.on_map]
     firing = {p: still_to(game, state, p, "attack") for p in game.players}
     left = {i: n for p in game.players if firing[p] for i, n in moves_left(game, state, p).items()}
@@ -221,6 +225,28 @@ def exchange(game: Sabot, state: SabotState, units: Sequence[Unit]) -> dict[str,
         unit = state.units[aimed]
         lost[unit.owner] += min(harm, _worth(game, unit))
     return lost
+
+
+def pending_harm(game: Sabot, state: SabotState) -> dict[int, float]:
+    """The build points each unit is expected to lose to the shot ``state`` keeps aimed and
+    not yet rolled (:mod:`~wargames.sabot.pending`; none in play), at the exact odds of
+    VII-a, scatter included (:func:`~wargames.sabot.firing.results`): a Destroyed result its
+    worth, a Disabled one half of an OK unit's; a squad aboard a carrier it destroys half its
+    worth (VII-a: an odd roll loses it), all of it where it has no hex to get out into."""
+    shot = state.pending
+    if shot is None:
+        return {}
+    harm: dict[int, float] = {}
+    for hit, (destroyed, disabled) in results(game, state, shot).items():
+        unit = state.units[hit]
+        harm[hit] = _worth(game, unit) * destroyed + (
+            _worth(game, unit) / 2 * disabled if unit.status == OK else 0.0
+        )
+        for squad in state.units:
+            if destroyed and squad.carrier == hit and squad.hex == ABOARD:
+                lost = 0.5 if exits(game, state, squad) else 1.0
+                harm[squad.id] = _worth(game, squad) * destroyed * lost
+    return harm
 
 
 def moves_left(game: Sabot, state: SabotState, player: str) -> dict[int, float]:

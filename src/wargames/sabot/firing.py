@@ -62,6 +62,7 @@ __all__ = [
     "modifiers",
     "odds",
     "reach",
+    "results",
     "scatter_odds",
     "shot_chance",
     "weapon_stats",
@@ -427,6 +428,26 @@ def hit_chances(
         on_target = (11 - game.map.table.scatter.hit) / 10
         return destroyed * on_target, disabled * on_target
     return destroyed, disabled
+
+
+def results(game: Sabot, state: SabotState, action: Fire) -> dict[int, tuple[float, float]]:
+    """The chances that the shot of ``action`` (aimed in ``state``) lands on each unit it may
+    hit and Destroys or Disables it (VII-a, the scatter die included), as the units truly
+    are: the expectation of what :func:`fire` rolls, for the bots' evaluation."""
+    unit, target = state.units[action.unit], state.units[action.target]
+    faces = range(1, 11) if _scatters(game, state, unit, action.weapon, target) else (10,)
+    found: dict[int, tuple[float, float]] = {}
+    for face in faces:
+        hit = _landing(game, state, unit, action.weapon, target, face)
+        if hit < 0:
+            continue
+        strength, tough, mods, harmless = _terms(game, state, unit, action.weapon, state.units[hit])
+        if harmless:
+            continue
+        destroyed, disabled = _result_chances(strength, tough, mods)
+        before = found.get(hit, (0.0, 0.0))
+        found[hit] = (before[0] + destroyed / len(faces), before[1] + disabled / len(faces))
+    return found
 
 
 @cache

@@ -79,6 +79,8 @@ def violations(game: Sabot, state: SabotState) -> Iterator[str]:
     for owner, hex_ in state.prepared:
         if owner not in game.players or hex_ not in hexes:
             yield f"a prepared position ({owner!r}, {hex_}) is not a player's on the map"
+    if state.pending is not None:
+        yield "a shot is aimed and not rolled: a bot's afterstate, never a state of play"
     if state.moving is not None and state.moving.unit not in range(len(units)):
         yield f"the moving counter {state.moving.unit} does not exist"
     if not -1 <= state.placed < len(units):

@@ -47,6 +47,7 @@ from wargames.sabot import (
     moving,
     notation,
     overwatch,
+    pending,
     reinforcements,
     setup,
     special,
@@ -294,7 +295,7 @@ class Sabot(Game[SabotState, SabotAction]):
         return self.turns.phase(state.clock).name
 
     def to_act(self, state: SabotState) -> frozenset[str]:
-        if state.result is not None:
+        if state.result is not None or state.pending is not None:  # over, or an afterstate
             return frozenset()
         if state.moving is not None and state.moving.watch:  # VII-a: an overwatch window
             return frozenset({self.opponent(state.units[state.moving.unit].owner)})
@@ -521,6 +522,18 @@ class Sabot(Game[SabotState, SabotAction]):
             return firing.fire(self, state, action)
         assert isinstance(action, Special)
         return special.special(self, state, action)
+
+    def decision(self, state: SabotState, player: str) -> Hashable:
+        """For search bots: one unit's move, or its shots, is one decision (VI-a, VII-a: a
+        unit moves and fires as a whole before the next), and which unit acts next (or
+        ending the phase) another: the search weighs a unit's whole move, not the next
+        unit's steps credited to the action that ends this one's soonest."""
+        return self.phase(state), None if state.moving is None else state.moving.unit
+
+    def afterstate(self, state: SabotState, action: SabotAction) -> SabotState:
+        """A shot aimed, its dice not yet rolled (:mod:`wargames.sabot.pending`): the bots
+        weigh it at its odds; any other action's result."""
+        return pending.afterstate(self, state, action)
 
     # -- for learning agents (see wargames.sabot.learning) ----------------------------------
 

@@ -475,7 +475,8 @@ class SabotState(State):
     moving now, the targets laser-painted this turn as ``(painter's owner, unit)``; in
     set-up and reinforcement phases the counter ``placed`` last (which ``face`` turns) and
     each player's reinforcement points; ``actions``: the game's actions so far (for the
-    action limit, :mod:`wargames.core.limits`)."""
+    action limit, :mod:`wargames.core.limits`); ``pending``: a shot aimed and not yet rolled,
+    only ever in a bot's afterstate (:mod:`wargames.sabot.pending`), never in play."""
 
     clock: Clock
     units: tuple[Unit, ...]
@@ -486,6 +487,7 @@ class SabotState(State):
     placed: int = -1
     purses: tuple[Purse, ...] = ()
     actions: int = 0
+    pending: Fire | None = None
 
     @cached_property
     def _placement(self) -> _Placement:
