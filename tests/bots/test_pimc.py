@@ -37,20 +37,12 @@ def test_a_rival_answers_from_its_own_beliefs_not_from_the_searched_world() -> N
     assert _mean_value(beliefs=True) > -0.9
 
 
-def test_pimc_takes_the_headquarters_when_it_can() -> None:
-    state = GAME.position(
-        {"e4": "g1", "e5": "rH", "a1": "gH", "a2": "g2", "j9": "r1"}, revealed=("e5",)
-    )
-    choice = PimcBot(0, samples=2, width=3, follow=2).choose(GAME, state, "green")
-    assert choice == Move("green", GAME.board.parse("e4"), GAME.board.parse("e5"))
-
-
 def test_pimc_is_reproducible() -> None:
     game = MiniSabotage()
 
     def match() -> tuple[object, ...]:
         bots = {"green": PimcBot(1, samples=2, width=3), "red": GreedyBot(2, samples=1)}
-        return play(game, bots, seed=5, max_actions=6).replay.actions
+        return play(game, bots, seed=5, max_actions=4).replay.actions
 
     assert match() == match()
 

@@ -115,20 +115,26 @@ class PimcBot:
         believed: dict[str, State],
         action: Action,
         player: str,
+        taken: int = 0,
     ) -> float:
         """The evaluation at the end of the round that ``action`` begins: the player's own
-        turn played on by the best of its ``follow`` best next actions, then the rivals'."""
+        turn played on, the next action the best of its ``follow`` best by one-ahead
+        evaluation and any after that the best (at most ``reply`` in all); then the rivals'
+        turns."""
         world, believed = self._step(game, world, believed, action)
-        if game.outcome(world) is None and _mover(game, world) == player:
+        if not _goes_on(game, world):
+            return game.evaluate(world, player)
+        if _mover(game, world) == player and taken < self.reply:
             legal = playing(game, game.legal_actions(world, player))
             scored = sorted(
                 legal,
                 key=lambda a: game.evaluate(game.afterstate(world, a), player),
                 reverse=True,
             )
-            return max(self._value(game, world, believed, a, player) for a in scored[: self.follow])
+            tried = scored[: self.follow if taken == 0 else 1]
+            return max(self._value(game, world, believed, a, player, taken + 1) for a in tried)
         for _ in range(self.reply):
-            if game.outcome(world) is not None:
+            if not _goes_on(game, world):
                 break
             rival = _mover(game, world)
             if rival == player:
@@ -157,3 +163,15 @@ def _mover(game: Game[Any, Any], world: State) -> str:
     """The first player, in seating order, among those to act."""
     acting = game.to_act(world)
     return next(p for p in game.players if p in acting)
+
+
+def _goes_on(game: Game[Any, Any], world: State) -> bool:
+    """Whether the search goes on from ``world``: not where the game is over, nor where it
+    awaits chance (scored before the dice, as :class:`~wargames.bots.MctsBot` does), nor
+    where several players choose at once (one choosing in the search would see the other's
+    choice, which no player can)."""
+    return (
+        game.outcome(world) is None
+        and not game.awaits_chance(world)
+        and len(game.to_act(world)) == 1
+    )
