@@ -1,4 +1,4 @@
-"""GreedyBot, MctsBot and PimcBot: legal, reproducible choices that depend only on the player's view."""
+"""GreedyBot, MctsBot and PimcBot: legal, reproducible choices that depend only on the view."""
 
 import random
 from collections.abc import Callable
