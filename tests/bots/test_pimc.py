@@ -3,7 +3,7 @@ they could know."""
 
 import pytest
 
-from wargames.bots import GreedyBot, play
+from wargames.bots import Bot, GreedyBot, play
 from wargames.bots.pimc import PimcBot
 from wargames.sabotage import Move, Sabotage
 from wargames.sabotage.variants import MiniSabotage
@@ -41,13 +41,16 @@ def test_pimc_is_reproducible() -> None:
     game = MiniSabotage()
 
     def match() -> tuple[object, ...]:
-        bots = {"green": PimcBot(1, samples=2, width=3), "red": GreedyBot(2, samples=1)}
+        bots: dict[str, Bot] = {
+            "green": PimcBot(1, samples=2, width=3),
+            "red": GreedyBot(2, samples=1),
+        }
         return play(game, bots, seed=5, max_actions=4).replay.actions
 
     assert match() == match()
 
 
-@pytest.mark.parametrize("settings", [{"samples": 0}, {"width": 0}, {"follow": 0}, {"reply": 0}])
-def test_bad_settings_are_refused(settings: dict[str, int]) -> None:
+@pytest.mark.parametrize("setting", ["samples", "width", "follow", "reply"])
+def test_bad_settings_are_refused(setting: str) -> None:
     with pytest.raises(ValueError, match=">= 1"):
-        PimcBot(0, **settings)
+        PimcBot(0, **{setting: 0})  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Final
 
-from wargames.core.board import Board
+from wargames.core.board import Board, Square
 from wargames.core.game import balance
 from wargames.sabotage.layout import load_values
 from wargames.sabotage.pieces import IMMOVABLE, Kind
@@ -31,7 +31,7 @@ _OPPONENT: Final = {PLAYERS[0]: PLAYERS[1], PLAYERS[1]: PLAYERS[0]}
 
 
 @functools.cache
-def _coordinates(board: Board) -> tuple[tuple[int, int], ...]:
+def _coordinates(board: Board[Square]) -> tuple[tuple[int, int], ...]:
     """Each cell's ``(x, y)``, by index."""
     nodes = (board.node(i) for i in range(len(board)))
     return tuple((square.x, square.y) for square in nodes)
