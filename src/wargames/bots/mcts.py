@@ -64,7 +64,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from wargames.bots.base import answering, best_answer, playing
+from wargames.bots.base import answering, best_answer, first_to_act, playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["MctsBot"]
@@ -219,7 +219,7 @@ class MctsBot:
         chose: set[str] = set()  # who has chosen since ``together`` began to act
         deciding: tuple[str, Hashable] | None = None  # the last mover, and what it decided
         while game.outcome(world) is None:
-            mover = player if node is root else _mover(game, world)
+            mover = player if node is root else first_to_act(game, world)
             acting = game.to_act(world)
             if acting - together:  # someone new: a new round of choices
                 together, chose = acting, set()
@@ -274,7 +274,7 @@ class MctsBot:
         for _ in range(self.rollout_depth):
             if game.outcome(world) is not None:
                 break
-            mover = _mover(game, world)
+            mover = first_to_act(game, world)
             legal = playing(game, game.legal_actions(world, mover))
             world = game.apply_unchecked(world, self._random.choice(legal))
         return world
@@ -300,9 +300,3 @@ class _Span:
     def width(self) -> float:
         """``high - low``, or 1 before two different values are seen."""
         return self.high - self.low if self.high > self.low else 1.0
-
-
-def _mover(game: Game[Any, Any], world: State) -> str:
-    """The first player, in seating order, among those to act."""
-    acting = game.to_act(world)
-    return next(p for p in game.players if p in acting)

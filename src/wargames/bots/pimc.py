@@ -4,11 +4,14 @@ they could know.
 Each decision draws ``samples`` determinisations of the player's view.  In each world the
 ``width`` actions with the best one-ahead prior (the mean evaluation over the worlds, what
 :class:`~wargames.bots.GreedyBot` computes) are searched to the end of the round: the rest
-of the player's own turn, each next action the best of the ``follow`` best by one-ahead
-evaluation; then every rival's turn, each rival taking, action by action, the best by its
-own evaluation.  The round's end is scored by ``game.evaluate``, and the action with the
-best mean over the worlds is played (Long et al. 2010 on why the mean over worlds works
-where hidden information is revealed gradually).
+of the player's own turn (its next action the best of the ``follow`` best by one-ahead
+evaluation, any later one the best), then every rival's turn, each rival taking, action by
+action, the best by its own evaluation.  The round's end is scored by ``game.evaluate``, and
+the action with the best mean over the worlds is played, a tie going to the better prior
+(Long, Sturtevant, Buro and Furtak 2010 on when the mean over worlds works: where hidden
+information comes out gradually, as in Sabotage).  A round stops early where the game ends,
+awaits chance (scored before the dice, as :class:`~wargames.bots.MctsBot` does) or has
+several players choose at once (one would see the other's choice).
 
 A rival in a determinised world must not choose by what it cannot know (in Sabotage, where
 the player's unexposed Headquarters stands): that would make every rival clairvoyant and the
@@ -25,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from wargames.bots.base import answering, best_answer, playing
+from wargames.bots.base import answering, best_answer, first_to_act, playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["PimcBot"]
@@ -38,9 +41,10 @@ class PimcBot:
     ``width``: how many root actions, best prior first, are searched; ``follow``: how many
     of the player's own next actions in the turn are tried after each; ``beliefs``: whether
     the rivals choose in worlds of their own beliefs (True) or in the searched world, seeing
-    everything (False); ``reply``: the most actions a round's rivals take before it is
-    scored.  Negotiation actions are left alone unless nothing else is legal, and offers are
-    answered by the evaluation, as for the other bots.
+    everything (False); ``reply``: the most actions the player's own turn, and then the
+    rivals', run to before the round is scored.  Negotiation actions are left alone unless
+    nothing else is legal, and offers are answered by the evaluation, as for the other
+    bots.
     """
 
     def __init__(
@@ -124,7 +128,7 @@ class PimcBot:
         world, believed = self._step(game, world, believed, action)
         if not _goes_on(game, world):
             return game.evaluate(world, player)
-        if _mover(game, world) == player and taken < self.reply:
+        if first_to_act(game, world) == player and taken < self.reply:
             legal = playing(game, game.legal_actions(world, player))
             scored = sorted(
                 legal,
@@ -136,7 +140,7 @@ class PimcBot:
         for _ in range(self.reply):
             if not _goes_on(game, world):
                 break
-            rival = _mover(game, world)
+            rival = first_to_act(game, world)
             if rival == player:
                 break
             answer = self._answer(game, world, believed[rival], rival)
@@ -145,8 +149,9 @@ class PimcBot:
 
     def _answer(self, game: Game[Any, Any], world: State, belief: State, rival: str) -> Action:
         """The rival's action: the best by its evaluation of its beliefs, among those legal
-        there and in the world (where its beliefs have parted from the world, a battle
-        believed won that was lost, the best legal in the world)."""
+        there and in the world (its beliefs may have parted from the world, a battle
+        believed won that was lost; if none is legal in both, the first legal in the
+        world)."""
         legal = playing(game, game.legal_actions(belief, rival))
         scores = [game.evaluate(game.afterstate(belief, a), rival) for a in legal]
         ranked = sorted(zip(scores, range(len(legal)), strict=True), reverse=True)
@@ -157,12 +162,6 @@ class PimcBot:
 
     def __repr__(self) -> str:
         return f"PimcBot(seed={self.seed}, samples={self.samples})"
-
-
-def _mover(game: Game[Any, Any], world: State) -> str:
-    """The first player, in seating order, among those to act."""
-    acting = game.to_act(world)
-    return next(p for p in game.players if p in acting)
 
 
 def _goes_on(game: Game[Any, Any], world: State) -> bool:
