@@ -6,7 +6,7 @@ import wargames
 from wargames.bots import RandomBot, play
 from wargames.core.game import balance
 from wargames.sabotage import Sabotage
-from wargames.sabotage.rules import PRESSURE, THREAT
+from wargames.sabotage.evaluation import PRESSURE, THREAT
 
 
 def test_balance() -> None:

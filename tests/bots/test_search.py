@@ -1,4 +1,4 @@
-"""GreedyBot and MctsBot: legal, reproducible choices that depend only on the player's view."""
+"""GreedyBot, MctsBot and PimcBot: legal, reproducible choices that depend only on the view."""
 
 import random
 from collections.abc import Callable
@@ -12,6 +12,7 @@ import wargames
 from wargames import Outcome, State
 from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
 from wargames.bots.mcts import _Node
+from wargames.bots.pimc import PimcBot
 from wargames.core.game import Game
 from wargames.core.history import History
 from wargames.sabotage import (
@@ -33,6 +34,7 @@ MINI = wargames.load("sabotage", variant="SM")
 SEARCHERS: list[Callable[[int], Bot]] = [
     lambda seed: GreedyBot(seed, samples=2),
     lambda seed: MctsBot(seed, iterations=12, rollout_depth=4),
+    lambda seed: PimcBot(seed, samples=2, width=2, follow=1),
 ]
 
 
@@ -40,7 +42,7 @@ def _acting(game: Game[Any, Any], state: State) -> str:
     return next(p for p in game.players if p in game.to_act(state))
 
 
-@pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts"])
+@pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts", "pimc"])
 @settings(max_examples=8)
 @given(states(MINI, max_steps=40), st.integers(0, 2**16), st.randoms())
 def test_choice_depends_only_on_the_view(
@@ -55,7 +57,7 @@ def test_choice_depends_only_on_the_view(
     assert make(seed).choose(MINI, other, player) == first
 
 
-@pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts"])
+@pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts", "pimc"])
 def test_a_search_bot_takes_the_headquarters_when_it_can(make: Callable[[int], Bot]) -> None:
     game = Sabotage()
     state = game.position(
@@ -274,7 +276,7 @@ def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:
     assert node.value == -0.4
 
 
-@pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts"])
+@pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts", "pimc"])
 def test_a_draw_offer_is_accepted_only_when_not_ahead(make: Callable[[int], Bot]) -> None:
     """Answered by the evaluation: a draw scores 0, declining scores the position.  Green is
     far ahead in material, so that it is ahead in every world the answering bot draws (a

@@ -5,7 +5,7 @@ import pytest
 
 from wargames.core.game import balance
 from wargames.sabotage import Sabotage
-from wargames.sabotage.rules import PRESSURE, THREAT
+from wargames.sabotage.evaluation import PRESSURE, THREAT
 
 GAME = Sabotage()
 

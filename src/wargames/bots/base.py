@@ -11,7 +11,16 @@ from wargames.core.game import Action, Game, Outcome, State
 from wargames.core.replay import Replay
 from wargames.core.rng import Seed
 
-__all__ = ["Bot", "Match", "answering", "best_answer", "moves", "play", "playing"]
+__all__ = [
+    "Bot",
+    "Match",
+    "answering",
+    "best_answer",
+    "first_to_act",
+    "moves",
+    "play",
+    "playing",
+]
 
 
 class Bot(Protocol):
@@ -62,6 +71,13 @@ def best_answer(
         for action in actions
     ]
     return actions[scores.index(max(scores))]
+
+
+def first_to_act(game: Game[Any, Any], state: State) -> str:
+    """The first player, in seating order, among those to act in ``state``: who chooses
+    next in a search (and in :func:`play`)."""
+    acting = game.to_act(state)
+    return next(p for p in game.players if p in acting)
 
 
 @frozen
@@ -118,8 +134,7 @@ def moves(
         raise ValueError(f"no bot for {', '.join(sorted(missing))}")
     taken = 0
     while game.outcome(state) is None and (max_actions is None or taken < max_actions):
-        acting = game.to_act(state)
-        player = next(p for p in game.players if p in acting)
+        player = first_to_act(game, state)
         action = bots[player].choose(game, state, player)
         state = game.apply(state, action)
         taken += 1

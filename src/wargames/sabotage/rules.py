@@ -31,7 +31,7 @@ from attrs import frozen
 from wargames.core.board import Square
 from wargames.core.changes import builder
 from wargames.core.errors import InvalidAction, excerpt
-from wargames.core.game import Game, Outcome, balance
+from wargames.core.game import Game, Outcome
 from wargames.core.hidden import HIDDEN, is_hidden, redact
 from wargames.core.history import History
 from wargames.core.options import custom, flag, number
@@ -40,9 +40,9 @@ from wargames.core.rng import Rng, Seed
 from wargames.core.words import listed, side
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
-from wargames.sabotage import invariants, learning, words
+from wargames.sabotage import evaluation, invariants, learning, words
 from wargames.sabotage.history import Past, read_past, sample_history
-from wargames.sabotage.layout import Layout, load_layouts, load_values
+from wargames.sabotage.layout import Layout, load_layouts
 from wargames.sabotage.pieces import IMMOVABLE, Kind, attacker_wins, battle
 from wargames.sabotage.state import (
     ALL_TAKEN,
@@ -75,11 +75,6 @@ if TYPE_CHECKING:
 __all__ = ["PLAYERS", "TURNS", "Sabotage", "SabotageOptions"]
 
 LAYOUTS = load_layouts()
-VALUES = load_values()
-THREAT = 0.3
-"""The weight of an immediate threat to a Headquarters in :meth:`Sabotage.evaluate`."""
-PRESSURE = 0.3
-"""The weight of pressure on the Headquarters in the rest of :meth:`Sabotage.evaluate`."""
 RECON = Kind.RECON
 DRAW_ANSWERS = (AcceptDraw, DeclineDraw)
 SEATS = {player: seat for seat, player in enumerate(PLAYERS)}
@@ -876,52 +871,12 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     # -- evaluation (for bots) ---------------------------------------------------------------
 
     def evaluate(self, state: SabotageState, player: str) -> float:
-        """The outcome if over, else a heuristic for bots (not a rule).
-
-        Seven parts the position: seven tenths material, the
-        :func:`~wargames.core.game.balance` of the players' piece values (``[values]`` in the
-        data), three tenths (``PRESSURE``) pressure, the balance of how close each side's
-        movable pieces stand to the other's Headquarters (each counts one over its distance),
-        so that a bot advances on the Headquarters and clears raiders away from its own.
-        Three parts the threat: a piece moves one square a turn, so a side with a movable
-        piece next to the enemy Headquarters that may still move (the side to act, if that
-        piece has not moved this turn; the other side, whose turn comes next) may capture it
-        at once ("Capture your opponent's headquarters by moving any of your pieces onto it").
-        The side that moves first scores 1 if it may, else -1 if the other may (the threat stands
-        until it is removed), ``THREAT`` of the whole.
-        """
+        """The outcome if over, else a heuristic for bots (not a rule): material, pressure on
+        the enemy Headquarters and an immediate threat to one
+        (:func:`wargames.sabotage.evaluation.evaluate`)."""
         if state.result is not None:
             return super().evaluate(state, player)
-        material = dict.fromkeys(PLAYERS, 0)
-        headquarters: dict[str, Square] = {}
-        movers: list[tuple[str, Square, int]] = []
-        for index, piece in enumerate(state.cells):
-            if piece is None:
-                continue
-            material[piece.owner] += VALUES.get(piece.kind, 0)
-            if piece.kind is Kind.HEADQUARTERS:
-                headquarters[piece.owner] = self.board.node(index)
-            elif piece.kind.movable:
-                movers.append((piece.owner, self.board.node(index), piece.id))
-        pressure = dict.fromkeys(PLAYERS, 0.0)
-        threat = dict.fromkeys(PLAYERS, False)
-        acting = self.to_act(state)
-        for owner, square, ident in movers:
-            target = headquarters.get(self.opponent(owner))
-            if target is not None:
-                distance = abs(square.x - target.x) + abs(square.y - target.y)
-                pressure[owner] += 1 / distance
-                free = owner not in acting or ident not in state.moved
-                threat[owner] = threat[owner] or (distance == 1 and free)
-        other = self.opponent(player)
-        position = (1 - PRESSURE) * balance(material[player], material[other]) + PRESSURE * balance(
-            pressure[player], pressure[other]
-        )
-        first = player if player in acting else other  # who moves first
-        danger = 1.0 if threat[first] else -1.0 if threat[self.opponent(first)] else 0.0
-        if first != player:
-            danger = -danger
-        return (1 - THREAT) * position + THREAT * danger
+        return evaluation.evaluate(self, state, player)
 
     # -- for learning agents (see wargames.sabotage.learning) ------------------------------
 

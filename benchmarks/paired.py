@@ -1,0 +1,99 @@
+"""Two bots on paired deals: each seed played once from each seat, one game at a time.
+
+``python -m benchmarks.paired --bots pimc,greedy --seeds 100-109 [--variant SM]``
+
+Sabotage deals both set-ups at random from the seed, and the deal often decides the game
+whoever plays it.  So besides the first bot's record (wins, draws, losses, its score with a
+95% Wilson interval) and each bot's seconds a move, this prints how the seeds split: on how
+many one seat won both games (the deal decided), and on how many the first bot won both or
+lost both (the bots decided).  Only the last two tell the bots apart.  Bots are named as for
+``wargames simulate`` (``greedy``, ``mcts:800``), or ``pimc`` / ``pimc:N``
+(:class:`~wargames.bots.PimcBot` with N worlds).  Nothing here asserts: these are
+measurements, not tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import wargames
+from wargames.bots import Bot, PimcBot, play
+from wargames.bots.specs import make_bot
+from wargames.core.game import Action, Game, State
+from wargames.simulate import wilson
+
+
+def seat(spec: str, seed: int) -> Bot:
+    """The bot ``spec`` names, seeded with ``seed``."""
+    name, _, number = spec.partition(":")
+    if name == "pimc":
+        return PimcBot(seed, samples=int(number or 4))
+    return make_bot(spec, seed)
+
+
+class _Clocked:
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.seconds = 0.0
+        self.moves = 0
+
+    def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
+        began = time.perf_counter()
+        action = self.bot.choose(game, state, player)
+        self.seconds += time.perf_counter() - began
+        self.moves += 1
+        return action
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.paired", description=__doc__)
+    parser.add_argument("--bots", default="pimc,greedy", help="two bots, comma-separated")
+    parser.add_argument("--seeds", default="100-109", help="first-last, inclusive")
+    parser.add_argument("--game", default="sabotage")
+    parser.add_argument("--variant", default="SM")
+    args = parser.parse_args(argv)
+    first, second = args.bots.split(",")
+    low, _, high = args.seeds.partition("-")
+    game = wargames.load(args.game, args.variant or None)
+    record = [0, 0, 0]
+    split = {"seat": 0, "won both": 0, "lost both": 0, "other": 0}
+    clocks = {first: [0.0, 0], second: [0.0, 0]}
+    for seed in range(int(low), int(high or low) + 1):
+        results = []
+        for swapped in (False, True):
+            specs = (second, first) if swapped else (first, second)
+            bots = {
+                p: _Clocked(seat(s, seed * 31 + i))
+                for i, (p, s) in enumerate(zip(game.players, specs, strict=True))
+            }
+            outcome = play(game, bots, seed=seed).outcome
+            mine = game.players[1 if swapped else 0]
+            won = outcome is not None and outcome.winners == frozenset((mine,))
+            lost = outcome is not None and bool(outcome.winners) and mine not in outcome.winners
+            record[0 if won else 2 if lost else 1] += 1
+            results.append("W" if won else "L" if lost else "D")
+            for clock, spec in zip(bots.values(), specs, strict=True):
+                clocks[spec][0] += clock.seconds
+                clocks[spec][1] += clock.moves
+            print(f"seed {seed}, {first} as {mine}: {results[-1]}", flush=True)
+        key = {"WL": "seat", "LW": "seat", "WW": "won both", "LL": "lost both"}
+        split[key.get("".join(results), "other")] += 1
+    wins, draws, losses = record
+    n = wins + draws + losses
+    lo, hi = wilson(round(wins + draws / 2), n)
+    per_move = {spec: s / max(m, 1) for spec, (s, m) in clocks.items()}
+    print(
+        f"{first} against {second}: {wins}-{draws}-{losses}, {(wins + draws / 2) / n:.0%} "
+        f"[{lo:.0%}, {hi:.0%}]; seconds a move {per_move[first]:.3f} / {per_move[second]:.3f}"
+    )
+    print(
+        f"seeds: one seat won both {split['seat']}, {first} won both {split['won both']}, "
+        f"lost both {split['lost both']}, drawn in either {split['other']}"
+    )
+
+
+if __name__ == "__main__":
+    main()
