@@ -4,15 +4,15 @@ objectives decide at the end of the last turn, strength wins by annihilation."""
 import pytest
 
 from wargames.gridscifi import GridSciFi, Unit
-from wargames.gridscifi.evaluation import holding, objectives, strength
+from wargames.gridscifi.evaluation import holding, moves_left, objectives, strength
 
 from .helpers import at, sq
 
 GAME = GridSciFi()  # the skirmish: objectives d5 and i4
 
 
-def score(*units: Unit, player: str = "blue") -> float:
-    state = GAME.position(list(units), player="blue", turn=2)
+def score(*units: Unit, player: str = "blue", turn: int = 2, acting: str = "blue") -> float:
+    state = GAME.position(list(units), player=acting, turn=turn)
     return GAME.evaluate(state, player)
 
 
@@ -65,3 +65,38 @@ def test_strength_counts_what_is_left() -> None:
     hurt = (at(0, "blue", "Battle Squad", "a1", damage=2), at(1, "red", "Swarmlings", "h8"))
     assert strength(GAME.field, whole, "blue") == 0.0
     assert strength(GAME.field, hurt, "blue") < 0 < strength(GAME.field, hurt, "red")
+
+
+def test_moves_left_counts_this_turn_for_who_has_not_played_it() -> None:
+    last = GAME.turns
+    blue_acts = GAME.position([at(0, "blue", "Battle Squad", "a1")], player="blue", turn=last)
+    red_acts = GAME.position([at(0, "blue", "Battle Squad", "a1")], player="red", turn=last)
+    assert moves_left(GAME.players, blue_acts.clock, last) == {"blue": 1, "red": 1}
+    assert moves_left(GAME.players, red_acts.clock, last) == {"blue": 0, "red": 1}
+    assert moves_left(GAME.players, red_acts.clock, last + 2) == {"blue": 2, "red": 3}
+
+
+def test_a_unit_that_cannot_get_there_before_the_end_holds_nothing() -> None:
+    """Only control at the end of the last turn counts: a squad (one square a move) two
+    squares off d5 once its side has no move left holds nothing, though it would earlier."""
+    units = (at(0, "blue", "Battle Squad", "d3"), at(1, "red", "Swarmlings", "l8"))
+    assert holding(GAME.field, units, "blue", sq("d5"), 0) == 0.0
+    assert (
+        holding(GAME.field, units, "blue", sq("d5"), 1)
+        == holding(GAME.field, units, "blue", sq("d5"))
+        > 0
+    )
+    assert holding(GAME.field, units, "blue", sq("d4"), 0) == 1.0  # next to it: control
+    late = score(*units, turn=GAME.turns, acting="red")
+    early = score(*units, turn=2, acting="red")
+    assert late < early
+
+
+def test_on_the_last_turn_holding_an_objective_beats_standing_near_it() -> None:
+    """The last turn, red to act, red's swarmlings too far to reach an objective: blue's
+    squad next to d5 wins the game; blue's squad two squares off has no move left to take
+    it, so the game is even (a draw)."""
+    red = at(1, "red", "Swarmlings", "l8")
+    winning = score(at(0, "blue", "Battle Squad", "d4"), red, turn=GAME.turns, acting="red")
+    losing = score(at(0, "blue", "Battle Squad", "d3"), red, turn=GAME.turns, acting="red")
+    assert losing == 0.0 < winning

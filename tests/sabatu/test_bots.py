@@ -21,13 +21,31 @@ def test_random_bots_finish_a_game() -> None:
 
 
 def test_material_counts_capitals_walls_armies_tiles_and_coins() -> None:
+    """6 a capital, 2 a wall and 2 more a wall of the most walled capital, 1 an army, 0.5 a
+    tile, 0.25 a Spoils point."""
     state = position(
         armies={"red": ["nw.5", "home"], "blue": ["se.5"]},
         capitals={"nw.capital": ("red", 1, 2)},
         coins={"red": [1]},
         tiles={"blue": ["ax"]},
     )
-    assert TWO.material(state, 0) == 6 + 2 * 2 + 3 + 0.25
+    assert TWO.material(state, 0) == 6 + 2 * 2 + 2 * 2 + 3 + 0.25
     assert TWO.material(state, 1) == 1 + 0.5
-    assert TWO.evaluate(state, "red") == pytest.approx(balance(13.25, 1.5))
+    assert TWO.evaluate(state, "red") == pytest.approx(balance(17.25, 1.5))
     assert TWO.evaluate(state, "blue") == pytest.approx(-TWO.evaluate(state, "red"))
+
+
+def test_walls_around_one_capital_beat_walls_spread() -> None:
+    """Four walls around one capital win ("Object of the Game"): three walls and one are
+    nearer that than two and two, and the same walls around one capital score higher."""
+
+    def walled(*walls: int) -> float:
+        names = ("nw.capital", "ne.capital")
+        state = position(
+            armies={"red": ["home"], "blue": ["se.5"]},
+            capitals={name: ("red", 1, n) for name, n in zip(names, walls, strict=False)},
+        )
+        return TWO.evaluate(state, "red")
+
+    assert walled(2, 2) < walled(3, 1) < walled(4, 0)
+    assert walled(2) < walled(1, 1)  # a second capital still outweighs a second wall

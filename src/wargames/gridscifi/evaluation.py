@@ -8,7 +8,11 @@ score has two parts, each in [-1, 1]:
 
 - **objectives**: for each objective, how firmly each side holds it (1 for a ground unit on
   the table on or next to it, else :func:`~wargames.core.game.closeness` of its nearest
-  one), mine less theirs, averaged over the objectives; a contested objective is even;
+  one that can still get next to it before the game ends), mine less theirs, averaged over
+  the objectives; a contested objective is even.  A unit counts only while the moves its
+  side has left (:func:`moves_left`, one a turn at its allowance) can bring it next to the
+  objective: at the end only control counts, so a unit two squares off on the last turn
+  holds nothing;
 - **strength**: the balance of the share of each unit's models or hits left, which wins by
   annihilation and decides who can hold the objectives at the end.
 
@@ -20,16 +24,26 @@ overrides :meth:`~wargames.gridscifi.GridSciFi.evaluate` with its own reading.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from attrs import frozen
 
 from wargames.core.board import Square
 from wargames.core.game import closeness
+from wargames.core.phases import Clock
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import Status, Unit
 
-__all__ = ["WEIGHTS", "Weights", "evaluate", "holding", "objectives", "strength"]
+__all__ = [
+    "WEIGHTS",
+    "Weights",
+    "evaluate",
+    "holding",
+    "moves_left",
+    "objectives",
+    "strength",
+]
 
 
 @frozen
@@ -45,14 +59,26 @@ WEIGHTS = Weights()
 
 
 def evaluate(
-    field_: Battlefield, units: tuple[Unit, ...], player: str, weights: Weights = WEIGHTS
+    field_: Battlefield,
+    units: tuple[Unit, ...],
+    player: str,
+    left: Mapping[str, int] | None = None,
+    weights: Weights = WEIGHTS,
 ) -> float:
-    """``player``'s score of a game still on: objectives held and strength left."""
+    """``player``'s score of a game still on: objectives held and strength left.  ``left``:
+    the turns each player still moves in (:func:`moves_left`; ``None``: no limit)."""
     if not field_.objectives:
         return (weights.objectives + weights.strength) * strength(field_, units, player)
-    return weights.objectives * objectives(field_, units, player) + weights.strength * strength(
-        field_, units, player
-    )
+    return weights.objectives * objectives(
+        field_, units, player, left
+    ) + weights.strength * strength(field_, units, player)
+
+
+def moves_left(players: tuple[str, ...], clock: Clock, turns: int) -> dict[str, int]:
+    """The turns in which each player still moves before the end of turn ``turns``: this
+    one too for the player acting now and those after it in the turn order."""
+    acted = {players[seat] for seat in clock.order[: clock.seat]}
+    return {p: max(0, turns - clock.turn + (p not in acted)) for p in players}
 
 
 def strength(field_: Battlefield, units: tuple[Unit, ...], player: str) -> float:
@@ -67,26 +93,42 @@ def strength(field_: Battlefield, units: tuple[Unit, ...], player: str) -> float
     return float((2 * left[player] - total) / total) if total else 0.0
 
 
-def holding(field_: Battlefield, units: tuple[Unit, ...], owner: str, objective: Square) -> float:
-    """In (0, 1]: how firmly ``owner`` holds ``objective``: 1 with a ground unit on the table
-    on or next to it (what control needs), else the closeness of the nearest one (0 with
-    none on the table)."""
-    distances = [
-        field_.board.distance(u.square, objective)
-        for u in units
-        if u.owner == owner
-        and u.status is Status.TABLE
-        and u.square is not None
-        and not field_.profile(u).flyer
-    ]
+def holding(
+    field_: Battlefield,
+    units: tuple[Unit, ...],
+    owner: str,
+    objective: Square,
+    left: int | None = None,
+) -> float:
+    """In [0, 1]: how firmly ``owner`` holds ``objective``: 1 with a ground unit on the table
+    on or next to it (what control needs), else the closeness of the nearest one that can
+    get next to it in the ``left`` turns its side still moves in (one move a turn at its
+    allowance; ``None``: any), 0 with none."""
+    distances = []
+    for u in units:
+        if u.owner != owner or u.status is not Status.TABLE or u.square is None:
+            continue
+        profile = field_.profile(u)
+        if profile.flyer:
+            continue
+        distance = field_.board.distance(u.square, objective)
+        if left is not None and left * profile.allowance < distance - 1:
+            continue
+        distances.append(distance)
     return closeness(min(distances), 1) if distances else 0.0
 
 
-def objectives(field_: Battlefield, units: tuple[Unit, ...], player: str) -> float:
+def objectives(
+    field_: Battlefield,
+    units: tuple[Unit, ...],
+    player: str,
+    left: Mapping[str, int] | None = None,
+) -> float:
     """In [-1, 1]: the mean over the objectives of how firmly ``player`` holds each, less
-    how firmly the enemy does."""
+    how firmly the enemy does, each with the turns its side still moves in (``left``)."""
     other = next(p for p in field_.players if p != player)
+    mine, theirs = (None, None) if left is None else (left[player], left[other])
     return sum(
-        holding(field_, units, player, square) - holding(field_, units, other, square)
+        holding(field_, units, player, square, mine) - holding(field_, units, other, square, theirs)
         for square in field_.objectives
     ) / len(field_.objectives)

@@ -599,10 +599,12 @@ class GridSciFi(Game[GridState, GridAction]):
 
     def evaluate(self, state: GridState, player: str) -> float:
         """The outcome if over, else :func:`wargames.gridscifi.evaluation.evaluate`: the
-        objectives each side holds and the strength it has left."""
+        objectives each side holds (by units that can still reach them before the end) and
+        the strength it has left."""
         if state.result is not None:
             return super().evaluate(state, player)
-        return evaluation.evaluate(self.field, state.units, player)
+        left = evaluation.moves_left(PLAYERS, state.clock, self.turns)
+        return evaluation.evaluate(self.field, state.units, player, left)
 
     # -- text -------------------------------------------------------------------------------
 

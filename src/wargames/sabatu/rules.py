@@ -34,6 +34,7 @@ from wargames.core.rng import Seed
 from wargames.render.svg import Token
 from wargames.sabatu import (
     display,
+    evaluation,
     fighting,
     invariants,
     learning,
@@ -45,7 +46,7 @@ from wargames.sabatu import (
     turn,
     words,
 )
-from wargames.sabatu.armies import army_count, occupants, owner_at, places
+from wargames.sabatu.armies import occupants, owner_at, places
 from wargames.sabatu.battle import assault, battle
 from wargames.sabatu.board import (
     SabatuBoard,
@@ -397,18 +398,10 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         return battle(defence=fighting.wall_bonus(self, state, target))
 
     def material(self, state: SabatuState, seat: int) -> float:
-        """A player's strength for bots: capitals and walls first, then armies, tiles and
-        coins (library weights: 6 a capital, 2 a wall, 1 an army, 0.5 a tile, 0.25 a
-        Spoils point)."""
-        realm = state.realms[seat]
-        held = [c for c in state.capitals if c.owner == seat]
-        return (
-            6.0 * len(held)
-            + 2.0 * sum(c.walls for c in held)
-            + army_count(state, seat)
-            + 0.5 * len(realm.tiles)
-            + 0.25 * sum(realm.coins)
-        )
+        """A player's strength for bots (:func:`wargames.sabatu.evaluation.material`):
+        capitals and walls first, the most walled capital's walls twice, then armies, tiles
+        and coins."""
+        return evaluation.material(self, state, seat)
 
     def evaluate(self, state: SabatuState, player: str) -> float:
         """The outcome if over, else the :func:`~wargames.core.game.balance` of the

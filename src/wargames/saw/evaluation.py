@@ -26,12 +26,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final
 
 from wargames.core import hexes
 from wargames.core.game import balance
 from wargames.core.hexes import Hex
+from wargames.saw.arena import RangeTable
 from wargames.saw.odds import mean_hit_points
 from wargames.saw.state import SawState, Unit
 from wargames.saw.units import ENDURANCE, EVASION, MOVEMENT, accuracy_index, damage_index
@@ -69,12 +70,20 @@ def evaluate(game: Saw, state: SawState, player: str) -> float:
     standing = {i: game._plotted_end(state, i) for i, unit in enumerate(units) if unit.alive}
     threat = exchange(game, state, standing) if game.phase(state) == "plot" else {}
     worth: dict[str, float] = dict.fromkeys(game.players, 0.0)
+    rates: dict[tuple[int, int], float] = {}  # each pair's reach, worked out once
+
+    def rate(attacker: int, target: int) -> float:
+        known = rates.get((attacker, target))
+        if known is None:
+            known = rates[attacker, target] = reach(game, units, standing, attacker, target)
+        return known
+
     for i in standing:
         enemies = [j for j in standing if units[j].owner != units[i].owner]
         if not enemies:
             continue
-        dealt = max(reach(game, units, standing, i, j) for j in enemies)
-        taken = sum(reach(game, units, standing, j, i) for j in enemies) / len(enemies)
+        dealt = max(rate(i, j) for j in enemies)
+        taken = sum(rate(j, i) for j in enemies) / len(enemies)
         sheet = units[i].sheet
         left = max(0.0, sheet.points - sheet.hits - threat.get(i, 0.0))
         worth[units[i].owner] += math.sqrt(left * (dealt + EVEN) / (taken + EVEN))
@@ -90,19 +99,43 @@ def reach(
     the cover between them now."""
     source, there = standing[attacker], standing[target]
     traits = units[attacker].sheet.traits
-    distance = hexes.distance(source, there)
-    cover = game.arena.extra_penalty(source, there)
+    weapons = tuple(
+        (traits[accuracy_index(weapon)], traits[damage_index(weapon)])
+        for weapon in range(1, units[attacker].weapons + 1)
+        if game.may_fire(attacker, traits, weapon)
+    )
+    defender = units[target].sheet.traits
+    return _reach(
+        game.range_table,
+        hexes.distance(source, there),
+        game.arena.extra_penalty(source, there),
+        traits[MOVEMENT],
+        weapons,
+        defender[EVASION],
+        defender[ENDURANCE],
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _reach(
+    table: RangeTable,
+    distance: int,
+    cover: int,
+    movement: int,
+    weapons: tuple[tuple[int, int], ...],
+    evasion: int,
+    endurance: int,
+) -> float:
+    """:func:`reach` from what it depends on (the weapons' accuracy and damage, the
+    target's evasion and endurance), remembered: a search asks for the same few pairs in
+    position after position."""
     turns = Counter(
-        game.range_table.penalty(max(1, distance - turn * traits[MOVEMENT])) + cover
-        for turn in range(1, HORIZON + 1)
+        table.penalty(max(1, distance - turn * movement)) + cover for turn in range(1, HORIZON + 1)
     )
     total = 0.0
     for penalty, count in turns.items():
-        for weapon in range(1, units[attacker].weapons + 1):
-            if not game.may_fire(attacker, traits, weapon):
-                continue
-            accuracy = traits[accuracy_index(weapon)] - penalty
-            total += count * _expected(units, accuracy, traits[damage_index(weapon)], target)
+        for accuracy, damage in weapons:
+            total += count * _mean(accuracy - penalty, evasion, damage, endurance)
     return total / HORIZON
 
 
