@@ -12,13 +12,14 @@ iterations where that is more, so a bigger budget also sees more of what the pla
 know), and the iterations take them in turn, each time with a fresh dice stream.  This is
 single-observer ISMCTS over a sample of the player's beliefs, rather than a fresh world per
 iteration: drawing a world is often the dearest step (it replays the log: 6-53% of a
-200-point SABOT move before kept replays, 2-17% after), and a few dozen worlds already cover what the player does not know.  On Mini
-Sabotage, where a world is cheap, a fresh world per iteration (``samples=iterations``) won
-11 of 20 games against greedy where the cycle won 8 of the same 20, a difference within
-the noise, at 1.4 times the time (docs/bots.md).  A tree per information set would need
-every game to name its information sets, which none does.  Inside a world the rival's
-in-tree actions see the player's hidden pieces (strategy fusion); answering from the rival's
-own beliefs instead (a search per world tried on Sabotage, docs/bots.md) did not win more.
+200-point SABOT move before kept replays, 2-17% after), and a few dozen worlds already cover
+what the player does not know.  On Mini Sabotage, where a world is cheap, a fresh world per
+iteration (``samples=iterations``) won 11 of 20 games against greedy where the cycle won 8
+of the same 20, a difference within the noise, at 1.4 times the time (docs/bots.md).  A
+tree per information set would need every game to name its information sets, which none
+does.  Inside a world the rival's in-tree actions see the player's hidden pieces (strategy
+fusion); answering from the rival's own beliefs instead (a search per world tried on
+Sabotage, docs/bots.md) did not win more.
 
 Two refinements make a small budget count when a turn offers dozens of actions.  The root's
 children start from a heuristic prior, the mean ``game.evaluate`` one action ahead over
