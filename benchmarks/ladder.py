@@ -25,6 +25,7 @@ import argparse
 import itertools
 import math
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
@@ -318,10 +319,31 @@ def _in_order(tasks: Sequence[Pairing]) -> Callable[[Played], int]:
     return lambda result: listed[result.pairing.pair, result.pairing.swapped, result.pairing.seed]
 
 
+def line(result: Played) -> str:
+    """One finished game in a line: the seats, who won and why, and each bot's time a move
+    (printed as games finish, so a run cut off still tells what it played)."""
+    p = result.pairing
+    won = " and ".join(result.winners) or "nobody"
+    clocks = ", ".join(
+        f"{bot} {result.seconds[bot] / result.moves[bot]:.2f} s"
+        for bot in result.seconds
+        if result.moves.get(bot)
+    )
+    return f"{p.game} seed {p.seed}: {' v '.join(p.seats)}: {won} won ({result.reason}); {clocks}"
+
+
+def _progress(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
 def main(
-    argv: Sequence[str] | None = None, *, out: Callable[[str], None] = print
+    argv: Sequence[str] | None = None,
+    *,
+    out: Callable[[str], None] = print,
+    log: Callable[[str], None] = _progress,
 ) -> dict[str, str]:
-    """Run the ladder; print and return each game's table."""
+    """Run the ladder; print and return each game's table, and ``log`` each game as it
+    finishes (to standard error)."""
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.ladder", description=__doc__.splitlines()[0]
     )
@@ -338,7 +360,10 @@ def main(
     for game in filter(None, args.games.split(",")):
         began = time.perf_counter()
         tasks = pairings(game, bots, args.n, seed=args.seed, max_actions=args.max_actions)
-        results = list(run(tasks, jobs=args.jobs, use_ray=args.ray))
+        results = []
+        for result in run(tasks, jobs=args.jobs, use_ray=args.ray):
+            log(line(result))
+            results.append(result)
         tables[game] = table(game, sorted(results, key=_in_order(tasks)))
         out(tables[game])
         out(f"\n({len(results)} games in {time.perf_counter() - began:.0f} s)\n")

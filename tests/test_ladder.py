@@ -34,6 +34,7 @@ def test_ratings_follow_the_results() -> None:
 
 def test_a_tiny_round_robin_prints_its_table() -> None:
     printed: list[str] = []
+    finished: list[str] = []
     tables = main(
         [
             "--games",
@@ -48,7 +49,10 @@ def test_a_tiny_round_robin_prints_its_table() -> None:
             "40",
         ],
         out=printed.append,
+        log=finished.append,
     )
+    assert len(finished) == 2  # a line for each game as it finishes
+    assert all(f.startswith("sabotage seed 0: ") and " won (" in f for f in finished)
     text = tables["sabotage"]
     assert text in printed
     assert "| random vs greedy:1 |" in text
