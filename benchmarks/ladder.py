@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import os
 import sys
@@ -193,10 +194,13 @@ def pairings(
     *,
     seed: int = 0,
     max_actions: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> list[Pairing]:
     """``games`` games for every pair of ``bots``: game ``k`` plays seed ``seed + k // 2``
-    with the pair's seats swapped when ``k`` is odd, so each seed is played from both sides."""
-    variant, options = GAMES.get(game, (None, {}))
+    with the pair's seats swapped when ``k`` is odd, so each seed is played from both sides.
+    ``options`` are put over the game's own in :data:`GAMES`."""
+    variant, defaults = GAMES.get(game, (None, {}))
+    options = {**defaults, **(options or {})}
     return [
         Pairing(game, variant, options, (first, second), k % 2 == 1, seed + k // 2, max_actions)
         for first, second in itertools.combinations(bots, 2)
@@ -332,6 +336,15 @@ def line(result: Played) -> str:
     return f"{p.game} seed {p.seed}: {' v '.join(p.seats)}: {won} won ({result.reason}); {clocks}"
 
 
+def _option(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE``, the value read as JSON where it is JSON (``60``, ``true``)."""
+    name, _, value = text.partition("=")
+    try:
+        return name.strip(), json.loads(value)
+    except json.JSONDecodeError:
+        return name.strip(), value
+
+
 def _progress(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
@@ -354,12 +367,24 @@ def main(
     parser.add_argument("--max-actions", type=int, default=None, help="stop a game after N actions")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="local processes")
     parser.add_argument("--ray", action="store_true", help="play on Ray instead")
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option for every game played, the value read as JSON if it is JSON "
+        "(build_points=60)",
+    )
     args = parser.parse_args(argv)
+    options = dict(_option(text) for text in args.option)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     tables = {}
     for game in filter(None, args.games.split(",")):
         began = time.perf_counter()
-        tasks = pairings(game, bots, args.n, seed=args.seed, max_actions=args.max_actions)
+        tasks = pairings(
+            game, bots, args.n, seed=args.seed, max_actions=args.max_actions, options=options
+        )
         results = []
         for result in run(tasks, jobs=args.jobs, use_ray=args.ray):
             log(line(result))

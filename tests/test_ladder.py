@@ -58,3 +58,8 @@ def test_a_tiny_round_robin_prints_its_table() -> None:
     assert "| random vs greedy:1 |" in text
     rows = [line for line in text.splitlines() if line.startswith(("| random |", "| greedy:1 |"))]
     assert len(rows) == 2
+
+
+def test_options_go_over_the_games_own() -> None:
+    tasks = pairings("sabatu", ["random", "greedy"], 2, options={"turn_limit": 3})
+    assert all(t.options == {"players": 2, "turn_limit": 3} for t in tasks)
