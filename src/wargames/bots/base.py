@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -14,6 +16,7 @@ from wargames.core.rng import Seed
 __all__ = [
     "Bot",
     "Match",
+    "SampledBot",
     "answering",
     "best_answer",
     "first_to_act",
@@ -71,6 +74,43 @@ def best_answer(
         for action in actions
     ]
     return actions[scores.index(max(scores))]
+
+
+class SampledBot(ABC):
+    """A bot that decides from ``samples`` determinisations of what the player knows.
+
+    :meth:`choose` plays a lone action at once, draws the worlds from the player's view
+    (so a subclass never reads hidden information), answers an offer with
+    :func:`best_answer`, and leaves every other decision to :meth:`decide`.  Negotiation
+    actions are left alone unless nothing else is legal (:func:`playing`).
+    """
+
+    samples: int
+    _random: random.Random
+
+    def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
+        actions = playing(game, game.legal_actions(state, player))
+        if not actions:
+            raise ValueError(f"{player} has no legal action")
+        if len(actions) == 1:
+            return actions[0]
+        view = game.view(state, player)  # redacted once; each world determinises it
+        worlds = [game.determinize(view, player, self._random) for _ in range(self.samples)]
+        if answering(game, actions):
+            return best_answer(game, worlds, actions, player)
+        return self.decide(game, state, player, actions, worlds)
+
+    @abstractmethod
+    def decide(
+        self,
+        game: Game[Any, Any],
+        state: State,
+        player: str,
+        actions: Sequence[Action],
+        worlds: Sequence[State],
+    ) -> Action:
+        """The action ``player`` takes in ``state`` among ``actions`` (two or more), judged in
+        ``worlds``, the determinisations of its view."""
 
 
 def first_to_act(game: Game[Any, Any], state: State) -> str:

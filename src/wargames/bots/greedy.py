@@ -5,15 +5,16 @@ read)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from wargames.bots.base import answering, best_answer, playing
+from wargames.bots.base import SampledBot
 from wargames.core.game import Action, Game, State
 
 __all__ = ["GreedyBot"]
 
 
-class GreedyBot:
+class GreedyBot(SampledBot):
     """Plays the action with the best mean evaluation one action ahead.
 
     Each decision draws ``samples`` determinisations of the player's view
@@ -33,23 +34,20 @@ class GreedyBot:
         self.samples = samples
         self._random = random.Random(seed)
 
-    def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
-        actions: tuple[Action, ...] = game.legal_actions(state, player)
-        if not actions:
-            raise ValueError(f"{player} has no legal action")
-        choices = playing(game, actions)
-        if len(choices) == 1:
-            return choices[0]
-        view = game.view(state, player)
-        worlds = [game.determinize(view, player, self._random) for _ in range(self.samples)]
-        if answering(game, choices):
-            return best_answer(game, worlds, choices, player)
+    def decide(
+        self,
+        game: Game[Any, Any],
+        state: State,
+        player: str,
+        actions: Sequence[Action],
+        worlds: Sequence[State],
+    ) -> Action:
         scores = [
             sum(game.evaluate(game.afterstate(world, action), player) for world in worlds)
-            for action in choices
+            for action in actions
         ]
         best = max(scores)
-        return self._random.choice([a for a, s in zip(choices, scores, strict=True) if s == best])
+        return self._random.choice([a for a, s in zip(actions, scores, strict=True) if s == best])
 
     def __repr__(self) -> str:
         return f"GreedyBot(seed={self.seed}, samples={self.samples})"

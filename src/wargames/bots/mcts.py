@@ -62,10 +62,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from wargames.bots.base import answering, best_answer, first_to_act, playing
+from wargames.bots.base import SampledBot, first_to_act, playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["MctsBot"]
@@ -105,7 +105,7 @@ class _Node:
         self.value = max(then) if then else self.mean
 
 
-class MctsBot:
+class MctsBot(SampledBot):
     """ISMCTS with ``iterations`` determinised descents per decision.
 
     ``rollout_depth`` random actions follow each expansion before ``game.evaluate`` scores the
@@ -151,16 +151,14 @@ class MctsBot:
         self._random = random.Random(seed)
         self._values: dict[str, _Span] = {}
 
-    def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
-        actions = playing(game, game.legal_actions(state, player))
-        if not actions:
-            raise ValueError(f"{player} has no legal action")
-        if len(actions) == 1:
-            return actions[0]
-        view = game.view(state, player)  # redacted once; each world determinises it
-        worlds = [game.determinize(view, player, self._random) for _ in range(self.samples)]
-        if answering(game, actions):
-            return best_answer(game, worlds, actions, player)
+    def decide(
+        self,
+        game: Game[Any, Any],
+        state: State,
+        player: str,
+        actions: Sequence[Action],
+        worlds: Sequence[State],
+    ) -> Action:
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
         baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]

@@ -26,15 +26,16 @@ stands.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from wargames.bots.base import answering, best_answer, first_to_act, playing
+from wargames.bots.base import SampledBot, first_to_act, playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["PimcBot"]
 
 
-class PimcBot:
+class PimcBot(SampledBot):
     """Searches the rest of the round in each of ``samples`` worlds and plays the action
     with the best mean evaluation at its end.
 
@@ -67,16 +68,14 @@ class PimcBot:
         self.reply = reply
         self._random = random.Random(seed)
 
-    def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
-        actions = playing(game, game.legal_actions(state, player))
-        if not actions:
-            raise ValueError(f"{player} has no legal action")
-        if len(actions) == 1:
-            return actions[0]
-        view = game.view(state, player)
-        worlds = [game.determinize(view, player, self._random) for _ in range(self.samples)]
-        if answering(game, actions):
-            return best_answer(game, worlds, actions, player)
+    def decide(
+        self,
+        game: Game[Any, Any],
+        state: State,
+        player: str,
+        actions: Sequence[Action],
+        worlds: Sequence[State],
+    ) -> Action:
         prior = {
             action: sum(game.evaluate(game.afterstate(w, action), player) for w in worlds)
             for action in actions
