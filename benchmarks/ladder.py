@@ -89,7 +89,7 @@ class Played:
     """Each bot's number of moves in the game."""
 
 
-class _Clocked:
+class Clocked:
     """A bot that keeps the time it spends choosing."""
 
     def __init__(self, bot: Bot) -> None:
@@ -170,7 +170,7 @@ def play_pairing(pairing: Pairing) -> Played:
     """Play one ladder game (in whatever process runs it)."""
     game = wargames.load(pairing.game, pairing.variant, **pairing.options)
     clocks = {
-        player: _Clocked(seat(spec, game, pairing.seed * 31 + i))
+        player: Clocked(seat(spec, game, pairing.seed * 31 + i))
         for i, (player, spec) in enumerate(zip(game.players, pairing.seats, strict=True))
     }
     match = play(game, clocks, seed=pairing.seed, max_actions=pairing.max_actions)

@@ -15,14 +15,12 @@ measurements, not tests.
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Sequence
-from typing import Any
 
 import wargames
+from benchmarks.ladder import Clocked
 from wargames.bots import Bot, PimcBot, play
 from wargames.bots.specs import make_bot
-from wargames.core.game import Action, Game, State
 from wargames.simulate import wilson
 
 
@@ -32,20 +30,6 @@ def seat(spec: str, seed: int) -> Bot:
     if name == "pimc":
         return PimcBot(seed, samples=int(number or 4))
     return make_bot(spec, seed)
-
-
-class _Clocked:
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.seconds = 0.0
-        self.moves = 0
-
-    def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
-        began = time.perf_counter()
-        action = self.bot.choose(game, state, player)
-        self.seconds += time.perf_counter() - began
-        self.moves += 1
-        return action
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -66,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for swapped in (False, True):
             specs = (second, first) if swapped else (first, second)
             bots = {
-                p: _Clocked(seat(s, seed * 31 + i))
+                p: Clocked(seat(s, seed * 31 + i))
                 for i, (p, s) in enumerate(zip(game.players, specs, strict=True))
             }
             outcome = play(game, bots, seed=seed).outcome
