@@ -164,13 +164,13 @@ def sabatu(game: Any, view: Any, player: str) -> Any:
 
 
 def sabotage(game: Any, view: Any, player: str) -> Any:
-    """``player``'s view as planes (see the module docs), square by square."""
+    """``player``'s view as planes (see the module docs), square by square: made plane by
+    plane, then laid out channels last."""
     np = numpy
     lp = sabotage_learning
     kinds = {kind: i for i, kind in enumerate(lp.KINDS)}
     layout = game.layout
-    planes: Any = np.zeros(lp.observation_shape(game), dtype=np.float32)
-    flat = planes.reshape(lp.CHANNELS, -1)
+    flat: Any = np.zeros((lp.CHANNELS, layout.height * layout.width), dtype=np.float32)
     recent = view.clock.turn - game.no_return_turns
     for index, piece in enumerate(view.cells):
         if piece is None:
@@ -201,7 +201,7 @@ def sabotage(game: Any, view: Any, player: str) -> Any:
             flat[lp.UNKNOWN_LOST] += 1 / layout.pieces
         else:
             flat[lp.KNOWN_LOST + kinds[piece.kind]] += 1 / game.army[piece.kind]
-    return planes
+    return np.ascontiguousarray(flat.T).reshape(lp.observation_shape(game))
 
 
 def saw(game: Any, view: Any, player: str) -> Any:

@@ -73,10 +73,37 @@ def test_sabotage_counts_captured_enemies_by_what_the_player_knows() -> None:
         assert numpy.array_equal(game.encode_view(game.view(state, player), player), expected)
     planes = game.observation_tensor(state, green)
     kind = learning.KIND_INDEX[known.kind]
-    assert planes[learning.KNOWN_LOST + kind].min() == 1 / game.army[known.kind]
-    assert planes[learning.UNKNOWN_LOST].min() == 1 / game.layout.pieces
-    own_lost = planes[learning.OWN_LOST + kind]
+    assert planes[..., learning.KNOWN_LOST + kind].min() == 1 / game.army[known.kind]
+    assert planes[..., learning.UNKNOWN_LOST].min() == 1 / game.layout.pieces
+    own_lost = planes[..., learning.OWN_LOST + kind]
     assert not own_lost.any()  # red's pieces are not green's losses
+
+
+@pytest.mark.parametrize("setup", [{}, {"deploy": False}], ids=["deployed", "set-up"])
+def test_sabotage_square_codes_are_patched_by_each_move(setup: dict[str, Any]) -> None:
+    """A move or a set-up placement made from an encoded Sabotage position patches its
+    square codes: along a game encoded at every step they equal the codes worked out from
+    every square, the planes equal the reference's, and no view carries the codes."""
+    from wargames.sabotage import learning
+
+    game = wargames.load("sabotage", **OPTIONS["sabotage"])
+    reference = ENCODERS["sabotage"]
+
+    @settings(max_examples=3, suppress_health_check=[HealthCheck.too_slow])
+    @given(playouts(game, max_steps=80, setup=setup))
+    def check(playout: Any) -> None:
+        state = playout.states[0]
+        for action in (*playout.actions, None):
+            for player in game.players:
+                view = game.view(state, player)
+                assert view._codes is None
+                expected = reference(game, view, player)
+                assert numpy.array_equal(game.observation_tensor(state, player), expected)
+            assert state._codes[0] == learning.square_codes(game, state)[0]
+            if action is not None:
+                state = game.apply(state, action)
+
+    check()
 
 
 def test_piece_rows_patch_only_the_changed_pieces() -> None:

@@ -129,7 +129,7 @@ def test_gymnasiums_vector_envs_play_and_reset(mode: str) -> None:
     envs = gymnasium.make_vec("wargames/Sabotage-SM-v0", num_envs=2, vectorization_mode=mode)
     try:
         seen, _ = envs.reset(seed=[1, 2])  # type: ignore[arg-type]
-        assert seen["observation"].shape == (2, 48, 8, 8)
+        assert seen["observation"].shape == (2, 8, 8, 48)  # channels last
         ended = numpy.zeros(2, dtype=bool)
         for _ in range(300):
             legal = [row.nonzero()[0] for row in seen["action_mask"]]

@@ -63,8 +63,9 @@ def test_the_planes_show_what_green_sees_and_nothing_more() -> None:
     state = game.position(
         {"e4": "g3", "e5": "r1", "a1": "gH", "j10": "rH", "b7": "rR"}, revealed=("b7",)
     )
-    planes = game.observation_tensor(state, "green")
-    assert planes.shape == (CHANNELS, 10, 10) == game.observation_shape
+    tensor = game.observation_tensor(state, "green")
+    assert tensor.shape == (10, 10, CHANNELS) == game.observation_shape  # channels last
+    planes = tensor.transpose(2, 0, 1)  # plane by plane
     y, x = 3, 4  # e4
     assert planes[OWN + KINDS.index(Kind.GENERAL_3), y, x] == 1
     assert planes[UNKNOWN, 4, 4] == 1  # e5: an enemy piece, kind unknown
@@ -73,7 +74,7 @@ def test_the_planes_show_what_green_sees_and_nothing_more() -> None:
     assert planes[VOLCANO].sum() == len(game._volcano)
     assert planes[TO_ACT].all()
     assert planes[FIRST].all()
-    red = game.observation_tensor(state, "red")
+    red = game.observation_tensor(state, "red").transpose(2, 0, 1)
     assert not red[TO_ACT].any()
     assert not red[FIRST].any()
     assert red[UNKNOWN, 3, 4] == 1
@@ -85,14 +86,14 @@ def test_the_lost_planes_follow_every_capture() -> None:
     game = Sabotage()
     pieces = {"e4": "g3", "e5": "r1", "e6": "r2", "a1": "gH", "j10": "rH", "a10": "r4", "b10": "r5"}
     state = game.position(pieces)
-    assert not game.observation_tensor(state, "red")[OWN_LOST:].any()
+    assert not game.observation_tensor(state, "red")[..., OWN_LOST:].any()
     one, two = (OWN_LOST + KINDS.index(kind) for kind in (Kind.GENERAL_1, Kind.GENERAL_2))
     for origin, target, plane in (("e4", "e5", one), ("e5", "e6", two)):
         while game.to_act(state) == {"red"}:  # red's 4- and 5-star step down, out of the way
             steps = (a for a in game.legal_actions(state, "red") if isinstance(a, Move))
             state = game.apply(state, next(m for m in steps if m.target.y < m.origin.y > 8))
         state = game.apply(state, Move("green", sq(origin), sq(target)))
-        lost = game.observation_tensor(state, "red")
+        lost = game.observation_tensor(state, "red").transpose(2, 0, 1)
         assert np.allclose(lost[plane], 1 / game.army[KINDS[plane - OWN_LOST]])
     assert np.count_nonzero(lost[OWN_LOST:].any(axis=(1, 2))) == 2, "both captures count"
 

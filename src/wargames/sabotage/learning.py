@@ -5,9 +5,10 @@
 orthogonally between two squares that are not volcanoes, then the draw offer and its answers.
 A move is numbered by its squares alone, so one index means the same step for either player.
 
-**Observation** (:func:`encode_view`): ``float32`` planes over the board, ``(CHANNELS, height,
-width)``, row ``y`` and column ``x`` as in :class:`~wargames.core.board.Square`, all from the
-player's view (an unidentified enemy piece is known only to be there):
+**Observation** (:func:`encode_view`): ``float32`` planes over the board, channels last as in
+PettingZoo's board games, ``(height, width, CHANNELS)``: ``[y, x, plane]``, row ``y`` and
+column ``x`` as in :class:`~wargames.core.board.Square`, all from the player's view (an
+unidentified enemy piece is known only to be there):
 
 ====== ====================================================================================
 plane  holds
@@ -37,14 +38,14 @@ between two captures (and after the last), each turn its moves plus a draw offer
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from attrs import frozen
-
 from wargames.core.codec import numpy_or_explain
+from wargames.core.encoding import per_game
+from wargames.core.hidden import HIDDEN
 from wargames.sabotage.pieces import Kind
-from wargames.sabotage.state import Deploy, Piece, SabotageAction, SabotageState
+from wargames.sabotage.state import PLAYERS, Deploy, Piece, SabotageAction, SabotageState
 
 if TYPE_CHECKING:
     import numpy
@@ -79,96 +80,213 @@ def every_action(game: Sabotage, player: str) -> Iterator[SabotageAction]:
 
 
 def observation_shape(game: Sabotage) -> tuple[int, int, int]:
-    """``(CHANNELS, height, width)`` of the game's board."""
-    return (CHANNELS, game.layout.height, game.layout.width)
+    """``(height, width, CHANNELS)`` of the game's board: channels last."""
+    return (game.layout.height, game.layout.width, CHANNELS)
+
+
+SquareCodes = tuple[bytes, tuple[tuple[int, int, int], ...]]
+"""What the planes of a position are made from: one code a square (:data:`PIECE_CODE` plus 1
+if exposed, :data:`VOLCANO_CODE`, or 0 for an empty square), whoever looks; and the moves
+that may still mark a square left, each ``(square reached, square left, turn)``.  The codes
+name every piece's kind: a state keeps them as a cache that its views never carry (a view
+works out its own from what it shows)."""
+
+VOLCANO_CODE: Final = 1
+PIECE_CODE: Final = {
+    player: {
+        **{kind: 2 + 2 * (seat * len(KINDS) + i) for i, kind in enumerate(KINDS)},
+        HIDDEN: 2 + 2 * seat * len(KINDS),  # an unexposed enemy piece of a view
+    }
+    for seat, player in enumerate(PLAYERS)
+}
+"""The code of each player's unexposed piece of each kind (exposed: one more)."""
+_CODES: Final = 2 + 2 * len(PLAYERS) * len(KINDS)
 
 
 def encode_view(game: Sabotage, view: SabotageState, player: str) -> NDArray[numpy.float32]:
     """``player``'s view as planes (see the module docs).
 
     A piece's kind is read only where :func:`~wargames.sabotage.state.visible` (the rule
-    that hides it in views) lets ``player`` see it, so this gives the same planes for a state
-    as for the player's view of it, and
+    that hides it in views) lets ``player`` see it: a table row per square code, chosen for
+    ``player``, gives the same planes for a state as for the player's view of it, so
     :meth:`~wargames.sabotage.rules.Sabotage.observation_tensor` calls it on the state
-    itself, sparing the redaction (the conformance suite checks that the two agree).
+    itself, sparing the redaction (the conformance suite checks that the two agree).  The
+    square codes are the position's cache, worked out here when it has none (a move made
+    from a position that has them patches them: :func:`codes_after_move`).
     """
-    channels, height, width = observation_shape(game)
-    area = height * width
-    offsets = _offsets(area)
-    own, known, unknown, moved_plane = offsets.own, offsets.known, offsets.unknown, offsets.moved
-    own_left, their_left = offsets.own_left, offsets.their_left
-    ones: list[int] = []
-    add = ones.append
-    moved = view.moved
-    recent = view.clock.turn - game.no_return_turns
-    for index, piece in enumerate(view.cells):
-        if piece is None:
-            continue
-        if piece.owner == player:
-            add(own[piece.kind] + index)
-            if moved and piece.id in moved:
-                add(moved_plane + index)
-            if piece.left_turn >= recent and piece.left >= 0:
-                add(own_left + piece.left)
-        else:
-            add((known[piece.kind] if piece.revealed else unknown) + index)
-            if piece.left_turn >= recent and piece.left >= 0:
-                add(their_left + piece.left)
-    acting = player in game.to_act(view)
-    offer = view.offer
-    layout = game.layout
-    whole = (  # the planes of one value but QUIET's, in _WHOLE's order
-        acting,
-        game.in_setup(view),
-        acting and offer is not None and offer.pending,
-        player == game.players[0],
-        len(moved) / layout.moves_per_turn,
-    )
-    planes: Any = _blank(game._volcano_planes, channels * area, whole).copy()
-    planes.put(ones, 1)
-    quiet = max(view.quiet, 0) / (layout.quiet_turn_limit * len(game.players))
-    if quiet:
-        planes[QUIET * area : (QUIET + 1) * area] = quiet
+    codes = view._codes
+    if codes is None:
+        codes = square_codes(game, view)
+        object.__setattr__(view, "_codes", codes)
+    squares, recent = codes
+    np = numpy_or_explain()
+    planes: Any = _context(game, view, player).take(np.frombuffer(squares, np.uint8), axis=0)
     if view.captured:
-        planes[OWN_LOST * area :] = _lost(game, view.captured, player, area)
-    return planes.reshape(channels, height, width)  # type: ignore[no-any-return]
+        planes[:, OWN_LOST:] = _lost_row(game, view.captured, player)
+    if recent:
+        cells, moved = view.cells, view.moved
+        since = view.clock.turn - game.no_return_turns
+        for square, left, turn in recent:
+            piece = cells[square]
+            if turn < since or piece is None or piece.left != left or piece.left_turn != turn:
+                continue  # an older move, or the piece has moved on or been taken
+            if piece.owner != player:
+                planes[left, THEIR_LEFT] = 1
+                continue
+            planes[left, OWN_LEFT] = 1
+            if piece.id in moved:
+                planes[square, MOVED] = 1
+    layout = game.layout
+    return planes.reshape(layout.height, layout.width, CHANNELS)  # type: ignore[no-any-return]
 
 
-_WHOLE: Final = (TO_ACT, SETUP, OFFERED, FIRST, MOVES)
+def square_codes(game: Sabotage, state: SabotageState) -> SquareCodes:
+    """The :data:`SquareCodes` of ``state`` (or of a view: what it shows), from every square."""
+    codes = bytearray(_volcanoes(game))
+    recent: list[tuple[int, int, int]] = []
+    since = state.clock.turn - game.no_return_turns
+    for index, piece in enumerate(state.cells):
+        if piece is not None:
+            codes[index] = PIECE_CODE[piece.owner][piece.kind] + piece.revealed
+            if piece.left >= 0 and piece.left_turn >= since:
+                recent.append((index, piece.left, piece.left_turn))
+    return bytes(codes), tuple(recent)
+
+
+def codes_after_move(
+    game: Sabotage,
+    codes: SquareCodes,
+    cells: Sequence[Piece | None],
+    left: int,
+    reached: int,
+    turn: int,
+    *,
+    exposed: bool,
+) -> SquareCodes:
+    """``codes`` patched after a piece left square ``left`` for ``reached`` in ``turn``,
+    ``cells`` the squares after it (``exposed``: pieces were exposed around ``reached``)."""
+    squares, recent = codes
+    patched = bytearray(squares)
+    patched[left] = 0
+    for index in (reached, *game._around[reached]) if exposed else (reached,):
+        piece = cells[index]
+        if piece is not None:
+            patched[index] = PIECE_CODE[piece.owner][piece.kind] + piece.revealed
+    since = turn - game.no_return_turns
+    kept = [move for move in recent if move[2] >= since]
+    mover = cells[reached]
+    if mover is not None and mover.left == left and mover.left_turn == turn:
+        kept.append((reached, left, turn))
+    return bytes(patched), tuple(kept)
+
+
+def codes_after_deploy(codes: SquareCodes, index: int, piece: Piece) -> SquareCodes:
+    """``codes`` patched after set-up put ``piece`` on ``index``."""
+    squares, recent = codes
+    patched = bytearray(squares)
+    patched[index] = PIECE_CODE[piece.owner][piece.kind] + piece.revealed
+    return bytes(patched), recent
+
+
+@per_game
+def _volcanoes(game: Sabotage) -> bytes:
+    """The codes of the empty board: :data:`VOLCANO_CODE` on the volcanoes."""
+    codes = bytearray(len(game.board))
+    for index in game._volcano:
+        codes[index] = VOLCANO_CODE
+    return bytes(codes)
 
 
 @functools.cache
-def _blank(volcanoes: tuple[int, ...], size: int, whole: tuple[float, ...]) -> Any:
-    """The flat planes before any piece: volcanoes, and each plane of ``_WHOLE`` all of its
-    value in ``whole``.  Read-only: an encoding starts from a copy."""
+def _tables() -> dict[str, Any]:
+    """For each player, a row of planes for each square code (read-only): the player's own
+    pieces by kind, the opponent's by kind once exposed, else unidentified; volcanoes."""
     np = numpy_or_explain()
-    planes = np.zeros(size, dtype=np.float32)
-    planes.put(list(volcanoes), 1)
-    area = size // CHANNELS
-    for plane, value in zip(_WHOLE, whole, strict=True):
-        planes[plane * area : (plane + 1) * area] = value
-    planes.flags.writeable = False
-    return planes
+    tables = {}
+    for player in PLAYERS:
+        table = np.zeros((_CODES, CHANNELS), dtype=np.float32)
+        table[VOLCANO_CODE, VOLCANO] = 1
+        for owner, codes in PIECE_CODE.items():
+            for kind, code in codes.items():
+                if kind is HIDDEN:
+                    continue
+                i = KIND_INDEX[kind]
+                table[code, OWN + i if owner == player else UNKNOWN] = 1
+                table[code + 1, OWN + i if owner == player else KNOWN + i] = 1
+        table.flags.writeable = False
+        tables[player] = table
+    return tables
 
 
-_LOST: dict[tuple[int, str, int], tuple[Sabotage, tuple[Piece, ...], Any]] = {}
-"""The lost-piece planes of the last few tuples of captured pieces seen, by identity of the
-game and the tuple (each entry holds both, so their ids name them while it lasts)."""
-_LOST_KEPT: Final = 64
+_KEPT: Final = 1024
+"""The most tables, and tuples of captured pieces, a game's :class:`_Contexts` keeps before
+it forgets them all (far more than the contexts of a few games)."""
 
 
-def _lost(game: Sabotage, captured: tuple[Piece, ...], player: str, area: int) -> Any:
-    """The flat planes from ``OWN_LOST`` to the last, for ``captured`` seen by ``player``.
+class _Contexts:
+    """What a game's encodings reuse: each ``player``'s rows of :func:`_tables` with the
+    planes of one value from ``TO_ACT`` to ``FIRST`` filled in, by the values; and the
+    lost-piece values of each tuple of captured pieces seen, by its identity and the player
+    (each entry holds its tuple, so its id names it while kept)."""
+
+    __slots__ = ("captured", "tables")
+
+    def __init__(self) -> None:
+        self.tables: dict[tuple[Any, ...], Any] = {}
+        self.captured: dict[tuple[int, str], tuple[tuple[Piece, ...], Any]] = {}
+
+
+@per_game
+def _contexts(game: Sabotage) -> _Contexts:
+    return _Contexts()
+
+
+def _context(game: Sabotage, view: SabotageState, player: str) -> Any:
+    """``player``'s table of square codes to planes in ``view``: the pieces' planes by code,
+    and the planes of one value (the same on every square) from ``TO_ACT`` to ``FIRST``,
+    made once for each set of values."""
+    contexts = _contexts(game)
+    acting = player in game.to_act(view)
+    offer = view.offer
+    key = (
+        player,
+        acting,
+        game.in_setup(view),
+        len(view.moved),
+        view.quiet,
+        acting and offer is not None and offer.pending,
+    )
+    table = contexts.tables.get(key)
+    if table is None:
+        layout = game.layout
+        values = [0.0] * (CHANNELS - TO_ACT)
+        values[TO_ACT - TO_ACT] = acting
+        values[SETUP - TO_ACT] = key[2]
+        values[MOVES - TO_ACT] = len(view.moved) / layout.moves_per_turn
+        values[QUIET - TO_ACT] = max(view.quiet, 0) / (layout.quiet_turn_limit * len(game.players))
+        values[OFFERED - TO_ACT] = key[5]
+        values[FIRST - TO_ACT] = player == game.players[0]
+        table = _tables()[player].copy()
+        table[:, TO_ACT:] = values
+        table.flags.writeable = False
+        if len(contexts.tables) >= _KEPT:
+            contexts.tables.clear()
+        contexts.tables[key] = table
+    return table
+
+
+def _lost_row(game: Sabotage, captured: tuple[Piece, ...], player: str) -> Any:
+    """The values of the planes from ``OWN_LOST`` on, for ``captured`` seen by ``player``.
 
     Only a capture changes the captured pieces, and the states between two captures share
     their tuple: each tuple is counted once, not at every step.
     """
-    key = (id(game), player, id(captured))
-    kept = _LOST.get(key)
-    if kept is not None and kept[0] is game and kept[1] is captured:
-        return kept[2]
+    contexts = _contexts(game)
+    kept = contexts.captured.get((id(captured), player))
+    if kept is not None and kept[0] is captured:
+        return kept[1]
     army, pieces = game.army, game.layout.pieces
-    shares: dict[int, float] = {}
+    shares = [0.0] * (CHANNELS - OWN_LOST)
     for piece in captured:
         if piece.owner == player:
             plane, share = OWN_LOST + KIND_INDEX[piece.kind], 1 / army[piece.kind]
@@ -176,41 +294,13 @@ def _lost(game: Sabotage, captured: tuple[Piece, ...], player: str, area: int) -
             plane, share = KNOWN_LOST + KIND_INDEX[piece.kind], 1 / army[piece.kind]
         else:
             plane, share = UNKNOWN_LOST, 1 / pieces
-        shares[plane] = shares.get(plane, 0.0) + share
-    np = numpy_or_explain()
-    planes = np.zeros((CHANNELS - OWN_LOST) * area, dtype=np.float32)
-    for plane, share in shares.items():
-        start = (plane - OWN_LOST) * area
-        planes[start : start + area] = share
-    planes.flags.writeable = False
-    if len(_LOST) >= _LOST_KEPT:
-        _LOST.clear()
-    _LOST[key] = (game, captured, planes)
-    return planes
-
-
-@frozen
-class _Offsets:
-    """Where each plane begins in the flat tensor of a board of ``area`` squares."""
-
-    own: dict[Kind, int]
-    known: dict[Kind, int]
-    unknown: int
-    moved: int
-    own_left: int
-    their_left: int
-
-
-@functools.cache
-def _offsets(area: int) -> _Offsets:
-    return _Offsets(
-        own={kind: (OWN + i) * area for i, kind in enumerate(KINDS)},
-        known={kind: (KNOWN + i) * area for i, kind in enumerate(KINDS)},
-        unknown=UNKNOWN * area,
-        moved=MOVED * area,
-        own_left=OWN_LEFT * area,
-        their_left=THEIR_LEFT * area,
-    )
+        shares[plane - OWN_LOST] += share
+    row = numpy_or_explain().array(shares, dtype="float32")
+    row.flags.writeable = False
+    if len(contexts.captured) >= _KEPT:
+        contexts.captured.clear()
+    contexts.captured[id(captured), player] = (captured, row)
+    return row
 
 
 def max_game_length(game: Sabotage) -> int:

@@ -230,8 +230,6 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         self._offers = {player: OfferDraw(player) for player in PLAYERS}
         self._answers = {player: (AcceptDraw(player), DeclineDraw(player)) for player in PLAYERS}
         self._pasts: dict[tuple[str, SabotageState], Past] = {}
-        area = self.layout.width * self.layout.height
-        self._volcano_planes = tuple(learning.VOLCANO * area + i for i in sorted(self._volcano))
         self._zones = tuple(
             tuple(board.index(s) for s in self.layout.zone(p, board)) for p in range(2)
         )
@@ -549,9 +547,15 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         if deployed == len(zone):
             deployed = 0
             clock = TURNS.advance(clock)
+        codes = state._codes
         state = state.with_changes(cells=cells, log=log, deployed=deployed, clock=clock)
         if not TURNS.in_setup(clock):
-            state = self._begin_play(state)
+            return self._begin_play(state)
+        if codes is not None:  # an encoded position's codes, patched (learning agents)
+            if action.kind is not None:
+                index = self.board.index(action.square)
+                codes = learning.codes_after_deploy(codes, index, cells[index])  # type: ignore[arg-type]
+            object.__setattr__(state, "_codes", codes)
         return state
 
     def _place(
@@ -677,6 +681,11 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         )
         object.__setattr__(after, "_standing", standing)
         object.__setattr__(after, "_next_moves", moves)
+        if state._codes is not None:  # an encoded position's codes, patched (learning agents)
+            codes = learning.codes_after_move(
+                self, state._codes, cells, i, j, turn, exposed=len(events) > 1
+            )
+            object.__setattr__(after, "_codes", codes)
         return after
 
     @staticmethod

@@ -240,7 +240,11 @@ class SabotageState(State):
     <wargames.sabotage.rules.Sabotage._standing>`), a view from what it shows (an unexposed
     enemy piece counts as movable).  ``_next_moves``, a cache too: the moves of the player
     to move (a draw offer aside), which a move works out anyway to know whether the turn
-    goes on or the next player can move at all.
+    goes on or the next player can move at all.  ``_codes``, a cache for learning agents:
+    the :data:`~wargames.sabotage.learning.SquareCodes` the observation planes are made from,
+    worked out at the first encoding and patched by each move made from a position that has
+    them (so a loop that never encodes never pays for them).  They name every piece's kind,
+    and no view carries them.
     """
 
     cells: tuple[Piece | None, ...]
@@ -255,5 +259,8 @@ class SabotageState(State):
         default=None, init=False, eq=False, repr=False
     )
     _next_moves: tuple[SabotageAction, ...] | None = field(
+        default=None, init=False, eq=False, repr=False
+    )
+    _codes: tuple[bytes, tuple[tuple[int, int, int], ...]] | None = field(
         default=None, init=False, eq=False, repr=False
     )
