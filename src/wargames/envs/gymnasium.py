@@ -36,6 +36,7 @@ from typing import Any, Final
 
 from wargames.bots.base import Bot
 from wargames.bots.specs import make_bot
+from wargames.core.codec import numpy_or_explain
 from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, State
 from wargames.core.registry import games, variants
@@ -82,7 +83,7 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
         self.action_space = gymnasium.spaces.Discrete(game.num_distinct_actions)
         self.position: State = game.start(0)
         self.bots: dict[str, Bot] = {}
-        self._seen: tuple[State | None, Any] = (None, None)
+        self._seen: tuple[State | None, bytes] = (None, b"")
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -119,19 +120,19 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
         return self._observation(), reward, over, truncated, {}
 
     def _observation(self) -> dict[str, Any]:
-        """The agent's observation now, its mask kept (a copy: the agent may write on its
-        own) for :meth:`step` and :meth:`action_masks`."""
+        """The agent's observation now, its mask kept (a copy as bytes: the agent may write
+        on its own) for :meth:`step` and :meth:`action_masks`."""
         seen = observation(self.game, self.position, self.seat)
-        self._seen = (self.position, seen["action_mask"].copy())
+        self._seen = (self.position, seen["action_mask"].tobytes())
         return seen
 
     def action_masks(self) -> Any:
         """The agent's legal actions now, as booleans (all ``False`` once the game is over):
         the last observation's mask when it is of this position, not worked out again."""
-        position, mask = self._seen
+        position, kept = self._seen
         if position is not self.position:
-            mask = self.game.legal_mask(self.position, self.seat)
-        return mask.astype(bool)
+            return self.game.legal_mask(self.position, self.seat).astype(bool)
+        return numpy_or_explain().frombuffer(kept, dtype=bool).copy()
 
     def _let_bots_play(self) -> None:
         """Bots take their turns until the agent is to act or the game is over."""

@@ -92,11 +92,13 @@ class WargamesAECEnv(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = first_to_act(self.game, self.position) or self.agents[0]
-        self._observed: tuple[State | None, str, Any] = (None, "", None)
+        self._observed: tuple[State | None, str, bytes] = (None, "", b"")
 
     def observe(self, agent: str) -> dict[str, Any]:
         seen = observation(self.game, self.position, agent)
-        self._observed = (self.position, agent, seen["action_mask"].copy())
+        # The mask as bytes: a copy (the agent may write on its own), cheaper to make and
+        # to read one place of than an array.
+        self._observed = (self.position, agent, seen["action_mask"].tobytes())
         return seen
 
     def step(self, action: int) -> None:
