@@ -85,8 +85,10 @@ def test_sabotage_square_codes_are_patched_by_each_move(setup: dict[str, Any]) -
     square codes: along a game encoded at every step they equal the codes worked out from
     every square, the planes equal the reference's, and no view carries the codes."""
     from wargames.sabotage import learning
+    from wargames.sabotage.rules import Sabotage
 
     game = wargames.load("sabotage", **OPTIONS["sabotage"])
+    assert isinstance(game, Sabotage)
     reference = ENCODERS["sabotage"]
 
     @settings(max_examples=3, suppress_health_check=[HealthCheck.too_slow])
