@@ -13,11 +13,11 @@ the fire it draws and the fire it opens.
 
 Material alone is flat until the armies meet, and bots that read only it never closed in:
 every game of a 20-turn limit was drawn.  So a side also scores for *closing*: each of its
-armed units counts how near the nearest enemy unit stands to its weapons' reach
-(:func:`~wargames.core.game.closeness`), weighted by its worth, less the move units the unit
-may still spend this turn (:func:`moves_left`): a unit that ends its move, or a player who
-ends the movement phase, gives up the ground it could have gained.  Only a side's own closing
-counts for it, so both sides' bots seek the fight.
+armed units counts how near the nearest enemy unit it may hurt (:func:`harms`) stands to its
+weapons' reach (:func:`~wargames.core.game.closeness`), weighted by its worth, less the move
+units the unit may still spend this turn (:func:`moves_left`): a unit that ends its move, or
+a player who ends the movement phase, gives up the ground it could have gained.  Only a
+side's own closing counts for it, so both sides' bots seek the fight.
 
 A scenario with other victory conditions (VIII: "the first person to meet their victory
 conditions wins") overrides :meth:`~wargames.sabot.Sabot.evaluate` with its own reading.
@@ -290,9 +290,10 @@ def closing(
     ``units``, :func:`standing`), of how near the nearest enemy unit on the map that it may
     hurt (:func:`harms`; any enemy where it may hurt none) stands to the unit's reach (1
     within it), less the move units ``left`` to the unit this turn (:func:`moves_left`):
-    a tank beside a scout copter it cannot shoot has not closed in.  The distance is the mean of the distances from the unit's own hex
-    and from the hex it faces, so that turning towards the enemy (VI-a: a unit advances the
-    way it faces) counts before the advance it allows."""
+    a tank beside a scout copter it cannot shoot has not closed in.  The distance is the
+    mean of the distances from the unit's own hex and from the hex it faces, so that turning
+    towards the enemy (VI-a: a unit advances the way it faces) counts before the advance it
+    allows."""
     rivals = [u for u in units if u.owner != player and u.on_map]
     left = left or {}
     near = total = 0.0
