@@ -297,13 +297,19 @@ def closing(
     rivals = [u for u in units if u.owner != player and u.on_map]
     left = left or {}
     near = total = 0.0
+    aims: dict[str, list[int]] = {}  # the hexes of the rivals each kind of unit may hurt
     for unit in units:
         reach = game.reaches.get(unit.kind) if unit.owner == player else None
         if reach is None or not rivals or not unit.on_map:
             continue
         kind = game.table[unit.kind]
         value = game._worth.get(unit.kind, 1.0)
-        enemies = [u.hex for u in rivals if harms(game, kind, u)] or [u.hex for u in rivals]
+        enemies = aims.get(unit.kind)
+        if enemies is None:
+            sorts = {u.kind: u for u in rivals}  # a shot's harm depends on the target's kind
+            hurt = {k for k, u in sorts.items() if harms(game, kind, u)}
+            enemies = [u.hex for u in rivals if u.kind in hurt] or [u.hex for u in rivals]
+            aims[unit.kind] = enemies
         ahead = game.map.steps[unit.hex][unit.facing]
         if ahead >= 0 and not stands(game.map, kind, ahead):
             ahead = -1
