@@ -166,3 +166,19 @@ def test_the_exchange_never_takes_more_than_a_side_has(playout: Playout) -> None
                 if unit.on_map and enemy.on_map and enemy.owner != unit.owner:
                     walk = approach(PLAYED, PLAYED.table[unit.kind], unit.hex, enemy.hex)
                     assert walk >= PLAYED.map.distance(unit.hex, enemy.hex)
+
+
+def test_closing_counts_only_enemies_the_unit_may_hurt() -> None:
+    """II, VII-a: a gun of Damage 4+ never hurts a flyer, so a tank beside a scout copter,
+    far from the tank it could shoot, has not closed in (it had, counting any enemy);
+    beside that tank it has."""
+    copter = GAME.position(
+        [("blue", "MBT", "0909", 0), ("yellow", "RSC", "0910", 0), ("yellow", "MBT", "1919", 0)]
+    )
+    tank = GAME.position(
+        [("blue", "MBT", "1817", 0), ("yellow", "RSC", "0910", 0), ("yellow", "MBT", "1919", 0)]
+    )
+    assert closing(GAME, standing(copter), "blue") < 1.0 == closing(GAME, standing(tank), "blue")
+    # With nothing it may hurt left, the tank closes on what there is.
+    alone = GAME.position([("blue", "MBT", "0909", 0), ("yellow", "RSC", "0910", 0)])
+    assert closing(GAME, standing(alone), "blue") == 1.0

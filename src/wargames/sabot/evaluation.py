@@ -13,11 +13,11 @@ the fire it draws and the fire it opens.
 
 Material alone is flat until the armies meet, and bots that read only it never closed in:
 every game of a 20-turn limit was drawn.  So a side also scores for *closing*: each of its
-armed units counts how near the nearest enemy unit stands to its weapons' reach
-(:func:`~wargames.core.game.closeness`), weighted by its worth, less the move units the unit
-may still spend this turn (:func:`moves_left`): a unit that ends its move, or a player who
-ends the movement phase, gives up the ground it could have gained.  Only a side's own closing
-counts for it, so both sides' bots seek the fight.
+armed units counts how near the nearest enemy unit it may hurt (:func:`harms`) stands to its
+weapons' reach (:func:`~wargames.core.game.closeness`), weighted by its worth, less the move
+units the unit may still spend this turn (:func:`moves_left`): a unit that ends its move, or
+a player who ends the movement phase, gives up the ground it could have gained.  Only a
+side's own closing counts for it, so both sides' bots seek the fight.
 
 A scenario with other victory conditions (VIII: "the first person to meet their victory
 conditions wins") overrides :meth:`~wargames.sabot.Sabot.evaluate` with its own reading.
@@ -34,7 +34,14 @@ from attrs import frozen
 
 from wargames.core.game import balance, closeness
 from wargames.sabot.carriers import exits
-from wargames.sabot.firing import fire_problem, hit_chances, results, weapon_stats, weapons
+from wargames.sabot.firing import (
+    _harmless,
+    fire_problem,
+    hit_chances,
+    results,
+    weapon_stats,
+    weapons,
+)
 from wargames.sabot.movement import HALF, stands
 from wargames.sabot.moving import movable
 from wargames.sabot.state import ABOARD, DESTROYED, DISABLED, OK, memo
@@ -53,6 +60,7 @@ __all__ = [
     "closing",
     "evaluate",
     "exchange",
+    "harms",
     "material",
     "moves_left",
     "pending_harm",
@@ -269,24 +277,39 @@ def moves_left(game: Sabot, state: SabotState, player: str) -> dict[int, float]:
     return left
 
 
+def harms(game: Sabot, kind: UnitType, target: Unit) -> bool:
+    """Whether some weapon of a unit of ``kind`` may hurt ``target`` (II, VII-a: Damage 4+
+    and GP missiles never hurt a flyer, AT missiles never a soldier)."""
+    return any(w != "laser" and not _harmless(game, kind, w, target) for w in weapons(kind))
+
+
 def closing(
     game: Sabot, units: Sequence[Unit], player: str, left: Mapping[int, float] | None = None
 ) -> float:
     """In [0, 1]: the worth-weighted mean, over ``player``'s armed units on the map (of
-    ``units``, :func:`standing`), of how near the nearest enemy unit on the map stands to the
-    unit's reach (1 within it), less the move units ``left`` to the unit this turn
-    (:func:`moves_left`).  The distance is the mean of the distances from the unit's own hex
-    and from the hex it faces, so that turning towards the enemy (VI-a: a unit advances the
-    way it faces) counts before the advance it allows."""
-    enemies = [u.hex for u in units if u.owner != player and u.on_map]
+    ``units``, :func:`standing`), of how near the nearest enemy unit on the map that it may
+    hurt (:func:`harms`; any enemy where it may hurt none) stands to the unit's reach (1
+    within it), less the move units ``left`` to the unit this turn (:func:`moves_left`):
+    a tank beside a scout copter it cannot shoot has not closed in.  The distance is the
+    mean of the distances from the unit's own hex and from the hex it faces, so that turning
+    towards the enemy (VI-a: a unit advances the way it faces) counts before the advance it
+    allows."""
+    rivals = [u for u in units if u.owner != player and u.on_map]
     left = left or {}
     near = total = 0.0
+    aims: dict[str, list[int]] = {}  # the hexes of the rivals each kind of unit may hurt
     for unit in units:
         reach = game.reaches.get(unit.kind) if unit.owner == player else None
-        if reach is None or not enemies or not unit.on_map:
+        if reach is None or not rivals or not unit.on_map:
             continue
         kind = game.table[unit.kind]
         value = game._worth.get(unit.kind, 1.0)
+        enemies = aims.get(unit.kind)
+        if enemies is None:
+            sorts = {u.kind: u for u in rivals}  # a shot's harm depends on the target's kind
+            hurt = {k for k, u in sorts.items() if harms(game, kind, u)}
+            enemies = [u.hex for u in rivals if u.kind in hurt] or [u.hex for u in rivals]
+            aims[unit.kind] = enemies
         ahead = game.map.steps[unit.hex][unit.facing]
         if ahead >= 0 and not stands(game.map, kind, ahead):
             ahead = -1
