@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from wargames.core.errors import IllegalAction
-from wargames.sabatu import Arm, Move, SabatuAction, SabatuState
+from wargames.sabatu import Arm, Move, Pass, Roll, SabatuAction, SabatuState
 from wargames.testing import every_drawing
 
 from .helpers import TWO, position
@@ -81,3 +81,21 @@ def test_a_side_still_to_choose_lays_its_best_tile() -> None:
     best = TWO.evaluate(TWO.afterstate(choosing, Arm("blue", "ax")), "red")
     shield = TWO.evaluate(TWO.afterstate(choosing, Arm("blue", "shield")), "red")
     assert TWO.evaluate(choosing, "red") == pytest.approx(min(best, shield))
+
+
+def test_passing_hands_the_turn_over_and_stops_there() -> None:
+    """The afterstate of "pass" is the next turn not begun: nobody to act, nothing drawn
+    (no Conquest card, no dice), never played; where the start of that turn ends the game
+    (blue holds three capitals), it is what play gives."""
+    state = position(armies={"red": ["nw.5"], "blue": ["se.5"]})
+    after = TWO.afterstate(state, Pass("red"))
+    assert TWO.awaits_chance(after)
+    assert (after.seat, after.rng, after.conquest) == (1, state.rng, state.conquest)
+    with pytest.raises(IllegalAction):
+        TWO.apply(after, Roll("blue"))
+    assert any("begin" in v for v in TWO.violations(after))
+    held = dict.fromkeys(("ne.capital", "sw.capital", "se.capital"), ("blue", 1, 0))
+    won = position(armies={"red": ["nw.5"], "blue": ["se.5"]}, capitals=held)
+    over = TWO.afterstate(won, Pass("red"))
+    assert over == TWO.apply(won, Pass("red"))
+    assert over.result is not None

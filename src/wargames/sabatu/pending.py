@@ -12,6 +12,14 @@ own :func:`~wargames.sabatu.fighting.resolve` makes of it, each with its exact c
 the evaluation takes their mean.  Such a state is never one of play (nobody is to act in a
 game not over: :mod:`~wargames.sabatu.invariants`), so ``apply`` refuses it.
 
+The afterstate of "pass" is the turn handed over, the next player's turn not begun
+(:data:`BEGIN`: their Conquest card, drawn from a deck a bot knows only as a shuffle, and
+their dice still to come; nobody to act), unless the start of that turn ends the game (a
+victory held, the turn limit), which play gives as it is.  So a descent stops at the end of
+the turn it searches, and what the others may do next is left to the evaluation (the
+capitals they can reach: :mod:`wargames.sabatu.evaluation`), not to one draw of their card
+and dice.
+
 A battle some side has still to lay its tile down for (a state of play, in which the search
 stops before the second side chooses) is reckoned the same way, that side laying down the
 highest tile it holds (library default, a heuristic: docs/sabatu.md).
@@ -21,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -31,12 +39,26 @@ from wargames.sabatu.battle import battle_dice, winner
 from wargames.sabatu.fighting import arm, discard_tiles, press, resolve, tile_names, wall_bonus
 from wargames.sabatu.moving import move
 from wargames.sabatu.ports import sail
-from wargames.sabatu.state import Arm, Battle, Move, Press, Ready, SabatuAction, SabatuState, Sail
+from wargames.sabatu.state import (
+    Arm,
+    Battle,
+    Move,
+    Press,
+    Ready,
+    SabatuAction,
+    SabatuState,
+    Sail,
+)
+from wargames.sabatu.turn import hand_over
+from wargames.sabatu.turn import winner as victor
 
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = ["afterstate", "awaiting", "outcomes", "unrolled"]
+__all__ = ["BEGIN", "afterstate", "awaiting", "handed_over", "outcomes", "unrolled"]
+
+BEGIN: Final = "begin"
+"""The step of a turn handed over and not begun: only ever a bot's afterstate."""
 
 
 def awaiting(state: SabatuState) -> bool:
@@ -57,6 +79,15 @@ def afterstate(game: Sabatu, state: SabatuState, action: SabatuAction) -> Sabatu
     if isinstance(action, Arm | Ready) and state.step == "battle":
         return arm(game, state, action, settle=False)
     return None
+
+
+def handed_over(game: Sabatu, state: SabatuState) -> SabatuState | None:
+    """The afterstate of "pass": the turn handed over, at step :data:`BEGIN`; ``None`` where
+    the next turn's start ends the game (applied as in play)."""
+    after = hand_over(game, state)
+    if victor(game, after, after.seat) is not None or after.round > game.turn_limit:
+        return None
+    return after.with_changes(step=BEGIN)
 
 
 def unrolled(after: SabatuState) -> bool:

@@ -212,7 +212,7 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         return turn.start(self, seed, **setup)
 
     def to_act(self, state: SabatuState) -> frozenset[str]:
-        if state.result is not None:
+        if state.result is not None or state.step == pending.BEGIN:  # over, or an afterstate
             return frozenset()
         fight = state.battle
         if state.step == "battle" and fight is not None:
@@ -424,9 +424,16 @@ class Sabatu(Game[SabatuState, SabatuAction]):
 
     def afterstate(self, state: SabatuState, action: SabatuAction) -> SabatuState:
         """A battle declared, its dice not rolled (:func:`wargames.sabatu.pending.afterstate`),
+        or the turn handed over, the next not begun (:func:`~wargames.sabatu.pending.handed_over`),
         counted against the action limit; any other action applied as it is, and so is one
         that drew before its battle (a tile picked from several of a name) or reaches the
         limit (a draw whatever the dice)."""
+        if isinstance(action, Pass) and state.step == "move":
+            passed = pending.handed_over(self, state)
+            if passed is None:
+                return self.apply_unchecked(state, action)
+            held = counted(passed, self.action_limit)
+            return self.apply_unchecked(state, action) if held.result is not None else held
         after = pending.afterstate(self, state, action)
         if after is None:
             return self.apply_unchecked(state, action)
