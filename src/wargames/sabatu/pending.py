@@ -133,17 +133,20 @@ def outcomes(game: Sabatu, state: SabatuState) -> Iterator[tuple[float, SabatuSt
 def _armed(game: Sabatu, state: SabatuState, fight: Battle) -> Battle:
     """``fight`` with a side not yet ready laying down its highest tile (if it has chosen
     none)."""
-    for seat_name, ready, chosen, field in (
-        (fight.attacker, fight.attacker_ready, fight.attack, "attack"),
-        (fight.defender, fight.defender_ready, fight.defence, "defence"),
-    ):
-        held = state.realms[game.seat(seat_name)].tiles
-        if ready or chosen or not held:
-            continue
-        values = game.tables.tiles
-        best = max(range(len(held)), key=lambda i: values[str(held[i].value)].value)
-        fight = attrs.evolve(fight, **{field: (best,)})
-    return attrs.evolve(fight, attacker_ready=True, defender_ready=True)
+    attack = fight.attack or _best(game, state, fight.attacker, fight.attacker_ready)
+    defence = fight.defence or _best(game, state, fight.defender, fight.defender_ready)
+    return attrs.evolve(
+        fight, attack=attack, defence=defence, attacker_ready=True, defender_ready=True
+    )
+
+
+def _best(game: Sabatu, state: SabatuState, player: str, ready: bool) -> tuple[int, ...]:
+    """The slot of ``player``'s highest tile, if they are still to choose and hold any."""
+    held = state.realms[game.seat(player)].tiles
+    if ready or not held:
+        return ()
+    values = game.tables.tiles
+    return (max(range(len(held)), key=lambda i: values[str(held[i].value)].value),)
 
 
 def _plunder(
