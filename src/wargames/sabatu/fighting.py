@@ -55,18 +55,10 @@ if TYPE_CHECKING:
 
 
 def start_battle(
-    game: Sabatu,
-    state: SabatuState,
-    owner: int,
-    origin: int,
-    target: int,
-    *,
-    settle: bool = True,
+    game: Sabatu, state: SabatuState, owner: int, origin: int, target: int
 ) -> SabatuState:
     """ "When attempting to occupy the same space already held by another player ... the
-    2 armies must fight a battle."  A player without tiles has nothing to choose.  With
-    ``settle`` off (a bot's afterstate, :mod:`wargames.sabatu.pending`) a battle both sides
-    are ready for is left unrolled."""
+    2 armies must fight a battle."  A player without tiles has nothing to choose."""
     defender = owner_at(game, state, target)
     fight = Battle(
         attacker=game.players[state.seat],
@@ -78,14 +70,12 @@ def start_battle(
         defender_ready=not state.realms[defender].tiles,
     )
     state = state.with_changes(battle=fight, step="battle")
-    if settle and fight.attacker_ready and fight.defender_ready:
+    if fight.attacker_ready and fight.defender_ready:
         return resolve(game, state, fight)
     return state
 
 
-def arm(
-    game: Sabatu, state: SabatuState, action: Arm | Ready, *, settle: bool = True
-) -> SabatuState:
+def arm(game: Sabatu, state: SabatuState, action: Arm | Ready) -> SabatuState:
     """Lay down a tile (secretly), or declare the choice made.  One tile each ("Each
     player may use one tile for each battle"), or under Variant #1 one defensive and one
     offensive.
@@ -116,7 +106,7 @@ def arm(
     else:
         fight = attrs.evolve(fight, defence=chosen, defender_ready=ready)
     state = state.with_changes(rng=rng, battle=fight, log=log)
-    if settle and fight.attacker_ready and fight.defender_ready:
+    if fight.attacker_ready and fight.defender_ready:
         return resolve(game, state, fight)
     return state
 
@@ -232,12 +222,11 @@ def plunder(game: Sabatu, state: SabatuState, victor: int, loser: int) -> Sabatu
     return state.with_changes(realms=realms, rng=rng, log=state.log.with_event(event))
 
 
-def press(game: Sabatu, state: SabatuState, *, settle: bool = True) -> SabatuState:
+def press(game: Sabatu, state: SabatuState) -> SabatuState:
     """Fight on: after a tie, or against the next army inside the capital."""
     fight = state.battle
     assert fight is not None
-    owner = game.seat(fight.owner)
-    return start_battle(game, state, owner, fight.origin, fight.target, settle=settle)
+    return start_battle(game, state, game.seat(fight.owner), fight.origin, fight.target)
 
 
 def withdraw(game: Sabatu, state: SabatuState) -> SabatuState:

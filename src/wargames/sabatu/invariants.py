@@ -71,14 +71,6 @@ def violations(game: Sabatu, state: SabatuState) -> Iterator[str]:
     battle = state.battle
     if battle is not None and (battle.origin not in places or battle.target not in places):
         yield f"a battle from {battle.origin} to {battle.target}, off the board"
-    if (
-        state.step == "battle"
-        and battle is not None
-        and battle.attacker_ready
-        and battle.defender_ready
-        and state.result is None
-    ):
-        yield "a battle both sides are ready for is not rolled: a bot's afterstate, not play"
     yield from _components(game, state)
     yield from _armies(game, state)
     yield from _walls(game, state)

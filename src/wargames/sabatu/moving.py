@@ -218,9 +218,8 @@ def spend_die(dice: tuple[Die, ...], origin: int, value: int) -> tuple[Die, ...]
     return tuple(left)
 
 
-def move(game: Sabatu, state: SabatuState, action: Move, *, settle: bool = True) -> SabatuState:
-    """Spend the die and move: a battle on an enemy's place (left unrolled without
-    ``settle``: :func:`wargames.sabatu.fighting.start_battle`), else the army lands and draws
+def move(game: Sabatu, state: SabatuState, action: Move) -> SabatuState:
+    """Spend the die and move: a battle on an enemy's place, else the army lands and draws
     on a Spoils, Armory or Destiny space reached by exact count."""
     origin, target = game.board.index(action.origin), game.board.index(action.target)
     hired = origin in state.hired
@@ -231,7 +230,7 @@ def move(game: Sabatu, state: SabatuState, action: Move, *, settle: bool = True)
     if outcome == BATTLE:
         attack = Attacked(player, action.origin, action.die, action.target)
         state = state.with_changes(dice=dice, log=state.log.with_event(attack))
-        return fighting.start_battle(game, state, owner, origin, target, settle=settle)
+        return fighting.start_battle(game, state, owner, origin, target)
     event = Moved(player, action.origin, action.die, action.target)
     state = relocate(game, state, owner, origin, target, dice=dice, log=state.log.with_event(event))
     if outcome in (ENTER, CAPITAL):

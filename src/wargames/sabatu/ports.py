@@ -44,16 +44,16 @@ def sails(game: Sabatu, state: SabatuState, player: str) -> list[SabatuAction]:
     return found
 
 
-def sail(game: Sabatu, state: SabatuState, action: Sail, *, settle: bool = True) -> SabatuState:
+def sail(game: Sabatu, state: SabatuState, action: Sail) -> SabatuState:
     """Pay the fee, spend the die, and land on the other port (in a battle if an enemy
-    holds it, left unrolled without ``settle``)."""
+    holds it)."""
     origin, target = game.board.index(action.origin), game.board.index(action.target)
     state = pay_for(game, state, "ship", game.ship_fee)
     state = state.with_changes(dice=spend_die(state.dice, origin, action.die))
     if target in occupants(game, state):
         attack = Attacked(action.player, action.origin, action.die, action.target)
         state = state.with_changes(log=state.log.with_event(attack))
-        return fighting.start_battle(game, state, state.seat, origin, target, settle=settle)
+        return fighting.start_battle(game, state, state.seat, origin, target)
     state = relocate(game, state, state.seat, origin, target)
     event = Sailed(game.players[state.seat], action.origin, action.target, action.die)
     return state.with_changes(log=state.log.with_event(event))

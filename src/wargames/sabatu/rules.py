@@ -40,7 +40,6 @@ from wargames.sabatu import (
     learning,
     moving,
     past,
-    pending,
     ports,
     purchases,
     trade,
@@ -212,7 +211,7 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         return turn.start(self, seed, **setup)
 
     def to_act(self, state: SabatuState) -> frozenset[str]:
-        if state.result is not None or state.step == pending.BEGIN:  # over, or an afterstate
+        if state.result is not None:
             return frozenset()
         fight = state.battle
         if state.step == "battle" and fight is not None:
@@ -318,10 +317,7 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         :mod:`wargames.core.limits`), except a tile laid down with another still to come
         (Variant #1): how many tiles a player lays is secret until both are ready, so a
         player's choice for a battle counts once, when they are ready."""
-        return self._counted(action, self._apply(state, action))
-
-    def _counted(self, action: SabatuAction, after: SabatuState) -> SabatuState:
-        """``after``, the state ``action`` came to, counted as :meth:`apply_unchecked` does."""
+        after = self._apply(state, action)
         fight = after.battle
         if isinstance(action, Arm) and after.step == "battle" and fight is not None:
             ready = (
@@ -408,41 +404,13 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         return evaluation.material(self, state, seat)
 
     def evaluate(self, state: SabatuState, player: str) -> float:
-        """The outcome if over; where a battle awaits its dice, the mean over how it can
-        come out (:func:`wargames.sabatu.pending.outcomes`, at the rules' exact odds); else
-        the :func:`~wargames.core.game.balance` of the player's :meth:`material` against the
-        strongest other player's."""
+        """The outcome if over, else the :func:`~wargames.core.game.balance` of the
+        player's :meth:`material` against the strongest other player's."""
         if state.result is not None:
             return super().evaluate(state, player)
-        if pending.awaiting(state):
-            return sum(
-                p * self.evaluate(after, player) for p, after in pending.outcomes(self, state)
-            )
         seat = self.seat(player)
         best = max(self.material(state, s) for s in range(len(self._players)) if s != seat)
         return balance(self.material(state, seat), best)
-
-    def afterstate(self, state: SabatuState, action: SabatuAction) -> SabatuState:
-        """A battle declared, its dice not rolled (:func:`wargames.sabatu.pending.afterstate`),
-        or the turn handed over, the next not begun (:func:`~wargames.sabatu.pending.handed_over`),
-        counted against the action limit; any other action applied as it is, and so is one
-        that drew before its battle (a tile picked from several of a name) or reaches the
-        limit (a draw whatever the dice)."""
-        if isinstance(action, Pass) and state.step == "move":
-            passed = pending.handed_over(self, state)
-            if passed is None:
-                return self.apply_unchecked(state, action)
-            held = counted(passed, self.action_limit)
-            return self.apply_unchecked(state, action) if held.result is not None else held
-        after = pending.afterstate(self, state, action)
-        if after is None:
-            return self.apply_unchecked(state, action)
-        if not pending.unrolled(after):
-            return self._counted(action, after)  # nothing held back: what play comes to
-        held = counted(after, self.action_limit)
-        if after.rng != state.rng or held.result is not None:
-            return self.apply_unchecked(state, action)
-        return held
 
     def odds_words(self, state: SabatuState, action: SabatuAction) -> str:
         """:meth:`odds` in words (:func:`wargames.sabatu.words.odds_words`)."""

@@ -37,17 +37,7 @@ from wargames.sabatu.state import (
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = [
-    "begin_turn",
-    "hand_over",
-    "lose",
-    "next_turn",
-    "roll",
-    "set_up",
-    "spend",
-    "start",
-    "winner",
-]
+__all__ = ["begin_turn", "lose", "next_turn", "roll", "set_up", "spend", "start", "winner"]
 
 
 def start(game: Sabatu, seed: Seed | None = None, **setup: Any) -> SabatuState:
@@ -163,16 +153,10 @@ def roll(game: Sabatu, state: SabatuState) -> SabatuState:
 def next_turn(game: Sabatu, state: SabatuState) -> SabatuState:
     """ "Pass the dice to the next player": dice left are forfeited, the next seat
     clockwise begins."""
-    return begin_turn(game, hand_over(game, state))
-
-
-def hand_over(game: Sabatu, state: SabatuState) -> SabatuState:
-    """The dice passed: what is left of them forfeited, the turn's battle, deal and hires
-    over, the next seat clockwise about to begin (:func:`begin_turn`)."""
     left = tuple(d.value for d in state.dice)
     log = state.log.with_event(Forfeited(game.players[state.seat], left)) if left else state.log
     seat = (state.seat + 1) % len(game.players)
-    return state.with_changes(
+    state = state.with_changes(
         seat=seat,
         round=state.round + (seat == state.first),
         step="dice",
@@ -187,3 +171,4 @@ def hand_over(game: Sabatu, state: SabatuState) -> SabatuState:
         retreat_die=0,
         log=log,
     )
+    return begin_turn(game, state)
