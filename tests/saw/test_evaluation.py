@@ -2,6 +2,7 @@
 reckoning and in the choices it makes."""
 
 import math
+import random
 
 import pytest
 
@@ -9,7 +10,7 @@ from wargames.bots import GreedyBot, MctsBot
 from wargames.core import hexes
 from wargames.core.game import balance
 from wargames.saw import Attack, Done, Saw, SawState, Sheet, Step, Unit
-from wargames.saw.evaluation import HORIZON, reach
+from wargames.saw.evaluation import HORIZON, known, reach
 from wargames.saw.odds import hit_points, mean_hit_points
 from wargames.saw.units import ENDURANCE, EVASION, MOVEMENT, accuracy_index, damage_index
 
@@ -64,8 +65,13 @@ def _with_traits(
     return state.with_changes(units=tuple(units))
 
 
+OPEN = Saw(open_designs=True)
+"""The default armies with their designs published, so that the evaluation reckons every unit
+by its true traits (as the independent reckonings here do)."""
+
+
 def test_a_unit_is_worth_the_root_of_the_hit_points_it_deals_before_it_falls() -> None:
-    game = Saw()
+    game = OPEN
     state = game.start(seed=1)
     assert game.evaluate(state, "blue") == 0.0, "equal armies"
     for traits in ((2, 4, 4, 4, 4), (4, 4, 4, 2, 4), (4, 1, 4, 4, 4), (0, 0, 0, 0, 1)):
@@ -78,7 +84,7 @@ def test_the_trait_a_hit_point_comes_from_matters() -> None:
     """r1, a Balanced unit 4 hexes from b1, faces a Balanced unit and a Bruiser (damage 6,
     evasion 0): a point of evasion or endurance keeps more of its hit points than a point of
     accuracy adds to what it deals, and movement it cannot use to close in is worth nothing."""
-    game = Saw()
+    game = OPEN
     state = game.start(seed=1, hexes={"r1": "0503"})
 
     def losing(trait: int) -> float:
@@ -95,7 +101,7 @@ def test_movement_is_worth_the_range_it_gains_over_the_horizon() -> None:
     within five hexes of both blue units, where the range penalty is already its least, the
     lost speed costs nothing; ten hexes off, where it would take five turns to get there, it
     costs."""
-    game = Saw()
+    game = OPEN
     near = game.start(seed=1, hexes={"r1": "0503"})  # 4 hexes from b1 and b2
     far = game.start(seed=1)  # 10 hexes from b1 and b2
     costs = []
@@ -112,7 +118,7 @@ def test_a_plot_is_weighed_as_it_will_be_once_complete() -> None:
     attack plotted changes nothing, one at a worse target costs, and done without attacking
     gives the attack up.  (Counting plotted attacks only, done weighed the same as an attack
     not yet plotted, and a search bot ended its plots without firing.)"""
-    game = Saw()
+    game = OPEN
     state = game.start(seed=1)
     base = game.evaluate(state, "blue")
     best, worse = (act(game, state, f"b1 attack {t}") for t in ("r1", "r2"))
@@ -132,6 +138,43 @@ def test_focused_fire_scores_better_than_spread_fire() -> None:
     focused = act(game, plotted, "b2 attack r1")
     spread = act(game, plotted, "b2 attack r2")
     assert game.evaluate(focused, "blue") > game.evaluate(spread, "blue")
+
+
+@pytest.mark.parametrize("design", [(2, 0, 8, 4, 6), (0, 10, 0, 0, 10), (20, 0, 0, 0, 0)])
+def test_a_secret_design_is_reckoned_by_its_points_not_by_its_traits(
+    design: tuple[int, ...],
+) -> None:
+    """Designs are secret, so blue values red's Bruiser, whatever its traits in a world, as its
+    20 points spread evenly (4 each), as it does a Balanced unit; red values its own Bruiser by
+    its traits.  (Valued by the designs its worlds drew, every design of 20 points equally
+    likely, greedy chose its steps and targets by which worlds it drew, and lost to random.)"""
+    game = Saw()
+    state = game.start(seed=1)
+    changed = _with_traits(game, state, "r2", design)
+    balanced = _with_traits(game, state, "r2", (4, 4, 4, 4, 4))
+    assert game.evaluate(changed, "blue") == game.evaluate(balanced, "blue")
+    assert game.evaluate(changed, "red") != game.evaluate(balanced, "red")
+    assert known(game, changed, "blue")[2:] == known(game, balanced, "blue")[2:]
+    assert known(game, changed, "red")[2:] == changed.units[2:]
+
+
+def test_worlds_drawn_for_a_player_agree_on_what_it_knows() -> None:
+    """Every determinisation of blue's view at the start (red's designs drawn afresh) has one
+    value for blue, so a bot's worlds weigh its actions alike; the hit points a unit still has
+    to allocate count for the player who cannot see them too."""
+    game = Saw()
+    view = game.view(game.start(seed=2), "blue")
+    rng = random.Random(0)
+    worlds = [game.determinize(view, "blue", rng) for _ in range(6)]
+    assert len({w.units[3].sheet.traits for w in worlds}) > 1
+    assert len({game.evaluate(w, "blue") for w in worlds}) == 1
+    world = worlds[0]
+    hurt = _with_traits(game, world, "r1", (4, 4, 4, 4, 4))
+    units = list(hurt.units)
+    units[2] = units[2].with_sheet(Sheet((4, 4, 4, 4, 4), hits=5))
+    assert game.evaluate(hurt.with_changes(units=tuple(units)), "blue") > game.evaluate(
+        hurt, "blue"
+    )
 
 
 @pytest.mark.parametrize("seed", range(4))
