@@ -25,7 +25,6 @@ overrides :meth:`~wargames.gridscifi.GridSciFi.evaluate` with its own reading.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 
 from attrs import frozen
 
@@ -33,6 +32,7 @@ from wargames.core.board import Square
 from wargames.core.game import closeness
 from wargames.core.phases import Clock
 from wargames.gridscifi.battlefield import Battlefield
+from wargames.gridscifi.scenario import strength_left
 from wargames.gridscifi.state import Status, Unit
 
 __all__ = [
@@ -83,12 +83,8 @@ def moves_left(players: tuple[str, ...], clock: Clock, turns: int) -> dict[str, 
 
 def strength(field_: Battlefield, units: tuple[Unit, ...], player: str) -> float:
     """In [-1, 1]: the balance of each side's units, each counting the share of its models
-    or hits it has left (units in reserve or aboard too)."""
-    left = dict.fromkeys(field_.players, Fraction(0))
-    for unit in units:
-        if unit.alive:
-            profile = field_.profile(unit)
-            left[unit.owner] += Fraction(profile.strength - unit.damage, profile.strength)
+    or hits it has left (units in reserve or aboard too: :func:`strength_left`)."""
+    left = strength_left(field_, units)
     total = sum(left.values())
     return float((2 * left[player] - total) / total) if total else 0.0
 

@@ -37,7 +37,7 @@ from wargames.core.errors import InvalidAction, UnknownOption, excerpt
 from wargames.core.events import EventLog
 from wargames.core.game import Game, Outcome
 from wargames.core.history import History
-from wargames.core.options import custom, number, table, text
+from wargames.core.options import custom, flag, number, table, text
 from wargames.core.phases import Clock, Phase, TurnStructure
 from wargames.core.rng import Rng, Seed
 from wargames.core.words import listed, side
@@ -138,7 +138,8 @@ class GridSciFiOptions:
     TOML text, or a :class:`pathlib.Path` from your own code (read once: the options keep the
     text, so documents carry the scenario and never name a file); ``scenario_name`` chooses
     one of several scenarios in that text; ``turns`` and ``armies`` (two army names) replace
-    the scenario's."""
+    the scenario's; ``tiebreak`` (not in the rules) decides an equal count of objectives by
+    the strength each side has left instead of drawing."""
 
     scenario: str = table(
         "skirmish", builtins=tuple(SCENARIOS), parse=scenarios_in, what="Grid SciFi scenario"
@@ -153,6 +154,7 @@ class GridSciFiOptions:
         what="two army names, one per player (None: the scenario's)",
         examples=(None, *((a, b) for a in ARMIES for b in ARMIES)),
     )
+    tiebreak: bool = flag(False)
 
 
 class GridSciFi(Game[GridState, GridAction]):
@@ -206,7 +208,9 @@ class GridSciFi(Game[GridState, GridAction]):
         default the objectives decide at the end of the last turn.  Destroying every enemy
         unit always wins at once."""
         if state.clock.turn >= self.turns:
-            return objectives_outcome(self.field, state.units, self.turns)
+            return objectives_outcome(
+                self.field, state.units, self.turns, tiebreak=self.options.tiebreak
+            )
         return None
 
     @property

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ __all__ = [
     "objectives_outcome",
     "scenario_text",
     "scenarios_in",
+    "strength_left",
 ]
 
 
@@ -246,8 +248,23 @@ def controller(field_: Battlefield, units: tuple[Unit, ...], objective: Square) 
     return next(iter(near)) if len(near) == 1 else None
 
 
-def objectives_outcome(field_: Battlefield, units: tuple[Unit, ...], turns: int) -> Outcome:
-    """The end of the last turn: the player controlling more objectives wins."""
+def strength_left(field_: Battlefield, units: tuple[Unit, ...]) -> dict[str, Fraction]:
+    """Each player's units still alive (on the table or off it), each counting the share of
+    its models or hits left."""
+    left = dict.fromkeys(field_.players, Fraction(0))
+    for unit in units:
+        if unit.alive:
+            profile = field_.profile(unit)
+            left[unit.owner] += Fraction(profile.strength - unit.damage, profile.strength)
+    return left
+
+
+def objectives_outcome(
+    field_: Battlefield, units: tuple[Unit, ...], turns: int, *, tiebreak: bool = False
+) -> Outcome:
+    """The end of the last turn: the player controlling more objectives wins; an equal
+    count is a draw, or with ``tiebreak`` (not in the rules, off by default) won by the
+    player with more :func:`strength_left` (still equal: a draw)."""
     held = dict.fromkeys(field_.players, 0)
     for objective in field_.objectives:
         owner = controller(field_, units, objective)
@@ -255,6 +272,12 @@ def objectives_outcome(field_: Battlefield, units: tuple[Unit, ...], turns: int)
             held[owner] += 1
     first, second = field_.players
     score = f"{held[first]}-{held[second]} objectives after turn {turns}"
-    if held[first] == held[second]:
+    if held[first] != held[second]:
+        return Outcome(frozenset([max(held, key=held.__getitem__)]), score)
+    if not tiebreak:
         return Outcome(frozenset(), score)
-    return Outcome(frozenset([max(held, key=held.__getitem__)]), score)
+    left = strength_left(field_, units)
+    score += f", {float(left[first]):.2f}-{float(left[second]):.2f} strength left"
+    if left[first] == left[second]:
+        return Outcome(frozenset(), score)
+    return Outcome(frozenset([max(left, key=left.__getitem__)]), score)
