@@ -12,7 +12,7 @@ CODES = ["SG", "SM", "SR", "SO", "SN", "SC"]
 
 @pytest.mark.parametrize("code", CODES)
 def test_variant_conforms(code: str) -> None:
-    check_rules(variant(code), max_examples=8, max_steps=80)
+    check_rules(variant(code), max_examples=5, max_steps=80)
 
 
 @pytest.mark.parametrize("code", ["SM", "SC"])
