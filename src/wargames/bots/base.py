@@ -21,6 +21,7 @@ __all__ = [
     "best_answer",
     "first_to_act",
     "moves",
+    "one_ahead",
     "play",
     "playing",
 ]
@@ -69,11 +70,20 @@ def best_answer(
     Searching an answer instead would weigh declining by how the game might go on, noisier
     than the position itself, and a search bot accepted draws in games it was winning.
     """
-    scores = [
+    scores = one_ahead(game, worlds, actions, player)
+    return actions[scores.index(max(scores))]
+
+
+def one_ahead(
+    game: Game[Any, Any], worlds: Sequence[State], actions: Sequence[Action], player: str
+) -> list[float]:
+    """Each of ``actions`` judged one action ahead: ``game.evaluate`` for ``player`` of its
+    :meth:`~wargames.core.game.Game.afterstate`, summed over ``worlds`` (greedy's judgement,
+    and the search bots' prior)."""
+    return [
         sum(game.evaluate(game.afterstate(world, action), player) for world in worlds)
         for action in actions
     ]
-    return actions[scores.index(max(scores))]
 
 
 class SampledBot(ABC):

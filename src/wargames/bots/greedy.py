@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from wargames.bots.base import SampledBot
+from wargames.bots.base import SampledBot, one_ahead
 from wargames.core.game import Action, Game, State
 
 __all__ = ["GreedyBot"]
@@ -42,10 +42,7 @@ class GreedyBot(SampledBot):
         actions: Sequence[Action],
         worlds: Sequence[State],
     ) -> Action:
-        scores = [
-            sum(game.evaluate(game.afterstate(world, action), player) for world in worlds)
-            for action in actions
-        ]
+        scores = one_ahead(game, worlds, actions, player)
         best = max(scores)
         return self._random.choice([a for a, s in zip(actions, scores, strict=True) if s == best])
 

@@ -29,7 +29,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from wargames.bots.base import SampledBot, first_to_act, playing
+from wargames.bots.base import SampledBot, first_to_act, one_ahead, playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["PimcBot"]
@@ -76,10 +76,7 @@ class PimcBot(SampledBot):
         actions: Sequence[Action],
         worlds: Sequence[State],
     ) -> Action:
-        prior = {
-            action: sum(game.evaluate(game.afterstate(w, action), player) for w in worlds)
-            for action in actions
-        }
+        prior = dict(zip(actions, one_ahead(game, worlds, actions, player), strict=True))
         ranked = sorted(actions, key=lambda a: prior[a], reverse=True)[: self.width]
         totals = dict.fromkeys(ranked, 0.0)
         for world in worlds:
