@@ -95,8 +95,16 @@ class SampledBot(ABC):
     actions are left alone unless nothing else is legal (:func:`playing`).
     """
 
-    samples: int
-    _random: random.Random
+    def __init__(self, seed: int = 0, samples: int = 4) -> None:
+        """``seed`` seeds the bot's own stream (worlds, ties); ``samples`` worlds a decision.
+
+        :raises ValueError: for fewer than one sample.
+        """
+        if samples < 1:
+            raise ValueError(f"samples must be >= 1, got {samples}")
+        self.seed = seed
+        self.samples = samples
+        self._random = random.Random(seed)
 
     def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
         actions = playing(game, game.legal_actions(state, player))

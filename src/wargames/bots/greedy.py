@@ -4,7 +4,6 @@ read)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,11 +27,7 @@ class GreedyBot(SampledBot):
     """
 
     def __init__(self, seed: int = 0, *, samples: int = 4) -> None:
-        if samples < 1:
-            raise ValueError(f"samples must be >= 1, got {samples}")
-        self.seed = seed
-        self.samples = samples
-        self._random = random.Random(seed)
+        super().__init__(seed, samples)
 
     def decide(
         self,

@@ -61,7 +61,6 @@ per descent would weigh that action by noise far larger than what tells the acti
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -140,15 +139,13 @@ class MctsBot(SampledBot):
             )
         if prior > samples:
             raise ValueError(f"the prior uses {prior} of only {samples} samples")
-        self.seed = seed
+        super().__init__(seed, samples)
         self.iterations = iterations
         self.rollout_depth = rollout_depth
         self.exploration = exploration
-        self.samples = samples
         self.prior = prior
         self.width = width
         self.widening = widening
-        self._random = random.Random(seed)
         self._values: dict[str, _Span] = {}
 
     def decide(

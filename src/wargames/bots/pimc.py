@@ -25,7 +25,6 @@ stands.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -60,13 +59,11 @@ class PimcBot(SampledBot):
     ) -> None:
         if min(samples, width, follow, reply) < 1:
             raise ValueError("samples, width, follow and reply must be >= 1")
-        self.seed = seed
-        self.samples = samples
+        super().__init__(seed, samples)
         self.width = width
         self.follow = follow
         self.beliefs = beliefs
         self.reply = reply
-        self._random = random.Random(seed)
 
     def decide(
         self,
