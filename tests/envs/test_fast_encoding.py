@@ -108,6 +108,31 @@ def test_sabotage_square_codes_are_patched_by_each_move(setup: dict[str, Any]) -
     check()
 
 
+def test_sabotage_draw_offers_carry_the_square_codes_over() -> None:
+    """A draw offer and its answer move no piece: the position after them keeps the codes of
+    an encoded position (the very object, not worked out again) and encodes as the reference
+    does; a position never encoded hands on none."""
+    from wargames.sabotage.rules import Sabotage
+    from wargames.sabotage.state import DeclineDraw, OfferDraw
+
+    game = wargames.load("sabotage", **OPTIONS["sabotage"])
+    assert isinstance(game, Sabotage)
+    state = game.start(1)
+    (player,) = game.to_act(state)
+    (offer,) = (a for a in game.legal_actions(state, player) if isinstance(a, OfferDraw))
+    assert game.apply(state, offer)._codes is None  # no encoding, nothing to carry
+    game.observation_tensor(state, player)
+    offered = game.apply(state, offer)
+    (other,) = game.to_act(offered)
+    (decline,) = (a for a in game.legal_actions(offered, other) if isinstance(a, DeclineDraw))
+    declined = game.apply(offered, decline)
+    for after in (offered, declined):
+        assert after._codes is state._codes is not None
+        for seat in game.players:
+            expected = ENCODERS["sabotage"](game, game.view(after, seat), seat)
+            assert numpy.array_equal(game.observation_tensor(after, seat), expected)
+
+
 def test_piece_rows_patch_only_the_changed_pieces() -> None:
     calls: list[str] = []
 

@@ -516,10 +516,16 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return self._move(state, action)
         if isinstance(action, Deploy):
             return self._deploy(state, action)
-        turn = state.clock.turn
+        after = self._draw(state, action)
+        # The squares are the same: an encoded position's codes carried over (learning agents).
+        object.__setattr__(after, "_codes", state._codes)
+        return after
+
+    def _draw(self, state: SabotageState, action: SabotageAction) -> SabotageState:
+        """Make a draw offer or its answer."""
         if isinstance(action, OfferDraw):
             return state.with_changes(
-                offer=DrawOffer(action.player, turn, pending=True),
+                offer=DrawOffer(action.player, state.clock.turn, pending=True),
                 log=state.log.with_event(DrawOffered(action.player)),
             )
         accepted = isinstance(action, AcceptDraw)
