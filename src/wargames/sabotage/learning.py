@@ -87,7 +87,8 @@ def observation_shape(game: Sabotage) -> tuple[int, int, int]:
 SquareCodes = tuple[bytes, tuple[tuple[int, int, int], ...]]
 """What the planes of a position are made from: one code a square (:data:`PIECE_CODE` plus 1
 if exposed, :data:`VOLCANO_CODE`, or 0 for an empty square), whoever looks; and the moves
-that may still mark a square left, each ``(square reached, square left, turn)``.  The codes
+that may still mark a square left, each ``(square reached, square left, turn)`` (with some
+that no longer do, which the encoder skips: :func:`codes_after_move` drops them in bulk).  The codes
 name every piece's kind: a state keeps them as a cache that its views never carry (a view
 works out its own from what it shows)."""
 
@@ -100,6 +101,13 @@ PIECE_CODE: Final = {
     for seat, player in enumerate(PLAYERS)
 }
 """The code of each player's unexposed piece of each kind (exposed: one more)."""
+_CODE_OF: Final = {
+    (owner, kind): code
+    for owner, codes in PIECE_CODE.items()
+    for kind, code in codes.items()
+    if kind is not HIDDEN
+}
+""":data:`PIECE_CODE` by ``(owner, kind)``: one look-up a piece."""
 _CODES: Final = 2 + 2 * len(PLAYERS) * len(KINDS)
 
 
@@ -164,20 +172,29 @@ def codes_after_move(
     exposed: bool,
 ) -> SquareCodes:
     """``codes`` patched after a piece left square ``left`` for ``reached`` in ``turn``,
-    ``cells`` the squares after it (``exposed``: pieces were exposed around ``reached``)."""
+    ``cells`` the squares after it (``exposed``: pieces were exposed around ``reached``).
+
+    The moves too old to mark a square left any more (the encoder skips them) are dropped
+    when the first one kept is, not looked over at every move.
+    """
     squares, recent = codes
     patched = bytearray(squares)
     patched[left] = 0
-    for index in (reached, *game._around[reached]) if exposed else (reached,):
-        piece = cells[index]
-        if piece is not None:
-            patched[index] = PIECE_CODE[piece.owner][piece.kind] + piece.revealed
+    code = _CODE_OF
+    piece = cells[reached]
+    if piece is not None:
+        patched[reached] = code[piece.owner, piece.kind] + piece.revealed
+    if exposed:
+        for index in game._around[reached]:
+            near = cells[index]
+            if near is not None:
+                patched[index] = code[near.owner, near.kind] + near.revealed
     since = turn - game.no_return_turns
-    kept = [move for move in recent if move[2] >= since]
-    mover = cells[reached]
-    if mover is not None and mover.left == left and mover.left_turn == turn:
-        kept.append((reached, left, turn))
-    return bytes(patched), tuple(kept)
+    if recent and recent[0][2] < since:
+        recent = tuple(move for move in recent if move[2] >= since)
+    if piece is not None and piece.left == left and piece.left_turn == turn:
+        recent += ((reached, left, turn),)
+    return bytes(patched), recent
 
 
 def codes_after_deploy(codes: SquareCodes, index: int, piece: Piece) -> SquareCodes:
