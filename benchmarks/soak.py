@@ -182,12 +182,16 @@ def option_jobs(
     return sorted(jobs, key=lambda job: (job.game, job.variant or ""))
 
 
-def _play(job: Job, soak: Soak) -> None:
-    """Play ``job`` as :func:`wargames.bots.play` does, checking every state."""
+def _play(job: Job, soak: Soak, loaded: dict[str, Game[Any, Any]]) -> None:
+    """Play ``job`` as :func:`wargames.bots.play` does, checking every state (its game
+    loaded once for all the jobs with its name, variant and options: ``loaded``)."""
     name = " ".join(filter(None, (job.game, job.variant)))
     soak.games += 1
     soak.by_game[name] += 1
-    game = load(job.game, job.variant, **job.options)
+    key = repr((job.game, job.variant, sorted(job.options.items())))
+    if key not in loaded:
+        loaded[key] = load(job.game, job.variant, **job.options)
+    game = loaded[key]
     bots = job_bots(job, game.players)
     state = game.start(job.seed)
     steps = 0
@@ -218,12 +222,13 @@ def soak(jobs: Sequence[Job], soak: Soak | None = None, *, progress: bool = Fals
     """Play and check every job; ``progress`` prints a line per game and variant."""
     found = soak or Soak()
     started, cpu = time.perf_counter(), time.process_time()
+    loaded: dict[str, Game[Any, Any]] = {}
     for key, group in itertools.groupby(jobs, key=lambda job: (job.game, job.variant)):
         count = 0
         for job in group:
             count += 1
             try:
-                _play(job, found)
+                _play(job, found, loaded)
             except NoPast as error:
                 found.note(found.nopast, job.game, job, str(error))
             except Exception as error:  # every other failure is what a soak is for

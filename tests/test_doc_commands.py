@@ -20,7 +20,11 @@ wheel), on an 80-column terminal. The rules:
 - ``make TARGET`` is dry-run (``make -n``): CI runs the targets themselves;
 - ``pip install`` lines name the distribution and declared extras (tests/test_packaging.py);
   `make wheel-check` installs the built wheel with every extra;
-- a block right after ``<!-- illustration: REASON -->`` is not run; REASON says why.
+- a block right after ``<!-- illustration: REASON -->`` is not run; REASON says why;
+- a ```python block after the page's last command that runs here (not ``pip install`` or
+  ``make``), writing nothing under docs/, is left to tests/test_docs.py and
+  tests/test_readme.py, which run each block of docs/ and README.md: no command here reads
+  what it writes, so running it again here would repeat their work.
 
 ``WARGAMES_WRITE_DOCS=1 pytest tests/test_doc_commands.py`` writes the output of each run into
 the page where it differs from the output shown, and the files it writes under docs/ into
@@ -107,6 +111,41 @@ def test_the_collector_finds_the_commands() -> None:
     reasons = [why for _, whys in COLLECTED.values() for why in whys]
     assert len(reasons) <= 5, "illustrations are few"
     assert all("test" in why for why in reasons), "each says which test runs its code instead"
+
+
+PASSIVE = ("pip install ", "make ")
+"""Commands that read nothing in the page's scratch directory (a pattern; ``make -n``)."""
+SEPARATELY_RUN = {"README.md"} | {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")}
+"""Pages whose every ```python block another test runs (tests/test_readme.py, test_docs.py)."""
+
+
+def _runs_here(steps: list[Step], index: int) -> bool:
+    """Whether the page's ``steps[index]`` (a command, or a Python block that a command
+    after it may read the output of, or that writes under docs/) is run by this test."""
+    step = steps[index]
+    if not step.python or step.page not in SEPARATELY_RUN or "docs" in step.command:
+        return True
+    return any(not s.python and not s.command.startswith(PASSIVE) for s in steps[index + 1 :])
+
+
+def test_a_block_left_out_here_is_run_by_another_test() -> None:
+    """The Python blocks this test leaves out are blocks tests/test_docs.py or
+    tests/test_readme.py run, and some are left out (testing.md's: no command reads them)."""
+    from tests.test_docs import BLOCKS as DOCS_BLOCKS
+    from tests.test_readme import BLOCKS as README_BLOCKS
+
+    elsewhere = {code for _, _, code in DOCS_BLOCKS} | set(README_BLOCKS)
+    left_out = [
+        step
+        for steps, _ in COLLECTED.values()
+        for index, step in enumerate(steps)
+        if not _runs_here(steps, index)
+    ]
+    assert {step.page for step in left_out} >= {"docs/testing.md"}
+    for step in left_out:
+        assert step.command in elsewhere, f"{step.page} line {step.line} runs nowhere"
+    cli = COLLECTED["docs/cli.md"][0]
+    assert all(_runs_here(cli, i) for i in range(len(cli))), "cli.md's commands read its code's"
 
 
 def _masked(text: str) -> str:
@@ -235,7 +274,10 @@ def test_every_command_of_the_page_runs_and_prints_what_it_shows(
     monkeypatch.chdir(tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"} | {"COLUMNS": "80"}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env['PATH']}"
-    for step in COLLECTED[page][0]:
+    steps = COLLECTED[page][0]
+    for index, step in enumerate(steps):
+        if not _runs_here(steps, index):
+            continue
         if step.python:
             where = f"{step.page} line {step.line}"
             exec(compile(step.command, where, "exec"), {"__name__": "docs"})

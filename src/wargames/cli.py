@@ -12,7 +12,6 @@ output that cannot be written) is one line, ``Error: ...``, with exit status 2.
 
 from __future__ import annotations
 
-import csv
 import inspect
 import io
 import json
@@ -25,20 +24,12 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, get_args, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, get_args, get_type_hints
 
 import attrs
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from typer.core import TyperGroup
 
@@ -46,7 +37,6 @@ import wargames
 from wargames.bots import RandomBot, play
 from wargames.bots.base import Bot
 from wargames.bots.specs import LEVELS, make_bot
-from wargames.core.distribution import Distribution
 from wargames.core.errors import SerializationError, WargamesError
 from wargames.core.game import Game, State
 from wargames.core.registry import games as registered_games
@@ -58,6 +48,9 @@ from wargames.core.words import listed, side
 from wargames.play import COMMANDS, HUMAN, Session
 from wargames.simulate import MAX_WORKERS, GameFailure, GameResult, GamesFailed, Job, summarize
 from wargames.simulate import simulate as run_simulation
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 __all__ = ["CommandError", "app", "main"]
 
@@ -259,6 +252,15 @@ def demo(
 def _progress() -> Progress:
     """The bar ``simulate`` shows in a terminal (not when its output is piped or redirected):
     games done, time taken and an estimate of the time left."""
+    from rich.progress import (  # only simulate shows a bar: not at start-up
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -381,6 +383,8 @@ def _write(path: Path, text: str) -> None:
 def _write_results(path: Path, results: list[GameResult]) -> None:
     rows = [r.to_row() for r in results]
     if path.suffix == ".csv":
+        import csv  # only for a .csv file
+
         text = io.StringIO()
         writer = csv.DictWriter(text, fieldnames=list(rows[0]) if rows else ["seed"])
         writer.writeheader()
@@ -417,6 +421,8 @@ def odds(
                 lines += textwrap.wrap(part, 80, initial_indent="  ", subsequent_indent="    ")
             console.print("\n".join(lines), markup=False, soft_wrap=True)
         return
+    from wargames.core.distribution import Distribution  # only odds prints one
+
     function = functions[matchup]
     try:
         result = function(**_keywords(function, inputs or []))

@@ -273,6 +273,7 @@ def design_prior(
     return Distribution.from_weights(weights)
 
 
+@cache
 def hit_points_against(
     accuracy: int, damage: int, penalty: int, prior: Distribution[tuple[int, int]]
 ) -> Distribution[int]:

@@ -126,6 +126,22 @@ def check_state(
 
     :raises ConformanceError: naming the first broken rule of the contract.
     """
+    _check_state(game, state, (_acting_legal(game, other) for other in others), rng)
+
+
+def _acting_legal(game: Game[Any, Any], state: State) -> tuple[Action, ...]:
+    """The legal actions of everybody to act at ``state``."""
+    return tuple(a for p in game.to_act(state) for a in game.legal_actions(state, p))
+
+
+def _check_state(
+    game: Game[Any, Any],
+    state: State,
+    others: Iterable[Iterable[Action]],
+    rng: random.Random | None,
+) -> None:
+    """:func:`check_state`, given the legal actions of the other states (a playout
+    works each state's out once, not once for each state it is another of)."""
     rng = rng or random.Random(0)
     broken = list(game.violations(state))
     _expect(not broken, f"the state breaks the game's invariants: {'; '.join(broken)}")
@@ -151,15 +167,15 @@ def check_state(
             _check_legal_action(game, state, action, snapshot)
     if dumps(game, state) != snapshot:
         _blame_change(game, snapshot, [a for tried in tried_by_player.values() for a in tried])
-    illegal = _candidate_illegal(game, state, others, legal_by_player)
+    illegal = _candidate_illegal(others, legal_by_player)
     for action in illegal:
         _check_refused(game, state, action)
     if dumps(game, state) != snapshot:
         _blame_change(game, snapshot, illegal)
     learning = _Learning.of(game)
     for player in game.players:
-        sample = _check_view(game, state, player, legal_by_player[player], illegal, rng)
-        learning.check(game, state, sample, player, legal_by_player[player])
+        view, sample = _check_view(game, state, player, legal_by_player[player], illegal, rng)
+        learning.check(game, state, view, sample, player, legal_by_player[player])
 
 
 def _check_round_trip(game: Game[Any, Any], state: State, snapshot: str) -> None:
@@ -267,16 +283,11 @@ def _refused(action: Action, error: WargamesError) -> Broken:
 
 
 def _candidate_illegal(
-    game: Game[Any, Any],
-    state: State,
-    others: Sequence[State],
-    legal_by_player: dict[str, tuple[Action, ...]],
+    others: Iterable[Iterable[Action]], legal_by_player: dict[str, tuple[Action, ...]]
 ) -> list[Action]:
+    """Actions legal at the other states (``others``: their legal actions) but not here."""
     legal = {a for actions in legal_by_player.values() for a in actions}
-    seen: set[Action] = set()
-    for other in others:
-        for player in game.to_act(other):
-            seen.update(a for a in game.legal_actions(other, player) if a not in legal)
+    seen = {a for actions in others for a in actions if a not in legal}
     return sorted(seen, key=repr)[:_ACTIONS_TRIED]
 
 
@@ -305,7 +316,8 @@ def _check_view(
     legal: tuple[Action, ...],
     illegal: list[Action],
     rng: random.Random,
-) -> State:
+) -> tuple[State, State]:
+    """Check ``player``'s view of ``state``: its view and a determinisation of it."""
     view = game.view(state, player)
     _expect(view == game.view(state, player), "views are not deterministic")
     _expect(game.view(view, player) == view, "the view of a view differs from the view")
@@ -325,7 +337,8 @@ def _check_view(
     sample: State = game.sample_state(loaded, player, rng)
     where = f"{player}'s determinisation"
     _expect(isinstance(sample, type(state)), f"{where} is a {type(sample).__name__}")
-    _expect(game.view(sample, player) == view, f"{where} changes {player}'s view: a leak")
+    seen = game.view(sample, player)
+    _expect(seen == view, f"{where} changes {player}'s view: a leak")
     _expect(game.to_act(sample) == game.to_act(state), f"{where} changes who is to act")
     _expect(game.outcome(sample) == game.outcome(state), f"{where} changes the outcome")
     _expect(
@@ -346,7 +359,7 @@ def _check_view(
             f"the odds of {action} depend on what {player} may not know: a leak",
         )
         places = game.places(view, action)  # a user interface holds only the view
-        theirs = game.places(game.view(sample, player), action)
+        theirs = game.places(seen, action)
         if theirs != places:
             raise Broken(
                 f"the places of {action} depend on what {player} may not know: a leak",
@@ -354,7 +367,7 @@ def _check_view(
             )
     _check_description(game, description, sample, player)
     _expect(loads(dumps(game, sample), game) == sample, f"{where} fails a JSON round trip")
-    return sample
+    return view, sample
 
 
 def _check_description(game: Game[Any, Any], description: str, sample: State, player: str) -> None:
@@ -396,6 +409,7 @@ class _Learning:
         self,
         game: Game[Any, Any],
         state: State,
+        view: State,
         sample: State,
         player: str,
         legal: tuple[Action, ...],
@@ -430,7 +444,7 @@ class _Learning:
                 f"{player}'s observation tensor depends on what {player} may not know: a leak",
             )
             _expect(
-                bool(numpy.array_equal(game.encode_view(game.view(state, player), player), tensor)),
+                bool(numpy.array_equal(game.encode_view(view, player), tensor)),
                 f"{player}'s observation tensor is not the encoding of {player}'s view",
             )
 
@@ -448,10 +462,18 @@ def _check_playout(game: Game[Any, Any], playout: Playout) -> None:
     if _Learning.of(game).length and len(playout.actions) > game.max_game_length:
         raise Failure(_past_the_end(game), game.max_game_length + 1)
     rng = random.Random(playout.seed)
-    for index, state in enumerate(playout.states):
-        others = playout.states[max(0, index - 6) : index] + playout.states[index + 1 : index + 4]
+    states = playout.states
+    legal: dict[int, tuple[Action, ...]] = {}  # each state's, worked out once, when first needed
+
+    def legal_at(index: int) -> tuple[Action, ...]:
+        if index not in legal:
+            legal[index] = _acting_legal(game, states[index])
+        return legal[index]
+
+    for index, state in enumerate(states):
+        near = [*range(max(0, index - 6), index), *range(index + 1, min(len(states), index + 4))]
         try:
-            check_state(game, state, others=others, rng=rng)
+            _check_state(game, state, (legal_at(other) for other in near), rng)
         except ConformanceError as error:
             raise Failure(error, index) from error
         except Exception as error:  # a raw exception of the game's, named as a failure
