@@ -52,10 +52,10 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter, OrderedDict
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from attrs import frozen
+from attrs import field, frozen
 
 from wargames.core.changes import replace
 from wargames.core.errors import IllegalAction, NoPast
@@ -64,7 +64,7 @@ from wargames.core.hidden import is_hidden, redact, sample_assignment
 from wargames.core.history import History
 from wargames.core.phases import Clock
 from wargames.core.rng import Rng
-from wargames.core.watched import Watch, plain, watched
+from wargames.core.watched import VALUE, Watch, answer, plain, watched
 from wargames.sabot import combat
 from wargames.sabot.army import PREPARED_PER_ENGINEER, counter
 from wargames.sabot.firing import _harmless, fire_problem, modifiers, weapon_stats
@@ -555,14 +555,16 @@ class _Draws:
 
 @frozen
 class _Mark:
-    """Where a replay first looked at a concealed counter: before its ``step`` (of the
-    analysis's steps; their number: the last view's check), the ``state`` then (plain) and
-    how many stream results and unseen-dice choices the replay had made by then."""
+    """Where a replay first asked something of a concealed counter: before its ``step`` (of
+    the analysis's steps; their number: the last view's check), the ``state`` then (plain),
+    how many stream results and unseen-dice choices the replay had made by then, and the
+    counters whose shots markers it had not touched (``fresh``: still as set up)."""
 
     step: int
     state: SabotState
     forced: int
     choices: int
+    fresh: frozenset[int]
 
 
 @frozen
@@ -574,7 +576,10 @@ class Replay:
     ``choices`` are the unseen dice drawn on the way, in the order the replay draws them;
     ``looks`` each concealed counter whose type or shots marker it looked at, up to where it
     broke, as (step, counter, type), in the order first looked at (a purchase's counters at
-    its step: their types force its shuffle), with a ``mark`` at each step that looked."""
+    its step: their types force its shuffle); ``facts`` what it asked of them, each as
+    (step, counter, ``"kind"`` or ``"ammo"``, question, answer) (:mod:`wargames.core.watched`),
+    with a ``mark`` at each step that asked something new; ``fresh``: the counters whose
+    shots markers it left as set up (an unwatched replay: none said)."""
 
     start: SabotState
     actions: tuple[SabotAction, ...]
@@ -584,6 +589,11 @@ class Replay:
     culprit: int | None = None
     looks: tuple[tuple[int, int, str], ...] = ()
     marks: tuple[_Mark, ...] = ()
+    facts: tuple[tuple[int, int, str, Hashable, Any], ...] = ()
+    fresh: frozenset[int] = frozenset()
+    parts: dict[tuple[int, str], int] = field(factory=dict, eq=False, repr=False)
+    """Of each counter and type, the first step of a fact the type answers otherwise (the
+    number of steps: none), worked out when first wanted (:func:`_parting`)."""
 
     @property
     def seen(self) -> frozenset[int]:
@@ -678,16 +688,16 @@ def _replay(
     start: SabotState,
     drawn: tuple[dict[int, str], dict[int, str]],
     rng: random.Random,
-    watch: Watch[int] | None = None,
+    watch: Watch[_Part] | None = None,
     resume: tuple[Replay, _Mark] | None = None,
 ) -> Replay:
     """The past from ``start`` with the army ``drawn``: its actions, the stream's results
     they draw and the last state (``start``'s stream, forced action by action, as the past's
     replay draws it), or where it breaks from what the player saw.  With a ``watch``, the
-    concealed counters' types and shots markers are watched on the way (``looks``, with a
-    :class:`_Mark` where each was first looked at).  ``resume``: a kept replay whose army
-    agrees with ``drawn`` up to that mark, to go on from (its unseen dice up to there are
-    drawn by the caller)."""
+    concealed counters' types and shots markers are watched on the way (``looks`` and
+    ``facts``, with a :class:`_Mark` where something new was asked).  ``resume``: a kept
+    replay whose army answers as ``drawn`` does up to that mark, to go on from (its unseen
+    dice up to there are drawn by the caller)."""
     player, enemy = analysis.player, analysis.enemy
     kinds, platoons = drawn
     draws = _Draws(rng)
@@ -695,40 +705,50 @@ def _replay(
     forced: list[int] = []
     looks: list[tuple[int, int, str]] = []
     marks: list[_Mark] = []
-    state, begin = start, 0
+    facts: list[tuple[int, int, str, Hashable, Any]] = []
+    state, begin, fresh = start, 0, frozenset(analysis.domains)
     if resume is not None:
         source, mark = resume
-        begin = mark.step
+        begin, fresh = mark.step, mark.fresh
         actions, forced = list(source.actions[:begin]), list(source.forced[: mark.forced])
         draws.choices = list(source.choices[: mark.choices])
-        # (of an earlier view's replay, a counter since seen by the player is no more looked at)
-        looks = [look for look in source.looks if look[0] < begin and look[1] in analysis.domains]
-        marks = [m for m in source.marks if any(m.step == look[0] for look in looks)]
-        seen = {u for _, u, _ in looks}
-        state = _dressed(game, mark.state, analysis.known | kinds, seen)
+        # (of an earlier view's replay, a counter since seen by the player is no more asked)
+        domains = analysis.domains
+        looks = [(s, u, kinds[u]) for s, u, _ in source.looks if s < begin and u in domains]
+        facts = [fact for fact in source.facts if fact[0] < begin and fact[1] in domains]
+        asked = {fact[0] for fact in facts}
+        marks = [m for m in source.marks if m.step in asked]
+        state = _dressed(game, mark.state, analysis.known | kinds, fresh)
         state = state.with_changes(rng=Rng(start.rng.key, mark.state.rng.counter))
     if watch is not None:
-        state = _watched(analysis, state, watch)
-        watch.seen.update(u for _, u, _ in looks)
+        state = _watched(analysis, state, watch, fresh)
+        watch.seen.update((u, part) for _, u, part, _, _ in facts)
+        watch.asked.update(((u, part), question) for _, u, part, question, _ in facts)
     step = begin
 
     def looked(before: SabotState, counted: int, chosen: int) -> None:
-        """Note the counters first looked at in this step, and where it began."""
-        if watch is None or len(watch.seen) == len(looks):
+        """Note what was first asked in this step, and where it began."""
+        if watch is None or len(watch.facts) == 0:
             return
-        new = sorted(watch.seen.difference(u for _, u, _ in looks))
-        looks.extend((step, u, kinds[u]) for u in new)
+        new = watch.facts
+        watch.facts = []
+        facts.extend((step, u, part, question, got) for (u, part), question, got in new)
+        known = {u for _, u, _ in looks}
+        first = sorted({u for (u, _), _, _ in new if u not in known})
+        looks.extend((step, u, kinds[u]) for u in first)
         if not marks or marks[-1].step < step:
-            marks.append(_Mark(step, _plain(analysis, before), counted, chosen))
+            bare, untouched = _plain(analysis, before)
+            marks.append(_Mark(step, bare, counted, chosen, untouched))
 
     def kept(culprit: int | None = None) -> Replay:
-        last = start if culprit is not None else state  # a broken replay's state is of no use
+        last, left = start, frozenset(analysis.domains)  # a broken replay's state: no use
         if watch is not None:
             watch.on = False
-            last = _plain(analysis, last)
+        if culprit is None:
+            last, left = _plain(analysis, state) if watch is not None else (state, frozenset())
         return Replay(
             start, tuple(actions), tuple(forced), last, tuple(draws.choices), culprit,
-            tuple(looks), tuple(marks),
+            tuple(looks), tuple(marks), tuple(facts), left,
         )  # fmt: skip
 
     counted, chosen = len(forced), len(draws.choices)
@@ -740,7 +760,9 @@ def _replay(
                 group = next(e.units for e in events if isinstance(e, Arrived))
                 action = Buy(enemy, platoons[group[0]])
                 if watch is not None:  # its shuffle is forced by their types
-                    watch.seen.update(u for u in group if u in analysis.domains)
+                    for u in group:
+                        if u in analysis.domains:
+                            watch.ask((u, "kind"), VALUE, kinds[u])
             if action.player == enemy and _illegal(game, analysis, state, action):
                 raise _Miss(_subject(state, action))
             if isinstance(action, Buy):
@@ -772,36 +794,55 @@ def _replay(
     return kept()
 
 
-def _watched(analysis: Analysis, state: SabotState, watch: Watch[int]) -> SabotState:
-    """``state`` with each concealed counter's type and shots marker watched (its id)."""
-    units = tuple(
-        replace(u, kind=watched(u.kind, u.id, watch), ammo=watched(u.ammo, u.id, watch))
-        if u.id in analysis.domains else u
-        for u in state.units
-    )  # fmt: skip
-    return state.with_changes(units=units)
+_Part = tuple[int, str]
+"""What a replay watches: a counter's ``"kind"`` or its shots marker (``"ammo"``)."""
 
 
-def _plain(analysis: Analysis, state: SabotState) -> SabotState:
-    """``state`` with no watched value left (a replay's last state, to keep)."""
-    units = tuple(
-        replace(u, kind=plain(u.kind), ammo=plain(u.ammo)) if u.id in analysis.domains else u
-        for u in state.units
-    )
-    return state.with_changes(units=units)
+def _watched(
+    analysis: Analysis, state: SabotState, watch: Watch[_Part], fresh: Collection[int]
+) -> SabotState:
+    """``state`` with each concealed counter's type watched, and its shots marker where it
+    is still as set up (``fresh``: one the replay set was worked out from what it asked)."""
+    units = list(state.units)
+    for u in analysis.domains:
+        unit = state.units[u]
+        ammo = watched(unit.ammo, (u, "ammo"), watch) if u in fresh else unit.ammo
+        units[u] = replace(unit, kind=watched(unit.kind, (u, "kind"), watch), ammo=ammo)
+    return state.with_changes(units=tuple(units))
+
+
+def _plain(analysis: Analysis, state: SabotState) -> tuple[SabotState, frozenset[int]]:
+    """``state`` with no watched value left (to keep), and the counters whose shots markers
+    were never set (still the watched one put on)."""
+    units = list(state.units)
+    fresh = []
+    for u in analysis.domains:
+        unit = state.units[u]
+        if type(unit.ammo) is not int:
+            fresh.append(u)
+        units[u] = replace(unit, kind=plain(unit.kind), ammo=plain(unit.ammo))
+    return state.with_changes(units=tuple(units)), frozenset(fresh)
+
+
+def _full(game: Sabot, kind: str) -> int:
+    """The number on a new counter's shots marker (IV)."""
+    return 0 if kind == DECOY else game.table.types[kind].limited_shots
 
 
 def _dressed(
-    game: Sabot, state: SabotState, kinds: dict[int, str], seen: Collection[int]
+    game: Sabot, state: SabotState, kinds: Mapping[int, str], fresh: Collection[int]
 ) -> SabotState:
-    """``state`` of a replay with ``kinds`` on the concealed counters it had not looked at
-    (not ``seen``), each with its shots marker full (as set up: nothing looked at it since)."""
+    """``state`` of a replay (whose army answers every question it asked as ``kinds``
+    does) with ``kinds`` on the counters, the shots markers it left as set up (``fresh``)
+    full for their type; a marker it set was set from what it asked, the same for both."""
     units = list(state.units)
     for unit in state.units:
-        kind = kinds.get(unit.id, unit.kind)
-        if kind != unit.kind and unit.id not in seen:
-            shots = 0 if kind == DECOY else game.table[kind].limited_shots
-            units[unit.id] = replace(unit, kind=kind, ammo=shots)
+        kind = kinds.get(unit.id)
+        if kind is None:
+            continue
+        ammo = _full(game, kind) if unit.id in fresh else unit.ammo
+        if kind is not unit.kind or ammo is not unit.ammo:
+            units[unit.id] = replace(unit, kind=kind, ammo=ammo)
     return state.with_changes(units=tuple(units))
 
 
@@ -853,11 +894,11 @@ def _past(
                 attack=shot.attack + picked[0] - choice.picked[0],
                 defense=shot.defense + picked[1] - choice.picked[1],
             )
-    last = _dressed(game, replay.last, kinds, replay.seen)
+    last = _dressed(game, replay.last, kinds, replay.fresh)
     last = last.with_changes(rng=Rng(fresh.key, replay.last.rng.counter))
     if events:
         last = last.with_changes(log=EventLog(events))
-    start = _dressed(game, replay.start, kinds, replay.seen)
+    start = _dressed(game, replay.start, kinds, kinds)
     start = start.with_changes(rng=fresh.with_forced(*forced))
     return History(start, replay.actions, end=last)
 
@@ -872,39 +913,79 @@ def _army_key(drawn: tuple[dict[int, str], dict[int, str]], seen: frozenset[int]
     return tuple(sorted(platoons.items())), tuple((u, kinds[u]) for u in sorted(seen))
 
 
+_NEVER: Final = 1 << 30
+"""The step at which a replay and an army that answers all it asked part: none."""
+
+
+def _parting(game: Sabot, replay: Replay, kinds: Mapping[int, str]) -> int:
+    """The first step at which ``replay`` asked a concealed counter something (its type,
+    a field of its type, its shots marker as set up) that ``kinds`` answer otherwise
+    (:data:`_NEVER`: none; worked out once per counter and type)."""
+    parting = _NEVER
+    for u in replay.seen:
+        kind = kinds.get(u, "")
+        step = replay.parts.get((u, kind))
+        if step is None:
+            step = replay.parts[(u, kind)] = _first_other(game, replay, u, kind)
+        parting = min(parting, step)
+    return parting
+
+
+def _first_other(game: Sabot, replay: Replay, unit: int, kind: str) -> int:
+    """The step of the first fact ``replay`` asked of ``unit`` that ``kind`` answers
+    otherwise (:data:`_NEVER`: none)."""
+    record = game.table.types.get(kind)
+    ammo = _full(game, kind) if record is not None or kind == DECOY else None
+    for step, u, part, question, got in replay.facts:
+        if u != unit:
+            continue
+        try:
+            mine = answer(question, kind, record) if part == "kind" else answer(question, ammo)
+        except (AttributeError, TypeError):  # a decoy asked for a type's field
+            return step
+        if mine != got:
+            return step
+    return _NEVER
+
+
+def _mark(replay: Replay, step: int) -> _Mark | None:
+    """The last mark of ``replay`` at or before ``step`` (None: none after its start)."""
+    return next((m for m in reversed(replay.marks) if 0 < m.step <= step), None)
+
+
 def _source(
-    analysis: Analysis, drawn: tuple[dict[int, str], dict[int, str]]
+    game: Sabot, analysis: Analysis, drawn: tuple[dict[int, str], dict[int, str]]
 ) -> tuple[Replay | None, _Mark | None]:
-    """The kept replay that serves the army ``drawn`` best: one that agrees with it on every
-    counter it looked at (and no mark: nothing to replay), else the one (of this view's or of
-    the earlier view's, whose steps run up to a mark past its own) that agrees longest, with
-    the mark where they part; (None, None) if none agrees up to a mark."""
+    """The kept replay that serves the army ``drawn`` best: one whose every question the
+    army answers alike (and no mark: nothing to replay), else the one (of this view's or of
+    the earlier view's, whose steps run up to a mark past its own) that it answers alike
+    longest, with the last mark before they part; (None, None) if none reaches a mark."""
     kinds, platoons = drawn
     bought = tuple(sorted(platoons.items()))
     best: tuple[Replay | None, _Mark | None] = None, None
     for key, replay in analysis.replays.items():
         if key[0] != bought:
             continue
-        step = next((s for s, u, kind in replay.looks if kinds[u] != kind), None)
-        if step is None:
+        step = _parting(game, replay, kinds)
+        if step == _NEVER:
             analysis.replays.move_to_end(key)
             return replay, None
-        if step and (best[1] is None or step > best[1].step):
-            best = replay, next(m for m in replay.marks if m.step == step)
+        mark = _mark(replay, step)
+        if mark is not None and (best[1] is None or mark.step > best[1].step):
+            best = replay, mark
     # an earlier view's replay, as far as its steps go (a counter then concealed may be known)
     end, earlier = analysis.earlier
     for key, replay in earlier:
         if not set(key[0]) <= set(bought):
             continue
-        step = next(
-            (s for s, u, kind in replay.looks
-             if s < end and kinds.get(u, analysis.known.get(u)) != kind),
-            end,
-        )  # fmt: skip
-        if step and (best[1] is None or step > best[1].step):
-            mark = next((m for m in replay.marks if m.step == step), None)
-            if mark is None:  # its last state, before its view's check
-                mark = _Mark(end, replay.last, len(replay.forced), len(replay.choices))
+        step = _parting(game, replay, analysis.known | kinds)
+        if step >= end:  # its last state, before its view's check
+            mark: _Mark | None = _Mark(
+                end, replay.last, len(replay.forced), len(replay.choices), replay.fresh
+            )
+        else:
+            mark = _mark(replay, step)
+        if mark is not None and mark.step and (best[1] is None or mark.step > best[1].step):
             best = replay, mark
     return best
 
@@ -933,7 +1014,7 @@ def sample_history(
             start = _position(game, analysis, kinds)
             return History(start.with_changes(rng=game.fresh_rng(rng)), ())
         fresh = game.fresh_rng(rng)
-        kept, mark = _source(analysis, drawn) if reuse else (None, None)
+        kept, mark = _source(game, analysis, drawn) if reuse else (None, None)
         if kept is not None and mark is None:  # the same calls on ``rng`` as its replay's
             replay = kept
             picks = [rng.choice(choice.options) for choice in replay.choices]
@@ -946,7 +1027,7 @@ def sample_history(
                 if resume
                 else []
             )
-            watch: Watch[int] | None = Watch() if reuse else None
+            watch: Watch[_Part] | None = Watch() if reuse else None
             replay = _replay(game, analysis, start, drawn, rng, watch, resume)
             picks += [choice.picked for choice in replay.choices[len(picks) :]]
             if reuse:
