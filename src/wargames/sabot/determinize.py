@@ -55,6 +55,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
+import attrs
 from attrs import field, frozen
 
 from wargames.core.changes import replace
@@ -102,6 +103,7 @@ from wargames.sabot.state import (
     Stop,
     TakeOff,
     Turn,
+    Unit,
 )
 from wargames.sabot.turn import PLAYERS, new_turn
 from wargames.sabot.units import DECOY, UnitTable
@@ -591,9 +593,16 @@ class Replay:
     marks: tuple[_Mark, ...] = ()
     facts: tuple[tuple[int, int, str, Hashable, Any], ...] = ()
     fresh: frozenset[int] = frozenset()
-    parts: dict[tuple[int, str], int] = field(factory=dict, eq=False, repr=False)
-    """Of each counter and type, the first step of a fact the type answers otherwise (the
-    number of steps: none), worked out when first wanted (:func:`_parting`)."""
+    states: tuple[SabotState, ...] = field(default=(), eq=False, repr=False)
+    """The state before each step (watched; the last: before the view's check)."""
+    counts: tuple[tuple[int, int, int], ...] = field(default=(), eq=False, repr=False)
+    """Before each step: the stream's results and unseen-dice choices drawn, log events."""
+    writes: tuple[tuple[int, int], ...] = field(default=(), eq=False, repr=False)
+    """(step, counter) where a step set a concealed counter's move left (from nothing it
+    asked of the old one: an army whose differed has the kept replay's again after it)."""
+    parts: dict[tuple[int, str], tuple[int, ...]] = field(factory=dict, eq=False, repr=False)
+    """Of each counter and type, the steps that asked it something the type answers
+    otherwise, worked out when first wanted (:func:`_differs`)."""
 
     @property
     def seen(self) -> frozenset[int]:
@@ -698,14 +707,17 @@ def _replay(
     ``facts``, with a :class:`_Mark` where something new was asked).  ``resume``: a kept
     replay whose army answers as ``drawn`` does up to that mark, to go on from (its unseen
     dice up to there are drawn by the caller)."""
-    player, enemy = analysis.player, analysis.enemy
-    kinds, platoons = drawn
+    player = analysis.player
+    kinds = drawn[0]
     draws = _Draws(rng)
     actions: list[SabotAction] = []
     forced: list[int] = []
     looks: list[tuple[int, int, str]] = []
     marks: list[_Mark] = []
     facts: list[tuple[int, int, str, Hashable, Any]] = []
+    states: list[SabotState] = []
+    counts: list[tuple[int, int, int]] = []
+    writes: list[tuple[int, int]] = []
     state, begin, fresh = start, 0, frozenset(analysis.domains)
     if resume is not None:
         source, mark = resume
@@ -718,16 +730,19 @@ def _replay(
         facts = [fact for fact in source.facts if fact[0] < begin and fact[1] in domains]
         asked = {fact[0] for fact in facts}
         marks = [m for m in source.marks if m.step in asked]
+        states, counts = list(source.states[:begin]), list(source.counts[:begin])
+        writes = [(s, u) for s, u in source.writes if s < begin]
         state = _dressed(game, mark.state, analysis.known | kinds, fresh)
         state = state.with_changes(rng=Rng(start.rng.key, mark.state.rng.counter))
+    ever = {((u, part), question) for _, u, part, question, _ in facts}
     if watch is not None:
         state = _watched(analysis, state, watch, fresh)
         watch.seen.update((u, part) for _, u, part, _, _ in facts)
-        watch.asked.update(((u, part), question) for _, u, part, question, _ in facts)
     step = begin
 
     def looked(before: SabotState, counted: int, chosen: int) -> None:
-        """Note what was first asked in this step, and where it began."""
+        """Note what was asked in this step, the counters first looked at, and a mark where
+        something was first asked."""
         if watch is None or len(watch.facts) == 0:
             return
         new = watch.facts
@@ -736,9 +751,12 @@ def _replay(
         known = {u for _, u, _ in looks}
         first = sorted({u for (u, _), _, _ in new if u not in known})
         looks.extend((step, u, kinds[u]) for u in first)
-        if not marks or marks[-1].step < step:
-            bare, untouched = _plain(analysis, before)
-            marks.append(_Mark(step, bare, counted, chosen, untouched))
+        novel = {(key, question) for key, question, _ in new} - ever
+        if novel:
+            ever.update(novel)
+            if not marks or marks[-1].step < step:
+                bare, untouched = _plain(analysis, before)
+                marks.append(_Mark(step, bare, counted, chosen, untouched))
 
     def kept(culprit: int | None = None) -> Replay:
         last, left = start, frozenset(analysis.domains)  # a broken replay's state: no use
@@ -749,42 +767,36 @@ def _replay(
         return Replay(
             start, tuple(actions), tuple(forced), last, tuple(draws.choices), culprit,
             tuple(looks), tuple(marks), tuple(facts), left,
+            tuple(states) if watch is not None else (), tuple(counts), tuple(writes),
         )  # fmt: skip
 
     counted, chosen = len(forced), len(draws.choices)
     try:
         for step in range(begin, len(analysis.steps)):
-            action, events = analysis.steps[step]
             counted, chosen = len(forced), len(draws.choices)
-            if isinstance(action, Buy) and action.player == enemy:
-                group = next(e.units for e in events if isinstance(e, Arrived))
-                action = Buy(enemy, platoons[group[0]])
-                if watch is not None:  # its shuffle is forced by their types
-                    for u in group:
-                        if u in analysis.domains:
+            states.append(state)
+            counts.append((counted, chosen, len(state.log)))
+            if watch is not None:
+                watch.asked.clear()  # every question of each step, once
+                action, events = analysis.steps[step]
+                if isinstance(action, Buy) and action.player == analysis.enemy:
+                    for u in next(e.units for e in events if isinstance(e, Arrived)):
+                        if u in analysis.domains:  # its shuffle is forced by their types
                             watch.ask((u, "kind"), VALUE, kinds[u])
-            if action.player == enemy and _illegal(game, analysis, state, action):
-                raise _Miss(_subject(state, action))
-            if isinstance(action, Buy):
-                faces = _shuffle_faces(game, analysis, kinds, action, events, draws, len(forced))
-            else:
-                faces = _faces(game, state, events, draws, len(forced))
-            stream = state.rng
-            before = state.with_changes(rng=Rng(stream.key, stream.counter, faces))
-            after = game.apply_unchecked(before, action)
-            if after.rng.forced or after.rng.counter != stream.counter + len(faces):
-                raise _Miss(_subject(state, action))
-            if redact(after.log.since(len(state.log)), player) != events:
-                culprit = action.target if isinstance(action, Scout) else _subject(state, action)
-                raise _Miss(culprit if action.player == enemy or isinstance(action, Scout) else -1)
-            if after.result is not None and len(actions) + 1 < len(analysis.steps):
-                raise _Miss(-1)
+            action, faces, after = _step(game, analysis, state, step, drawn, draws, len(forced))
             looked(state, counted, chosen)
             actions.append(action)
             forced.extend(faces)
             state = after
+            if watch is not None:
+                state, set_ = _rewatched(analysis, after, watch)
+                writes.extend((step, u) for u in set_)
         step = len(analysis.steps)
         counted, chosen = len(forced), len(draws.choices)
+        states.append(state)
+        counts.append((counted, chosen, len(state.log)))
+        if watch is not None:
+            watch.asked.clear()
         if game.view(state, player) != analysis.view:
             raise _Miss(-1)
         looked(state, counted, chosen)
@@ -792,6 +804,45 @@ def _replay(
         looked(state, counted, chosen)
         return kept(miss.culprit)
     return kept()
+
+
+def _step(
+    game: Sabot,
+    analysis: Analysis,
+    state: SabotState,
+    step: int,
+    drawn: tuple[dict[int, str], dict[int, str]],
+    draws: _Draws,
+    at: int,
+) -> tuple[SabotAction, list[int], SabotState]:
+    """Step ``step`` of the past from ``state`` with the army ``drawn``: the action, the
+    stream's results it draws (the first at ``at`` among the past's) and the state after.
+
+    :raises _Miss: where it breaks from what the player saw.
+    """
+    player, enemy = analysis.player, analysis.enemy
+    action, events = analysis.steps[step]
+    kinds, platoons = drawn
+    if isinstance(action, Buy) and action.player == enemy:
+        group = next(e.units for e in events if isinstance(e, Arrived))
+        action = Buy(enemy, platoons[group[0]])
+    if action.player == enemy and _illegal(game, analysis, state, action):
+        raise _Miss(_subject(state, action))
+    if isinstance(action, Buy):
+        faces = _shuffle_faces(game, analysis, kinds, action, events, draws, at)
+    else:
+        faces = _faces(game, state, events, draws, at)
+    stream = state.rng
+    before = state.with_changes(rng=Rng(stream.key, stream.counter, faces))
+    after = game.apply_unchecked(before, action)
+    if after.rng.forced or after.rng.counter != stream.counter + len(faces):
+        raise _Miss(_subject(state, action))
+    if redact(after.log.since(len(state.log)), player) != events:
+        culprit = action.target if isinstance(action, Scout) else _subject(state, action)
+        raise _Miss(culprit if action.player == enemy or isinstance(action, Scout) else -1)
+    if after.result is not None and step + 1 < len(analysis.steps):
+        raise _Miss(-1)
+    return action, faces, after
 
 
 _Part = tuple[int, str]
@@ -807,8 +858,25 @@ def _watched(
     for u in analysis.domains:
         unit = state.units[u]
         ammo = watched(unit.ammo, (u, "ammo"), watch) if u in fresh else unit.ammo
-        units[u] = replace(unit, kind=watched(unit.kind, (u, "kind"), watch), ammo=ammo)
+        kind = watched(unit.kind, (u, "kind"), watch)
+        units[u] = replace(unit, kind=kind, ammo=ammo, left=watched(unit.left, (u, "left"), watch))
     return state.with_changes(units=tuple(units))
+
+
+def _rewatched(
+    analysis: Analysis, state: SabotState, watch: Watch[_Part]
+) -> tuple[SabotState, list[int]]:
+    """``state`` with each concealed counter's move left watched again where a step set it
+    (worked out from its type: an army of another type may have another), and those."""
+    units: list[Unit] | None = None
+    set_ = []
+    for u in analysis.domains:
+        unit = state.units[u]
+        if type(unit.left) is int:
+            units = units or list(state.units)
+            units[u] = replace(unit, left=watched(unit.left, (u, "left"), watch))
+            set_.append(u)
+    return (state if units is None else state.with_changes(units=tuple(units))), set_
 
 
 def _plain(analysis: Analysis, state: SabotState) -> tuple[SabotState, frozenset[int]]:
@@ -820,7 +888,9 @@ def _plain(analysis: Analysis, state: SabotState) -> tuple[SabotState, frozenset
         unit = state.units[u]
         if type(unit.ammo) is not int:
             fresh.append(u)
-        units[u] = replace(unit, kind=plain(unit.kind), ammo=plain(unit.ammo))
+        units[u] = replace(
+            unit, kind=plain(unit.kind), ammo=plain(unit.ammo), left=plain(unit.left)
+        )
     return state.with_changes(units=tuple(units)), frozenset(fresh)
 
 
@@ -836,13 +906,11 @@ def _dressed(
     does) with ``kinds`` on the counters, the shots markers it left as set up (``fresh``)
     full for their type; a marker it set was set from what it asked, the same for both."""
     units = list(state.units)
-    for unit in state.units:
-        kind = kinds.get(unit.id)
-        if kind is None:
-            continue
-        ammo = _full(game, kind) if unit.id in fresh else unit.ammo
+    for u, kind in kinds.items():
+        unit = units[u]
+        ammo = _full(game, kind) if u in fresh or type(unit.ammo) is not int else unit.ammo
         if kind is not unit.kind or ammo is not unit.ammo:
-            units[unit.id] = replace(unit, kind=kind, ammo=ammo)
+            units[u] = replace(unit, kind=kind, ammo=ammo)
     return state.with_changes(units=tuple(units))
 
 
@@ -913,39 +981,40 @@ def _army_key(drawn: tuple[dict[int, str], dict[int, str]], seen: frozenset[int]
     return tuple(sorted(platoons.items())), tuple((u, kinds[u]) for u in sorted(seen))
 
 
-_NEVER: Final = 1 << 30
-"""The step at which a replay and an army that answers all it asked part: none."""
-
-
-def _parting(game: Sabot, replay: Replay, kinds: Mapping[int, str]) -> int:
-    """The first step at which ``replay`` asked a concealed counter something (its type,
-    a field of its type, its shots marker as set up) that ``kinds`` answer otherwise
-    (:data:`_NEVER`: none; worked out once per counter and type)."""
-    parting = _NEVER
+def _differs(game: Sabot, replay: Replay, kinds: Mapping[int, str]) -> list[int]:
+    """The steps at which ``replay`` asked a concealed counter something (its type, a field
+    of its type, its shots marker as set up) that ``kinds`` answer otherwise, in order
+    (worked out once per counter and type)."""
+    steps: set[int] = set()
     for u in replay.seen:
         kind = kinds.get(u, "")
-        step = replay.parts.get((u, kind))
-        if step is None:
-            step = replay.parts[(u, kind)] = _first_other(game, replay, u, kind)
-        parting = min(parting, step)
-    return parting
+        found = replay.parts.get((u, kind))
+        if found is None:
+            found = replay.parts[(u, kind)] = _others(game, replay, u, kind)
+        steps.update(found)
+    return sorted(steps)
 
 
-def _first_other(game: Sabot, replay: Replay, unit: int, kind: str) -> int:
-    """The step of the first fact ``replay`` asked of ``unit`` that ``kind`` answers
-    otherwise (:data:`_NEVER`: none)."""
+def _others(game: Sabot, replay: Replay, unit: int, kind: str) -> tuple[int, ...]:
+    """The steps that asked ``unit`` something ``kind`` answers otherwise."""
     record = game.table.types.get(kind)
     ammo = _full(game, kind) if record is not None or kind == DECOY else None
+    out: list[int] = []
     for step, u, part, question, got in replay.facts:
-        if u != unit:
+        if u != unit or part == "left" or (out and out[-1] == step):
             continue
         try:
             mine = answer(question, kind, record) if part == "kind" else answer(question, ammo)
+            differs = mine != got
         except (AttributeError, TypeError):  # a decoy asked for a type's field
-            return step
-        if mine != got:
-            return step
-    return _NEVER
+            differs = True
+        if differs:
+            out.append(step)
+    return tuple(out)
+
+
+_NEVER: Final = 1 << 30
+"""No step (past the last)."""
 
 
 def _mark(replay: Replay, step: int) -> _Mark | None:
@@ -953,41 +1022,186 @@ def _mark(replay: Replay, step: int) -> _Mark | None:
     return next((m for m in reversed(replay.marks) if 0 < m.step <= step), None)
 
 
+@frozen
+class _Found:
+    """What the kept replays offer an army: one that asked nothing it answers otherwise
+    (``same``), the one that did at the fewest steps (``close``, with those ``steps``), and
+    the kept state to go on from that is latest before they part (``resume``)."""
+
+    same: Replay | None = None
+    close: Replay | None = None
+    steps: Sequence[int] = ()
+    resume: tuple[Replay, _Mark] | None = None
+
+
 def _source(
     game: Sabot, analysis: Analysis, drawn: tuple[dict[int, str], dict[int, str]]
-) -> tuple[Replay | None, _Mark | None]:
-    """The kept replay that serves the army ``drawn`` best: one whose every question the
-    army answers alike (and no mark: nothing to replay), else the one (of this view's or of
-    the earlier view's, whose steps run up to a mark past its own) that it answers alike
-    longest, with the last mark before they part; (None, None) if none reaches a mark."""
+) -> _Found:
+    """What the kept replays of this view (and of the earlier view, whose steps run up to a
+    mark past their own) offer the army ``drawn`` (see :class:`_Found`)."""
     kinds, platoons = drawn
     bought = tuple(sorted(platoons.items()))
-    best: tuple[Replay | None, _Mark | None] = None, None
+    close: tuple[Replay | None, Sequence[int]] = None, ()
+    best: tuple[Replay, _Mark] | None = None
     for key, replay in analysis.replays.items():
         if key[0] != bought:
             continue
-        step = _parting(game, replay, kinds)
-        if step == _NEVER:
+        steps = _differs(game, replay, kinds)
+        if not steps:
             analysis.replays.move_to_end(key)
-            return replay, None
-        mark = _mark(replay, step)
-        if mark is not None and (best[1] is None or mark.step > best[1].step):
+            return _Found(same=replay)
+        rank = (replay.culprit is not None, len(steps))  # one that did not break first
+        if close[0] is None or rank < (close[0].culprit is not None, len(close[1])):
+            close = replay, steps
+        mark = _mark(replay, steps[0])
+        if mark is not None and (best is None or mark.step > best[1].step):
             best = replay, mark
     # an earlier view's replay, as far as its steps go (a counter then concealed may be known)
     end, earlier = analysis.earlier
     for key, replay in earlier:
         if not set(key[0]) <= set(bought):
             continue
-        step = _parting(game, replay, analysis.known | kinds)
-        if step >= end:  # its last state, before its view's check
+        steps = _differs(game, replay, analysis.known | kinds)
+        if not steps or steps[0] >= end:  # its last state, before its view's check
             mark: _Mark | None = _Mark(
                 end, replay.last, len(replay.forced), len(replay.choices), replay.fresh
             )
         else:
-            mark = _mark(replay, step)
-        if mark is not None and mark.step and (best[1] is None or mark.step > best[1].step):
+            mark = _mark(replay, steps[0])
+        if mark is not None and mark.step and (best is None or mark.step > best[1].step):
             best = replay, mark
-    return best
+    return _Found(None, close[0], close[1], best)
+
+
+_LEFT: Final = ("log", "rng")
+"""What a step checked through a kept replay may leave unlike it: the unseen rolls of a
+shot in the log (drawn for every sample, see :func:`_past`) and the stream's key."""
+
+
+def _checked(
+    game: Sabot,
+    analysis: Analysis,
+    replay: Replay,
+    steps: Sequence[int],
+    drawn: tuple[dict[int, str], dict[int, str]],
+    rng: random.Random,
+) -> tuple[Replay, list[tuple[int, ...]]] | None:
+    """The army ``drawn`` run through the kept ``replay``, which it answers otherwise only at
+    ``steps``: each of those run from the kept state before it with the army's types put on
+    (the unseen dice drawn as its own replay draws them, the others as the kept replay's), and
+    held to the kept state after it.  The army's replay, or where it breaks, with the unseen
+    dice drawn (as :func:`_replay` and ``rng`` would give them); None where a step leaves a
+    state unlike the kept one (then ``rng`` has been drawn from: the caller restores it)."""
+    kinds = drawn[0]
+    known = analysis.known | kinds
+    forced, choices = list(replay.forced), list(replay.choices)
+    events: list[Any] = list(replay.last.log) if replay.culprit is None else []
+    picks: list[tuple[int, ...]] = []
+    draws = _Draws(rng)
+
+    lefts: dict[int, int] = {}  # move left (its own) where this army's differs from the kept
+
+    def broke(culprit: int) -> tuple[Replay, list[tuple[int, ...]]]:
+        return Replay(replay.start, (), (), replay.start, (), culprit), picks
+
+    def until(u: int, after: int) -> int:
+        """The next step past ``after`` that sets ``u``'s move left."""
+        return next((s for s, v in replay.writes if v == u and s > after), _NEVER)
+
+    def asked(after: int) -> int:
+        """The first step past ``after`` that asked a move left that differs (up to the
+        step that sets it)."""
+        return min(
+            (step for step, u, part, question, got in replay.facts
+             if step > after and part == "left" and u in lefts and step <= until(u, after)
+             and answer(question, lefts[u]) != got),
+            default=_NEVER,
+        )  # fmt: skip
+
+    queue, step, running = list(steps), -1, None
+    while True:
+        after, step = step, min(queue[0] if queue else _NEVER, asked(step) if lefts else _NEVER)
+        for u in [u for u in lefts if until(u, after) < step]:  # set alike on the way
+            del lefts[u]
+        if step == _NEVER:
+            break
+        queue = [s for s in queue if s > step]
+        at, chosen, logged = replay.counts[step]
+        picks += [rng.choice(c.options) for c in replay.choices[len(picks) : chosen]]
+        state = running or _lefts(game, replay.states[step], known, lefts)
+        running = None
+        if step == len(analysis.steps):  # the view's check
+            if game.view(state, analysis.player) != analysis.view:
+                return broke(-1)
+            continue
+        draws.choices = []
+        try:
+            _, faces, after = _step(game, analysis, state, step, drawn, draws, at)
+        except _Miss as miss:
+            return broke(miss.culprit)
+        if step + 1 == len(replay.states):  # the kept replay broke here, this army did not
+            return None
+        forced_to, chosen_to, logged_to = replay.counts[step + 1]
+        mine = after.log.since(logged)
+        if (
+            len(faces) != forced_to - at
+            or len(draws.choices) != chosen_to - chosen
+            or not _alike(mine, events[logged:logged_to], draws.choices, logged)
+        ):
+            return None
+        forced[at:forced_to] = faces
+        choices[chosen:chosen_to] = draws.choices
+        events[logged:logged_to] = mine
+        picks += [choice.picked for choice in draws.choices]
+        if queue and queue[0] == step + 1:  # the next step goes on from this army's state
+            running = after
+            continue
+        expected = _dressed(game, replay.states[step + 1], known, ())
+        for u in analysis.domains:  # a move left of its own may differ: watched on
+            if after.units[u].left == expected.units[u].left:
+                lefts.pop(u, None)
+            else:
+                lefts[u] = plain(after.units[u].left)
+        if lefts:
+            expected = _lefts(game, expected, known, lefts)
+        if any(getattr(after, f) != getattr(expected, f) for f in _FIELDS):
+            queue.insert(0, step + 1)  # still unlike the kept replay: the next step too
+            running = after
+    picks += [rng.choice(c.options) for c in replay.choices[len(picks) :]]
+    if replay.culprit is not None:  # broken where the kept replay broke
+        return broke(replay.culprit)
+    last = _lefts(game, replay.last, {}, lefts).with_changes(log=EventLog(events))
+    return attrs.evolve(replay, forced=tuple(forced), choices=tuple(choices), last=last), picks
+
+
+def _lefts(
+    game: Sabot, state: SabotState, kinds: Mapping[int, str], lefts: Mapping[int, int]
+) -> SabotState:
+    """A kept replay's ``state`` with ``kinds`` put on (:func:`_dressed`) and the move
+    ``lefts`` of an army whose differ."""
+    state = _dressed(game, state, kinds, ())
+    if not lefts:
+        return state
+    units = list(state.units)
+    for u, left in lefts.items():
+        units[u] = replace(units[u], left=left)
+    return state.with_changes(units=tuple(units))
+
+
+_FIELDS: Final = tuple(f.name for f in attrs.fields(SabotState) if f.name not in _LEFT)
+
+
+def _alike(mine: Sequence[Any], kept: Sequence[Any], drawn: Sequence[_Choice], at: int) -> bool:
+    """Whether a step's events ``mine`` are the kept replay's (the first at ``at`` in the
+    log) but for the adjusted rolls of the shots whose rolls the player did not see."""
+    if len(mine) != len(kept):
+        return False
+    unseen = {choice.event - at for choice in drawn if choice.event >= 0}
+    return all(
+        a == b
+        or (i in unseen and replace(a, attack=0, defense=0) == replace(b, attack=0, defense=0))
+        for i, (a, b) in enumerate(zip(mine, kept, strict=True))
+    )
 
 
 def sample_history(
@@ -1014,13 +1228,24 @@ def sample_history(
             start = _position(game, analysis, kinds)
             return History(start.with_changes(rng=game.fresh_rng(rng)), ())
         fresh = game.fresh_rng(rng)
-        kept, mark = _source(game, analysis, drawn) if reuse else (None, None)
-        if kept is not None and mark is None:  # the same calls on ``rng`` as its replay's
-            replay = kept
+        found = _source(game, analysis, drawn) if reuse else _Found()
+        checked = None
+        if found.close is not None and found.close.states:
+            # worth it where it runs fewer steps than a replay from the latest kept state
+            begins = found.resume[1].step if found.resume else 0
+            if 2 * len(found.steps) < len(analysis.steps) - begins:
+                drawing = rng.getstate()
+                checked = _checked(game, analysis, found.close, found.steps, drawn, rng)
+                if checked is None:
+                    rng.setstate(drawing)
+        if found.same is not None:  # the same calls on ``rng`` as its replay's
+            replay = found.same
             picks = [rng.choice(choice.options) for choice in replay.choices]
+        elif checked is not None:
+            replay, picks = checked
         else:
             start = _start(game, analysis, kinds).with_changes(rng=fresh)
-            resume = None if kept is None or mark is None else (kept, mark)
+            resume = found.resume
             # the unseen dice before the mark, drawn as the kept replay drew them
             picks = (
                 [rng.choice(c.options) for c in resume[0].choices[: resume[1].choices]]
