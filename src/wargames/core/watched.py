@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, Final, Generic, TypeVar, cast
 
-__all__ = ["VALUE", "Fact", "Watch", "answer", "plain", "read", "watched"]
+__all__ = ["VALUE", "Watch", "answer", "plain", "read", "watched"]
 
 T = TypeVar("T", str, int)
 K = TypeVar("K", bound=Hashable)
@@ -44,10 +44,6 @@ _NOT_LOOKS: Final = frozenset({
 })  # fmt: skip
 """Methods of the base type that do not look at the value (object machinery)."""
 
-Fact = tuple[Hashable, Hashable, Any]
-"""A look: the watched value's key, the question asked of it and the answer it got."""
-
-
 class Watch(Generic[K]):
     """What a run looked at: the ``key`` of every watched value it used (``seen``), and each
     question first asked of it with its answer, in order (``facts``), while ``on``."""
@@ -57,7 +53,8 @@ class Watch(Generic[K]):
     def __init__(self) -> None:
         self.on = True
         self.seen: set[K] = set()
-        self.facts: list[Fact] = []
+        self.facts: list[tuple[K, Hashable, Any]] = []
+        """Each look as (key, question, answer)."""
         self.asked: set[tuple[K, Hashable]] = set()
 
     def ask(self, key: K, question: Hashable, got: Any) -> None:

@@ -1053,7 +1053,7 @@ def _source(
         rank = (replay.culprit is not None, len(steps))  # one that did not break first
         if close[0] is None or rank < (close[0].culprit is not None, len(close[1])):
             close = replay, steps
-        mark = _mark(replay, steps[0])
+        mark: _Mark | None = _mark(replay, steps[0])
         if mark is not None and (best is None or mark.step > best[1].step):
             best = replay, mark
     # an earlier view's replay, as far as its steps go (a counter then concealed may be known)
@@ -1063,7 +1063,7 @@ def _source(
             continue
         steps = _differs(game, replay, analysis.known | kinds)
         if not steps or steps[0] >= end:  # its last state, before its view's check
-            mark: _Mark | None = _Mark(
+            mark = _Mark(
                 end, replay.last, len(replay.forced), len(replay.choices), replay.fresh
             )
         else:
@@ -1118,10 +1118,11 @@ def _checked(
             default=_NEVER,
         )  # fmt: skip
 
-    queue, step, running = list(steps), -1, None
+    queue, step = list(steps), -1
+    running: SabotState | None = None
     while True:
-        after, step = step, min(queue[0] if queue else _NEVER, asked(step) if lefts else _NEVER)
-        for u in [u for u in lefts if until(u, after) < step]:  # set alike on the way
+        done, step = step, min(queue[0] if queue else _NEVER, asked(step) if lefts else _NEVER)
+        for u in [u for u in lefts if until(u, done) < step]:  # set alike on the way
             del lefts[u]
         if step == _NEVER:
             break
