@@ -154,3 +154,16 @@ def test_an_army_run_through_a_kept_replay_gives_the_world_its_own_replay_gives(
         assert kept.end == fresh.end
         assert plain(kept)
     assert any(steps and ok for steps, ok in served)  # served by steps run, not a replay
+
+
+def test_a_purchase_shuffled_again_gives_the_deal_a_replay_of_the_army_gives() -> None:
+    """A purchase's shuffle draws depend on its earlier draws (the pool they left): a kept
+    replay's purchase is dealt again draw by draw, as a replay of the army deals it."""
+    game = Sabot(build_points=60, reinforcements=40)
+    states = played(game, 0, 80)
+    fast, slow = random.Random(80), random.Random(80)
+    for state, samples in ((states[len(states) * 2 // 3], 2), (states[-1], 3)):
+        view = game.view(state, "yellow")
+        for _ in range(samples):
+            kept = game.sample_history(view, "yellow", fast)
+            assert kept == sample_history(game, view, "yellow", slow, reuse=False)

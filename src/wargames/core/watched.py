@@ -44,11 +44,12 @@ _NOT_LOOKS: Final = frozenset({
 })  # fmt: skip
 """Methods of the base type that do not look at the value (object machinery)."""
 
+
 class Watch(Generic[K]):
     """What a run looked at: the ``key`` of every watched value it used (``seen``), and each
     question first asked of it with its answer, in order (``facts``), while ``on``."""
 
-    __slots__ = ("asked", "facts", "on", "seen")
+    __slots__ = ("asked", "facts", "kept", "on", "seen")
 
     def __init__(self) -> None:
         self.on = True
@@ -56,6 +57,14 @@ class Watch(Generic[K]):
         self.facts: list[tuple[K, Hashable, Any]] = []
         """Each look as (key, question, answer)."""
         self.asked: set[tuple[K, Hashable]] = set()
+        self.kept: list[_Record] = []  # records that keep fields read since :meth:`again`
+
+    def again(self) -> None:
+        """Ask every question afresh from here: each is kept once more when next asked."""
+        self.asked.clear()
+        for record in self.kept:
+            record.__dict__.clear()
+        self.kept.clear()
 
     def ask(self, key: K, question: Hashable, got: Any) -> None:
         """Record that the value ``key`` was asked ``question`` and answered ``got``."""
@@ -132,9 +141,10 @@ def plain(value: T) -> T:
 
 
 class _Record:
-    """A record looked up by a watched value: each field read asks that field."""
+    """A record looked up by a watched value: each field read asks that field (and is kept
+    on the record, read again without asking, until the watch asks :meth:`Watch.again`)."""
 
-    __slots__ = ("_key", "_record", "_value", "_watch")
+    __slots__ = ("__dict__", "_key", "_record", "_value", "_watch")
 
     def __init__(self, record: Any, value: Any, key: Hashable, watch: Watch[Any]) -> None:
         self._record, self._value, self._key, self._watch = record, value, key, watch
@@ -142,7 +152,12 @@ class _Record:
     def __getattr__(self, name: str) -> Any:
         found = getattr(self._record, name)
         if not callable(found):
-            self._watch.ask(self._key, (".", name), found)
+            watch = self._watch
+            watch.ask(self._key, (".", name), found)
+            if watch.on:
+                if not self.__dict__:
+                    watch.kept.append(self)
+                self.__dict__[name] = found
             return found
 
         def call(*args: Any, **kwargs: Any) -> Any:

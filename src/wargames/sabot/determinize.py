@@ -28,17 +28,27 @@ the platoons bought) and the dice the player did not see.  A sample:
 
 What was proved of a counter by replays is kept per view (:class:`Analysis`), so a search
 bot's many samples of one view pay for it once; so is each replay (:class:`Replay`, eight a
-view).  A replay runs with each concealed counter's type and shots marker watched
-(:mod:`wargames.core.watched`) and notes, step by step, which counters it looked at first
-there, keeping the state before each such step (a mark).  A counter it never looked at could
-have been anything, the replay running the same; so a later army drawn
+view).  A replay runs with each concealed counter's type, shots marker and move left watched
+(:mod:`wargames.core.watched`) and keeps, step by step, what it asked of each: the type
+itself, or only a comparison (``kind == DECOY``) or the fields of the type it read through
+the unit table (its ``move``, its movement ``type``, its ``tough``...); the state before each
+step; and a mark where something was first asked.  A counter's type that answers everything
+asked of it alike would have run the replay the same, so a later army drawn
 
-* that agrees with a kept replay on every counter it looked at (and on the platoons bought)
-  is not replayed: its own types (with full shots markers) go on the other counters of the
-  kept start and last state, and the dice the player did not see are drawn again, among the
-  same results, with the same calls on ``rng`` as its replay would make;
-* that agrees with one up to a mark (every counter looked at before it) goes on from the
-  state at that mark, its own types put on, the unseen dice before it drawn as above;
+* that answers every question of a kept replay alike (and bought the same platoons) is not
+  replayed: its own types (shots markers never set: full) go on the kept start and last
+  state, and the dice the player did not see are drawn again, among the same results, with
+  the same calls on ``rng`` as its replay would make;
+* that answers otherwise at a few steps (a counter of another type that moved or was shot
+  at) runs only those steps (:func:`_checked`), each from the kept state before it with its
+  types put on, the next step too while its state is unlike the kept one after it (a move's
+  units spent, whether it was stopped); a move left of its own that differs is carried on,
+  and a later step that asked it otherwise is run too.  Where it breaks from the log, it
+  breaks there as its replay would (the same culprit, the same draws); where a step leaves
+  what the kept replay cannot continue (other dice, a kept replay that broke there), the
+  draws are undone and it is replayed;
+* that answers alike up to a mark goes on from the state at that mark, its own types put
+  on, the unseen dice before it drawn as above;
 * of a later view of the game (the same start, what the earlier knew known alike, its steps
   the first of these: a bot's next decision) goes on so from the earlier view's replays, up
   to a mark or from their last state.
@@ -534,12 +544,15 @@ class _Choice:
     """A draw of dice the player did not see: ``options`` are the stream's results of every
     way to give the result seen, put at ``at`` among the past's forced results; ``event`` is
     the index in the log of the shot whose adjusted rolls they make (-1: a purchase's
-    shuffle), ``picked`` the option the kept replay took."""
+    shuffle), ``picked`` the option the kept replay took; a shuffle's ``deal`` (the platoon's
+    units and the types wanted of its counters) and ``index`` (the draw's place in it)."""
 
     options: tuple[tuple[int, ...], ...]
     at: int
     event: int
     picked: tuple[int, ...]
+    deal: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    index: int = 0
 
 
 class _Draws:
@@ -549,10 +562,43 @@ class _Draws:
         self.rng = rng
         self.choices: list[_Choice] = []
 
-    def pick(self, options: tuple[tuple[int, ...], ...], at: int, event: int) -> tuple[int, ...]:
+    def pick(
+        self,
+        options: tuple[tuple[int, ...], ...],
+        at: int,
+        event: int,
+        deal: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
+        index: int = 0,
+    ) -> tuple[int, ...]:
         picked = self.rng.choice(options)
-        self.choices.append(_Choice(options, at, event, picked))
+        self.choices.append(_Choice(options, at, event, picked, deal, index))
         return picked
+
+
+class _Redraw:
+    """The unseen dice of kept choices drawn again, in order, as a replay of another army
+    drawing alike would draw them: a shot's among the same options (which rolls give its
+    result depend on the types, not on earlier rolls), a purchase's shuffle draw among the
+    places its earlier draws left the types wanted in."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.pool: list[str] = []
+
+    def __call__(self, choices: Sequence[_Choice]) -> list[tuple[int, ...]]:
+        out = []
+        for choice in choices:
+            if choice.deal is None:
+                out.append(self.rng.choice(choice.options))
+                continue
+            units, wanted = choice.deal
+            i, pool = choice.index, self.pool
+            if i == len(units) - 1:  # the deal's first draw
+                pool[:] = units
+            (j,) = self.rng.choice(tuple((j,) for j in range(i + 1) if pool[j] == wanted[i]))
+            pool[i], pool[j] = pool[j], pool[i]
+            out.append((j,))
+        return out
 
 
 @frozen
@@ -735,6 +781,7 @@ def _replay(
         state = _dressed(game, mark.state, analysis.known | kinds, fresh)
         state = state.with_changes(rng=Rng(start.rng.key, mark.state.rng.counter))
     ever = {((u, part), question) for _, u, part, question, _ in facts}
+    looked_at = {u for _, u, _ in looks}
     if watch is not None:
         state = _watched(analysis, state, watch, fresh)
         watch.seen.update((u, part) for _, u, part, _, _ in facts)
@@ -748,8 +795,8 @@ def _replay(
         new = watch.facts
         watch.facts = []
         facts.extend((step, u, part, question, got) for (u, part), question, got in new)
-        known = {u for _, u, _ in looks}
-        first = sorted({u for (u, _), _, _ in new if u not in known})
+        first = sorted({u for (u, _), _, _ in new if u not in looked_at})
+        looked_at.update(first)
         looks.extend((step, u, kinds[u]) for u in first)
         novel = {(key, question) for key, question, _ in new} - ever
         if novel:
@@ -777,7 +824,7 @@ def _replay(
             states.append(state)
             counts.append((counted, chosen, len(state.log)))
             if watch is not None:
-                watch.asked.clear()  # every question of each step, once
+                watch.again()  # every question of each step, once
                 action, events = analysis.steps[step]
                 if isinstance(action, Buy) and action.player == analysis.enemy:
                     for u in next(e.units for e in events if isinstance(e, Arrived)):
@@ -796,7 +843,7 @@ def _replay(
         states.append(state)
         counts.append((counted, chosen, len(state.log)))
         if watch is not None:
-            watch.asked.clear()
+            watch.again()
         if game.view(state, player) != analysis.view:
             raise _Miss(-1)
         looked(state, counted, chosen)
@@ -856,23 +903,35 @@ def _watched(
     is still as set up (``fresh``: one the replay set was worked out from what it asked)."""
     units = list(state.units)
     for u in analysis.domains:
-        unit = state.units[u]
-        ammo = watched(unit.ammo, (u, "ammo"), watch) if u in fresh else unit.ammo
-        kind = watched(unit.kind, (u, "kind"), watch)
-        units[u] = replace(unit, kind=kind, ammo=ammo, left=watched(unit.left, (u, "left"), watch))
+        if u < len(units):  # (a purchase's counters come later)
+            units[u] = _watching(units[u], watch, u in fresh)
     return state.with_changes(units=tuple(units))
+
+
+def _watching(unit: Unit, watch: Watch[_Part], fresh: bool) -> Unit:
+    """``unit`` with its type and move left watched, and its shots marker if ``fresh``."""
+    u = unit.id
+    ammo = watched(unit.ammo, (u, "ammo"), watch) if fresh else unit.ammo
+    kind, left = watched(unit.kind, (u, "kind"), watch), watched(unit.left, (u, "left"), watch)
+    return replace(unit, kind=kind, ammo=ammo, left=left)
 
 
 def _rewatched(
     analysis: Analysis, state: SabotState, watch: Watch[_Part]
 ) -> tuple[SabotState, list[int]]:
     """``state`` with each concealed counter's move left watched again where a step set it
-    (worked out from its type: an army of another type may have another), and those."""
+    (worked out from its type: an army of another type may have another), and those; a
+    counter just bought watched whole."""
     units: list[Unit] | None = None
     set_ = []
     for u in analysis.domains:
+        if u >= len(state.units):
+            continue
         unit = state.units[u]
-        if type(unit.left) is int:
+        if type(unit.kind) is str:  # it arrived in this step
+            units = units or list(state.units)
+            units[u] = _watching(unit, watch, True)
+        elif type(unit.left) is int:
             units = units or list(state.units)
             units[u] = replace(unit, left=watched(unit.left, (u, "left"), watch))
             set_.append(u)
@@ -885,6 +944,8 @@ def _plain(analysis: Analysis, state: SabotState) -> tuple[SabotState, frozenset
     units = list(state.units)
     fresh = []
     for u in analysis.domains:
+        if u >= len(units):
+            continue
         unit = state.units[u]
         if type(unit.ammo) is not int:
             fresh.append(u)
@@ -907,6 +968,8 @@ def _dressed(
     full for their type; a marker it set was set from what it asked, the same for both."""
     units = list(state.units)
     for u, kind in kinds.items():
+        if u >= len(units):
+            continue
         unit = units[u]
         ammo = _full(game, kind) if u in fresh or type(unit.ammo) is not int else unit.ammo
         if kind is not unit.kind or ammo is not unit.ammo:
@@ -927,11 +990,12 @@ def _shuffle_faces(
     (the player's own as seen; the first at ``at`` among the past's forced results)."""
     group = next(e.units for e in events if isinstance(e, Arrived))
     wanted = [analysis.known.get(u) or kinds[u] for u in group]
-    pool = list(game.table.platoons[action.platoon].units)
+    units = game.table.platoons[action.platoon].units
+    pool = list(units)
     faces: list[int] = []
     for i in range(len(pool) - 1, 0, -1):
         options = tuple((j,) for j in range(i + 1) if pool[j] == wanted[i])
-        (j,) = draws.pick(options, at + len(faces), -1)
+        (j,) = draws.pick(options, at + len(faces), -1, (tuple(units), tuple(wanted)), i)
         faces.append(j)
         pool[i], pool[j] = pool[j], pool[i]
     return faces
@@ -1063,9 +1127,7 @@ def _source(
             continue
         steps = _differs(game, replay, analysis.known | kinds)
         if not steps or steps[0] >= end:  # its last state, before its view's check
-            mark = _Mark(
-                end, replay.last, len(replay.forced), len(replay.choices), replay.fresh
-            )
+            mark = _Mark(end, replay.last, len(replay.forced), len(replay.choices), replay.fresh)
         else:
             mark = _mark(replay, steps[0])
         if mark is not None and mark.step and (best is None or mark.step > best[1].step):
@@ -1097,8 +1159,7 @@ def _checked(
     forced, choices = list(replay.forced), list(replay.choices)
     events: list[Any] = list(replay.last.log) if replay.culprit is None else []
     picks: list[tuple[int, ...]] = []
-    draws = _Draws(rng)
-
+    draws, redraw = _Draws(rng), _Redraw(rng)
     lefts: dict[int, int] = {}  # move left (its own) where this army's differs from the kept
 
     def broke(culprit: int) -> tuple[Replay, list[tuple[int, ...]]]:
@@ -1128,7 +1189,7 @@ def _checked(
             break
         queue = [s for s in queue if s > step]
         at, chosen, logged = replay.counts[step]
-        picks += [rng.choice(c.options) for c in replay.choices[len(picks) : chosen]]
+        picks += redraw(replay.choices[len(picks) : chosen])
         state = running or _lefts(game, replay.states[step], known, lefts)
         running = None
         if step == len(analysis.steps):  # the view's check
@@ -1159,7 +1220,7 @@ def _checked(
             continue
         expected = _dressed(game, replay.states[step + 1], known, ())
         for u in analysis.domains:  # a move left of its own may differ: watched on
-            if after.units[u].left == expected.units[u].left:
+            if u >= len(after.units) or after.units[u].left == expected.units[u].left:
                 lefts.pop(u, None)
             else:
                 lefts[u] = plain(after.units[u].left)
@@ -1168,7 +1229,7 @@ def _checked(
         if any(getattr(after, f) != getattr(expected, f) for f in _FIELDS):
             queue.insert(0, step + 1)  # still unlike the kept replay: the next step too
             running = after
-    picks += [rng.choice(c.options) for c in replay.choices[len(picks) :]]
+    picks += redraw(replay.choices[len(picks) :])
     if replay.culprit is not None:  # broken where the kept replay broke
         return broke(replay.culprit)
     last = _lefts(game, replay.last, {}, lefts).with_changes(log=EventLog(events))
@@ -1241,18 +1302,14 @@ def sample_history(
                     rng.setstate(drawing)
         if found.same is not None:  # the same calls on ``rng`` as its replay's
             replay = found.same
-            picks = [rng.choice(choice.options) for choice in replay.choices]
+            picks = _Redraw(rng)(replay.choices)
         elif checked is not None:
             replay, picks = checked
         else:
             start = _start(game, analysis, kinds).with_changes(rng=fresh)
             resume = found.resume
             # the unseen dice before the mark, drawn as the kept replay drew them
-            picks = (
-                [rng.choice(c.options) for c in resume[0].choices[: resume[1].choices]]
-                if resume
-                else []
-            )
+            picks = _Redraw(rng)(resume[0].choices[: resume[1].choices]) if resume else []
             watch: Watch[_Part] | None = Watch() if reuse else None
             replay = _replay(game, analysis, start, drawn, rng, watch, resume)
             picks += [choice.picked for choice in replay.choices[len(picks) :]]

@@ -125,6 +125,8 @@ class UnitTable:
     at_range: int
 
     def __getitem__(self, symbol: str) -> UnitType:
+        if type(symbol) is str:
+            return self.types[symbol]
         return read(symbol, self.types.__getitem__)  # a watched symbol asks the fields read
 
     @classmethod
