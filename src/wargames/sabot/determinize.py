@@ -893,7 +893,8 @@ def _step(
 
 
 _Part = tuple[int, str]
-"""What a replay watches: a counter's ``"kind"`` or its shots marker (``"ammo"``)."""
+"""What a replay watches: a counter's ``"kind"``, its shots marker (``"ammo"``) or its move
+left (``"left"``)."""
 
 
 def _watched(
@@ -1151,9 +1152,11 @@ def _checked(
     """The army ``drawn`` run through the kept ``replay``, which it answers otherwise only at
     ``steps``: each of those run from the kept state before it with the army's types put on
     (the unseen dice drawn as its own replay draws them, the others as the kept replay's), and
-    held to the kept state after it.  The army's replay, or where it breaks, with the unseen
-    dice drawn (as :func:`_replay` and ``rng`` would give them); None where a step leaves a
-    state unlike the kept one (then ``rng`` has been drawn from: the caller restores it)."""
+    held to the kept state after it (the next step run too while they differ; a move left
+    that differs carried on, and a step that asked it otherwise run).  The army's replay, or
+    where it breaks, with the unseen dice drawn (as :func:`_replay` and ``rng`` would give
+    them); None where a step draws other dice than the kept replay's, or gets past where the
+    kept replay broke (then ``rng`` has been drawn from: the caller restores it)."""
     kinds = drawn[0]
     known = analysis.known | kinds
     forced, choices = list(replay.forced), list(replay.choices)
