@@ -972,9 +972,13 @@ def _dressed(
         if u >= len(units):
             continue
         unit = units[u]
-        ammo = _full(game, kind) if u in fresh or type(unit.ammo) is not int else unit.ammo
-        if kind is not unit.kind or ammo is not unit.ammo:
-            units[u] = replace(unit, kind=kind, ammo=ammo)
+        if type(unit.ammo) is int and u not in fresh:
+            if type(unit.kind) is str and unit.kind == kind:  # (a known counter: as it is)
+                continue
+            ammo = unit.ammo
+        else:
+            ammo = _full(game, kind)
+        units[u] = replace(unit, kind=kind, ammo=ammo)
     return state.with_changes(units=tuple(units))
 
 
