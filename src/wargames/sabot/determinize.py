@@ -51,8 +51,7 @@ asked of it alike would have run the replay the same, so a later army drawn
   on, the unseen dice before it drawn as above;
 * of a later view of the game (the same start, what the earlier knew known alike, its steps
   the first of these: a bot's next decision) goes on so from the earlier view's replays, up
-  to a mark or from their last state; or, in the view's first :data:`THROUGH` samples, runs
-  through one of them as above up to its view's check, then the new steps (:func:`_through`).
+  to a mark or from their last state.
 
 So each sample is the one a replay of its army from the start gives (``reuse=False`` replays
 every army so, unwatched: the tests' reference).
