@@ -130,9 +130,6 @@ CACHED: Final = 16
 KEPT: Final = 8
 """Replays an analysis keeps, the oldest dropped first (a late replay holds its last state,
 about 0.17 MB)."""
-THROUGH: Final = 4
-"""A view's first samples (a greedy decision's) that may run armies through an earlier
-view's replays, unkept; the later ones (a search's many) keep replays of the view's own."""
 _KEY: Final = bytes(32)
 """A stream to build a start with (the sampler gives the start a fresh one)."""
 _SPECIALS: Final = {
@@ -268,8 +265,6 @@ class Analysis:
         self.earlier: tuple[int, tuple[tuple[_Key, Replay], ...]] = 0, ()
         """The replays (that fit) of an earlier view of this player whose steps begin these,
         with how many steps it had (set by :func:`analyse`)."""
-        self.samples = 0
-        """Samples of this view drawn so far (see :data:`THROUGH`)."""
 
 
 def _movers(analysis: Analysis) -> Iterator[tuple[int, SabotAction, tuple[Any, ...]]]:
@@ -1347,7 +1342,6 @@ def sample_history(
     """
     analysis = analyse(game, view, player) if reuse else Analysis(game, view, player)
     no_past = not analysis.steps and not analysis.start_events
-    analysis.samples += 1
     ruled_out: set[tuple[int, str]] = set()  # types this call's replays ruled out
     for attempt in range(TRIES):
         # What replays ruled out may, rarely, be too much (a type failed where another
@@ -1371,10 +1365,7 @@ def sample_history(
                 checked = _checked(game, analysis, found.close, found.steps, drawn, rng)
                 if checked is None:
                     rng.setstate(drawing)
-        if (
-            checked is None and found.same is None and found.earlier is not None
-            and analysis.samples <= THROUGH
-        ):  # fmt: skip
+        if checked is None and found.same is None and found.earlier is not None:
             checked = _through(game, analysis, found, drawn, rng, fresh)
         if found.same is not None:  # the same calls on ``rng`` as its replay's
             replay = found.same
