@@ -167,32 +167,3 @@ def test_a_purchase_shuffled_again_gives_the_deal_a_replay_of_the_army_gives() -
         for _ in range(samples):
             kept = game.sample_history(view, "yellow", fast)
             assert kept == sample_history(game, view, "yellow", slow, reuse=False)
-
-
-def test_an_army_run_through_an_earlier_views_replay_gives_the_world_its_replay_gives(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A bot's next view: an army that answers an earlier view's replay otherwise at a few
-    steps runs those from its kept states up to that view's end, then the new steps (the
-    view's first sample too), and gives the past a replay of it from the start gives."""
-    game = Sabot()
-    states = played(game)
-    served: list[bool] = []
-    through = determinize._through
-
-    def spy(*args: Any) -> Any:
-        found = through(*args)
-        served.append(found is not None and found[0].culprit is None)
-        return found
-
-    monkeypatch.setattr(determinize, "_through", spy)
-    fast, slow = random.Random(3), random.Random(3)
-    for state, samples in ((states[-7], 2), (states[-1], 3)):
-        view = game.view(state, PLAYER)
-        for _ in range(samples):
-            kept = game.sample_history(view, PLAYER, fast)
-            fresh = sample_history(game, view, PLAYER, slow, reuse=False)
-            assert kept == fresh
-            assert kept.end == fresh.end
-            assert plain(kept)
-    assert any(served)  # served through the earlier view's replay, not replayed

@@ -1094,15 +1094,13 @@ def _mark(replay: Replay, step: int) -> _Mark | None:
 @frozen
 class _Found:
     """What the kept replays offer an army: one that asked nothing it answers otherwise
-    (``same``), the one that did at the fewest steps (``close``, with those ``steps``), the
-    kept state to go on from that is latest before they part (``resume``), and the earlier
-    view's replay that asked otherwise at the fewest of its steps (``earlier``, with them)."""
+    (``same``), the one that did at the fewest steps (``close``, with those ``steps``), and
+    the kept state to go on from that is latest before they part (``resume``)."""
 
     same: Replay | None = None
     close: Replay | None = None
     steps: Sequence[int] = ()
     resume: tuple[Replay, _Mark] | None = None
-    earlier: tuple[Replay, Sequence[int]] | None = None
 
 
 def _source(
@@ -1129,21 +1127,17 @@ def _source(
             best = replay, mark
     # an earlier view's replay, as far as its steps go (a counter then concealed may be known)
     end, earlier = analysis.earlier
-    far: tuple[Replay, Sequence[int]] | None = None
     for key, replay in earlier:
         if not set(key[0]) <= set(bought):
             continue
         steps = _differs(game, replay, analysis.known | kinds)
-        inner = [s for s in steps if s < end]
-        if inner and replay.states and (far is None or len(inner) < len(far[1])):
-            far = replay, inner
         if not steps or steps[0] >= end:  # its last state, before its view's check
             mark = _Mark(end, replay.last, len(replay.forced), len(replay.choices), replay.fresh)
         else:
             mark = _mark(replay, steps[0])
         if mark is not None and mark.step and (best is None or mark.step > best[1].step):
             best = replay, mark
-    return _Found(None, close[0], close[1], best, far)
+    return _Found(None, close[0], close[1], best)
 
 
 _LEFT: Final = ("log", "rng")
@@ -1158,7 +1152,6 @@ def _checked(
     steps: Sequence[int],
     drawn: tuple[dict[int, str], dict[int, str]],
     rng: random.Random,
-    stop: int = _NEVER,
 ) -> tuple[Replay, list[tuple[int, ...]]] | None:
     """The army ``drawn`` run through the kept ``replay``, which it answers otherwise only at
     ``steps``: each of those run from the kept state before it with the army's types put on
@@ -1167,9 +1160,7 @@ def _checked(
     that differs carried on, and a step that asked it otherwise run).  The army's replay, or
     where it breaks, with the unseen dice drawn (as :func:`_replay` and ``rng`` would give
     them); None where a step draws other dice than the kept replay's, or gets past where the
-    kept replay broke (then ``rng`` has been drawn from: the caller restores it).  ``stop``:
-    an earlier view's replay is run so up to that step (its view's check), and its ``last``
-    is the army's state before it, to go on from."""
+    kept replay broke (then ``rng`` has been drawn from: the caller restores it)."""
     kinds = drawn[0]
     known = analysis.known | kinds
     forced, choices = list(replay.forced), list(replay.choices)
@@ -1195,13 +1186,13 @@ def _checked(
             default=_NEVER,
         )  # fmt: skip
 
-    queue, step = [s for s in steps if s < stop], -1
+    queue, step = list(steps), -1
     running: SabotState | None = None
     while True:
         done, step = step, min(queue[0] if queue else _NEVER, asked(step) if lefts else _NEVER)
-        for u in [u for u in lefts if until(u, done) < min(step, stop)]:  # set alike
+        for u in [u for u in lefts if until(u, done) < step]:  # set alike on the way
             del lefts[u]
-        if step >= stop:
+        if step == _NEVER:
             break
         queue = [s for s in queue if s > step]
         at, chosen, logged = replay.counts[step]
@@ -1248,16 +1239,8 @@ def _checked(
     picks += redraw(replay.choices[len(picks) :])
     if replay.culprit is not None:  # broken where the kept replay broke
         return broke(replay.culprit)
-    untouched = replay.fresh
-    if running is not None:  # (at ``stop``, still unlike the kept state: its own markers)
-        last, untouched = _unwatched(running), frozenset()
-    else:
-        last = _lefts(game, replay.last, {}, lefts)
-    last = last.with_changes(log=EventLog(events))
-    evolved = attrs.evolve(
-        replay, forced=tuple(forced), choices=tuple(choices), last=last, fresh=untouched
-    )
-    return evolved, picks
+    last = _lefts(game, replay.last, {}, lefts).with_changes(log=EventLog(events))
+    return attrs.evolve(replay, forced=tuple(forced), choices=tuple(choices), last=last), picks
 
 
 def _lefts(
@@ -1274,16 +1257,6 @@ def _lefts(
     return state.with_changes(units=tuple(units))
 
 
-def _unwatched(state: SabotState) -> SabotState:
-    """``state`` with no watched value left on any counter (a state run from kept ones)."""
-    units = tuple(
-        u if type(u.kind) is str and type(u.ammo) is int and type(u.left) is int
-        else replace(u, kind=plain(u.kind), ammo=plain(u.ammo), left=plain(u.left))
-        for u in state.units
-    )  # fmt: skip
-    return state.with_changes(units=units)
-
-
 _FIELDS: Final = tuple(f.name for f in attrs.fields(SabotState) if f.name not in _LEFT)
 
 
@@ -1298,37 +1271,6 @@ def _alike(mine: Sequence[Any], kept: Sequence[Any], drawn: Sequence[_Choice], a
         or (i in unseen and replace(a, attack=0, defense=0) == replace(b, attack=0, defense=0))
         for i, (a, b) in enumerate(zip(mine, kept, strict=True))
     )
-
-
-def _through(
-    game: Sabot,
-    analysis: Analysis,
-    found: _Found,
-    drawn: tuple[dict[int, str], dict[int, str]],
-    rng: random.Random,
-    fresh: Rng,
-) -> tuple[Replay, list[tuple[int, ...]]] | None:
-    """The army ``drawn`` run through the earlier view's replay ``found.earlier`` up to that
-    view's check (:func:`_checked`), and replayed from there, unwatched (not kept); None where
-    that is not worth it (fewer steps than a replay from ``found.resume``) or the run
-    through is not exact (``rng`` restored)."""
-    assert found.earlier is not None
-    source, steps = found.earlier
-    end = analysis.earlier[0]
-    if 2 * len(steps) >= end - (found.resume[1].step if found.resume else 0):
-        return None
-    drawing = rng.getstate()
-    checked = _checked(game, analysis, source, steps, drawn, rng, end)
-    if checked is None:
-        rng.setstate(drawing)
-        return None
-    through, picks = checked
-    if through.culprit is not None:  # broken where its replay breaks
-        return checked
-    mark = _Mark(end, through.last, len(through.forced), len(through.choices), through.fresh)
-    start = _start(game, analysis, drawn[0]).with_changes(rng=fresh)
-    replay = _replay(game, analysis, start, drawn, rng, None, (through, mark))
-    return replay, picks + [choice.picked for choice in replay.choices[len(picks) :]]
 
 
 def sample_history(
@@ -1365,8 +1307,6 @@ def sample_history(
                 checked = _checked(game, analysis, found.close, found.steps, drawn, rng)
                 if checked is None:
                     rng.setstate(drawing)
-        if checked is None and found.same is None and found.earlier is not None:
-            checked = _through(game, analysis, found, drawn, rng, fresh)
         if found.same is not None:  # the same calls on ``rng`` as its replay's
             replay = found.same
             picks = _Redraw(rng)(replay.choices)
