@@ -4,7 +4,7 @@ types on the others, and gives the very world a fresh replay gives."""
 
 import random
 from collections import Counter
-from typing import cast
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from wargames.core.hidden import is_hidden
 from wargames.core.history import History
 from wargames.core.watched import Watch
-from wargames.sabot import Sabot, SabotState
+from wargames.sabot import Sabot, SabotState, determinize
 from wargames.sabot.determinize import _replay, _start, analyse, forget, sample_history
 from wargames.sabot.state import Attack
 from wargames.testing import Playout, playouts
@@ -126,3 +126,44 @@ def test_kept_replays_draw_the_kinds_a_replay_of_every_army_draws(seed: int, ste
     assert kept == fresh
     replays = analyse(game, view, PLAYER).replays
     assert len(kept) > 2 * len(replays)  # most armies drawn were served by a kept replay
+
+
+def test_an_army_run_through_a_kept_replay_gives_the_world_its_own_replay_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An army that answers a kept replay otherwise at a few steps (a counter of another
+    type, whose move or toughness the replay read) runs only those steps from the kept
+    states, and still gives, sample by sample, the past a replay of it from the start gives
+    (or breaks where that replay breaks: the samples after it draw alike)."""
+    game = Sabot()
+    view = game.view(played(game)[-1], PLAYER)
+    served: list[tuple[int, bool]] = []
+    checked = determinize._checked
+
+    def spy(*args: Any) -> Any:
+        found = checked(*args)
+        served.append((len(args[3]), found is not None and found[0].culprit is None))
+        return found
+
+    monkeypatch.setattr(determinize, "_checked", spy)
+    fast, slow = random.Random(11), random.Random(11)
+    for _ in range(12):
+        kept = game.sample_history(view, PLAYER, fast)
+        fresh = sample_history(game, view, PLAYER, slow, reuse=False)
+        assert kept == fresh
+        assert kept.end == fresh.end
+        assert plain(kept)
+    assert any(steps and ok for steps, ok in served)  # served by steps run, not a replay
+
+
+def test_a_purchase_shuffled_again_gives_the_deal_a_replay_of_the_army_gives() -> None:
+    """A purchase's shuffle draws depend on its earlier draws (the pool they left): a kept
+    replay's purchase is dealt again draw by draw, as a replay of the army deals it."""
+    game = Sabot(build_points=60, reinforcements=40)
+    states = played(game, 0, 80)
+    fast, slow = random.Random(80), random.Random(80)
+    for state, samples in ((states[len(states) * 2 // 3], 2), (states[-1], 3)):
+        view = game.view(state, "yellow")
+        for _ in range(samples):
+            kept = game.sample_history(view, "yellow", fast)
+            assert kept == sample_history(game, view, "yellow", slow, reuse=False)

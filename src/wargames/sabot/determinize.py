@@ -28,17 +28,27 @@ the platoons bought) and the dice the player did not see.  A sample:
 
 What was proved of a counter by replays is kept per view (:class:`Analysis`), so a search
 bot's many samples of one view pay for it once; so is each replay (:class:`Replay`, eight a
-view).  A replay runs with each concealed counter's type and shots marker watched
-(:mod:`wargames.core.watched`) and notes, step by step, which counters it looked at first
-there, keeping the state before each such step (a mark).  A counter it never looked at could
-have been anything, the replay running the same; so a later army drawn
+view).  A replay runs with each concealed counter's type, shots marker and move left watched
+(:mod:`wargames.core.watched`) and keeps, step by step, what it asked of each: the type
+itself, or only a comparison (``kind == DECOY``) or the fields of the type it read through
+the unit table (its ``move``, its movement ``type``, its ``tough``...); the state before each
+step; and a mark where something was first asked.  A counter's type that answers everything
+asked of it alike would have run the replay the same, so a later army drawn
 
-* that agrees with a kept replay on every counter it looked at (and on the platoons bought)
-  is not replayed: its own types (with full shots markers) go on the other counters of the
-  kept start and last state, and the dice the player did not see are drawn again, among the
-  same results, with the same calls on ``rng`` as its replay would make;
-* that agrees with one up to a mark (every counter looked at before it) goes on from the
-  state at that mark, its own types put on, the unseen dice before it drawn as above;
+* that answers every question of a kept replay alike (and bought the same platoons) is not
+  replayed: its own types (shots markers never set: full) go on the kept start and last
+  state, and the dice the player did not see are drawn again, among the same results, with
+  the same calls on ``rng`` as its replay would make;
+* that answers otherwise at a few steps (a counter of another type that moved or was shot
+  at) runs only those steps (:func:`_checked`), each from the kept state before it with its
+  types put on, the next step too while its state is unlike the kept one after it (a move's
+  units spent, whether it was stopped); a move left of its own that differs is carried on,
+  and a later step that asked it otherwise is run too.  Where it breaks from the log, it
+  breaks there as its replay would (the same culprit, the same draws); where a step leaves
+  what the kept replay cannot continue (other dice, a kept replay that broke there), the
+  draws are undone and it is replayed;
+* that answers alike up to a mark goes on from the state at that mark, its own types put
+  on, the unseen dice before it drawn as above;
 * of a later view of the game (the same start, what the earlier knew known alike, its steps
   the first of these: a bot's next decision) goes on so from the earlier view's replays, up
   to a mark or from their last state.
@@ -52,10 +62,11 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter, OrderedDict
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from attrs import frozen
+import attrs
+from attrs import field, frozen
 
 from wargames.core.changes import replace
 from wargames.core.errors import IllegalAction, NoPast
@@ -64,7 +75,7 @@ from wargames.core.hidden import is_hidden, redact, sample_assignment
 from wargames.core.history import History
 from wargames.core.phases import Clock
 from wargames.core.rng import Rng
-from wargames.core.watched import Watch, plain, watched
+from wargames.core.watched import VALUE, Watch, answer, plain, watched
 from wargames.sabot import combat
 from wargames.sabot.army import PREPARED_PER_ENGINEER, counter
 from wargames.sabot.firing import _harmless, fire_problem, modifiers, weapon_stats
@@ -102,6 +113,7 @@ from wargames.sabot.state import (
     Stop,
     TakeOff,
     Turn,
+    Unit,
 )
 from wargames.sabot.turn import PLAYERS, new_turn
 from wargames.sabot.units import DECOY, UnitTable
@@ -532,12 +544,15 @@ class _Choice:
     """A draw of dice the player did not see: ``options`` are the stream's results of every
     way to give the result seen, put at ``at`` among the past's forced results; ``event`` is
     the index in the log of the shot whose adjusted rolls they make (-1: a purchase's
-    shuffle), ``picked`` the option the kept replay took."""
+    shuffle), ``picked`` the option the kept replay took; a shuffle's ``deal`` (the platoon's
+    units and the types wanted of its counters) and ``index`` (the draw's place in it)."""
 
     options: tuple[tuple[int, ...], ...]
     at: int
     event: int
     picked: tuple[int, ...]
+    deal: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    index: int = 0
 
 
 class _Draws:
@@ -547,22 +562,57 @@ class _Draws:
         self.rng = rng
         self.choices: list[_Choice] = []
 
-    def pick(self, options: tuple[tuple[int, ...], ...], at: int, event: int) -> tuple[int, ...]:
+    def pick(
+        self,
+        options: tuple[tuple[int, ...], ...],
+        at: int,
+        event: int,
+        deal: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
+        index: int = 0,
+    ) -> tuple[int, ...]:
         picked = self.rng.choice(options)
-        self.choices.append(_Choice(options, at, event, picked))
+        self.choices.append(_Choice(options, at, event, picked, deal, index))
         return picked
+
+
+class _Redraw:
+    """The unseen dice of kept choices drawn again, in order, as a replay of another army
+    drawing alike would draw them: a shot's among the same options (which rolls give its
+    result depend on the types, not on earlier rolls), a purchase's shuffle draw among the
+    places its earlier draws left the types wanted in."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.pool: list[str] = []
+
+    def __call__(self, choices: Sequence[_Choice]) -> list[tuple[int, ...]]:
+        out = []
+        for choice in choices:
+            if choice.deal is None:
+                out.append(self.rng.choice(choice.options))
+                continue
+            units, wanted = choice.deal
+            i, pool = choice.index, self.pool
+            if i == len(units) - 1:  # the deal's first draw
+                pool[:] = units
+            (j,) = self.rng.choice(tuple((j,) for j in range(i + 1) if pool[j] == wanted[i]))
+            pool[i], pool[j] = pool[j], pool[i]
+            out.append((j,))
+        return out
 
 
 @frozen
 class _Mark:
-    """Where a replay first looked at a concealed counter: before its ``step`` (of the
-    analysis's steps; their number: the last view's check), the ``state`` then (plain) and
-    how many stream results and unseen-dice choices the replay had made by then."""
+    """Where a replay first asked something of a concealed counter: before its ``step`` (of
+    the analysis's steps; their number: the last view's check), the ``state`` then (plain),
+    how many stream results and unseen-dice choices the replay had made by then, and the
+    counters whose shots markers it had not touched (``fresh``: still as set up)."""
 
     step: int
     state: SabotState
     forced: int
     choices: int
+    fresh: frozenset[int]
 
 
 @frozen
@@ -574,7 +624,10 @@ class Replay:
     ``choices`` are the unseen dice drawn on the way, in the order the replay draws them;
     ``looks`` each concealed counter whose type or shots marker it looked at, up to where it
     broke, as (step, counter, type), in the order first looked at (a purchase's counters at
-    its step: their types force its shuffle), with a ``mark`` at each step that looked."""
+    its step: their types force its shuffle); ``facts`` what it asked of them, each as
+    (step, counter, ``"kind"`` or ``"ammo"``, question, answer) (:mod:`wargames.core.watched`),
+    with a ``mark`` at each step that asked something new; ``fresh``: the counters whose
+    shots markers it left as set up (an unwatched replay: none said)."""
 
     start: SabotState
     actions: tuple[SabotAction, ...]
@@ -584,6 +637,18 @@ class Replay:
     culprit: int | None = None
     looks: tuple[tuple[int, int, str], ...] = ()
     marks: tuple[_Mark, ...] = ()
+    facts: tuple[tuple[int, int, str, Hashable, Any], ...] = ()
+    fresh: frozenset[int] = frozenset()
+    states: tuple[SabotState, ...] = field(default=(), eq=False, repr=False)
+    """The state before each step (watched; the last: before the view's check)."""
+    counts: tuple[tuple[int, int, int], ...] = field(default=(), eq=False, repr=False)
+    """Before each step: the stream's results and unseen-dice choices drawn, log events."""
+    writes: tuple[tuple[int, int], ...] = field(default=(), eq=False, repr=False)
+    """(step, counter) where a step set a concealed counter's move left (from nothing it
+    asked of the old one: an army whose differed has the kept replay's again after it)."""
+    parts: dict[tuple[int, str], tuple[int, ...]] = field(factory=dict, eq=False, repr=False)
+    """Of each counter and type, the steps that asked it something the type answers
+    otherwise, worked out when first wanted (:func:`_differs`)."""
 
     @property
     def seen(self) -> frozenset[int]:
@@ -678,91 +743,107 @@ def _replay(
     start: SabotState,
     drawn: tuple[dict[int, str], dict[int, str]],
     rng: random.Random,
-    watch: Watch[int] | None = None,
+    watch: Watch[_Part] | None = None,
     resume: tuple[Replay, _Mark] | None = None,
 ) -> Replay:
     """The past from ``start`` with the army ``drawn``: its actions, the stream's results
     they draw and the last state (``start``'s stream, forced action by action, as the past's
     replay draws it), or where it breaks from what the player saw.  With a ``watch``, the
-    concealed counters' types and shots markers are watched on the way (``looks``, with a
-    :class:`_Mark` where each was first looked at).  ``resume``: a kept replay whose army
-    agrees with ``drawn`` up to that mark, to go on from (its unseen dice up to there are
-    drawn by the caller)."""
-    player, enemy = analysis.player, analysis.enemy
-    kinds, platoons = drawn
+    concealed counters' types and shots markers are watched on the way (``looks`` and
+    ``facts``, with a :class:`_Mark` where something new was asked).  ``resume``: a kept
+    replay whose army answers as ``drawn`` does up to that mark, to go on from (its unseen
+    dice up to there are drawn by the caller)."""
+    player = analysis.player
+    kinds = drawn[0]
     draws = _Draws(rng)
     actions: list[SabotAction] = []
     forced: list[int] = []
     looks: list[tuple[int, int, str]] = []
     marks: list[_Mark] = []
-    state, begin = start, 0
+    facts: list[tuple[int, int, str, Hashable, Any]] = []
+    states: list[SabotState] = []
+    counts: list[tuple[int, int, int]] = []
+    writes: list[tuple[int, int]] = []
+    state, begin, fresh = start, 0, frozenset(analysis.domains)
     if resume is not None:
         source, mark = resume
-        begin = mark.step
+        begin, fresh = mark.step, mark.fresh
         actions, forced = list(source.actions[:begin]), list(source.forced[: mark.forced])
         draws.choices = list(source.choices[: mark.choices])
-        # (of an earlier view's replay, a counter since seen by the player is no more looked at)
-        looks = [look for look in source.looks if look[0] < begin and look[1] in analysis.domains]
-        marks = [m for m in source.marks if any(m.step == look[0] for look in looks)]
-        seen = {u for _, u, _ in looks}
-        state = _dressed(game, mark.state, analysis.known | kinds, seen)
+        # (of an earlier view's replay, a counter since seen by the player is no more asked)
+        domains = analysis.domains
+        looks = [(s, u, kinds[u]) for s, u, _ in source.looks if s < begin and u in domains]
+        facts = [fact for fact in source.facts if fact[0] < begin and fact[1] in domains]
+        asked = {fact[0] for fact in facts}
+        marks = [m for m in source.marks if m.step in asked]
+        states, counts = list(source.states[:begin]), list(source.counts[:begin])
+        writes = [(s, u) for s, u in source.writes if s < begin]
+        state = _dressed(game, mark.state, analysis.known | kinds, fresh)
         state = state.with_changes(rng=Rng(start.rng.key, mark.state.rng.counter))
+    ever = {((u, part), question) for _, u, part, question, _ in facts}
+    looked_at = {u for _, u, _ in looks}
     if watch is not None:
-        state = _watched(analysis, state, watch)
-        watch.seen.update(u for _, u, _ in looks)
+        state = _watched(analysis, state, watch, fresh)
+        watch.seen.update((u, part) for _, u, part, _, _ in facts)
     step = begin
 
     def looked(before: SabotState, counted: int, chosen: int) -> None:
-        """Note the counters first looked at in this step, and where it began."""
-        if watch is None or len(watch.seen) == len(looks):
+        """Note what was asked in this step, the counters first looked at, and a mark where
+        something was first asked."""
+        if watch is None or len(watch.facts) == 0:
             return
-        new = sorted(watch.seen.difference(u for _, u, _ in looks))
-        looks.extend((step, u, kinds[u]) for u in new)
-        if not marks or marks[-1].step < step:
-            marks.append(_Mark(step, _plain(analysis, before), counted, chosen))
+        new = watch.facts
+        watch.facts = []
+        facts.extend((step, u, part, question, got) for (u, part), question, got in new)
+        first = sorted({u for (u, _), _, _ in new if u not in looked_at})
+        looked_at.update(first)
+        looks.extend((step, u, kinds[u]) for u in first)
+        novel = {(key, question) for key, question, _ in new} - ever
+        if novel:
+            ever.update(novel)
+            if not marks or marks[-1].step < step:
+                bare, untouched = _plain(analysis, before)
+                marks.append(_Mark(step, bare, counted, chosen, untouched))
 
     def kept(culprit: int | None = None) -> Replay:
-        last = start if culprit is not None else state  # a broken replay's state is of no use
+        last, left = start, frozenset(analysis.domains)  # a broken replay's state: no use
         if watch is not None:
             watch.on = False
-            last = _plain(analysis, last)
+        if culprit is None:
+            last, left = _plain(analysis, state) if watch is not None else (state, frozenset())
         return Replay(
             start, tuple(actions), tuple(forced), last, tuple(draws.choices), culprit,
-            tuple(looks), tuple(marks),
+            tuple(looks), tuple(marks), tuple(facts), left,
+            tuple(states) if watch is not None else (), tuple(counts), tuple(writes),
         )  # fmt: skip
 
     counted, chosen = len(forced), len(draws.choices)
     try:
         for step in range(begin, len(analysis.steps)):
-            action, events = analysis.steps[step]
             counted, chosen = len(forced), len(draws.choices)
-            if isinstance(action, Buy) and action.player == enemy:
-                group = next(e.units for e in events if isinstance(e, Arrived))
-                action = Buy(enemy, platoons[group[0]])
-                if watch is not None:  # its shuffle is forced by their types
-                    watch.seen.update(u for u in group if u in analysis.domains)
-            if action.player == enemy and _illegal(game, analysis, state, action):
-                raise _Miss(_subject(state, action))
-            if isinstance(action, Buy):
-                faces = _shuffle_faces(game, analysis, kinds, action, events, draws, len(forced))
-            else:
-                faces = _faces(game, state, events, draws, len(forced))
-            stream = state.rng
-            before = state.with_changes(rng=Rng(stream.key, stream.counter, faces))
-            after = game.apply_unchecked(before, action)
-            if after.rng.forced or after.rng.counter != stream.counter + len(faces):
-                raise _Miss(_subject(state, action))
-            if redact(after.log.since(len(state.log)), player) != events:
-                culprit = action.target if isinstance(action, Scout) else _subject(state, action)
-                raise _Miss(culprit if action.player == enemy or isinstance(action, Scout) else -1)
-            if after.result is not None and len(actions) + 1 < len(analysis.steps):
-                raise _Miss(-1)
+            states.append(state)
+            counts.append((counted, chosen, len(state.log)))
+            if watch is not None:
+                watch.again()  # every question of each step, once
+                action, events = analysis.steps[step]
+                if isinstance(action, Buy) and action.player == analysis.enemy:
+                    for u in next(e.units for e in events if isinstance(e, Arrived)):
+                        if u in analysis.domains:  # its shuffle is forced by their types
+                            watch.ask((u, "kind"), VALUE, kinds[u])
+            action, faces, after = _step(game, analysis, state, step, drawn, draws, len(forced))
             looked(state, counted, chosen)
             actions.append(action)
             forced.extend(faces)
             state = after
+            if watch is not None:
+                state, set_ = _rewatched(analysis, after, watch)
+                writes.extend((step, u) for u in set_)
         step = len(analysis.steps)
         counted, chosen = len(forced), len(draws.choices)
+        states.append(state)
+        counts.append((counted, chosen, len(state.log)))
+        if watch is not None:
+            watch.again()
         if game.view(state, player) != analysis.view:
             raise _Miss(-1)
         looked(state, counted, chosen)
@@ -772,36 +853,132 @@ def _replay(
     return kept()
 
 
-def _watched(analysis: Analysis, state: SabotState, watch: Watch[int]) -> SabotState:
-    """``state`` with each concealed counter's type and shots marker watched (its id)."""
-    units = tuple(
-        replace(u, kind=watched(u.kind, u.id, watch), ammo=watched(u.ammo, u.id, watch))
-        if u.id in analysis.domains else u
-        for u in state.units
-    )  # fmt: skip
-    return state.with_changes(units=units)
+def _step(
+    game: Sabot,
+    analysis: Analysis,
+    state: SabotState,
+    step: int,
+    drawn: tuple[dict[int, str], dict[int, str]],
+    draws: _Draws,
+    at: int,
+) -> tuple[SabotAction, list[int], SabotState]:
+    """Step ``step`` of the past from ``state`` with the army ``drawn``: the action, the
+    stream's results it draws (the first at ``at`` among the past's) and the state after.
+
+    :raises _Miss: where it breaks from what the player saw.
+    """
+    player, enemy = analysis.player, analysis.enemy
+    action, events = analysis.steps[step]
+    kinds, platoons = drawn
+    if isinstance(action, Buy) and action.player == enemy:
+        group = next(e.units for e in events if isinstance(e, Arrived))
+        action = Buy(enemy, platoons[group[0]])
+    if action.player == enemy and _illegal(game, analysis, state, action):
+        raise _Miss(_subject(state, action))
+    if isinstance(action, Buy):
+        faces = _shuffle_faces(game, analysis, kinds, action, events, draws, at)
+    else:
+        faces = _faces(game, state, events, draws, at)
+    stream = state.rng
+    before = state.with_changes(rng=Rng(stream.key, stream.counter, faces))
+    after = game.apply_unchecked(before, action)
+    if after.rng.forced or after.rng.counter != stream.counter + len(faces):
+        raise _Miss(_subject(state, action))
+    if redact(after.log.since(len(state.log)), player) != events:
+        culprit = action.target if isinstance(action, Scout) else _subject(state, action)
+        raise _Miss(culprit if action.player == enemy or isinstance(action, Scout) else -1)
+    if after.result is not None and step + 1 < len(analysis.steps):
+        raise _Miss(-1)
+    return action, faces, after
 
 
-def _plain(analysis: Analysis, state: SabotState) -> SabotState:
-    """``state`` with no watched value left (a replay's last state, to keep)."""
-    units = tuple(
-        replace(u, kind=plain(u.kind), ammo=plain(u.ammo)) if u.id in analysis.domains else u
-        for u in state.units
-    )
-    return state.with_changes(units=units)
+_Part = tuple[int, str]
+"""What a replay watches: a counter's ``"kind"``, its shots marker (``"ammo"``) or its move
+left (``"left"``)."""
+
+
+def _watched(
+    analysis: Analysis, state: SabotState, watch: Watch[_Part], fresh: Collection[int]
+) -> SabotState:
+    """``state`` with each concealed counter's type watched, and its shots marker where it
+    is still as set up (``fresh``: one the replay set was worked out from what it asked)."""
+    units = list(state.units)
+    for u in analysis.domains:
+        if u < len(units):  # (a purchase's counters come later)
+            units[u] = _watching(units[u], watch, u in fresh)
+    return state.with_changes(units=tuple(units))
+
+
+def _watching(unit: Unit, watch: Watch[_Part], fresh: bool) -> Unit:
+    """``unit`` with its type and move left watched, and its shots marker if ``fresh``."""
+    u = unit.id
+    ammo = watched(unit.ammo, (u, "ammo"), watch) if fresh else unit.ammo
+    kind, left = watched(unit.kind, (u, "kind"), watch), watched(unit.left, (u, "left"), watch)
+    return replace(unit, kind=kind, ammo=ammo, left=left)
+
+
+def _rewatched(
+    analysis: Analysis, state: SabotState, watch: Watch[_Part]
+) -> tuple[SabotState, list[int]]:
+    """``state`` with each concealed counter's move left watched again where a step set it
+    (worked out from its type: an army of another type may have another), and those; a
+    counter just bought watched whole."""
+    units: list[Unit] | None = None
+    set_ = []
+    for u in analysis.domains:
+        if u >= len(state.units):
+            continue
+        unit = state.units[u]
+        if type(unit.kind) is str:  # it arrived in this step
+            units = units or list(state.units)
+            units[u] = _watching(unit, watch, True)
+        elif type(unit.left) is int:
+            units = units or list(state.units)
+            units[u] = replace(unit, left=watched(unit.left, (u, "left"), watch))
+            set_.append(u)
+    return (state if units is None else state.with_changes(units=tuple(units))), set_
+
+
+def _plain(analysis: Analysis, state: SabotState) -> tuple[SabotState, frozenset[int]]:
+    """``state`` with no watched value left (to keep), and the counters whose shots markers
+    were never set (still the watched one put on)."""
+    units = list(state.units)
+    fresh = []
+    for u in analysis.domains:
+        if u >= len(units):
+            continue
+        unit = state.units[u]
+        if type(unit.ammo) is not int:
+            fresh.append(u)
+        units[u] = replace(
+            unit, kind=plain(unit.kind), ammo=plain(unit.ammo), left=plain(unit.left)
+        )
+    return state.with_changes(units=tuple(units)), frozenset(fresh)
+
+
+def _full(game: Sabot, kind: str) -> int:
+    """The number on a new counter's shots marker (IV)."""
+    return 0 if kind == DECOY else game.table.types[kind].limited_shots
 
 
 def _dressed(
-    game: Sabot, state: SabotState, kinds: dict[int, str], seen: Collection[int]
+    game: Sabot, state: SabotState, kinds: Mapping[int, str], fresh: Collection[int]
 ) -> SabotState:
-    """``state`` of a replay with ``kinds`` on the concealed counters it had not looked at
-    (not ``seen``), each with its shots marker full (as set up: nothing looked at it since)."""
+    """``state`` of a replay (whose army answers every question it asked as ``kinds``
+    does) with ``kinds`` on the counters, the shots markers it left as set up (``fresh``)
+    full for their type; a marker it set was set from what it asked, the same for both."""
     units = list(state.units)
-    for unit in state.units:
-        kind = kinds.get(unit.id, unit.kind)
-        if kind != unit.kind and unit.id not in seen:
-            shots = 0 if kind == DECOY else game.table[kind].limited_shots
-            units[unit.id] = replace(unit, kind=kind, ammo=shots)
+    for u, kind in kinds.items():
+        if u >= len(units):
+            continue
+        unit = units[u]
+        if type(unit.ammo) is int and u not in fresh:
+            if type(unit.kind) is str and unit.kind == kind:  # (a known counter: as it is)
+                continue
+            ammo = unit.ammo
+        else:
+            ammo = _full(game, kind)
+        units[u] = replace(unit, kind=kind, ammo=ammo)
     return state.with_changes(units=tuple(units))
 
 
@@ -818,11 +995,12 @@ def _shuffle_faces(
     (the player's own as seen; the first at ``at`` among the past's forced results)."""
     group = next(e.units for e in events if isinstance(e, Arrived))
     wanted = [analysis.known.get(u) or kinds[u] for u in group]
-    pool = list(game.table.platoons[action.platoon].units)
+    units = game.table.platoons[action.platoon].units
+    pool = list(units)
     faces: list[int] = []
     for i in range(len(pool) - 1, 0, -1):
         options = tuple((j,) for j in range(i + 1) if pool[j] == wanted[i])
-        (j,) = draws.pick(options, at + len(faces), -1)
+        (j,) = draws.pick(options, at + len(faces), -1, (tuple(units), tuple(wanted)), i)
         faces.append(j)
         pool[i], pool[j] = pool[j], pool[i]
     return faces
@@ -853,11 +1031,11 @@ def _past(
                 attack=shot.attack + picked[0] - choice.picked[0],
                 defense=shot.defense + picked[1] - choice.picked[1],
             )
-    last = _dressed(game, replay.last, kinds, replay.seen)
+    last = _dressed(game, replay.last, kinds, replay.fresh)
     last = last.with_changes(rng=Rng(fresh.key, replay.last.rng.counter))
     if events:
         last = last.with_changes(log=EventLog(events))
-    start = _dressed(game, replay.start, kinds, replay.seen)
+    start = _dressed(game, replay.start, kinds, kinds)
     start = start.with_changes(rng=fresh.with_forced(*forced))
     return History(start, replay.actions, end=last)
 
@@ -872,41 +1050,227 @@ def _army_key(drawn: tuple[dict[int, str], dict[int, str]], seen: frozenset[int]
     return tuple(sorted(platoons.items())), tuple((u, kinds[u]) for u in sorted(seen))
 
 
+def _differs(game: Sabot, replay: Replay, kinds: Mapping[int, str]) -> list[int]:
+    """The steps at which ``replay`` asked a concealed counter something (its type, a field
+    of its type, its shots marker as set up) that ``kinds`` answer otherwise, in order
+    (worked out once per counter and type)."""
+    steps: set[int] = set()
+    for u in replay.seen:
+        kind = kinds.get(u, "")
+        found = replay.parts.get((u, kind))
+        if found is None:
+            found = replay.parts[(u, kind)] = _others(game, replay, u, kind)
+        steps.update(found)
+    return sorted(steps)
+
+
+def _others(game: Sabot, replay: Replay, unit: int, kind: str) -> tuple[int, ...]:
+    """The steps that asked ``unit`` something ``kind`` answers otherwise."""
+    record = game.table.types.get(kind)
+    ammo = _full(game, kind) if record is not None or kind == DECOY else None
+    out: list[int] = []
+    for step, u, part, question, got in replay.facts:
+        if u != unit or part == "left" or (out and out[-1] == step):
+            continue
+        try:
+            mine = answer(question, kind, record) if part == "kind" else answer(question, ammo)
+            differs = mine != got
+        except (AttributeError, TypeError):  # a decoy asked for a type's field
+            differs = True
+        if differs:
+            out.append(step)
+    return tuple(out)
+
+
+_NEVER: Final = 1 << 30
+"""No step (past the last)."""
+
+
+def _mark(replay: Replay, step: int) -> _Mark | None:
+    """The last mark of ``replay`` at or before ``step`` (None: none after its start)."""
+    return next((m for m in reversed(replay.marks) if 0 < m.step <= step), None)
+
+
+@frozen
+class _Found:
+    """What the kept replays offer an army: one that asked nothing it answers otherwise
+    (``same``), the one that did at the fewest steps (``close``, with those ``steps``), and
+    the kept state to go on from that is latest before they part (``resume``)."""
+
+    same: Replay | None = None
+    close: Replay | None = None
+    steps: Sequence[int] = ()
+    resume: tuple[Replay, _Mark] | None = None
+
+
 def _source(
-    analysis: Analysis, drawn: tuple[dict[int, str], dict[int, str]]
-) -> tuple[Replay | None, _Mark | None]:
-    """The kept replay that serves the army ``drawn`` best: one that agrees with it on every
-    counter it looked at (and no mark: nothing to replay), else the one (of this view's or of
-    the earlier view's, whose steps run up to a mark past its own) that agrees longest, with
-    the mark where they part; (None, None) if none agrees up to a mark."""
+    game: Sabot, analysis: Analysis, drawn: tuple[dict[int, str], dict[int, str]]
+) -> _Found:
+    """What the kept replays of this view (and of the earlier view, whose steps run up to a
+    mark past their own) offer the army ``drawn`` (see :class:`_Found`)."""
     kinds, platoons = drawn
     bought = tuple(sorted(platoons.items()))
-    best: tuple[Replay | None, _Mark | None] = None, None
+    close: tuple[Replay | None, Sequence[int]] = None, ()
+    best: tuple[Replay, _Mark] | None = None
     for key, replay in analysis.replays.items():
         if key[0] != bought:
             continue
-        step = next((s for s, u, kind in replay.looks if kinds[u] != kind), None)
-        if step is None:
+        steps = _differs(game, replay, kinds)
+        if not steps:
             analysis.replays.move_to_end(key)
-            return replay, None
-        if step and (best[1] is None or step > best[1].step):
-            best = replay, next(m for m in replay.marks if m.step == step)
+            return _Found(same=replay)
+        rank = (replay.culprit is not None, len(steps))  # one that did not break first
+        if close[0] is None or rank < (close[0].culprit is not None, len(close[1])):
+            close = replay, steps
+        mark: _Mark | None = _mark(replay, steps[0])
+        if mark is not None and (best is None or mark.step > best[1].step):
+            best = replay, mark
     # an earlier view's replay, as far as its steps go (a counter then concealed may be known)
     end, earlier = analysis.earlier
     for key, replay in earlier:
         if not set(key[0]) <= set(bought):
             continue
-        step = next(
-            (s for s, u, kind in replay.looks
-             if s < end and kinds.get(u, analysis.known.get(u)) != kind),
-            end,
-        )  # fmt: skip
-        if step and (best[1] is None or step > best[1].step):
-            mark = next((m for m in replay.marks if m.step == step), None)
-            if mark is None:  # its last state, before its view's check
-                mark = _Mark(end, replay.last, len(replay.forced), len(replay.choices))
+        steps = _differs(game, replay, analysis.known | kinds)
+        if not steps or steps[0] >= end:  # its last state, before its view's check
+            mark = _Mark(end, replay.last, len(replay.forced), len(replay.choices), replay.fresh)
+        else:
+            mark = _mark(replay, steps[0])
+        if mark is not None and mark.step and (best is None or mark.step > best[1].step):
             best = replay, mark
-    return best
+    return _Found(None, close[0], close[1], best)
+
+
+_LEFT: Final = ("log", "rng")
+"""What a step checked through a kept replay may leave unlike it: the unseen rolls of a
+shot in the log (drawn for every sample, see :func:`_past`) and the stream's key."""
+
+
+def _checked(
+    game: Sabot,
+    analysis: Analysis,
+    replay: Replay,
+    steps: Sequence[int],
+    drawn: tuple[dict[int, str], dict[int, str]],
+    rng: random.Random,
+) -> tuple[Replay, list[tuple[int, ...]]] | None:
+    """The army ``drawn`` run through the kept ``replay``, which it answers otherwise only at
+    ``steps``: each of those run from the kept state before it with the army's types put on
+    (the unseen dice drawn as its own replay draws them, the others as the kept replay's), and
+    held to the kept state after it (the next step run too while they differ; a move left
+    that differs carried on, and a step that asked it otherwise run).  The army's replay, or
+    where it breaks, with the unseen dice drawn (as :func:`_replay` and ``rng`` would give
+    them); None where a step draws other dice than the kept replay's, or gets past where the
+    kept replay broke (then ``rng`` has been drawn from: the caller restores it)."""
+    kinds = drawn[0]
+    known = analysis.known | kinds
+    forced, choices = list(replay.forced), list(replay.choices)
+    events: list[Any] = list(replay.last.log) if replay.culprit is None else []
+    picks: list[tuple[int, ...]] = []
+    draws, redraw = _Draws(rng), _Redraw(rng)
+    lefts: dict[int, int] = {}  # move left (its own) where this army's differs from the kept
+
+    def broke(culprit: int) -> tuple[Replay, list[tuple[int, ...]]]:
+        return Replay(replay.start, (), (), replay.start, (), culprit), picks
+
+    def until(u: int, after: int) -> int:
+        """The next step past ``after`` that sets ``u``'s move left."""
+        return next((s for s, v in replay.writes if v == u and s > after), _NEVER)
+
+    def asked(after: int) -> int:
+        """The first step past ``after`` that asked a move left that differs (up to the
+        step that sets it)."""
+        return min(
+            (step for step, u, part, question, got in replay.facts
+             if step > after and part == "left" and u in lefts and step <= until(u, after)
+             and answer(question, lefts[u]) != got),
+            default=_NEVER,
+        )  # fmt: skip
+
+    queue, step = list(steps), -1
+    running: SabotState | None = None
+    while True:
+        done, step = step, min(queue[0] if queue else _NEVER, asked(step) if lefts else _NEVER)
+        for u in [u for u in lefts if until(u, done) < step]:  # set alike on the way
+            del lefts[u]
+        if step == _NEVER:
+            break
+        queue = [s for s in queue if s > step]
+        at, chosen, logged = replay.counts[step]
+        picks += redraw(replay.choices[len(picks) : chosen])
+        state = running or _lefts(game, replay.states[step], known, lefts)
+        running = None
+        if step == len(analysis.steps):  # the view's check
+            if game.view(state, analysis.player) != analysis.view:
+                return broke(-1)
+            continue
+        draws.choices = []
+        try:
+            _, faces, after = _step(game, analysis, state, step, drawn, draws, at)
+        except _Miss as miss:
+            return broke(miss.culprit)
+        if step + 1 == len(replay.states):  # the kept replay broke here, this army did not
+            return None
+        forced_to, chosen_to, logged_to = replay.counts[step + 1]
+        mine = after.log.since(logged)
+        if (
+            len(faces) != forced_to - at
+            or len(draws.choices) != chosen_to - chosen
+            or not _alike(mine, events[logged:logged_to], draws.choices, logged)
+        ):
+            return None
+        forced[at:forced_to] = faces
+        choices[chosen:chosen_to] = draws.choices
+        events[logged:logged_to] = mine
+        picks += [choice.picked for choice in draws.choices]
+        if queue and queue[0] == step + 1:  # the next step goes on from this army's state
+            running = after
+            continue
+        expected = _dressed(game, replay.states[step + 1], known, ())
+        for u in analysis.domains:  # a move left of its own may differ: watched on
+            if u >= len(after.units) or after.units[u].left == expected.units[u].left:
+                lefts.pop(u, None)
+            else:
+                lefts[u] = plain(after.units[u].left)
+        if lefts:
+            expected = _lefts(game, expected, known, lefts)
+        if any(getattr(after, f) != getattr(expected, f) for f in _FIELDS):
+            queue.insert(0, step + 1)  # still unlike the kept replay: the next step too
+            running = after
+    picks += redraw(replay.choices[len(picks) :])
+    if replay.culprit is not None:  # broken where the kept replay broke
+        return broke(replay.culprit)
+    last = _lefts(game, replay.last, {}, lefts).with_changes(log=EventLog(events))
+    return attrs.evolve(replay, forced=tuple(forced), choices=tuple(choices), last=last), picks
+
+
+def _lefts(
+    game: Sabot, state: SabotState, kinds: Mapping[int, str], lefts: Mapping[int, int]
+) -> SabotState:
+    """A kept replay's ``state`` with ``kinds`` put on (:func:`_dressed`) and the move
+    ``lefts`` of an army whose differ."""
+    state = _dressed(game, state, kinds, ())
+    if not lefts:
+        return state
+    units = list(state.units)
+    for u, left in lefts.items():
+        units[u] = replace(units[u], left=left)
+    return state.with_changes(units=tuple(units))
+
+
+_FIELDS: Final = tuple(f.name for f in attrs.fields(SabotState) if f.name not in _LEFT)
+
+
+def _alike(mine: Sequence[Any], kept: Sequence[Any], drawn: Sequence[_Choice], at: int) -> bool:
+    """Whether a step's events ``mine`` are the kept replay's (the first at ``at`` in the
+    log) but for the adjusted rolls of the shots whose rolls the player did not see."""
+    if len(mine) != len(kept):
+        return False
+    unseen = {choice.event - at for choice in drawn if choice.event >= 0}
+    return all(
+        a == b
+        or (i in unseen and replace(a, attack=0, defense=0) == replace(b, attack=0, defense=0))
+        for i, (a, b) in enumerate(zip(mine, kept, strict=True))
+    )
 
 
 def sample_history(
@@ -933,20 +1297,27 @@ def sample_history(
             start = _position(game, analysis, kinds)
             return History(start.with_changes(rng=game.fresh_rng(rng)), ())
         fresh = game.fresh_rng(rng)
-        kept, mark = _source(analysis, drawn) if reuse else (None, None)
-        if kept is not None and mark is None:  # the same calls on ``rng`` as its replay's
-            replay = kept
-            picks = [rng.choice(choice.options) for choice in replay.choices]
+        found = _source(game, analysis, drawn) if reuse else _Found()
+        checked = None
+        if found.close is not None and found.close.states:
+            # worth it where it runs fewer steps than a replay from the latest kept state
+            begins = found.resume[1].step if found.resume else 0
+            if 2 * len(found.steps) < len(analysis.steps) - begins:
+                drawing = rng.getstate()
+                checked = _checked(game, analysis, found.close, found.steps, drawn, rng)
+                if checked is None:
+                    rng.setstate(drawing)
+        if found.same is not None:  # the same calls on ``rng`` as its replay's
+            replay = found.same
+            picks = _Redraw(rng)(replay.choices)
+        elif checked is not None:
+            replay, picks = checked
         else:
             start = _start(game, analysis, kinds).with_changes(rng=fresh)
-            resume = None if kept is None or mark is None else (kept, mark)
+            resume = found.resume
             # the unseen dice before the mark, drawn as the kept replay drew them
-            picks = (
-                [rng.choice(c.options) for c in resume[0].choices[: resume[1].choices]]
-                if resume
-                else []
-            )
-            watch: Watch[int] | None = Watch() if reuse else None
+            picks = _Redraw(rng)(resume[0].choices[: resume[1].choices]) if resume else []
+            watch: Watch[_Part] | None = Watch() if reuse else None
             replay = _replay(game, analysis, start, drawn, rng, watch, resume)
             picks += [choice.picked for choice in replay.choices[len(picks) :]]
             if reuse:

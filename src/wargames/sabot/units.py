@@ -15,6 +15,8 @@ from typing import Any, Final
 from attrs import field, frozen
 from attrs.validators import ge, in_, instance_of
 
+from wargames.core.watched import read
+
 __all__ = [
     "DECOY",
     "FLYING_TYPES",
@@ -123,7 +125,9 @@ class UnitTable:
     at_range: int
 
     def __getitem__(self, symbol: str) -> UnitType:
-        return self.types[symbol]
+        if type(symbol) is str:
+            return self.types[symbol]
+        return read(symbol, self.types.__getitem__)  # a watched symbol asks the fields read
 
     @classmethod
     def load(cls, path: Path | str = _DATA) -> UnitTable:
