@@ -276,24 +276,6 @@ def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:
     assert node.value == -0.4
 
 
-def test_a_node_whose_action_drew_chance_is_worth_its_mean() -> None:
-    """Where the action into a node drew chance, each continuation was reached after its own
-    draw, so the best of them would be the luckiest: the node is worth the mean of its
-    visits even where its chooser chooses again."""
-    node = _Node("red")
-    for value in (0.5, -0.1):
-        node.add(value)
-    again = node.children[OfferDraw("red")] = _Node("red")
-    again.add(0.9)
-    again.revalue()
-    node.open = True
-    node.revalue()
-    assert node.value == 0.9, "no draw: the best that follows"
-    node.drawn = True
-    node.revalue()
-    assert node.value == pytest.approx(0.2)
-
-
 @pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts", "pimc"])
 def test_a_draw_offer_is_accepted_only_when_not_ahead(make: Callable[[int], Bot]) -> None:
     """Answered by the evaluation: a draw scores 0, declining scores the position.  Green is

@@ -1,12 +1,9 @@
 """Bots play Sabatu to an end; the material evaluation search bots use."""
 
-from typing import Any
-
 import pytest
 
-from wargames.bots import MctsBot, RandomBot, play
-from wargames.bots.mcts import _Node
-from wargames.core.game import Game, State, balance
+from wargames.bots import RandomBot, play
+from wargames.core.game import balance
 from wargames.sabatu import Sabatu, SabatuState
 
 from .helpers import TWO, position
@@ -52,31 +49,3 @@ def test_walls_around_one_capital_beat_walls_spread() -> None:
 
     assert walled(2, 2) < walled(3, 1) < walled(4, 0)
     assert walled(2) < walled(1, 1)  # a second capital still outweighs a second wall
-
-
-class _Watched(MctsBot):
-    """MctsBot keeping the root of its last search."""
-
-    root: _Node | None = None
-
-    def _iterate(self, game: Game[Any, Any], world: State, *rest: Any) -> None:
-        self.root = rest[1]
-        super()._iterate(game, world, *rest)
-
-
-def test_a_move_that_draws_a_coin_is_worth_its_mean_in_the_search() -> None:
-    """Landing on nw.2, a Spoils space, draws a coin; the mover then goes on to use the
-    other die.  The best of continuations each reached after its own coin would credit the
-    move with the luckiest coin, so the search values it by the mean of its visits; the step
-    to nw.16, a plain space, draws nothing and keeps the best of what follows."""
-    state = position(armies={"red": ["nw.1"], "blue": ["se.5"]}, dice=(1, 3))
-    moves = {str(a): a for a in TWO.legal_actions(state, "red")}
-    spoils, plain = moves["move nw.1 1 nw.2"], moves["move nw.1 1 nw.16"]
-    bot = _Watched(0, iterations=60, samples=4)
-    bot.decide(TWO, state, "red", list(moves.values()), [state] * 4)  # no tiles: nothing hidden
-    assert bot.root is not None
-    drew, kept = bot.root.children[spoils], bot.root.children[plain]
-    assert drew.drawn
-    assert not kept.drawn
-    assert drew.value == drew.mean
-    assert any(c.chooser == "red" and c.visits for c in drew.children.values())

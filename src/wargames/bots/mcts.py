@@ -50,12 +50,7 @@ leaving the rest of the turn to ``game.evaluate``; run on, it would credit the a
 end a decision soonest with what the next decision adds.  And a node whose chooser chooses
 again is worth the best of what follows (a continuation tried, or while some are untried its
 own evaluation), not the mean of the continuations the search explored: the player will take
-the best one.  Except where chance was drawn on the way in (the action drew from the state's
-stream, in a world the search met: a coin or card on landing, a tile bought): there the node
-is worth the mean of its visits, as after a rival's choice.  The best of continuations each
-reached after its own draw credits the move with the draw's luck, a bias that grows with the
-descents; on Sabatu 77% of the moves the search chose drew chance where 36% of the moves it
-searched did (docs/bots.md, issue 38, third session).
+the best one.
 
 Actions are taken through ``game.afterstate``: where a game draws chance inside an action
 (SAW rolls every attack when the last plot is in), the search scores the decision before the
@@ -76,17 +71,7 @@ __all__ = ["MctsBot"]
 
 
 class _Node:
-    __slots__ = (
-        "available",
-        "children",
-        "chooser",
-        "drawn",
-        "first",
-        "open",
-        "reward",
-        "value",
-        "visits",
-    )
+    __slots__ = ("available", "children", "chooser", "first", "open", "reward", "value", "visits")
 
     def __init__(self, chooser: str) -> None:
         self.chooser = chooser  # the player whose action led here
@@ -97,7 +82,6 @@ class _Node:
         self.first = 0.0  # the value of its first visit: the evaluation of its position
         self.open = False  # whether some continuation by its chooser is still untried
         self.value = -math.inf  # what the search reckons choosing this node is worth
-        self.drawn = False  # whether its action drew chance in some world the search met
 
     @property
     def mean(self) -> float:
@@ -113,12 +97,7 @@ class _Node:
         """Where its chooser goes on choosing (a plot of several orders), the best of what
         the player can choose next: a continuation tried, or one untried, reckoned by the
         evaluation of this position.  The player takes the best, not the average of what
-        the search tried.  Elsewhere, and where its action drew chance (each continuation
-        was reached after its own draw, so the best would be the luckiest), the mean of its
-        visits."""
-        if self.drawn:
-            self.value = self.mean
-            return
+        the search tried.  Elsewhere, the mean of its visits."""
         then = [c.value for c in self.children.values() if c.chooser == self.chooser and c.visits]
         if then and self.open:
             then.append(self.first)
@@ -260,12 +239,12 @@ class MctsBot(SampledBot):
                 action = self._random.choice(untried)
                 child = node.children[action] = _Node(mover)
                 child.available = 1
-                world = _taken(game, world, action, child)
+                world = game.afterstate(world, action)
                 path.append((child, mover))
                 break
             action = max(legal, key=lambda a: self._ucb(node.children[a]))
             node = node.children[action]
-            world = _taken(game, world, action, node)
+            world = game.afterstate(world, action)
             path.append((node, mover))
             if game.awaits_chance(world):
                 break
@@ -298,15 +277,6 @@ class MctsBot(SampledBot):
 
     def __repr__(self) -> str:
         return f"MctsBot(seed={self.seed}, iterations={self.iterations})"
-
-
-def _taken(game: Game[Any, Any], world: State, action: Action, node: _Node) -> State:
-    """``game.afterstate`` of ``action`` in ``world``, marking ``node`` (the action's) as
-    drawn if the action drew from the state's stream."""
-    after = game.afterstate(world, action)
-    if after.rng.counter != world.rng.counter:
-        node.drawn = True
-    return after
 
 
 class _Span:
