@@ -1,6 +1,9 @@
 """The ``wargames`` command, through typer's test runner."""
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -69,3 +72,36 @@ def test_play_refuses_a_resume_file_that_is_not_a_replay(tmp_path: Path) -> None
     result = runner.invoke(app, ["play", "--resume", str(broken)])
     assert result.exit_code == 2
     assert "is not a wargames replay" in _said(result.output)
+
+
+NAMED_ONLY = """
+import json, sys
+from typer.testing import CliRunner
+from wargames.cli import app
+
+def imported():
+    return sorted(m for m in ("gridscifi", "sabatu", "sabot", "sabotage", "saw")
+                  if "wargames." + m in sys.modules)
+
+runner = CliRunner(env={"COLUMNS": "200"})
+found = {"chess": runner.invoke(app, ["render", "chess", "--svg", "x.svg"]).output}
+found["after chess"] = imported()
+found["odds"] = runner.invoke(app, ["odds", "saw"]).exit_code
+found["after odds"] = imported()
+print(json.dumps(found))
+"""
+
+
+def test_a_command_imports_only_the_game_it_names() -> None:
+    """Refusing an unknown game imports none; ``odds saw`` imports SAW alone (in a fresh
+    Python: this one has imported every game)."""
+    run = subprocess.run(
+        [sys.executable, "-c", NAMED_ONLY], capture_output=True, text=True, check=True
+    )
+    found = json.loads(run.stdout)
+    assert "no game named 'chess' and no such file; the games are: gridscifi, sabatu" in _said(
+        found["chess"]
+    )
+    assert found["after chess"] == []
+    assert found["odds"] == 0
+    assert found["after odds"] == ["saw"]

@@ -37,8 +37,9 @@ import wargames
 from wargames.bots import RandomBot, play
 from wargames.bots.base import Bot
 from wargames.bots.specs import LEVELS, make_bot
-from wargames.core.errors import SerializationError, WargamesError
+from wargames.core.errors import SerializationError, UnknownGame, WargamesError
 from wargames.core.game import Game, State
+from wargames.core.registry import game_class
 from wargames.core.registry import games as registered_games
 from wargames.core.registry import variants as registered_variants
 from wargames.core.replay import Replay
@@ -229,13 +230,11 @@ def demo(
 ) -> None:
     """Play a seeded random-bot game of every registered game, start to finish (with the
     game's ``demo_options``: a smaller set-up where the default takes random bots too long)."""
-    names = game or wargames.available()
-    for name in names:
-        _known_game(name, "--game")
+    names = game or sorted(registered_games())  # every game: each plugin imported, broken skipped
+    chosen = {name: _known_game(name, "--game") for name in names}
     columns = width or console.width
     for name in names:
-        options = getattr(registered_games().get(name), "demo_options", {})
-        instance = wargames.load(name, **options)
+        instance = wargames.load(name, **chosen[name].demo_options)
         bots = {player: RandomBot(seed + i) for i, player in enumerate(instance.players)}
         console.rule(f"[bold]{name}[/bold] (seed {seed})")
         console.print(_board(instance, instance.start(seed), None, columns), markup=False)
@@ -586,12 +585,12 @@ def _game_named(
 ) -> Game[Any, Any]:
     """The registered game ``name`` with ``variant`` and ``options``, or a clear error naming
     the games (or the missing file), the variants or the options."""
-    known = wargames.available()
-    if name not in known:
+    if _listed(name) is None:
         if Path(name).suffix or "/" in name:
             raise typer.BadParameter(f"no such file: {name}", param_hint="GAME|FILE")
+        known = ", ".join(wargames.available())
         raise typer.BadParameter(
-            f"no game named {name!r} and no such file; the games are: {', '.join(known)}",
+            f"no game named {name!r} and no such file; the games are: {known}",
             param_hint="GAME|FILE",
         )
     try:
@@ -600,13 +599,24 @@ def _game_named(
         raise typer.BadParameter(str(error), param_hint="--variant/--option") from None
 
 
+def _listed(name: str) -> type[Game[Any, Any]] | None:
+    """The game listed as ``name`` (lower case, as ``wargames games`` lists it), importing its
+    plugin and no other's; None for a name not listed or a plugin found broken."""
+    if name not in wargames.available():
+        return None
+    try:
+        return game_class(name)
+    except UnknownGame:  # its plugin is broken (and warned about): no longer listed
+        return None
+
+
 def _known_game(name: str, hint: str) -> type[Game[Any, Any]]:
     """The registered game ``name``, or an error naming the games."""
-    table = registered_games().get(name)
-    if table is None:
+    game_cls = _listed(name)
+    if game_cls is None:
         known = ", ".join(wargames.available())
         raise typer.BadParameter(f"no game named {name!r}; the games are: {known}", param_hint=hint)
-    return table
+    return game_cls
 
 
 def _check_seat(game: Game[Any, Any], player: str | None) -> None:

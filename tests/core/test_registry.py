@@ -1,28 +1,65 @@
 """The plugin registry: names, the decorator, and third-party games found by entry points."""
 
+import json
+import subprocess
 import sys
 import textwrap
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from typer.testing import CliRunner
 
 import wargames
+from wargames.cli import app
 from wargames.core import registry
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
 from wargames.sabotage import MiniSabotage, Sabotage, SabotageRush
 from wargames.testing import check_rules
 
+BUILT_IN = ("gridscifi", "sabatu", "sabot", "sabotage", "saw")
+
+LAZY = f"""
+import json, sys, warnings
+warnings.simplefilter("error")
+import wargames
+
+def imported():
+    return [name for name in {BUILT_IN!r} if "wargames." + name in sys.modules]
+
+found = {{"import": imported(), "available": wargames.available()}}
+try:
+    wargames.load("chess")
+except wargames.UnknownGame as error:
+    found["unknown"] = str(error)
+found["after unknown"] = imported()
+wargames.load("Sabotage", variant="SM")
+found["after sabotage"] = imported()
+print(json.dumps(found))
+"""
+
+
+def test_a_game_is_loaded_without_importing_the_other_games() -> None:
+    """Listing the names and refusing an unknown one import no game; loading one imports its
+    own plugin alone (in a fresh Python: this one has imported them all)."""
+    run = subprocess.run([sys.executable, "-c", LAZY], capture_output=True, text=True, check=True)
+    found = json.loads(run.stdout)
+    assert found["import"] == found["after unknown"] == []
+    assert found["available"] == list(BUILT_IN)
+    assert found["unknown"] == f"no game named 'chess'; available: {', '.join(BUILT_IN)}"
+    assert found["after sabotage"] == ["sabotage"]
+
 
 @pytest.fixture
 def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """Let a test register games freely: it works on a copy of the registry's table, and
     monkeypatch puts the original table back afterwards."""
-    registry.available()  # read the entry points before taking the copy
     monkeypatch.setattr(registry, "_games", dict(registry._games))
-    monkeypatch.setattr(registry, "_entry_points_read", registry._entry_points_read)
+    monkeypatch.setattr(registry, "_points", registry._points)
+    monkeypatch.setattr(registry, "_broken", set(registry._broken))
 
 
 def test_available_lists_sabotage() -> None:
@@ -159,9 +196,12 @@ def test_plugin_gone_after_the_test() -> None:
         wargames.load("tiny-sabotage")
 
 
-def test_an_entry_point_that_is_not_a_game(
+@pytest.fixture
+def broken_plugins(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_registry: None
-) -> None:
+) -> Iterator[None]:
+    """Two broken entry points installed on ``sys.path``: ``thing`` is no Game, ``missing``
+    names a module that does not exist."""
     (tmp_path / "not_a_game.py").write_text("Thing = 42\n")
     info = tmp_path / "not_a_game-0.1.dist-info"
     info.mkdir()
@@ -170,11 +210,14 @@ def test_an_entry_point_that_is_not_a_game(
         "[wargames.games]\nthing = not_a_game:Thing\nmissing = no_such_module:Game\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    try:
-        with pytest.warns(registry.BrokenPluginWarning) as caught:
-            registry.reload_entry_points()
-    finally:
-        sys.modules.pop("not_a_game", None)
+    yield
+    sys.modules.pop("not_a_game", None)
+
+
+@pytest.mark.usefixtures("broken_plugins")
+def test_an_entry_point_that_is_not_a_game() -> None:
+    with pytest.warns(registry.BrokenPluginWarning) as caught:
+        registry.reload_entry_points()
     messages = [str(w.message) for w in caught]
     assert any("'thing' = not_a_game:Thing is not a Game" in m for m in messages)
     assert any("'missing' = no_such_module:Game failed to load" in m for m in messages)
@@ -221,3 +264,64 @@ def test_a_name_that_is_not_text_is_an_unknown_game(name: object) -> None:
 def test_a_variant_that_is_not_text_is_refused() -> None:
     with pytest.raises(wargames.UnknownOption, match="a variant's code is text, got 1"):
         wargames.load("sabotage", 1)  # type: ignore[arg-type]
+
+
+@pytest.mark.usefixtures("broken_plugins")
+def test_a_broken_plugin_is_listed_until_it_is_looked_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_points", None)  # the next look-up reads the names again
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # listing names and loading another game import neither
+        assert {"thing", "missing", "sabotage"} <= set(wargames.available())
+        assert type(wargames.load("sabotage")) is Sabotage
+    assert "not_a_game" not in sys.modules
+    warned = pytest.warns(registry.BrokenPluginWarning, match="'thing' = not_a_game:Thing is not")
+    with warned, pytest.raises(wargames.UnknownGame, match="no game named 'Thing'") as caught:
+        wargames.load("Thing")
+    assert "thing" not in str(caught.value).split("available: ")[1].split(", ")
+    assert "thing" not in wargames.available()
+    assert "missing" in wargames.available(), "never looked up"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # warned once, when it was found broken
+        with pytest.raises(wargames.UnknownGame):
+            registry.game_class("thing")
+    with pytest.warns(registry.BrokenPluginWarning, match="'missing' = no_such_module:Game fail"):
+        assert "missing" not in registry.games()
+    assert "missing" not in wargames.available()
+    assert "sabotage" in wargames.available()
+
+
+def test_a_name_an_entry_point_offers_is_taken_before_it_is_loaded(
+    tiny_plugin: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(registry, "_points", None)
+    assert "tiny_plugin" not in sys.modules
+    with pytest.raises(ValueError, match="already registered as 'Tiny-Sabotage': TinySabotage"):
+        registry.register("Tiny-Sabotage", MiniSabotage)
+    registry.register("tiny-sabotage", registry.game_class("TINY-sabotage"))  # itself: fine
+    assert type(wargames.load("tiny-sabotage")).__module__ == "tiny_plugin"
+
+
+def test_a_game_registered_in_place_of_an_entry_point_leaves_it_unloaded(
+    tiny_plugin: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(registry, "_points", None)
+    registry.register("tiny-sabotage", MiniSabotage, replace=True)
+    assert type(wargames.load("Tiny-Sabotage")) is MiniSabotage
+    assert "tiny-sabotage" in wargames.available()
+    assert "tiny_plugin" not in sys.modules
+
+
+@pytest.mark.usefixtures("broken_plugins")
+def test_the_command_line_finds_no_game_in_a_broken_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_points", None)
+    runner = CliRunner(env={"COLUMNS": "400"})
+    with pytest.warns(registry.BrokenPluginWarning, match="'thing' = not_a_game:Thing is not"):
+        result = runner.invoke(app, ["render", "thing", "--svg", "x.svg"])
+    assert result.exit_code == 2
+    assert "no game named 'thing' and no such file; the games are: gridscifi, missing," in (
+        result.output
+    )
+    with pytest.warns(registry.BrokenPluginWarning, match="'missing' = no_such_module:Game"):
+        result = runner.invoke(app, ["odds", "missing"])
+    assert result.exit_code == 2
+    assert "no game named 'missing'; the games are: gridscifi, sabatu, sabot," in result.output

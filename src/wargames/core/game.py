@@ -47,6 +47,8 @@ if TYPE_CHECKING:  # a game's odds need exact fractions, its tensors numpy; the 
     from wargames.core.distribution import Distribution
     from wargames.core.history import History
 
+_last_refusing_view: tuple[Any, Any, str, Any] | None = None  # (game, state, player, view)
+
 __all__ = [
     "Action",
     "Game",
@@ -797,11 +799,23 @@ class Game(ABC, Generic[S, A]):
         its label from that player's view (so by nothing they may not know), or by its
         notation where the game has no label for it (an action no rule could allow)."""
         try:
-            label = self.action_label(self.view(state, action.player), action)
+            label = self.action_label(self._refusing_view(state, action.player), action)
         except (LookupError, ValueError, TypeError, AttributeError):
             label = str(action)
         what = f"play {label}" if label == str(action) else label[:1].lower() + label[1:]
         return sentence(f"You cannot {what}: {reason}")
+
+    def _refusing_view(self, state: S, player: str) -> S:
+        """``view(state, player)``, kept for the next refusal of one of the player's actions
+        at that very state (a conformance check refuses each one, and says each sentence
+        again): the same game, state object and player give the same view."""
+        global _last_refusing_view
+        kept = _last_refusing_view  # one tuple read: another thread replaces it whole
+        if kept is not None and kept[0] is self and kept[1] is state and kept[2] == player:
+            return kept[3]  # type: ignore[no-any-return]
+        seen = self.view(state, player)
+        _last_refusing_view = (self, state, player, seen)
+        return seen
 
     def is_legal(self, state: S, action: A) -> bool:
         """Whether :meth:`apply` would accept ``action``.
