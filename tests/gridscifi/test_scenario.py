@@ -197,24 +197,24 @@ def test_a_scenario_written_as_a_small_class() -> None:
     assert game.outcome(state) == Outcome(frozenset({"blue"}), "holds the hill")
 
 
-def test_the_tiebreak_option_gives_an_equal_count_to_the_stronger_side() -> None:
-    """Not in the rules (off by default): with ``tiebreak`` an equal count of objectives
-    goes to the side with more strength left; without it, or with strength equal too, a
-    draw."""
+def test_the_tiebreak_gives_an_equal_count_to_the_stronger_side_by_default() -> None:
+    """Not in the rules (the scenario's victory condition, on by default): an equal count of
+    objectives goes to the side with more strength left; with ``tiebreak=False``, or with
+    strength equal too, a draw."""
     units = [
         at(0, "blue", "Battle Squad", "d5"),
         at(1, "red", "Swarmlings", "e6", damage=2),
         at(2, "blue", "Battle Squad", "a1"),
         at(3, "red", "Swarmlings", "l8"),
     ]
-    plain, tiebreak = GridSciFi(), GridSciFi(tiebreak=True)
+    tiebreak, plain = GridSciFi(), GridSciFi(tiebreak=False)
     end = EndTurn("red")
-    drawn = plain.apply(plain.position(units, player="red", turn=6), end)
-    assert plain.outcome(drawn) == Outcome(frozenset(), "0-0 objectives after turn 6")
     won = tiebreak.apply(tiebreak.position(units, player="red", turn=6), end)
     assert tiebreak.outcome(won) == Outcome(
         frozenset({"blue"}), "0-0 objectives after turn 6, 2.00-1.60 strength left"
     )
+    drawn = plain.apply(plain.position(units, player="red", turn=6), end)
+    assert plain.outcome(drawn) == Outcome(frozenset(), "0-0 objectives after turn 6")
     units[1] = at(1, "red", "Swarmlings", "e6")
     even = tiebreak.apply(tiebreak.position(units, player="red", turn=6), end)
     assert tiebreak.outcome(even) == Outcome(

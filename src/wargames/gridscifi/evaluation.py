@@ -3,8 +3,9 @@ scenario is won (:mod:`wargames.gridscifi.scenario`; rule text, "Sequence of Pla
 number of turns or when set scenario victory conditions are met").
 
 At the end of the last turn the player controlling more objectives wins (a ground unit on
-or next to one and no enemy there), and destroying every enemy unit wins at once.  So the
-score has two parts, each in [-1, 1]:
+or next to one and no enemy there), at an equal count the one with more strength left (the
+default ``tiebreak``), and destroying every enemy unit wins at once.  So the score has two
+parts, each in [-1, 1]:
 
 - **objectives**: for each objective, how firmly each side holds it (1 for a ground unit on
   the table on or next to it, else :func:`~wargames.core.game.closeness` of its nearest
@@ -14,7 +15,7 @@ score has two parts, each in [-1, 1]:
   objective: at the end only control counts, so a unit two squares off on the last turn
   holds nothing;
 - **strength**: the balance of the share of each unit's models or hits left, which wins by
-  annihilation and decides who can hold the objectives at the end.
+  annihilation, decides who can hold the objectives at the end and breaks an equal count.
 
 An evaluation that counted strength alone lost to random play (it never went for the
 objectives that decide the game).  A scenario without objectives scores strength alone.  A

@@ -138,8 +138,9 @@ class GridSciFiOptions:
     TOML text, or a :class:`pathlib.Path` from your own code (read once: the options keep the
     text, so documents carry the scenario and never name a file); ``scenario_name`` chooses
     one of several scenarios in that text; ``turns`` and ``armies`` (two army names) replace
-    the scenario's; ``tiebreak`` (not in the rules) decides an equal count of objectives by
-    the strength each side has left instead of drawing."""
+    the scenario's; ``tiebreak`` (on by default; the text leaves victory to the scenario)
+    decides an equal count of objectives by the strength each side has left, and ``False``
+    keeps the bare count (an equal count is a draw)."""
 
     scenario: str = table(
         "skirmish", builtins=tuple(SCENARIOS), parse=scenarios_in, what="Grid SciFi scenario"
@@ -154,7 +155,7 @@ class GridSciFiOptions:
         what="two army names, one per player (None: the scenario's)",
         examples=(None, *((a, b) for a in ARMIES for b in ARMIES)),
     )
-    tiebreak: bool = flag(False)
+    tiebreak: bool = flag(True)
 
 
 class GridSciFi(Game[GridState, GridAction]):

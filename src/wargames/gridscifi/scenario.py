@@ -260,11 +260,11 @@ def strength_left(field_: Battlefield, units: tuple[Unit, ...]) -> dict[str, Fra
 
 
 def objectives_outcome(
-    field_: Battlefield, units: tuple[Unit, ...], turns: int, *, tiebreak: bool = False
+    field_: Battlefield, units: tuple[Unit, ...], turns: int, *, tiebreak: bool = True
 ) -> Outcome:
     """The end of the last turn: the player controlling more objectives wins; an equal
-    count is a draw, or with ``tiebreak`` (not in the rules, off by default) won by the
-    player with more :func:`strength_left` (still equal: a draw)."""
+    count is won by the player with more :func:`strength_left` (the scenario's tie-break,
+    not in the rules; still equal: a draw), or with ``tiebreak=False`` is a draw."""
     held = dict.fromkeys(field_.players, 0)
     for objective in field_.objectives:
         owner = controller(field_, units, objective)
