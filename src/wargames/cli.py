@@ -12,6 +12,7 @@ output that cannot be written) is one line, ``Error: ...``, with exit status 2.
 
 from __future__ import annotations
 
+import csv
 import inspect
 import io
 import json
@@ -382,8 +383,6 @@ def _write(path: Path, text: str) -> None:
 def _write_results(path: Path, results: list[GameResult]) -> None:
     rows = [r.to_row() for r in results]
     if path.suffix == ".csv":
-        import csv  # only for a .csv file
-
         text = io.StringIO()
         writer = csv.DictWriter(text, fieldnames=list(rows[0]) if rows else ["seed"])
         writer.writeheader()
