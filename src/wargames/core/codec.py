@@ -92,13 +92,16 @@ class ActionCodec:
     known: Mapping[Action, int] = field(factory=dict, eq=False, repr=False)
     """Every listed action (of every player) and its index: encoding is one look-up."""
     _positions: dict[ActionKey, int] = field(init=False, eq=False, repr=False)
-    _listed: dict[tuple[str, int], Action] = field(init=False, eq=False, repr=False)
+    _listed: dict[str, list[Action | None]] = field(init=False, eq=False, repr=False)
     _by_identity: dict[int, int] = field(init=False, eq=False, repr=False)
     _tables: dict[type, _ClassTable] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_positions", _index(self.keys))
-        listed = {(action.player, index): action for action, index in self.known.items()}
+        # Each player's listed actions by index, so decoding one is a list look-up.
+        listed: dict[str, list[Action | None]] = {}
+        for action, index in self.known.items():
+            listed.setdefault(action.player, [None] * len(self.keys))[index] = action
         object.__setattr__(self, "_listed", listed)
         # Games hand out the very objects they listed (prebuilt moves): found by identity,
         # without hashing.  ``known`` keeps every listed object alive, so no other object
@@ -143,13 +146,18 @@ class ActionCodec:
 
         :raises InvalidAction: for an index out of range, or not a whole number.
         """
+        listed = self._listed.get(player)
+        if listed is not None and type(index) is int and 0 <= index < len(listed):
+            action = listed[index]  # a listed action of this player: the object listed
+            if action is not None:
+                return action
         if isinstance(index, bool) or not isinstance(index, _integer_types()):
             raise InvalidAction(f"an action index is a whole number, not {excerpt(index)}")
         if not 0 <= index < len(self.keys):
             raise InvalidAction(f"action index {index} is not in 0..{len(self.keys) - 1}")
-        listed = self._listed.get((player, int(index)))
-        if listed is not None:
-            return listed
+        action = None if listed is None else listed[int(index)]  # a numpy integer, say
+        if action is not None:
+            return action
         name, *values = self.keys[int(index)]
         cls = self.classes[str(name)]
         names = [a.name for a in attrs.fields(cls) if a.name != "player"]
