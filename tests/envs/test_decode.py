@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 
@@ -39,3 +40,18 @@ def test_bad_indices_are_refused_for_every_player() -> None:
         for index in bad:
             with pytest.raises(InvalidAction):
                 codec.decode(player, index)
+
+
+def test_a_mask_is_the_same_of_the_listed_objects_of_equal_copies_and_of_an_iterator() -> None:
+    """Listed objects are found by identity, anything else by its fields: the same places."""
+    game = wargames.load("sabotage", variant="SM")
+    codec = game.action_codec
+    listed = [action for action in codec.known if action.player == "green"][::7]
+    copies = [attrs.evolve(action) for action in listed]  # equal, not the listed objects
+    assert all(copy is not action for copy, action in zip(copies, listed, strict=True))
+    places = sorted(set(codec.indices(listed)))
+    assert codec.mask(listed).nonzero()[0].tolist() == places
+    assert codec.mask(copies).nonzero()[0].tolist() == places
+    assert codec.mask(listed[:3] + copies[3:]).nonzero()[0].tolist() == places
+    assert codec.mask(iter(copies)).nonzero()[0].tolist() == places
+    assert codec.mask(()).sum() == 0

@@ -217,9 +217,13 @@ class ActionCodec:
 
     def mask(self, legal: Iterable[Action]) -> NDArray[numpy.int8]:
         """A 0/1 vector over the action space with a 1 at every action of ``legal``."""
+        legal = legal if isinstance(legal, (tuple, list)) else tuple(legal)
         np = numpy_or_explain()
         mask = np.zeros(len(self.keys), dtype=np.int8)
-        mask.put(self.indices(legal), 1)
+        try:  # the listed objects themselves, mostly: found by identity, put all at once
+            mask.put(list(map(self._by_identity.get, map(id, legal))), 1)
+        except TypeError:  # one was not found (``None``), so numpy put none: by their fields
+            mask.put(self.indices(legal), 1)
         return mask  # type: ignore[no-any-return]
 
 
