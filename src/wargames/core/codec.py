@@ -210,20 +210,16 @@ class ActionCodec:
         :raises InvalidAction: for an action the action space does not list.
         """
         actions = actions if isinstance(actions, (tuple, list)) else tuple(actions)
-        # The listed objects themselves, mostly: their indices by identity, all at once.
-        listed = list(map(self._by_identity.get, map(id, actions)))
-        # Else equal actions, not the listed objects: found by their fields.
-        return self._indices(actions) if None in listed else listed  # type: ignore[return-value]
+        try:  # the listed objects themselves, mostly: their indices by identity, all at once
+            return list(map(self._by_identity.__getitem__, map(id, actions)))
+        except KeyError:  # one is not a listed object (fresh actions): found by their fields
+            return self._indices(actions)
 
     def mask(self, legal: Iterable[Action]) -> NDArray[numpy.int8]:
         """A 0/1 vector over the action space with a 1 at every action of ``legal``."""
-        legal = legal if isinstance(legal, (tuple, list)) else tuple(legal)
         np = numpy_or_explain()
         mask = np.zeros(len(self.keys), dtype=np.int8)
-        try:  # the listed objects themselves, mostly: found by identity, put all at once
-            mask.put(list(map(self._by_identity.get, map(id, legal))), 1)
-        except TypeError:  # one was not found (``None``), so numpy put none: by their fields
-            mask.put(self.indices(legal), 1)
+        mask.put(self.indices(legal), 1)
         return mask  # type: ignore[no-any-return]
 
 
