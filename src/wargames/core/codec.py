@@ -210,10 +210,13 @@ class ActionCodec:
         :raises InvalidAction: for an action the action space does not list.
         """
         actions = actions if isinstance(actions, (tuple, list)) else tuple(actions)
-        try:  # the listed objects themselves, mostly: their indices by identity, all at once
-            return list(map(self._by_identity.__getitem__, map(id, actions)))
-        except KeyError:  # one is not a listed object (fresh actions): found by their fields
-            return self._indices(actions)
+        by_identity = self._by_identity
+        if actions and id(actions[0]) in by_identity:  # a game that hands out listed objects
+            try:  # their indices by identity, all at once
+                return list(map(by_identity.__getitem__, map(id, actions)))
+            except KeyError:  # a fresh action among them
+                pass
+        return self._indices(actions)  # fresh actions: found by their fields
 
     def mask(self, legal: Iterable[Action]) -> NDArray[numpy.int8]:
         """A 0/1 vector over the action space with a 1 at every action of ``legal``."""
