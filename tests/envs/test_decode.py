@@ -27,7 +27,8 @@ def test_every_index_decodes_to_its_action_for_every_player() -> None:
             action = codec.decode(player, index)
             assert action.player == player
             assert action_key(action) == key
-            assert codec.decode(player, np.int64(index)) == action
+            agent_index: Any = np.int64(index)  # agents hand back numpy integers
+            assert codec.decode(player, agent_index) == action
             if (player, index) in listed:
                 assert action is listed[player, index]
 
