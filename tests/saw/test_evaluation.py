@@ -231,3 +231,22 @@ def test_reach_remembered_is_reach_worked_out(game: Saw) -> None:
                     assert reach(game, state.units, standing, i, j) == expected
                     pairs += 1
     assert pairs > 50
+
+
+def test_a_face_down_plot_is_not_read() -> None:
+    """Red plots after blue has submitted: its worlds hold a random legal plot for blue (a
+    plot is face-down), so red values every world, and each of its actions, as if blue's
+    units were still to plot, whatever plot a world drew; blue's own plot counts for blue.
+    (Read, the random plots moved red's values from world to world by more than a step did.)"""
+    game = Saw()
+    state = act(game, game.start(seed=2), "b1 attack r1", "b1 done", "b2 step se", "b2 done")
+    assert game.to_act(state) == {"red"}
+    rng = random.Random(0)
+    worlds = [game.determinize(game.view(state, "red"), "red", rng) for _ in range(6)]
+    assert len({w.plots[0] for w in worlds}) > 1
+    assert len({game.evaluate(w, "red") for w in worlds}) == 1
+    for action in game.legal_actions(state, "red"):
+        assert len({game.evaluate(game.afterstate(w, action), "red") for w in worlds}) == 1
+    unplotted = game.start(seed=2)
+    assert game.evaluate(state, "red") == game.evaluate(unplotted, "red")
+    assert game.evaluate(state, "blue") != game.evaluate(unplotted, "blue")
