@@ -27,9 +27,7 @@ unit counts as its points left spread evenly over its traits (:func:`known`), no
 design a determinisation happened to draw.  A bot judges each action over a few freshly drawn
 worlds; valued by their drawn designs (every design of the points equally likely, many with
 a trait at 0), the worlds disagreed more than the actions did, and greedy's steps and targets
-were chosen by that noise (it lost 4 of 6 to random on seeds 3000-3002).  Likewise another
-player's plot counts as not yet written while plotting (:func:`face_down`): plots are
-face-down, and the plot a world holds for a player who has submitted is a random one.
+were chosen by that noise (it lost 4 of 6 to random on seeds 3000-3002).
 """
 
 from __future__ import annotations
@@ -45,13 +43,13 @@ from wargames.core.game import balance
 from wargames.core.hexes import Hex
 from wargames.saw.arena import RangeTable
 from wargames.saw.odds import mean_hit_points
-from wargames.saw.state import Plot, SawState, Sheet, Unit
+from wargames.saw.state import SawState, Sheet, Unit
 from wargames.saw.units import ENDURANCE, EVASION, MOVEMENT, accuracy_index, damage_index
 
 if TYPE_CHECKING:
     from wargames.saw.rules import Saw
 
-__all__ = ["EVEN", "HORIZON", "evaluate", "exchange", "face_down", "known", "reach"]
+__all__ = ["EVEN", "HORIZON", "allocated", "evaluate", "exchange", "known", "reach"]
 
 HORIZON: Final = 10
 """The turns over which a unit's attacks on an enemy are reckoned, closing in by its movement
@@ -78,11 +76,12 @@ def evaluate(game: Saw, state: SawState, player: str) -> float:
     what the strongest other player's are worth (see the module docs), on a full state of a
     game not over."""
     units = known(game, state, player)
-    plotting = game.phase(state) == "plot"
-    plots = face_down(game, state, player) if plotting else state.plots
-    state = state.with_changes(units=units, plots=plots)
+    state = state.with_changes(units=units)
     standing = {i: game._plotted_end(state, i) for i, unit in enumerate(units) if unit.alive}
-    threat = exchange(game, state, standing) if plotting else {}
+    threat = exchange(game, state, standing) if game.phase(state) == "plot" else {}
+    for i in standing:
+        if units[i].sheet.hits:
+            units = allocated(game, units, standing, i)
     worth: dict[str, float] = dict.fromkeys(game.players, 0.0)
     rates: dict[tuple[int, int], float] = {}  # each pair's reach, worked out once
 
@@ -127,19 +126,34 @@ def known(game: Saw, state: SawState, player: str) -> tuple[Unit, ...]:
     )
 
 
-def face_down(game: Saw, state: SawState, player: str) -> tuple[Plot, ...]:
-    """The plots of ``state`` as ``player`` reckons them while plotting: its own as written,
-    every other player's blank, each of their living units still to plot.  Plots are
-    face-down until all are in ("place them on the map, face-down"), so another player's plot
-    in a determinisation is a random legal one (:mod:`wargames.saw.history`), not knowledge;
-    reckoned blank, each of those units counts as firing each free weapon at the enemy it hurts
-    most from where it stands (:func:`exchange`), as it does for the player who plots first
-    (library default, for bots)."""
-    blank = game._fresh_plots(state.units)
-    return tuple(
-        plot if plot.player == player else empty
-        for plot, empty in zip(state.plots, blank, strict=True)
-    )
+def allocated(
+    game: Saw, units: Sequence[Unit], standing: Mapping[int, Hex], index: int
+) -> tuple[Unit, ...]:
+    """``units`` with the hit points unit ``index`` still has to allocate taken off its
+    traits, one at a time, each where it leaves the unit's exchange (the hit points it can
+    deal over those it takes) highest (library default, for bots).
+
+    So a damage phase half allocated is weighed as it will be once complete, as a plot half
+    made is: with the hit points left pending, every trait still counted, a partial allocation
+    scored above every way of finishing it, and a search that backs up the best continuation
+    (taking a position's own value while some continuation is untried) chose the allocation
+    it had explored least."""
+    enemies = [j for j in standing if units[j].owner != units[index].owner]
+    unit = units[index]
+    traits = list(unit.sheet.traits)
+
+    def exchange_rate(trial: Sequence[int]) -> float:
+        tried = [*units]
+        tried[index] = unit.with_sheet(Sheet(tuple(trial)))
+        dealt = max(reach(game, tried, standing, index, j) for j in enemies)
+        taken = sum(reach(game, tried, standing, j, index) for j in enemies) / len(enemies)
+        return (dealt + EVEN) / (taken + EVEN)
+
+    for _ in range(min(unit.sheet.hits, sum(traits))):
+        options = [[*traits[:t], v - 1, *traits[t + 1 :]] for t, v in enumerate(traits) if v]
+        traits = max(options, key=exchange_rate)
+    sheet = Sheet(tuple(traits), pool=unit.sheet.pool)
+    return (*units[:index], unit.with_sheet(sheet), *units[index + 1 :])
 
 
 @lru_cache(maxsize=1 << 10)
