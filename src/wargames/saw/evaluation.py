@@ -81,7 +81,7 @@ def evaluate(game: Saw, state: SawState, player: str) -> float:
     threat = exchange(game, state, standing) if game.phase(state) == "plot" else {}
     for i in standing:
         if units[i].sheet.hits:
-            units = allocated(game, units, standing, i)
+            units = allocated(game, units, tuple(standing.items()), i)
     worth: dict[str, float] = dict.fromkeys(game.players, 0.0)
     rates: dict[tuple[int, int], float] = {}  # each pair's reach, worked out once
 
@@ -126,8 +126,9 @@ def known(game: Saw, state: SawState, player: str) -> tuple[Unit, ...]:
     )
 
 
+@lru_cache(maxsize=1 << 12)
 def allocated(
-    game: Saw, units: Sequence[Unit], standing: Mapping[int, Hex], index: int
+    game: Saw, units: tuple[Unit, ...], standing: tuple[tuple[int, Hex], ...], index: int
 ) -> tuple[Unit, ...]:
     """``units`` with the hit points unit ``index`` still has to allocate taken off its
     traits, one at a time, each where it leaves the unit's exchange (the hit points it can
@@ -137,16 +138,18 @@ def allocated(
     made is: with the hit points left pending, every trait still counted, a partial allocation
     scored above every way of finishing it, and a search that backs up the best continuation
     (taking a position's own value while some continuation is untried) chose the allocation
-    it had explored least."""
-    enemies = [j for j in standing if units[j].owner != units[index].owner]
+    it had explored least.  ``standing`` holds where each living unit stands, by index;
+    remembered, as a search meets the same pending hit points in leaf after leaf."""
+    where = dict(standing)
+    enemies = [j for j in where if units[j].owner != units[index].owner]
     unit = units[index]
     traits = list(unit.sheet.traits)
 
     def exchange_rate(trial: Sequence[int]) -> float:
         tried = [*units]
         tried[index] = unit.with_sheet(Sheet(tuple(trial)))
-        dealt = max(reach(game, tried, standing, index, j) for j in enemies)
-        taken = sum(reach(game, tried, standing, j, index) for j in enemies) / len(enemies)
+        dealt = max(reach(game, tried, where, index, j) for j in enemies)
+        taken = sum(reach(game, tried, where, j, index) for j in enemies) / len(enemies)
         return (dealt + EVEN) / (taken + EVEN)
 
     for _ in range(min(unit.sheet.hits, sum(traits))):
