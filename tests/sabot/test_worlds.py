@@ -14,7 +14,9 @@ from wargames.core.hidden import is_hidden
 from wargames.core.history import History
 from wargames.core.watched import Watch
 from wargames.sabot import Sabot, SabotState, determinize
-from wargames.sabot.determinize import _replay, _start, analyse, forget, sample_history
+from wargames.sabot.determinize import analyse, forget, runthrough, sample_history
+from wargames.sabot.determinize.replay import replay_army
+from wargames.sabot.determinize.start import full_start
 from wargames.sabot.state import Attack
 from wargames.testing import Playout, playouts
 
@@ -96,8 +98,8 @@ def test_kept_replays_give_the_pasts_a_replay_of_every_army_gives(
         army = {u: replay.last.units[u].kind for u in analysis.unknown}
         if replay.culprit is not None:
             army = {u: replay.start.units[u].kind for u in analysis.unknown}
-        start = _start(GAME, analysis, army).with_changes(rng=replay.start.rng)
-        again = _replay(GAME, analysis, start, (army, dict(key[0])), random.Random(0), Watch())
+        start = full_start(GAME, analysis, army).with_changes(rng=replay.start.rng)
+        again = replay_army(GAME, analysis, start, (army, dict(key[0])), random.Random(0), Watch())
         # looks where a replay of its army from the start looks
         assert again.looks == replay.looks
         assert [(m.step, m.forced, m.choices) for m in again.marks] == [
@@ -138,14 +140,14 @@ def test_an_army_run_through_a_kept_replay_gives_the_world_its_own_replay_gives(
     game = Sabot()
     view = game.view(played(game)[-1], PLAYER)
     served: list[tuple[int, bool]] = []
-    checked = determinize._checked
+    checked = runthrough.run_through
 
     def spy(*args: Any) -> Any:
         found = checked(*args)
         served.append((len(args[3]), found is not None and found[0].culprit is None))
         return found
 
-    monkeypatch.setattr(determinize, "_checked", spy)
+    monkeypatch.setattr(determinize, "run_through", spy)
     fast, slow = random.Random(11), random.Random(11)
     for _ in range(12):
         kept = game.sample_history(view, PLAYER, fast)
