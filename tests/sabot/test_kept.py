@@ -1,10 +1,10 @@
-"""Kept replays (issue 38): a later sample of a view that draws an army agreeing with a
-kept replay on the counters it looked at redraws only the unseen dice and puts its own
-types on the others, and gives the very world a fresh replay gives."""
+"""Kept replays (issue 38, ``determinize.kept``): a later sample of a view that draws an
+army agreeing with a kept replay on the counters it looked at redraws only the unseen dice
+and puts its own types on the others, and gives the very world a fresh replay gives."""
 
 import random
 from collections import Counter
-from typing import Any, cast
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -13,28 +13,16 @@ from hypothesis import strategies as st
 from wargames.core.hidden import is_hidden
 from wargames.core.history import History
 from wargames.core.watched import Watch
-from wargames.sabot import Sabot, SabotState, determinize
-from wargames.sabot.determinize import analyse, forget, runthrough, sample_history
+from wargames.sabot import Sabot, SabotState
+from wargames.sabot.determinize import analyse, forget, sample_history
 from wargames.sabot.determinize.replay import replay_army
 from wargames.sabot.determinize.start import full_start
 from wargames.sabot.state import Attack
 from wargames.testing import Playout, playouts
 
-SEED, STEPS, PLAYER, SAMPLES = 4, 240, "blue", 6
+from .helpers import plain, played
 
-
-def played(game: Sabot, seed: int = SEED, steps: int = STEPS) -> list[SabotState]:
-    """A seeded game of random legal actions (its states, the start first); with the
-    defaults, its last view for blue shows a shot at a concealed counter, whose rolls blue
-    did not see."""
-    chooser = random.Random(seed)
-    states = [game.start(seed)]
-    while len(states) <= steps and game.outcome(states[-1]) is None:
-        state = states[-1]
-        player = chooser.choice(sorted(game.to_act(state)))
-        action = chooser.choice(game.legal_actions(state, player))
-        states.append(game.apply_unchecked(state, action))
-    return states
+PLAYER, SAMPLES = "blue", 6
 
 
 def test_a_kept_replay_gives_the_world_a_fresh_replay_gives() -> None:
@@ -62,13 +50,6 @@ def test_a_kept_replay_gives_the_world_a_fresh_replay_gives() -> None:
     first = kept[0].final(game)
     patched = next(h for h in kept[1:] if h.final(game).log != first.log)
     assert list(patched.states(game))[-1] == patched.end
-
-
-def plain(history: History) -> bool:
-    """Whether no watched value is left in the past's start and last state's counters."""
-    assert history.end is not None
-    units = cast(SabotState, history.start).units + cast(SabotState, history.end).units
-    return all(type(u.kind) is str and type(u.ammo) is int for u in units)
 
 
 GAME = Sabot(build_points=60)
@@ -128,44 +109,3 @@ def test_kept_replays_draw_the_kinds_a_replay_of_every_army_draws(seed: int, ste
     assert kept == fresh
     replays = analyse(game, view, PLAYER).replays
     assert len(kept) > 2 * len(replays)  # most armies drawn were served by a kept replay
-
-
-def test_an_army_run_through_a_kept_replay_gives_the_world_its_own_replay_gives(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """An army that answers a kept replay otherwise at a few steps (a counter of another
-    type, whose move or toughness the replay read) runs only those steps from the kept
-    states, and still gives, sample by sample, the past a replay of it from the start gives
-    (or breaks where that replay breaks: the samples after it draw alike)."""
-    game = Sabot()
-    view = game.view(played(game)[-1], PLAYER)
-    served: list[tuple[int, bool]] = []
-    checked = runthrough.run_through
-
-    def spy(*args: Any) -> Any:
-        found = checked(*args)
-        served.append((len(args[3]), found is not None and found[0].culprit is None))
-        return found
-
-    monkeypatch.setattr(determinize, "run_through", spy)
-    fast, slow = random.Random(11), random.Random(11)
-    for _ in range(12):
-        kept = game.sample_history(view, PLAYER, fast)
-        fresh = sample_history(game, view, PLAYER, slow, reuse=False)
-        assert kept == fresh
-        assert kept.end == fresh.end
-        assert plain(kept)
-    assert any(steps and ok for steps, ok in served)  # served by steps run, not a replay
-
-
-def test_a_purchase_shuffled_again_gives_the_deal_a_replay_of_the_army_gives() -> None:
-    """A purchase's shuffle draws depend on its earlier draws (the pool they left): a kept
-    replay's purchase is dealt again draw by draw, as a replay of the army deals it."""
-    game = Sabot(build_points=60, reinforcements=40)
-    states = played(game, 0, 80)
-    fast, slow = random.Random(80), random.Random(80)
-    for state, samples in ((states[len(states) * 2 // 3], 2), (states[-1], 3)):
-        view = game.view(state, "yellow")
-        for _ in range(samples):
-            kept = game.sample_history(view, "yellow", fast)
-            assert kept == sample_history(game, view, "yellow", slow, reuse=False)

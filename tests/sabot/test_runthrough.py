@@ -1,0 +1,42 @@
+"""An army run through a kept replay (``determinize.runthrough``) gives, sample by sample,
+the world its own replay from the start gives."""
+
+import random
+from typing import Any
+
+import pytest
+
+from wargames.sabot import Sabot, determinize
+from wargames.sabot.determinize import runthrough, sample_history
+
+from .helpers import plain, played
+
+PLAYER = "blue"
+
+
+def test_an_army_run_through_a_kept_replay_gives_the_world_its_own_replay_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An army that answers a kept replay otherwise at a few steps (a counter of another
+    type, whose move or toughness the replay read) runs only those steps from the kept
+    states, and still gives, sample by sample, the past a replay of it from the start gives
+    (or breaks where that replay breaks: the samples after it draw alike)."""
+    game = Sabot()
+    view = game.view(played(game)[-1], PLAYER)
+    served: list[tuple[int, bool]] = []
+    checked = runthrough.run_through
+
+    def spy(*args: Any) -> Any:
+        found = checked(*args)
+        served.append((len(args[3]), found is not None and found[0].culprit is None))
+        return found
+
+    monkeypatch.setattr(determinize, "run_through", spy)
+    fast, slow = random.Random(11), random.Random(11)
+    for _ in range(12):
+        kept = game.sample_history(view, PLAYER, fast)
+        fresh = sample_history(game, view, PLAYER, slow, reuse=False)
+        assert kept == fresh
+        assert kept.end == fresh.end
+        assert plain(kept)
+    assert any(steps and ok for steps, ok in served)  # served by steps run, not a replay
