@@ -40,3 +40,18 @@ def test_an_army_run_through_a_kept_replay_gives_the_world_its_own_replay_gives(
         assert kept.end == fresh.end
         assert plain(kept)
     assert any(steps and ok for steps, ok in served)  # served by steps run, not a replay
+
+
+def test_an_army_whose_last_move_ran_unlike_the_kept_replay_ends_in_its_own_state() -> None:
+    """Yellow's counter 29 is moving at the end of this view, and the army drawn ran the
+    last steps unlike the kept replay (another type spends other move units per hex): the
+    world is the army's own last state (its move units spent: 4), not the kept replay's (3),
+    as a replay of its past gives."""
+    game = Sabot()
+    view = game.view(played(game, 5, 234)[-1], PLAYER)
+    fast, slow = random.Random(245), random.Random(245)
+    for _ in range(2):
+        kept = game.sample_history(view, PLAYER, fast)
+        fresh = sample_history(game, view, PLAYER, slow, reuse=False)
+        assert kept.end == fresh.end
+        assert list(kept.states(game))[-1] == kept.end

@@ -18,6 +18,7 @@ from wargames.sabot.determinize.dice import Choice, Draws, Miss, Redraw
 from wargames.sabot.determinize.draw import Army
 from wargames.sabot.determinize.replay import Replay, run_step
 from wargames.sabot.determinize.start import dressed
+from wargames.sabot.determinize.watching import unwatched
 from wargames.sabot.state import SabotState
 
 if TYPE_CHECKING:
@@ -44,11 +45,11 @@ def run_through(
     ``steps``: each of those run from the kept state before it with the army's types put on
     (the unseen dice drawn as its own replay draws them, the others as the kept replay's), and
     held to the kept state after it (the next step run too while they differ; a move left
-    that differs carried on, and a step that asked it otherwise run).  The army's replay, or
-    where it breaks, with the unseen dice drawn (as
-    :func:`~wargames.sabot.determinize.replay.replay_army` and ``rng`` would give them); None
-    where a step draws other dice than the kept replay's, or gets past where the kept replay
-    broke (then ``rng`` has been drawn from: the caller restores it)."""
+    that differs carried on, and a step that asked it otherwise run; unlike it at the end,
+    the army's own last state).  The army's replay, or where it breaks, with the unseen dice
+    drawn (as :func:`~wargames.sabot.determinize.replay.replay_army` and ``rng`` would give
+    them); None where a step draws other dice than the kept replay's, or gets past where the
+    kept replay broke (then ``rng`` has been drawn from: the caller restores it)."""
     kinds = drawn[0]
     known = analysis.known | kinds
     forced, choices = list(replay.forced), list(replay.choices)
@@ -76,6 +77,7 @@ def run_through(
 
     queue, step = list(steps), -1
     running: SabotState | None = None
+    ending: SabotState | None = None
     while True:
         done, step = step, min(queue[0] if queue else _NEVER, asked(step) if lefts else _NEVER)
         for u in [u for u in lefts if until(u, done) < step]:  # set alike on the way
@@ -86,11 +88,12 @@ def run_through(
         at, chosen, logged = replay.counts[step]
         picks += redraw(replay.choices[len(picks) : chosen])
         state = running or _lefts(game, replay.states[step], known, lefts)
-        running = None
         if step == len(analysis.steps):  # the view's check
             if game.view(state, analysis.player) != analysis.view:
                 return broke(-1)
+            ending, running = running, None  # (unlike the kept last state: its own)
             continue
+        running = None
         draws.choices = []
         try:
             _, faces, after = run_step(game, analysis, state, step, drawn, draws, at)
@@ -127,8 +130,16 @@ def run_through(
     picks += redraw(replay.choices[len(picks) :])
     if replay.culprit is not None:  # broken where the kept replay broke
         return broke(replay.culprit)
-    last = _lefts(game, replay.last, {}, lefts).with_changes(log=EventLog(events))
-    return attrs.evolve(replay, forced=tuple(forced), choices=tuple(choices), last=last), picks
+    fresh = replay.fresh
+    if ending is None:
+        last = _lefts(game, replay.last, {}, lefts)
+    else:  # a move's units spent, or whether it was stopped, unlike the kept replay's
+        last, fresh = unwatched(analysis, ending)
+    last = last.with_changes(log=EventLog(events))
+    return (
+        attrs.evolve(replay, forced=tuple(forced), choices=tuple(choices), last=last, fresh=fresh),
+        picks,
+    )
 
 
 def _lefts(
