@@ -81,11 +81,11 @@ def test_kept_replays_give_the_pasts_a_replay_of_every_army_gives(
             army = {u: replay.start.units[u].kind for u in analysis.unknown}
         start = full_start(GAME, analysis, army).with_changes(rng=replay.start.rng)
         again = replay_army(GAME, analysis, start, (army, dict(key[0])), random.Random(0), Watch())
-        # looks where a replay of its army from the start looks
+        # looks where a replay of its army from the start looks, and marks where it marks
+        # (one run through an earlier view's replay keeps only those before the first step run)
         assert again.looks == replay.looks
-        assert [(m.step, m.forced, m.choices) for m in again.marks] == [
-            (m.step, m.forced, m.choices) for m in replay.marks
-        ]
+        marks = {(m.step, m.forced, m.choices) for m in again.marks}
+        assert {(m.step, m.forced, m.choices) for m in replay.marks} <= marks
         assert (again.actions, again.culprit) == (replay.actions, replay.culprit)
 
 

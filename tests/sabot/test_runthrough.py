@@ -55,3 +55,33 @@ def test_an_army_whose_last_move_ran_unlike_the_kept_replay_ends_in_its_own_stat
         fresh = sample_history(game, view, PLAYER, slow, reuse=False)
         assert kept.end == fresh.end
         assert list(kept.states(game))[-1] == kept.end
+
+
+def test_an_army_run_through_an_earlier_views_replay_gives_the_world_its_own_replay_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot's next view: an army that answers the earlier view's kept replay otherwise at a
+    few steps runs only those (watched) and the new steps, and that run is kept as a replay
+    of the new view; every sample is still the one a replay of its army from the start
+    gives."""
+    game = Sabot()
+    states = played(game, 3, 80)
+    kept_runs: list[bool] = []
+    through = determinize._through
+
+    def spy(*args: Any) -> Any:
+        found = through(*args)
+        kept_runs.append(found is not None and found[0].culprit is None)
+        return found
+
+    monkeypatch.setattr(determinize, "_through", spy)
+    fast, slow = random.Random(83), random.Random(83)
+    for state in (states[-3], states[-1]):
+        view = game.view(state, PLAYER)
+        for _ in range(3):
+            kept = game.sample_history(view, PLAYER, fast)
+            fresh = sample_history(game, view, PLAYER, slow, reuse=False)
+            assert kept == fresh
+            assert kept.end == fresh.end
+            assert plain(kept)
+    assert any(kept_runs)  # served by a run through the earlier view's replay

@@ -51,7 +51,8 @@ asked of it alike would have run the replay the same, so a later army drawn
   on, the unseen dice before it drawn as above;
 * of a later view of the game (the same start, what the earlier knew known alike, its steps
   the first of these: a bot's next decision) goes on so from the earlier view's replays, up
-  to a mark or from their last state.
+  to a mark or from their last state; or, where it answers one otherwise at a few steps,
+  runs those (watched) through it and the new steps after, kept as a replay of this view.
 
 The modules, in the order a sample uses them: :mod:`.analysis` (what the view proves),
 :mod:`.draw` (the army drawn), :mod:`.start` (an army put on a state), :mod:`.replay` with
@@ -72,9 +73,9 @@ from wargames.core.history import History
 from wargames.core.watched import Watch
 from wargames.sabot.determinize.analysis import Analysis, analyse, domains, forget
 from wargames.sabot.determinize.dice import Redraw
-from wargames.sabot.determinize.draw import draw_army, platoon_mix
+from wargames.sabot.determinize.draw import Army, draw_army, platoon_mix
 from wargames.sabot.determinize.kept import Found, army_key, past, source
-from wargames.sabot.determinize.replay import Replay, replay_army
+from wargames.sabot.determinize.replay import Mark, Replay, replay_army
 from wargames.sabot.determinize.runthrough import run_through
 from wargames.sabot.determinize.start import full_start, position
 from wargames.sabot.determinize.watching import Part
@@ -133,20 +134,50 @@ def sample_history(
         elif checked is not None:
             replay, picks = checked
         else:
-            start = full_start(game, analysis, kinds).with_changes(rng=fresh)
             resume = found.resume
-            # the unseen dice before the mark, drawn as the kept replay drew them
-            picks = Redraw(rng)(resume[0].choices[: resume[1].choices]) if resume else []
-            watch: Watch[Part] | None = Watch() if reuse else None
-            replay = replay_army(game, analysis, start, drawn, rng, watch, resume)
-            picks += [choice.picked for choice in replay.choices[len(picks) :]]
-            if reuse:
-                if len(analysis.replays) >= KEPT:
-                    analysis.replays.popitem(last=False)
-                analysis.replays[army_key(drawn, replay.seen)] = replay
+            through = _through(game, analysis, found, drawn, rng)
+            if through is not None and through[0].culprit is not None:
+                replay, picks = through  # broken where its replay breaks
+            else:
+                if through is not None:  # the earlier view's steps run through, kept
+                    ran, picks = through
+                    mark = Mark(
+                        len(ran.actions), ran.last, len(ran.forced), len(ran.choices), ran.fresh
+                    )
+                    resume = ran, mark
+                else:  # the unseen dice before the mark, drawn as the kept replay drew them
+                    picks = Redraw(rng)(resume[0].choices[: resume[1].choices]) if resume else []
+                start = full_start(game, analysis, kinds).with_changes(rng=fresh)
+                watch: Watch[Part] | None = Watch() if reuse else None
+                replay = replay_army(game, analysis, start, drawn, rng, watch, resume)
+                picks += [choice.picked for choice in replay.choices[len(picks) :]]
+                if reuse:
+                    if len(analysis.replays) >= KEPT:
+                        analysis.replays.popitem(last=False)
+                    analysis.replays[army_key(drawn, replay.seen)] = replay
         if replay.culprit is not None:
             if replay.culprit in kinds:
                 ruled_out.add((replay.culprit, kinds[replay.culprit]))
             continue
         return past(game, replay, kinds, fresh, picks)
     raise NoPast(f"no past of {player}'s view found in {TRIES} samples")
+
+
+def _through(
+    game: Sabot, analysis: Analysis, found: Found, drawn: Army, rng: random.Random
+) -> tuple[Replay, list[tuple[int, ...]]] | None:
+    """The army ``drawn`` run through the earlier view's replay it answers otherwise at the
+    fewest steps, where that runs fewer steps than going on from the latest kept state; None
+    where not tried or where it cannot be (``rng`` then as it was)."""
+    if found.through is None:
+        return None
+    earlier, steps = found.through
+    end = analysis.earlier[0]
+    begins = found.resume[1].step if found.resume else 0
+    if 2 * len(steps) >= end - begins:
+        return None
+    drawing = rng.getstate()
+    ran = run_through(game, analysis, earlier, steps, drawn, rng, end)
+    if ran is None:
+        rng.setstate(drawing)
+    return ran

@@ -80,12 +80,15 @@ def _mark(replay: Replay, step: int) -> Mark | None:
 class Found:
     """What the kept replays offer an army: one that asked nothing it answers otherwise
     (``same``), the one that did at the fewest steps (``close``, with those ``steps``), and
-    the kept state to go on from that is latest before they part (``resume``)."""
+    the kept state to go on from that is latest before they part (``resume``); and the
+    earlier view's replay it answers otherwise at the fewest of its steps (``through``, with
+    those steps)."""
 
     same: Replay | None = None
     close: Replay | None = None
     steps: Sequence[int] = ()
     resume: tuple[Replay, Mark] | None = None
+    through: tuple[Replay, Sequence[int]] | None = None
 
 
 def source(game: Sabot, analysis: Analysis, drawn: Army) -> Found:
@@ -110,6 +113,7 @@ def source(game: Sabot, analysis: Analysis, drawn: Army) -> Found:
             best = replay, mark
     # an earlier view's replay, as far as its steps go (a counter then concealed may be known)
     end, earlier = analysis.earlier
+    through: tuple[Replay, Sequence[int]] | None = None
     for key, replay in earlier:
         if not set(key[0]) <= set(bought):
             continue
@@ -118,9 +122,12 @@ def source(game: Sabot, analysis: Analysis, drawn: Army) -> Found:
             mark = Mark(end, replay.last, len(replay.forced), len(replay.choices), replay.fresh)
         else:
             mark = _mark(replay, steps[0])
+            before = [s for s in steps if s < end]
+            if through is None or len(before) < len(through[1]):
+                through = replay, before
         if mark is not None and mark.step and (best is None or mark.step > best[1].step):
             best = replay, mark
-    return Found(None, close[0], close[1], best)
+    return Found(None, close[0], close[1], best, through)
 
 
 def past(
