@@ -53,6 +53,7 @@ def test_a_kept_replay_gives_the_world_a_fresh_replay_gives() -> None:
 
 
 GAME = Sabot(build_points=60)
+"""Draws the playouts only: each example samples with a game of its own (a cold cache)."""
 
 
 @settings(max_examples=10)
@@ -64,23 +65,35 @@ GAME = Sabot(build_points=60)
 def test_kept_replays_give_the_pasts_a_replay_of_every_army_gives(
     playout: Playout, player: str, seed: int
 ) -> None:
-    """An earlier view sampled first (its replays go on to the later view), then the last."""
-    fast, slow = random.Random(seed), random.Random(seed)
-    for state, samples in ((playout.states[len(playout.states) // 2], 2), (playout.final, 4)):
-        view = GAME.view(cast(SabotState, state), player)
+    """An earlier view sampled first (its replays go on to the later view), then the last,
+    each sample equal to a replay of every army's; then both again, the last first, with
+    the replays of both kept (a warm cache): the very same pasts."""
+    game = Sabot(build_points=60)
+    middle = cast(SabotState, playout.states[len(playout.states) // 2])
+    views = [game.view(middle, player), game.view(cast(SabotState, playout.final), player)]
+    cold: list[list[History]] = []
+    for i, (view, samples) in enumerate(zip(views, (2, 4), strict=True)):
+        fast, slow = random.Random(seed + i), random.Random(seed + i)
+        cold.append([])
         for _ in range(samples):  # the later samples may be served by the first's replays
-            kept = GAME.sample_history(view, player, fast)
-            fresh = sample_history(GAME, view, player, slow, reuse=False)
+            kept = game.sample_history(view, player, fast)
+            fresh = sample_history(game, view, player, slow, reuse=False)
             assert kept == fresh
             assert kept.end == fresh.end
             assert plain(kept)
-    analysis = analyse(GAME, view, player)
+            cold[-1].append(kept)
+    for i in (1, 0):  # what a warm cache gives cannot depend on what it held before
+        rng = random.Random(seed + i)
+        warm = [game.sample_history(views[i], player, rng) for _ in cold[i]]
+        assert warm == cold[i]
+        assert [h.end for h in warm] == [h.end for h in cold[i]]
+    analysis = analyse(game, views[1], player)
     for key, replay in analysis.replays.items():  # each kept replay, gone on from another's
         army = {u: replay.last.units[u].kind for u in analysis.unknown}
         if replay.culprit is not None:
             army = {u: replay.start.units[u].kind for u in analysis.unknown}
-        start = full_start(GAME, analysis, army).with_changes(rng=replay.start.rng)
-        again = replay_army(GAME, analysis, start, (army, dict(key[0])), random.Random(0), Watch())
+        start = full_start(game, analysis, army).with_changes(rng=replay.start.rng)
+        again = replay_army(game, analysis, start, (army, dict(key[0])), random.Random(0), Watch())
         # looks where a replay of its army from the start looks, and marks where it marks
         # (one run through an earlier view's replay keeps only those before the first step run)
         assert again.looks == replay.looks
