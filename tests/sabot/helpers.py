@@ -1,12 +1,15 @@
 """Small helpers for the SABOT tests."""
 
-from typing import Any, TypeVar
+import random
+from typing import Any, TypeVar, cast
 
 from attrs import evolve
 
 import wargames.testing
 from wargames.core.dice import d10
+from wargames.core.history import History
 from wargames.sabot import Sabot, SabotMap, SabotState
+from wargames.sabot.state import Place
 
 E = TypeVar("E")
 
@@ -57,3 +60,40 @@ def newest(state: SabotState, kind: type[E]) -> E:
         if isinstance(event, kind):
             return event
     raise AssertionError(f"no {kind.__name__} event")
+
+
+def set_up(game: Sabot, armies: dict[str, list[str]]) -> SabotState:
+    """Both armies set up by hand, each counter on the first hex it may take, then done."""
+    state = game.start(1, armies=armies, deploy=False)
+    while game.phase(state) == "set-up":
+        player = sorted(game.to_act(state))[0]
+        legal = game.legal_actions(state, player)
+        state = game.apply(state, next((a for a in legal if isinstance(a, Place)), legal[-1]))
+    return state
+
+
+def samples(game: Sabot, state: SabotState, player: str, count: int = 30) -> list[SabotState]:
+    """``count`` samples of ``player``'s view of ``state``, from a seeded stream."""
+    rng = random.Random(0)
+    return [game.sample_state(state, player, rng) for _ in range(count)]
+
+
+def played(game: Sabot, seed: int = 4, steps: int = 240) -> list[SabotState]:
+    """A seeded game of random legal actions (its states, the start first); with the
+    defaults, its last view for blue shows a shot at a concealed counter, whose rolls blue
+    did not see."""
+    chooser = random.Random(seed)
+    states = [game.start(seed)]
+    while len(states) <= steps and game.outcome(states[-1]) is None:
+        state = states[-1]
+        player = chooser.choice(sorted(game.to_act(state)))
+        action = chooser.choice(game.legal_actions(state, player))
+        states.append(game.apply_unchecked(state, action))
+    return states
+
+
+def plain(history: History) -> bool:
+    """Whether no watched value is left in the past's start and last state's counters."""
+    assert history.end is not None
+    units = cast(SabotState, history.start).units + cast(SabotState, history.end).units
+    return all(type(u.kind) is str and type(u.ammo) is int for u in units)

@@ -1,16 +1,24 @@
-"""Determinisation (``sample_state``): hidden counters, decoys and shots markers resampled
-consistently with what the player has seen, as whole platoons within the build points."""
+"""The enemy's army drawn for a sample (``determinize.draw``): whole platoons within the
+build points (II), each purchase within the turn's points (V), a unit for every
+counter that is no decoy and an engineer per four positions dug (IV)."""
 
 import random
 from collections import Counter
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import wargames.sabot.determinize as sabot_past
 from wargames.core.hidden import sample_assignment
+from wargames.core.replay import Replay
+from wargames.core.serialize import loads
 from wargames.sabot import Sabot, SabotState, UnitTable
-from wargames.sabot.determinize import platoon_mix
-from wargames.testing import states
+from wargames.sabot.determinize.draw import platoon_mix
+from wargames.testing import check_history, states
+
+from .helpers import samples
 
 GAME = Sabot(build_points=150, reinforcements=40)
 
@@ -123,3 +131,92 @@ def test_a_carrier_and_its_squad_are_in_nearly_every_mix_drawn() -> None:
     for mix in fitting:
         assert mix["SOLDIERS"] >= 1
         assert mix["HPC"] + mix["ICV"] >= 1
+
+
+def test_a_tight_army_is_drawn_every_time() -> None:
+    """II: sixteen units for 120 points can only be four 30-point platoons; the sampler
+    finds such a mix at once (drawing any affordable platoon first almost never did)."""
+    game = Sabot(build_points=120)
+    state = game.start(10)
+    assert sum(u.owner == "yellow" and u.kind != "DECOY" for u in state.units) == 16
+    for sample in samples(game, state, "blue", 5):
+        assert game.view(sample, "blue") == game.view(state, "blue")
+
+
+def test_a_counter_a_special_action_named_is_in_every_army_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Yellow's counter 16 made an engineer's special action, so it is an ENV
+    (``data/engineer-named.json``, a random game on crossroads from seed 5064).  The army was
+    drawn without it in mind: 9 draws in 10 had no ENV and were drawn again (77 for one
+    sample).  The types a counter must be are now in every army drawn: the first draw fits."""
+    text = Path(__file__).with_name("data").joinpath("engineer-named.json").read_text()
+    replay = loads(text)
+    assert isinstance(replay, Replay)
+    game = replay.load_game()
+    assert isinstance(game, Sabot)
+    final = list(replay.states(game))[-1]
+    assert isinstance(final, SabotState)
+    view = game.view(final, "blue")
+    assert sabot_past.analyse(game, view, "blue").domains[16] == {"ENV"}
+    monkeypatch.setattr(sabot_past, "TRIES", 1)
+    rng = random.Random(3)
+    for _ in range(10):
+        sample = game.sample_state(view, "blue", rng)
+        assert sample.units[16].kind == "ENV"
+
+
+def test_eight_prepared_positions_need_two_engineers_in_every_army_drawn() -> None:
+    """IV: four prepared positions per engineer.  Blue dug eight at set-up
+    (``data/positions-dug.json``, a random game on hills with reinforcements, set up by
+    hand, from seed 5118), so blue had two ENVs; the army was drawn without them in mind, the
+    set-up's replay refused the fifth position every time, and yellow got NoPast.  Every
+    army drawn now holds two, and yellow's past is found."""
+    text = Path(__file__).with_name("data").joinpath("positions-dug.json").read_text()
+    replay = loads(text)
+    assert isinstance(replay, Replay)
+    game = replay.load_game()
+    assert isinstance(game, Sabot)
+    states = list(replay.states(game))
+    final = states[-1]
+    assert isinstance(final, SabotState)
+    assert sum(1 for owner, _ in final.prepared if owner == "blue") == 8
+    rng = random.Random(11)
+    check_history(game, states, "yellow", rng)
+    view = game.view(final, "yellow")
+    assert sabot_past.analyse(game, view, "yellow").diggers == 2
+    for _ in range(5):
+        sample = game.sample_state(view, "yellow", rng)
+        assert isinstance(sample, SabotState)
+        blue = [u.kind for u in sample.units if u.owner == "blue" and not u.arrived]
+        assert blue.count("ENV") >= 2
+
+
+def test_a_carrier_and_the_squad_it_set_up_with_are_in_every_army_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Greedy bots' game on crossroads from seed 0 (``wargames simulate sabot -n 1 --seed 0
+    --players greedy:2,greedy:2``; ``data/carrier-and-squad.json``, 74 actions): blue's
+    counter 3 carried squad 6 from the set-up, so 3 is an HPC or an ICV and 6 a soldier.
+    The army was drawn without them in mind and held both about one time in 25 (about
+    60 draws a sample): yellow's greedy bot got NoPast.  Every army drawn now holds a unit
+    for each counter that is no decoy: a sample takes a few draws."""
+    text = Path(__file__).with_name("data").joinpath("carrier-and-squad.json").read_text()
+    replay = loads(text)
+    assert isinstance(replay, Replay)
+    game = replay.load_game()
+    assert isinstance(game, Sabot)
+    final = list(replay.states(game))[-1]
+    assert isinstance(final, SabotState)
+    view = game.view(final, "yellow")
+    found = sabot_past.analyse(game, view, "yellow").domains
+    assert found[3] == {"HPC", "ICV"}
+    assert found[6] == {"INF", "HVY", "ABN"}
+    monkeypatch.setattr(sabot_past, "TRIES", 12)
+    rng = random.Random(2)
+    for _ in range(10):
+        sample = game.sample_state(view, "yellow", rng)
+        assert isinstance(sample, SabotState)
+        assert sample.units[3].kind in {"HPC", "ICV"}
+        assert sample.units[6].kind in {"INF", "HVY", "ABN"}
+        assert game.view(sample, "yellow") == view

@@ -1,0 +1,146 @@
+"""The enemy's army drawn for a sample (II, V): the starting army whole platoons within
+the build points and the decoys, each purchase one platoon within the turn's points, a unit
+of its own for every concealed counter that is no decoy (of a type it may be) and an
+engineer per four prepared positions dug (IV); each concealed counter then takes a type of
+its domain (:func:`~wargames.core.hidden.sample_assignment`)."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from wargames.core.hidden import sample_assignment
+from wargames.sabot.determinize.analysis import Analysis
+from wargames.sabot.units import DECOY, UnitTable
+
+if TYPE_CHECKING:
+    from wargames.sabot.rules import Sabot
+
+Army = tuple[dict[int, str], dict[int, str]]
+"""An army drawn: the type of each concealed counter, and the platoon of each purchase (by
+its first counter)."""
+
+
+def platoon_mix(
+    table: UnitTable,
+    size: int,
+    budget: int,
+    known: Counter[str],
+    rng: random.Random,
+    needs: Sequence[frozenset[str]] = (),
+) -> Counter[str] | None:
+    """Platoons (name -> count) with exactly ``size`` units, costing at most ``budget``,
+    whose units include ``known`` and, for each set of types in ``needs`` (what one counter
+    may be), one unit more of a type in it; drawn at random, None if this draw found none."""
+    platoons = table.platoons
+    shapes = tuple(sorted({(len(p.units), p.cost) for p in platoons.values()}))
+    mix: Counter[str] = Counter()
+    units: Counter[str] = Counter()
+    claimed: Counter[str] = Counter()  # units of the mix a known type or a need has taken
+    spent = 0
+
+    def add(name: str) -> None:
+        nonlocal spent
+        mix[name] += 1
+        units.update(platoons[name].units)
+        spent += platoons[name].cost
+
+    def fits(name: str) -> bool:
+        """Whether the mix with ``name`` added can still be finished."""
+        left = size - sum(units.values()) - len(platoons[name].units)
+        return _fillable(shapes, left, budget - spent - platoons[name].cost)
+
+    # the narrowest first, each taking a unit the mix has to spare or a platoon that has one
+    wants = [frozenset({s}) for s in sorted(known.elements())]
+    wants += sorted(needs, key=lambda want: (len(want), sorted(want)))
+    for want in wants:
+        spare = sorted(s for s in want if units[s] > claimed[s])
+        if not spare:
+            sellers = sorted(
+                n for n, p in platoons.items() if want.intersection(p.units) and fits(n)
+            )
+            if not sellers:
+                return None
+            add(rng.choice(sellers))
+            spare = sorted(s for s in want if units[s] > claimed[s])
+        claimed[rng.choice(spare)] += 1
+    while True:
+        count = sum(units.values())
+        if count == size:
+            return mix if spent <= budget else None
+        choices = sorted(n for n in platoons if fits(n))
+        if not choices:
+            return None
+        add(rng.choice(choices))
+
+
+@functools.cache
+def _fillable(shapes: tuple[tuple[int, int], ...], units: int, budget: int) -> bool:
+    """Whether platoons of these (units, cost) shapes make exactly ``units`` units within
+    ``budget`` (so a mix is drawn only among platoons that leave a way to finish it)."""
+    if units == 0:
+        return budget >= 0
+    return any(
+        n <= units and c <= budget and _fillable(shapes, units - n, budget - c) for n, c in shapes
+    )
+
+
+def draw_army(
+    game: Sabot, analysis: Analysis, rng: random.Random, banned: set[tuple[int, str]]
+) -> Army | None:
+    """Kinds for every concealed enemy counter and the platoon of each purchase, or None."""
+    table = game.table
+    options = game.options
+    doms = {u: frozenset(k for k in d if (u, k) not in banned) for u, d in analysis.domains.items()}
+    kinds: dict[int, str] = {}
+    army = analysis.army
+    known = Counter(analysis.known[u] for u in army if u in analysis.known)
+    decoys_known = known.pop(DECOY, 0)
+    unknown = [u for u in army if u not in analysis.known]
+    if unknown:
+        size = len(army) - options.decoys
+        # a counter that is no decoy needs a unit of its domain in the mix (one that can
+        # only be an ENV, or a carrier and the squad in it), and the positions dug at set-up
+        # their engineers
+        needs = [doms[u] for u in unknown if DECOY not in doms[u]]
+        diggers = frozenset(s for s, kind in table.types.items() if kind.special == "prepare")
+        dug = analysis.diggers - sum(known[s] for s in diggers) - sum(n <= diggers for n in needs)
+        needs += [diggers] * dug
+        mix = platoon_mix(table, size, options.build_points, known, rng, needs)
+        if mix is None:
+            return None
+        pool = Counter(s for name in mix.elements() for s in table.platoons[name].units)
+        pool.subtract(known)
+        pool[DECOY] = options.decoys - decoys_known
+        try:
+            drawn = sample_assignment([doms[u] for u in unknown], dict(+pool), rng)
+        except ValueError:
+            return None
+        kinds.update(zip(unknown, drawn, strict=True))
+    platoons: dict[int, str] = {}
+    spent: Counter[int] = Counter()
+    for group, turn in zip(analysis.groups, analysis.group_turn, strict=True):
+        seen = Counter(analysis.known[u] for u in group if u in analysis.known)
+        hidden = [u for u in group if u not in analysis.known]
+        names = [
+            n for n, p in sorted(table.platoons.items())
+            if len(p.units) == len(group) and not seen - Counter(p.units)
+            and spent[turn] + p.cost <= options.reinforcements
+        ]  # fmt: skip
+        rng.shuffle(names)
+        for name in names:
+            pool = Counter(table.platoons[name].units) - seen
+            try:
+                drawn = sample_assignment([doms[u] for u in hidden], dict(pool), rng)
+            except ValueError:
+                continue
+            kinds.update(zip(hidden, drawn, strict=True))
+            platoons[group[0]] = name
+            spent[turn] += table.platoons[name].cost
+            break
+        else:
+            return None
+    return kinds, platoons

@@ -1,0 +1,292 @@
+"""An army run through a kept replay (docs/sabot.md, "Kept replays"): only the steps
+where it answers otherwise, each from the kept state before it with its own types put on,
+and held to the kept state after it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from wargames.core.changes import replace
+from wargames.core.events import EventLog
+from wargames.core.watched import VALUE, Watch, answer, plain
+from wargames.sabot.determinize.analysis import Analysis
+from wargames.sabot.determinize.dice import Choice, Draws, Miss, Redraw
+from wargames.sabot.determinize.draw import Army
+from wargames.sabot.determinize.replay import Replay, run_step
+from wargames.sabot.determinize.start import dressed
+from wargames.sabot.determinize.watching import Part, rewatch, unwatched, watch_counters
+from wargames.sabot.state import Arrived, Buy, SabotState
+
+if TYPE_CHECKING:
+    from wargames.sabot.rules import Sabot
+
+
+_NEVER: Final = 1 << 30
+"""No step (past the last)."""
+_LEFT: Final = ("log", "rng")
+"""What a step checked through a kept replay may leave unlike it: the unseen rolls of a
+shot in the log (drawn for every sample, see :func:`~wargames.sabot.determinize.kept.past`)
+and the stream's key."""
+
+
+def run_through(
+    game: Sabot,
+    analysis: Analysis,
+    replay: Replay,
+    steps: Sequence[int],
+    drawn: Army,
+    rng: random.Random,
+    end: int | None = None,
+) -> tuple[Replay, list[tuple[int, ...]]] | None:
+    """The army ``drawn`` run through the kept ``replay``, which it answers otherwise only at
+    ``steps``: each of those run from the kept state before it with the army's types put on
+    (the unseen dice drawn as its own replay draws them, the others as the kept replay's), and
+    held to the kept state after it (the next step run too while they differ; a move left
+    that differs carried on, and a step that asked it otherwise run; unlike it at the end,
+    the army's own last state).  The army's replay, or where it breaks, with the unseen dice
+    drawn (as :func:`~wargames.sabot.determinize.replay.replay_army` and ``rng`` would give
+    them); None where a step draws other dice than the kept replay's, or gets past where the
+    kept replay broke (then ``rng`` has been drawn from: the caller restores it).
+
+    With ``end`` (an earlier view's ``replay``, whose steps are the first ``end`` of this
+    view's), the steps run are watched and the army's replay of those ``end`` steps is kept
+    whole (:func:`_kept`), to go on from at its last state; None too where its state there is
+    unlike the kept replay's."""
+    kinds = drawn[0]
+    known = analysis.known | kinds
+    forced, choices = list(replay.forced), list(replay.choices)
+    events: list[Any] = list(replay.last.log) if replay.culprit is None else []
+    picks: list[tuple[int, ...]] = []
+    draws, redraw = Draws(rng), Redraw(rng)
+    lefts: dict[int, int] = {}  # move left (its own) where this army's differs from the kept
+    stop = _NEVER if end is None else end
+    watch: Watch[Part] | None = None if end is None else Watch()
+    ran: dict[int, _Ran] = {}  # of a watched run, each step run
+
+    def broke(culprit: int) -> tuple[Replay, list[tuple[int, ...]]]:
+        return Replay(replay.start, (), (), replay.start, (), culprit), picks
+
+    def until(u: int, after: int) -> int:
+        """The next step past ``after`` that sets ``u``'s move left."""
+        return next((s for s, v in replay.writes if v == u and s > after), _NEVER)
+
+    def asked(after: int) -> int:
+        """The first step past ``after`` that asked a move left that differs (up to the
+        step that sets it)."""
+        return min(
+            (step for step, u, part, question, got in replay.facts
+             if step > after and part == "left" and u in lefts and step <= until(u, after)
+             and answer(question, lefts[u]) != got),
+            default=_NEVER,
+        )  # fmt: skip
+
+    queue, step = [s for s in steps if s < stop], -1
+    running: SabotState | None = None
+    ending: SabotState | None = None
+    while True:
+        done, step = step, min(queue[0] if queue else _NEVER, asked(step) if lefts else _NEVER)
+        if step >= stop:
+            step = _NEVER
+        for u in [u for u in lefts if until(u, done) < step]:  # set alike on the way
+            del lefts[u]
+        if step == _NEVER:
+            break
+        queue = [s for s in queue if s > step]
+        at, chosen, logged = replay.counts[step]
+        picks += redraw(replay.choices[len(picks) : chosen])
+        if watch is None:
+            state = running or _lefts(game, replay.states[step], known, lefts)
+        else:
+            state = running or _rewatched(game, analysis, replay.states[step], known, lefts, watch)
+            watch.on = True
+            _asking(analysis, step, kinds, watch)
+        if step == len(analysis.steps):  # the view's check
+            if game.view(state, analysis.player) != analysis.view:
+                return broke(-1)
+            ending, running = running, None  # (unlike the kept last state: its own)
+            continue
+        running = None
+        draws.choices = []
+        try:
+            _, faces, after = run_step(game, analysis, state, step, drawn, draws, at)
+        except Miss as miss:
+            return broke(miss.culprit)
+        if watch is not None:
+            watch.on = False
+            after, set_ = rewatch(analysis, after, watch)
+            ran[step] = _Ran(state, watch.facts, set_)
+            watch.facts = []
+        if step + 1 == len(replay.states):  # the kept replay broke here, this army did not
+            return None
+        forced_to, chosen_to, logged_to = replay.counts[step + 1]
+        mine = after.log.since(logged)
+        if (
+            len(faces) != forced_to - at
+            or len(draws.choices) != chosen_to - chosen
+            or not _alike(mine, events[logged:logged_to], draws.choices, logged)
+        ):
+            return None
+        forced[at:forced_to] = faces
+        choices[chosen:chosen_to] = draws.choices
+        events[logged:logged_to] = mine
+        picks += [choice.picked for choice in draws.choices]
+        if queue and queue[0] == step + 1:  # the next step goes on from this army's state
+            running = after
+            continue
+        expected = dressed(game, replay.states[step + 1], known, ())
+        for u in analysis.domains:  # a move left of its own may differ: watched on
+            if u >= len(after.units) or after.units[u].left == expected.units[u].left:
+                lefts.pop(u, None)
+            else:
+                lefts[u] = plain(after.units[u].left)
+        if watch is not None:
+            ran[step].lefts = dict(lefts)
+        if lefts:
+            expected = _lefts(game, expected, known, lefts)
+        if any(getattr(after, f) != getattr(expected, f) for f in _FIELDS):
+            if step + 1 == stop:  # unlike the kept replay at its end
+                return None
+            queue.insert(0, step + 1)  # still unlike the kept replay: the next step too
+            running = after
+    if end is not None:
+        redraw_to = replay.counts[end][1]
+        picks += redraw(replay.choices[len(picks) : redraw_to])
+        return _kept(game, analysis, replay, end, ran, forced, choices, events, lefts), picks
+    picks += redraw(replay.choices[len(picks) :])
+    if replay.culprit is not None:  # broken where the kept replay broke
+        return broke(replay.culprit)
+    fresh = replay.fresh
+    if ending is None:
+        last = _lefts(game, replay.last, {}, lefts)
+    else:  # a move's units spent, or whether it was stopped, unlike the kept replay's
+        last, fresh = unwatched(analysis, ending)
+    last = last.with_changes(log=EventLog(events))
+    return (
+        attrs.evolve(replay, forced=tuple(forced), choices=tuple(choices), last=last, fresh=fresh),
+        picks,
+    )
+
+
+class _Ran:
+    """A step of a watched run through a kept replay: the state before it (watched), what it
+    asked (as :attr:`Watch.facts`), the counters whose move left it set, and the move lefts
+    of the army's own after it (where they differ from the kept replay's)."""
+
+    def __init__(self, state: SabotState, facts: list[Any], writes: list[int]) -> None:
+        self.state, self.facts, self.writes = state, facts, writes
+        self.lefts: dict[int, int] = {}
+
+
+def _rewatched(
+    game: Sabot,
+    analysis: Analysis,
+    state: SabotState,
+    known: Mapping[int, str],
+    lefts: Mapping[int, int],
+    watch: Watch[Part],
+) -> SabotState:
+    """A kept replay's ``state`` with ``known`` and the move ``lefts`` put on, watched anew."""
+    bare, untouched = unwatched(analysis, state)
+    state = _lefts(game, dressed(game, bare, known, untouched), {}, lefts)
+    return watch_counters(analysis, state, watch, untouched)
+
+
+def _asking(analysis: Analysis, step: int, kinds: Mapping[int, str], watch: Watch[Part]) -> None:
+    """Start watching ``step`` as a replay does: a purchase's counters asked their types."""
+    watch.again()
+    action, events = analysis.steps[step]
+    if isinstance(action, Buy) and action.player == analysis.enemy:
+        for u in next(e.units for e in events if isinstance(e, Arrived)):
+            if u in analysis.domains:
+                watch.ask((u, "kind"), VALUE, kinds[u])
+
+
+def _kept(
+    game: Sabot,
+    analysis: Analysis,
+    replay: Replay,
+    end: int,
+    ran: Mapping[int, _Ran],
+    forced: list[int],
+    choices: list[Choice],
+    events: list[Any],
+    lefts: Mapping[int, int],
+) -> Replay:
+    """The army's replay of the first ``end`` steps, from the kept ``replay`` and the steps
+    ``ran``: what it asked, its states and the move lefts set where they ran, the kept
+    replay's elsewhere (answered alike); marks only before the first step run (a mark's state
+    holds its log, the kept replay's dice in it)."""
+    domains = analysis.domains
+    first = min(ran, default=end)
+    facts: list[tuple[int, int, str, Hashable, Any]] = []
+    states: list[SabotState] = []
+    writes: list[tuple[int, int]] = []
+    own: dict[int, int] = {}
+    by_step: dict[int, list[tuple[int, int, str, Hashable, Any]]] = {}
+    for fact in replay.facts:
+        by_step.setdefault(fact[0], []).append(fact)
+    for s in range(end):
+        if s in ran:
+            step = ran[s]
+            facts += [(s, u, part, q, got) for (u, part), q, got in step.facts]
+            states.append(step.state)
+            writes += [(s, u) for u in step.writes]
+            own = dict(step.lefts)
+            continue
+        facts += [f for f in by_step.get(s, ()) if f[1] in domains]
+        states.append(_lefts(game, replay.states[s], {}, own) if own else replay.states[s])
+        for w, u in replay.writes:
+            if w == s:
+                writes.append((w, u))
+                own.pop(u, None)
+    looks: list[tuple[int, int, str]] = []
+    seen: set[int] = set()
+    for s, u, _, _, _ in facts:
+        if u not in seen:
+            seen.add(u)
+            looks.append((s, u, ""))
+    looks.sort(key=lambda look: (look[0], look[1]))
+    last = _lefts(game, replay.last, {}, lefts).with_changes(
+        log=EventLog(events[: replay.counts[end][2]])
+    )
+    return Replay(
+        replay.start, replay.actions[:end], tuple(forced[: replay.counts[end][0]]), last,
+        tuple(choices[: replay.counts[end][1]]), None, tuple(looks),
+        tuple(m for m in replay.marks if m.step <= first), tuple(facts), replay.fresh,
+        tuple(states), replay.counts[:end], tuple(writes),
+    )  # fmt: skip
+
+
+def _lefts(
+    game: Sabot, state: SabotState, kinds: Mapping[int, str], lefts: Mapping[int, int]
+) -> SabotState:
+    """A kept replay's ``state`` with ``kinds`` put on
+    (:func:`~wargames.sabot.determinize.start.dressed`) and the move ``lefts`` of an army
+    whose differ."""
+    state = dressed(game, state, kinds, ())
+    if not lefts:
+        return state
+    units = list(state.units)
+    for u, left in lefts.items():
+        units[u] = replace(units[u], left=left)
+    return state.with_changes(units=tuple(units))
+
+
+_FIELDS: Final = tuple(f.name for f in attrs.fields(SabotState) if f.name not in _LEFT)
+
+
+def _alike(mine: Sequence[Any], kept: Sequence[Any], drawn: Sequence[Choice], at: int) -> bool:
+    """Whether a step's events ``mine`` are the kept replay's (the first at ``at`` in the
+    log) but for the adjusted rolls of the shots whose rolls the player did not see."""
+    if len(mine) != len(kept):
+        return False
+    unseen = {choice.event - at for choice in drawn if choice.event >= 0}
+    return all(
+        a == b
+        or (i in unseen and replace(a, attack=0, defense=0) == replace(b, attack=0, defense=0))
+        for i, (a, b) in enumerate(zip(mine, kept, strict=True))
+    )

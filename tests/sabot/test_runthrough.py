@@ -1,0 +1,87 @@
+"""An army run through a kept replay (``determinize.runthrough``) gives, sample by sample,
+the world its own replay from the start gives."""
+
+import random
+from typing import Any
+
+import pytest
+
+from wargames.sabot import Sabot, determinize
+from wargames.sabot.determinize import runthrough, sample_history
+
+from .helpers import plain, played
+
+PLAYER = "blue"
+
+
+def test_an_army_run_through_a_kept_replay_gives_the_world_its_own_replay_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An army that answers a kept replay otherwise at a few steps (a counter of another
+    type, whose move or toughness the replay read) runs only those steps from the kept
+    states, and still gives, sample by sample, the past a replay of it from the start gives
+    (or breaks where that replay breaks: the samples after it draw alike)."""
+    game = Sabot()
+    view = game.view(played(game)[-1], PLAYER)
+    served: list[tuple[int, bool]] = []
+    checked = runthrough.run_through
+
+    def spy(*args: Any) -> Any:
+        found = checked(*args)
+        served.append((len(args[3]), found is not None and found[0].culprit is None))
+        return found
+
+    monkeypatch.setattr(determinize, "run_through", spy)
+    fast, slow = random.Random(11), random.Random(11)
+    for _ in range(12):
+        kept = game.sample_history(view, PLAYER, fast)
+        fresh = sample_history(game, view, PLAYER, slow, reuse=False)
+        assert kept == fresh
+        assert kept.end == fresh.end
+        assert plain(kept)
+    assert any(steps and ok for steps, ok in served)  # served by steps run, not a replay
+
+
+def test_an_army_whose_last_move_ran_unlike_the_kept_replay_ends_in_its_own_state() -> None:
+    """Yellow's counter 29 is moving at the end of this view, and the army drawn ran the
+    last steps unlike the kept replay (another type spends other move units per hex): the
+    world is the army's own last state (its move units spent: 4), not the kept replay's (3),
+    as a replay of its past gives."""
+    game = Sabot()
+    view = game.view(played(game, 5, 234)[-1], PLAYER)
+    fast, slow = random.Random(245), random.Random(245)
+    for _ in range(2):
+        kept = game.sample_history(view, PLAYER, fast)
+        fresh = sample_history(game, view, PLAYER, slow, reuse=False)
+        assert kept.end == fresh.end
+        assert list(kept.states(game))[-1] == kept.end
+
+
+def test_an_army_run_through_an_earlier_views_replay_gives_the_world_its_own_replay_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot's next view: an army that answers the earlier view's kept replay otherwise at a
+    few steps runs only those (watched) and the new steps, and that run is kept as a replay
+    of the new view; every sample is still the one a replay of its army from the start
+    gives."""
+    game = Sabot()
+    states = played(game, 3, 80)
+    kept_runs: list[bool] = []
+    through = determinize._through
+
+    def spy(*args: Any) -> Any:
+        found = through(*args)
+        kept_runs.append(found is not None and found[0].culprit is None)
+        return found
+
+    monkeypatch.setattr(determinize, "_through", spy)
+    fast, slow = random.Random(83), random.Random(83)
+    for state in (states[-3], states[-1]):
+        view = game.view(state, PLAYER)
+        for _ in range(3):
+            kept = game.sample_history(view, PLAYER, fast)
+            fresh = sample_history(game, view, PLAYER, slow, reuse=False)
+            assert kept == fresh
+            assert kept.end == fresh.end
+            assert plain(kept)
+    assert any(kept_runs)  # served by a run through the earlier view's replay
