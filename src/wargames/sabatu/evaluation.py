@@ -81,11 +81,9 @@ def _assault(defenders: int, attack: int, defence: int, walls: int) -> float:
 
 
 def _best_tile(game: Sabatu, state: SabatuState, seat: int) -> int:
-    """The value of the best tile ``seat`` holds (0 without one, or where a view hides it)."""
+    """The value of the best tile ``seat`` holds (0 without one)."""
     tiles = game.tables.tiles
-    return max(
-        (tiles[t.value].value for t in state.realms[seat].tiles if t.value in tiles), default=0
-    )
+    return max((tiles[t.value].value for t in state.realms[seat].tiles), default=0)
 
 
 def _movers(game: Sabatu, state: SabatuState, seat: int, turn: bool) -> list[int]:
@@ -107,10 +105,10 @@ def take(
     game: Sabatu, state: SabatuState, seat: int, number: int, dice: int | None = None
 ) -> float:
     """The chance ``seat`` takes capital ``number`` (its place in ``board.capitals``) in one
-    turn: a turn's dice (or, given ``dice``, that many spaces, the dice a player moving
-    now has left) bring their nearest
-    army that may move inside ("An exact roll is not needed to enter a capital"), then it
-    wins the assault on every army inside (walls and each side's best tile counted)."""
+    turn: a turn's dice (or, given ``dice``, that many spaces: what a player moving now has
+    left) bring their nearest army that may move inside ("An exact roll is not needed to
+    enter a capital"), then it wins the assault on every army inside (walls and each side's
+    best tile counted)."""
     return takes(game, state, seat, dice)[number]
 
 
