@@ -1,12 +1,17 @@
 """Bots play Sabatu to an end; the material evaluation search bots use."""
 
+import attrs
 import pytest
 
 from wargames.bots import RandomBot, play
 from wargames.core.game import balance
-from wargames.sabatu import Sabatu, SabatuState
+from wargames.sabatu import Sabatu, SabatuState, assault
+from wargames.sabatu.evaluation import WEIGHTS, holds, material, take
 
 from .helpers import TWO, position
+
+NW, NE, SW, SE = range(4)
+"""The capitals' places in ``board.capitals``."""
 
 
 def test_random_bots_finish_a_game() -> None:
@@ -22,16 +27,18 @@ def test_random_bots_finish_a_game() -> None:
 
 def test_material_counts_capitals_walls_armies_tiles_and_coins() -> None:
     """6 a capital, 2 a wall and 2 more a wall of the most walled capital, 1 an army, 0.5 a
-    tile, 0.25 a Spoils point."""
+    tile, 0.25 a Spoils point (the capitals in reach left out: ``threat`` 0)."""
     state = position(
         armies={"red": ["nw.5", "home"], "blue": ["se.5"]},
         capitals={"nw.capital": ("red", 1, 2)},
         coins={"red": [1]},
         tiles={"blue": ["ax"]},
     )
-    assert TWO.material(state, 0) == 6 + 2 * 2 + 2 * 2 + 3 + 0.25
-    assert TWO.material(state, 1) == 1 + 0.5
-    assert TWO.evaluate(state, "red") == pytest.approx(balance(17.25, 1.5))
+    flat = attrs.evolve(WEIGHTS, threat=0.0)
+    assert material(TWO, state, 0, flat) == 6 + 2 * 2 + 2 * 2 + 3 + 0.25
+    assert material(TWO, state, 1, flat) == 1 + 0.5
+    red, blue = TWO.material(state, 0), TWO.material(state, 1)
+    assert TWO.evaluate(state, "red") == pytest.approx(balance(red, blue))
     assert TWO.evaluate(state, "blue") == pytest.approx(-TWO.evaluate(state, "red"))
 
 
@@ -49,3 +56,75 @@ def test_walls_around_one_capital_beat_walls_spread() -> None:
 
     assert walled(2, 2) < walled(3, 1) < walled(4, 0)
     assert walled(2) < walled(1, 1)  # a second capital still outweighs a second wall
+
+
+def test_a_capital_in_reach_is_a_threat() -> None:
+    """``threat``: a capital not held counts at the chance of taking it in a turn: two dice
+    come to its steps (no exact count into a capital), then the assault is won."""
+    near = position(armies={"red": ["home"], "blue": ["se.7"]})  # nw.capital 6 steps away
+    far = position(armies={"red": ["se.6"], "blue": ["se.7"]})  # every capital 11+ away
+    assert take(TWO, near, 0, NW) == pytest.approx(26 / 36)  # 2d6 >= 6
+    assert TWO.evaluate(near, "red") > TWO.evaluate(far, "red")
+    walled = position(
+        armies={"red": ["home"], "blue": ["se.7"]},
+        capitals={"nw.capital": ("blue", 2, 1)},
+        tiles={"red": ["ax"]},
+    )
+    odds = float(assault(2, attack=3, walls=1))
+    assert take(TWO, walled, 0, NW) == pytest.approx(26 / 36 * odds)
+
+
+def test_a_victory_out_of_the_rivals_reach_is_nearly_won() -> None:
+    """A victory must be held "until the beginning of their next turn": four walls that no
+    rival army can reach in a turn score near a win; with a rival army two steps off they
+    stand only at the chance its assault fails."""
+    safe = position(
+        armies={"red": ["home"], "blue": ["se.7"]}, capitals={"nw.capital": ("red", 1, 4)}
+    )
+    beset = position(
+        armies={"red": ["home"], "blue": ["nw.12"]}, capitals={"nw.capital": ("red", 1, 4)}
+    )
+    assert holds(TWO, safe, 0) == 1.0
+    assert TWO.evaluate(safe, "red") == pytest.approx(WEIGHTS.confirmed)
+    assert TWO.evaluate(safe, "red") > 0.9  # above any balance of material
+    assert holds(TWO, beset, 0) == pytest.approx(1 - float(assault(1, walls=4)))
+    assert TWO.evaluate(beset, "red") < TWO.evaluate(safe, "red")
+
+
+def test_three_capitals_stand_unless_the_rival_takes_any_one() -> None:
+    """Three capitals held: the rival undoes the victory by taking any one of them. Blue's
+    one army (se.7) is 12 steps from ne and sw, out of reach of nw."""
+    capitals = dict.fromkeys(("nw.capital", "ne.capital", "sw.capital"), ("red", 1, 0))
+    state = position(armies={"red": ["home"], "blue": ["se.7"]}, capitals=capitals)
+    one = 1 / 36 * float(assault(1))
+    assert holds(TWO, state, 0) == pytest.approx((1 - one) ** 2)
+    assert holds(TWO, state, 1) == 0.0
+
+
+def test_the_rival_moving_now_answers_with_the_dice_left() -> None:
+    """Blue, moving now, has one die left: a 1 cannot take the capital two steps off, so the
+    four walls stand; a 2 gets there and fights."""
+    capitals = {"nw.capital": ("red", 1, 4)}
+    one = position(
+        armies={"red": ["home"], "blue": ["nw.12"]}, capitals=capitals, turn="blue", dice=[1]
+    )
+    two = position(
+        armies={"red": ["home"], "blue": ["nw.12"]}, capitals=capitals, turn="blue", dice=[2]
+    )
+    assert holds(TWO, one, 0) == 1.0
+    assert holds(TWO, two, 0) == pytest.approx(1 - float(assault(1, walls=4)))
+
+
+def test_a_rival_with_only_garrisons_answers_from_home() -> None:
+    """A player whose non-garrisoned armies are all gone starts over at Home at the start of
+    their turn: blue, with only se.capital's garrison, still threatens sw.capital 7 steps
+    from its Home."""
+    capitals = {
+        "nw.capital": ("red", 1, 0),
+        "ne.capital": ("red", 1, 0),
+        "sw.capital": ("red", 1, 0),
+        "se.capital": ("blue", 1, 0),
+    }
+    state = position(armies={"red": ["home"]}, capitals=capitals)
+    assert take(TWO, state, 1, SW) == pytest.approx(21 / 36 * float(assault(1)))
+    assert holds(TWO, state, 0) < 1.0

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from wargames.core.dice import d6
 from wargames.core.distribution import Distribution
 from wargames.core.errors import UnknownOption, WargamesError
-from wargames.core.game import Game, Outcome, balance
+from wargames.core.game import Game, Outcome
 from wargames.core.hidden import is_hidden
 from wargames.core.history import History
 from wargames.core.limits import counted
@@ -400,17 +400,17 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     def material(self, state: SabatuState, seat: int) -> float:
         """A player's strength for bots (:func:`wargames.sabatu.evaluation.material`):
         capitals and walls first, the most walled capital's walls twice, then armies, tiles
-        and coins."""
+        and coins, and the capitals they may take in a turn."""
         return evaluation.material(self, state, seat)
 
     def evaluate(self, state: SabatuState, player: str) -> float:
-        """The outcome if over, else the :func:`~wargames.core.game.balance` of the
-        player's :meth:`material` against the strongest other player's."""
+        """The outcome if over, else :func:`wargames.sabatu.evaluation.evaluate`: a victory
+        held now at the chance it stands until its holder's next turn, the rest the
+        :func:`~wargames.core.game.balance` of the player's :meth:`material` against the
+        strongest other player's."""
         if state.result is not None:
             return super().evaluate(state, player)
-        seat = self.seat(player)
-        best = max(self.material(state, s) for s in range(len(self._players)) if s != seat)
-        return balance(self.material(state, seat), best)
+        return evaluation.evaluate(self, state, self.seat(player))
 
     def odds_words(self, state: SabatuState, action: SabatuAction) -> str:
         """:meth:`odds` in words (:func:`wargames.sabatu.words.odds_words`)."""
