@@ -2,7 +2,7 @@
 activates their units one at a time ("Sequence of Play"), and the search weighs one unit's
 activation whole before the next."""
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from wargames.bots import MctsBot
 from wargames.gridscifi import Activate, EndActivation, GridSciFi, GridState, Step
@@ -71,7 +71,7 @@ def test_the_search_still_takes_the_objective_on_the_last_turn() -> None:
     assert state.activation.dice == (3,), "one move"
     bot = MctsBot(0, iterations=40)
     while game.outcome(state) is None:
-        state = game.apply(state, bot.choose(game, state, "red"))
+        state = game.apply(state, cast(GridAction, bot.choose(game, state, "red")))
     outcome = game.outcome(state)
     assert outcome is not None
     assert outcome.winners == {"red"}
