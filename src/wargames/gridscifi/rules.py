@@ -24,7 +24,7 @@ predicates.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import frozen
@@ -610,6 +610,21 @@ class GridSciFi(Game[GridState, GridAction]):
             return super().evaluate(state, player)
         left = evaluation.moves_left(PLAYERS, state.clock, self.turns)
         return evaluation.evaluate(self.field, state.units, player, left)
+
+    def decision(self, state: GridState, player: str) -> Hashable:
+        """For search bots: one activation is one decision, from choosing the unit through
+        its dice to its last action ("Sequence of Play": a player activates their units one
+        at a time), and calling a unit from reserve with its square another; in set-up each
+        unit placed.  So the search weighs a unit's activation whole, leaving the next
+        unit's to :meth:`evaluate`, and does not credit the actions that end an activation
+        soonest with what the next one adds.  It changes when an activation ends (the unit
+        is marked activated, or destroyed by the fire it drew) or a reserve arrives."""
+        if TURNS.in_setup(state.clock):
+            return "set-up", state._unplaced
+        done = frozenset(
+            u.id for u in state.units if u.owner == player and (u.activated or not u.alive)
+        )
+        return state.clock, state.arrived, done
 
     # -- text -------------------------------------------------------------------------------
 
