@@ -101,7 +101,10 @@ class ActionCodec:
         # Each player's listed actions by index, so decoding one is a list look-up.
         listed: dict[str, list[Action | None]] = {}
         for action, index in self.known.items():
-            listed.setdefault(action.player, [None] * len(self.keys))[index] = action
+            row = listed.get(action.player)
+            if row is None:  # a row made once a player, not once an action
+                row = listed[action.player] = [None] * len(self.keys)
+            row[index] = action
         object.__setattr__(self, "_listed", listed)
         # Games hand out the very objects they listed (prebuilt moves): found by identity,
         # without hashing.  ``known`` keeps every listed object alive, so no other object
