@@ -1,6 +1,7 @@
 """Small helpers for the SABOT tests."""
 
 import random
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from attrs import evolve
@@ -8,6 +9,8 @@ from attrs import evolve
 import wargames.testing
 from wargames.core.dice import d10
 from wargames.core.history import History
+from wargames.core.replay import Replay
+from wargames.core.serialize import loads
 from wargames.sabot import Sabot, SabotMap, SabotState
 from wargames.sabot.state import Place
 
@@ -97,3 +100,14 @@ def plain(history: History) -> bool:
     assert history.end is not None
     units = cast(SabotState, history.start).units + cast(SabotState, history.end).units
     return all(type(u.kind) is str and type(u.ammo) is int for u in units)
+
+
+def recorded(name: str) -> tuple[Sabot, list[SabotState]]:
+    """The game and every state of the replay ``data/<name>.json`` (a recorded game)."""
+    replay = loads(Path(__file__).with_name("data").joinpath(f"{name}.json").read_text())
+    assert isinstance(replay, Replay)
+    game = replay.load_game()
+    assert isinstance(game, Sabot)
+    states = list(replay.states(game))
+    assert all(isinstance(state, SabotState) for state in states)
+    return game, cast(list[SabotState], states)

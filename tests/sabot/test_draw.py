@@ -4,7 +4,6 @@ counter that is no decoy and an engineer per four positions dug (IV)."""
 
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,13 +11,11 @@ from hypothesis import strategies as st
 
 import wargames.sabot.determinize as sabot_past
 from wargames.core.hidden import sample_assignment
-from wargames.core.replay import Replay
-from wargames.core.serialize import loads
 from wargames.sabot import Sabot, SabotState, UnitTable
 from wargames.sabot.determinize.draw import platoon_mix
 from wargames.testing import check_history, states
 
-from .helpers import samples
+from .helpers import recorded, samples
 
 GAME = Sabot(build_points=150, reinforcements=40)
 
@@ -150,13 +147,8 @@ def test_a_counter_a_special_action_named_is_in_every_army_drawn(
     (``data/engineer-named.json``, a random game on crossroads from seed 5064).  The army was
     drawn without it in mind: 9 draws in 10 had no ENV and were drawn again (77 for one
     sample).  The types a counter must be are now in every army drawn: the first draw fits."""
-    text = Path(__file__).with_name("data").joinpath("engineer-named.json").read_text()
-    replay = loads(text)
-    assert isinstance(replay, Replay)
-    game = replay.load_game()
-    assert isinstance(game, Sabot)
-    final = list(replay.states(game))[-1]
-    assert isinstance(final, SabotState)
+    game, states = recorded("engineer-named")
+    final = states[-1]
     view = game.view(final, "blue")
     assert sabot_past.analyse(game, view, "blue").domains[16] == {"ENV"}
     monkeypatch.setattr(sabot_past, "TRIES", 1)
@@ -172,14 +164,8 @@ def test_eight_prepared_positions_need_two_engineers_in_every_army_drawn() -> No
     hand, from seed 5118), so blue had two ENVs; the army was drawn without them in mind, the
     set-up's replay refused the fifth position every time, and yellow got NoPast.  Every
     army drawn now holds two, and yellow's past is found."""
-    text = Path(__file__).with_name("data").joinpath("positions-dug.json").read_text()
-    replay = loads(text)
-    assert isinstance(replay, Replay)
-    game = replay.load_game()
-    assert isinstance(game, Sabot)
-    states = list(replay.states(game))
+    game, states = recorded("positions-dug")
     final = states[-1]
-    assert isinstance(final, SabotState)
     assert sum(1 for owner, _ in final.prepared if owner == "blue") == 8
     rng = random.Random(11)
     check_history(game, states, "yellow", rng)
@@ -201,13 +187,8 @@ def test_a_carrier_and_the_squad_it_set_up_with_are_in_every_army_drawn(
     The army was drawn without them in mind and held both about one time in 25 (about
     60 draws a sample): yellow's greedy bot got NoPast.  Every army drawn now holds a unit
     for each counter that is no decoy: a sample takes a few draws."""
-    text = Path(__file__).with_name("data").joinpath("carrier-and-squad.json").read_text()
-    replay = loads(text)
-    assert isinstance(replay, Replay)
-    game = replay.load_game()
-    assert isinstance(game, Sabot)
-    final = list(replay.states(game))[-1]
-    assert isinstance(final, SabotState)
+    game, states = recorded("carrier-and-squad")
+    final = states[-1]
     view = game.view(final, "yellow")
     found = sabot_past.analyse(game, view, "yellow").domains
     assert found[3] == {"HPC", "ICV"}

@@ -2,17 +2,16 @@
 step by step, to what the player saw, and is the last state of its past."""
 
 import random
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wargames.sabot.determinize as sabot_past
 from wargames.core.history import History
-from wargames.core.replay import Replay
-from wargames.core.serialize import loads
-from wargames.sabot import Sabot, SabotState
+from wargames.sabot import Sabot
 from wargames.testing import check_history
+
+from .helpers import recorded
 
 
 def test_the_sample_is_the_last_state_of_its_past() -> None:
@@ -57,14 +56,8 @@ def test_a_carrier_boarded_again_carried_at_once_only_what_its_set_up_put_in() -
     sampler counted the boarding as one squad more on top of the set-up's two, ruled out
     every type that carries 3 or fewer, and found no past for blue.  A boarding proves only
     that one squad is aboard: 12 may be an HPC, and blue's past is found."""
-    text = Path(__file__).with_name("data").joinpath("board-after-setup.json").read_text()
-    replay = loads(text)
-    assert isinstance(replay, Replay)
-    game = replay.load_game()
-    assert isinstance(game, Sabot)
-    states = list(replay.states(game))
+    game, states = recorded("board-after-setup")
     final = states[-1]
-    assert isinstance(final, SabotState)
     assert final.units[12].kind == "HPC"
     assert game.table["HPC"].capacity == 2
     view = game.view(final, "blue")
