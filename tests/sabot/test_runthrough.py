@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from wargames.sabot import Sabot, determinize
+from wargames.sabot import Sabot, SabotState, determinize
 from wargames.sabot.determinize import runthrough, sample_history
 
 from .helpers import plain, played
@@ -33,12 +33,7 @@ def test_an_army_run_through_a_kept_replay_gives_the_world_its_own_replay_gives(
 
     monkeypatch.setattr(determinize, "run_through", spy)
     fast, slow = random.Random(11), random.Random(11)
-    for _ in range(12):
-        kept = game.sample_history(view, PLAYER, fast)
-        fresh = sample_history(game, view, PLAYER, slow, reuse=False)
-        assert kept == fresh
-        assert kept.end == fresh.end
-        assert plain(kept)
+    _samples_agree(game, view, fast, slow, 12)
     assert any(steps and ok for steps, ok in served)  # served by steps run, not a replay
 
 
@@ -77,11 +72,19 @@ def test_an_army_run_through_an_earlier_views_replay_gives_the_world_its_own_rep
     monkeypatch.setattr(determinize, "_through", spy)
     fast, slow = random.Random(83), random.Random(83)
     for state in (states[-3], states[-1]):
-        view = game.view(state, PLAYER)
-        for _ in range(3):
-            kept = game.sample_history(view, PLAYER, fast)
-            fresh = sample_history(game, view, PLAYER, slow, reuse=False)
-            assert kept == fresh
-            assert kept.end == fresh.end
-            assert plain(kept)
+        _samples_agree(game, game.view(state, PLAYER), fast, slow, 3)
     assert any(kept_runs)  # served by a run through the earlier view's replay
+
+
+def _samples_agree(
+    game: Sabot, view: SabotState, fast: random.Random, slow: random.Random, times: int
+) -> None:
+    """``times`` samples of ``view`` through the kept replays (``fast``) are the samples a
+    replay of each army from the start gives (``slow``, the same stream), and hold no watched
+    value."""
+    for _ in range(times):
+        kept = game.sample_history(view, PLAYER, fast)
+        fresh = sample_history(game, view, PLAYER, slow, reuse=False)
+        assert kept == fresh
+        assert kept.end == fresh.end
+        assert plain(kept)
