@@ -149,19 +149,17 @@ class ActionCodec:
 
         :raises InvalidAction: for an index out of range, or not a whole number.
         """
-        listed = self._listed.get(player)
-        if listed is not None and type(index) is int and 0 <= index < len(listed):
-            action = listed[index]  # a listed action of this player: the object listed
-            if action is not None:
-                return action
-        if isinstance(index, bool) or not isinstance(index, _integer_types()):
-            raise InvalidAction(f"an action index is a whole number, not {excerpt(index)}")
+        if type(index) is not int:  # a numpy integer, say (a bool is refused)
+            if isinstance(index, bool) or not isinstance(index, _integer_types()):
+                raise InvalidAction(f"an action index is a whole number, not {excerpt(index)}")
+            index = int(index)
         if not 0 <= index < len(self.keys):
             raise InvalidAction(f"action index {index} is not in 0..{len(self.keys) - 1}")
-        action = None if listed is None else listed[int(index)]  # a numpy integer, say
+        listed = self._listed.get(player)
+        action = None if listed is None else listed[index]
         if action is not None:
-            return action
-        name, *values = self.keys[int(index)]
+            return action  # a listed action of this player: the object listed
+        name, *values = self.keys[index]
         cls = self.classes[str(name)]
         names = [a.name for a in attrs.fields(cls) if a.name != "player"]
         return cls(player=player, **dict(zip(names, values, strict=True)))
