@@ -15,12 +15,14 @@ measurements, not tests.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import wargames
 from benchmarks.ladder import Clocked
 from wargames.bots import Bot, PimcBot, play
 from wargames.bots.specs import make_bot
+from wargames.core.game import Game
 from wargames.simulate import wilson
 
 
@@ -42,15 +44,29 @@ def main(argv: Sequence[str] | None = None) -> None:
     first, second = args.bots.split(",")
     low, _, high = args.seeds.partition("-")
     game = wargames.load(args.game, args.variant or None)
+    seeds = range(int(low), int(high or low) + 1)
+    play_paired(game, (first, second), lambda spec, seed, i: seat(spec, seed * 31 + i), seeds)
+
+
+def play_paired(
+    game: Game[Any, Any],
+    names: tuple[str, str],
+    make: Callable[[str, int, int], Bot],
+    seeds: Iterable[int],
+) -> None:
+    """Play ``names[0]`` against ``names[1]`` (each bot ``make(name, seed, seat)``) on every
+    seed from each seat, printing each game as it ends, then the first bot's record, its
+    score's 95% Wilson interval, each bot's seconds a move and how the seeds split."""
+    first, second = names
     record = [0, 0, 0]
     split = {"seat": 0, "won both": 0, "lost both": 0, "other": 0}
     clocks = {first: [0.0, 0], second: [0.0, 0]}
-    for seed in range(int(low), int(high or low) + 1):
+    for seed in seeds:
         results = []
         for swapped in (False, True):
             specs = (second, first) if swapped else (first, second)
             bots = {
-                p: Clocked(seat(s, seed * 31 + i))
+                p: Clocked(make(s, seed, i))
                 for i, (p, s) in enumerate(zip(game.players, specs, strict=True))
             }
             outcome = play(game, bots, seed=seed).outcome
