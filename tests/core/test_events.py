@@ -77,6 +77,18 @@ def test_since_gives_what_a_step_logged() -> None:
     assert after.since(0) == tuple(after)
 
 
+def test_up_to_shares_the_first_events() -> None:
+    before = EventLog([Said("a"), Said("b")])
+    after = before.with_events([Said("c"), Said("d")])
+    assert after.up_to(2) is before  # the node itself: nothing relinked
+    assert after.up_to(4) is after
+    assert after.up_to(9) is after
+    assert list(after.up_to(1)) == [Said("a")]
+    assert after.up_to(0) == EventLog()
+    assert len(after.up_to(0)) == 0
+    assert EventLog().up_to(3) == EventLog()
+
+
 def test_repr() -> None:
     assert repr(EventLog([Said("a")])) == "EventLog([Said(text='a')])"
 

@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 
 from wargames.sabot import Sabot, SabotState, determinize
-from wargames.sabot.determinize import runthrough, sample_history
+from wargames.sabot.determinize import analyse, runthrough, sample_history
+from wargames.sabot.determinize.draw import draw_army
+from wargames.sabot.determinize.start import dressed
 
 from .helpers import plain, played
 
@@ -88,3 +90,24 @@ def _samples_agree(
         assert kept == fresh
         assert kept.end == fresh.end
         assert plain(kept)
+
+
+def test_counters_dressed_through_a_kept_replays_cache_are_those_dressed_anew() -> None:
+    """A kept replay's states dressed with one army after another through its cache
+    (counters by identity, type and whether the shots marker is full) are the states
+    dressed anew: the cache hands no army another's type or marker."""
+    game = Sabot()
+    view = game.view(played(game)[-1], PLAYER)
+    rng = random.Random(3)
+    game.sample_history(view, PLAYER, rng)
+    analysis = analyse(game, view, PLAYER)
+    replay = next(iter(analysis.replays.values()))
+    states = (replay.start, *replay.states[::16], replay.last)
+    armies = [army for army in (draw_army(game, analysis, rng, set()) for _ in range(8)) if army]
+    assert len({tuple(kinds.items()) for kinds, _ in armies}) > 1  # armies of other types
+    for kinds, _ in armies:
+        for state in states:
+            for fresh in ((), kinds):
+                cached = dressed(game, state, analysis.known | kinds, fresh, replay.dressings)
+                assert cached == dressed(game, state, analysis.known | kinds, fresh)
+    assert replay.dressings  # (served from the cache)

@@ -134,6 +134,15 @@ class EventLog:
             node = node._tail
         return tuple(reversed(out))
 
+    def up_to(self, length: int) -> EventLog:
+        """The log of its first ``length`` events, shared, not copied (a log changed from an
+        event on is that and the events from there, relinked: the events before it are not).
+        """
+        node: EventLog = self
+        while node._len > length and node._tail is not None:
+            node = node._tail
+        return node if node._len <= length else EventLog()
+
     def since(self, length: int) -> tuple[Any, ...]:
         """The events appended after the first ``length``, oldest first: what a step logged,
         given the log's length before it (a sampled past compares them with a player's log).

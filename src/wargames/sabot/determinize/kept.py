@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from wargames.core.changes import replace
-from wargames.core.events import EventLog
 from wargames.core.history import History
 from wargames.core.rng import Rng
 from wargames.core.watched import answer
@@ -144,6 +143,7 @@ def past(
     result and so the play after it are the same for every option)."""
     forced = list(replay.forced)
     events: list[Any] = []
+    changed = len(replay.last.log)  # the first event unlike the replay's
     for choice, picked in zip(replay.choices, picks, strict=True):
         if picked == choice.picked:
             continue
@@ -156,10 +156,12 @@ def past(
                 attack=shot.attack + picked[0] - choice.picked[0],
                 defense=shot.defense + picked[1] - choice.picked[1],
             )
-    last = dressed(game, replay.last, kinds, replay.fresh)
+            changed = min(changed, choice.event)
+    last = dressed(game, replay.last, kinds, replay.fresh, replay.dressings)
     last = last.with_changes(rng=Rng(fresh.key, replay.last.rng.counter))
-    if events:
-        last = last.with_changes(log=EventLog(events))
-    start = dressed(game, replay.start, kinds, kinds)
+    if events:  # (the events before the first changed: the replay's nodes)
+        log = replay.last.log.up_to(changed).with_events(events[changed:])
+        last = last.with_changes(log=log)
+    start = dressed(game, replay.start, kinds, kinds, replay.dressings)
     start = start.with_changes(rng=fresh.with_forced(*forced))
     return History(start, replay.actions, end=last)

@@ -18,7 +18,7 @@ from wargames.core.watched import VALUE, Watch
 from wargames.sabot.determinize.analysis import MOVING, Analysis
 from wargames.sabot.determinize.dice import Choice, Draws, Miss, event_faces, shuffle_faces
 from wargames.sabot.determinize.draw import Army
-from wargames.sabot.determinize.start import dressed
+from wargames.sabot.determinize.start import Dressings, dressed
 from wargames.sabot.determinize.watching import Part, rewatch, unwatched, watch_counters
 from wargames.sabot.firing import fire_problem
 from wargames.sabot.setup import next_counter
@@ -91,6 +91,9 @@ class Replay:
     """Of each counter and type, the steps that asked it something the type answers
     otherwise, worked out when first wanted
     (:func:`~wargames.sabot.determinize.kept.answers_otherwise`)."""
+    dressings: Dressings = field(factory=dict, eq=False, repr=False)
+    """Its counters dressed with the types of the armies served
+    (:func:`~wargames.sabot.determinize.start.dressed`)."""
 
     @property
     def seen(self) -> frozenset[int]:

@@ -17,7 +17,7 @@ from wargames.sabot.determinize.analysis import Analysis
 from wargames.sabot.determinize.dice import Choice, Draws, Miss, Redraw
 from wargames.sabot.determinize.draw import Army
 from wargames.sabot.determinize.replay import Replay, run_step
-from wargames.sabot.determinize.start import dressed
+from wargames.sabot.determinize.start import Dressings, dressed
 from wargames.sabot.determinize.watching import Part, rewatch, unwatched, watch_counters
 from wargames.sabot.state import Arrived, Buy, SabotState
 
@@ -60,6 +60,7 @@ def run_through(
     known = analysis.known | kinds
     forced, choices = list(replay.forced), list(replay.choices)
     events: list[Any] = list(replay.last.log) if replay.culprit is None else []
+    changed = len(events)  # the first event unlike the kept replay's
     picks: list[tuple[int, ...]] = []
     draws, redraw = Draws(rng), Redraw(rng)
     lefts: dict[int, int] = {}  # move left (its own) where this army's differs from the kept
@@ -74,12 +75,15 @@ def run_through(
         """The next step past ``after`` that sets ``u``'s move left."""
         return next((s for s, v in replay.writes if v == u and s > after), _NEVER)
 
+    asking = [(s, u, question, got) for s, u, part, question, got in replay.facts if part == "left"]
+
     def asked(after: int) -> int:
         """The first step past ``after`` that asked a move left that differs (up to the
         step that sets it)."""
+        ends = {u: until(u, after) for u in lefts}
         return min(
-            (step for step, u, part, question, got in replay.facts
-             if step > after and part == "left" and u in lefts and step <= until(u, after)
+            (step for step, u, question, got in asking
+             if step > after and u in ends and step <= ends[u]
              and answer(question, lefts[u]) != got),
             default=_NEVER,
         )  # fmt: skip
@@ -99,7 +103,7 @@ def run_through(
         at, chosen, logged = replay.counts[step]
         picks += redraw(replay.choices[len(picks) : chosen])
         if watch is None:
-            state = running or _lefts(game, replay.states[step], known, lefts)
+            state = running or _lefts(game, replay.states[step], known, lefts, replay.dressings)
         else:
             state = running or _rewatched(game, analysis, replay.states[step], known, lefts, watch)
             watch.on = True
@@ -132,12 +136,14 @@ def run_through(
             return None
         forced[at:forced_to] = faces
         choices[chosen:chosen_to] = draws.choices
-        events[logged:logged_to] = mine
+        for i, event in enumerate(mine, logged):  # (one alike: the kept one, its node shared)
+            if event != events[i]:
+                events[i], changed = event, min(changed, i)
         picks += [choice.picked for choice in draws.choices]
         if queue and queue[0] == step + 1:  # the next step goes on from this army's state
             running = after
             continue
-        expected = dressed(game, replay.states[step + 1], known, ())
+        expected = dressed(game, replay.states[step + 1], known, (), replay.dressings)
         for u in analysis.domains:  # a move left of its own may differ: watched on
             if u >= len(after.units) or after.units[u].left == expected.units[u].left:
                 lefts.pop(u, None)
@@ -155,7 +161,8 @@ def run_through(
     if end is not None:
         redraw_to = replay.counts[end][1]
         picks += redraw(replay.choices[len(picks) : redraw_to])
-        return _kept(game, analysis, replay, end, ran, forced, choices, events, lefts), picks
+        log = _log(replay.last.log, events, changed, replay.counts[end][2])
+        return _kept(game, analysis, replay, end, ran, forced, choices, log, lefts), picks
     picks += redraw(replay.choices[len(picks) :])
     if replay.culprit is not None:  # broken where the kept replay broke
         return broke(replay.culprit)
@@ -164,11 +171,12 @@ def run_through(
         last = _lefts(game, replay.last, {}, lefts)
     else:  # a move's units spent, or whether it was stopped, unlike the kept replay's
         last, fresh = unwatched(analysis, ending)
-    last = last.with_changes(log=EventLog(events))
-    return (
-        attrs.evolve(replay, forced=tuple(forced), choices=tuple(choices), last=last, fresh=fresh),
-        picks,
+    last = last.with_changes(log=_log(replay.last.log, events, changed, len(events)))
+    # (its own dressings: its last state is this army's alone, not to be kept)
+    ran_through = attrs.evolve(
+        replay, forced=tuple(forced), choices=tuple(choices), last=last, fresh=fresh, dressings={}
     )
+    return ran_through, picks
 
 
 class _Ran:
@@ -213,13 +221,13 @@ def _kept(
     ran: Mapping[int, _Ran],
     forced: list[int],
     choices: list[Choice],
-    events: list[Any],
+    log: EventLog,
     lefts: Mapping[int, int],
 ) -> Replay:
     """The army's replay of the first ``end`` steps, from the kept ``replay`` and the steps
     ``ran``: what it asked, its states and the move lefts set where they ran, the kept
-    replay's elsewhere (answered alike); marks only before the first step run (a mark's state
-    holds its log, the kept replay's dice in it)."""
+    replay's elsewhere (answered alike), its ``log`` there; marks only before the first step
+    run (a mark's state holds its log, the kept replay's dice in it)."""
     domains = analysis.domains
     first = min(ran, default=end)
     facts: list[tuple[int, int, str, Hashable, Any]] = []
@@ -250,9 +258,7 @@ def _kept(
             seen.add(u)
             looks.append((s, u, ""))
     looks.sort(key=lambda look: (look[0], look[1]))
-    last = _lefts(game, replay.last, {}, lefts).with_changes(
-        log=EventLog(events[: replay.counts[end][2]])
-    )
+    last = _lefts(game, replay.last, {}, lefts).with_changes(log=log)
     return Replay(
         replay.start, replay.actions[:end], tuple(forced[: replay.counts[end][0]]), last,
         tuple(choices[: replay.counts[end][1]]), None, tuple(looks),
@@ -262,12 +268,16 @@ def _kept(
 
 
 def _lefts(
-    game: Sabot, state: SabotState, kinds: Mapping[int, str], lefts: Mapping[int, int]
+    game: Sabot,
+    state: SabotState,
+    kinds: Mapping[int, str],
+    lefts: Mapping[int, int],
+    cache: Dressings | None = None,
 ) -> SabotState:
     """A kept replay's ``state`` with ``kinds`` put on
-    (:func:`~wargames.sabot.determinize.start.dressed`) and the move ``lefts`` of an army
-    whose differ."""
-    state = dressed(game, state, kinds, ())
+    (:func:`~wargames.sabot.determinize.start.dressed`, with its ``cache``) and the move
+    ``lefts`` of an army whose differ."""
+    state = dressed(game, state, kinds, (), cache)
     if not lefts:
         return state
     units = list(state.units)
@@ -277,6 +287,13 @@ def _lefts(
 
 
 _FIELDS: Final = tuple(f.name for f in attrs.fields(SabotState) if f.name not in _LEFT)
+
+
+def _log(kept: EventLog, events: Sequence[Any], changed: int, length: int) -> EventLog:
+    """The log of the first ``length`` of ``events``, which are the ``kept`` log's before
+    ``changed``: its nodes shared up to there, the rest linked anew."""
+    first = min(changed, length)
+    return kept.up_to(first).with_events(events[first:length])
 
 
 def _alike(mine: Sequence[Any], kept: Sequence[Any], drawn: Sequence[Choice], at: int) -> bool:

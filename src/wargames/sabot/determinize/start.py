@@ -14,7 +14,7 @@ from wargames.core.phases import Clock
 from wargames.core.rng import Rng
 from wargames.sabot.army import counter
 from wargames.sabot.determinize.analysis import Analysis
-from wargames.sabot.state import GONE, OK, Embarked, Initiative, Moved, Removed, SabotState
+from wargames.sabot.state import GONE, OK, Embarked, Initiative, Moved, Removed, SabotState, Unit
 from wargames.sabot.turn import PLAYERS, new_turn
 from wargames.sabot.units import DECOY
 
@@ -80,22 +80,38 @@ def full_shots(game: Sabot, kind: str) -> int:
     return 0 if kind == DECOY else game.table.types[kind].limited_shots
 
 
+Dressings = dict[tuple[int, str, bool], tuple[Unit, Unit]]
+"""Counters of kept states already dressed (:func:`dressed`): by the counter's identity, the
+type put on and whether its shots marker is full, the counter and the counter dressed (held,
+so its identity is not taken by another)."""
+
+
 def dressed(
-    game: Sabot, state: SabotState, kinds: Mapping[int, str], fresh: Collection[int]
+    game: Sabot,
+    state: SabotState,
+    kinds: Mapping[int, str],
+    fresh: Collection[int],
+    cache: Dressings | None = None,
 ) -> SabotState:
     """``state`` of a replay (whose army answers every question it asked as ``kinds``
     does) with ``kinds`` on the counters, the shots markers it left as set up (``fresh``)
-    full for their type; a marker it set was set from what it asked, the same for both."""
+    full for their type; a marker it set was set from what it asked, the same for both.
+    With a ``cache`` (a kept replay's), a counter already dressed so is not made again: a
+    kept replay's states share their counters, and its armies share types."""
     units = list(state.units)
     for u, kind in kinds.items():
         if u >= len(units):
             continue
         unit = units[u]
-        if type(unit.ammo) is int and u not in fresh:
-            if type(unit.kind) is str and unit.kind == kind:  # (a known counter: as it is)
-                continue
-            ammo = unit.ammo
-        else:
-            ammo = full_shots(game, kind)
-        units[u] = replace(unit, kind=kind, ammo=ammo)
+        full = type(unit.ammo) is not int or u in fresh
+        if not full and type(unit.kind) is str and unit.kind == kind:
+            continue  # (a known counter: as it is)
+        key = (id(unit), kind, full)
+        hit = None if cache is None else cache.get(key)
+        if hit is not None and hit[0] is unit:
+            units[u] = hit[1]
+            continue
+        units[u] = replace(unit, kind=kind, ammo=full_shots(game, kind) if full else unit.ammo)
+        if cache is not None:
+            cache[key] = unit, units[u]
     return state.with_changes(units=tuple(units))
