@@ -36,21 +36,23 @@ def platoon_mix(
     whose units include ``known`` and, for each set of types in ``needs`` (what one counter
     may be), one unit more of a type in it; drawn at random, None if this draw found none."""
     platoons = table.platoons
+    names = sorted(platoons)
     shapes = tuple(sorted({(len(p.units), p.cost) for p in platoons.values()}))
     mix: Counter[str] = Counter()
     units: Counter[str] = Counter()
     claimed: Counter[str] = Counter()  # units of the mix a known type or a need has taken
-    spent = 0
+    spent = count = 0  # the mix's cost and units
 
     def add(name: str) -> None:
-        nonlocal spent
+        nonlocal spent, count
         mix[name] += 1
         units.update(platoons[name].units)
         spent += platoons[name].cost
+        count += len(platoons[name].units)
 
     def fits(name: str) -> bool:
         """Whether the mix with ``name`` added can still be finished."""
-        left = size - sum(units.values()) - len(platoons[name].units)
+        left = size - count - len(platoons[name].units)
         return _fillable(shapes, left, budget - spent - platoons[name].cost)
 
     # the narrowest first, each taking a unit the mix has to spare or a platoon that has one
@@ -59,19 +61,16 @@ def platoon_mix(
     for want in wants:
         spare = sorted(s for s in want if units[s] > claimed[s])
         if not spare:
-            sellers = sorted(
-                n for n, p in platoons.items() if want.intersection(p.units) and fits(n)
-            )
+            sellers = [n for n in names if want.intersection(platoons[n].units) and fits(n)]
             if not sellers:
                 return None
             add(rng.choice(sellers))
             spare = sorted(s for s in want if units[s] > claimed[s])
         claimed[rng.choice(spare)] += 1
     while True:
-        count = sum(units.values())
         if count == size:
             return mix if spent <= budget else None
-        choices = sorted(n for n in platoons if fits(n))
+        choices = [n for n in names if fits(n)]
         if not choices:
             return None
         add(rng.choice(choices))
@@ -94,7 +93,9 @@ def draw_army(
     """Kinds for every concealed enemy counter and the platoon of each purchase, or None."""
     table = game.table
     options = game.options
-    doms = {u: frozenset(k for k in d if (u, k) not in banned) for u, d in analysis.domains.items()}
+    doms = analysis.domains
+    if banned:
+        doms = {u: frozenset(k for k in d if (u, k) not in banned) for u, d in doms.items()}
     kinds: dict[int, str] = {}
     army = analysis.army
     known = Counter(analysis.known[u] for u in army if u in analysis.known)

@@ -145,10 +145,14 @@ def run_through(
             continue
         expected = dressed(game, replay.states[step + 1], known, (), replay.dressings)
         for u in analysis.domains:  # a move left of its own may differ: watched on
-            if u >= len(after.units) or after.units[u].left == expected.units[u].left:
+            if u >= len(after.units):
+                lefts.pop(u, None)
+                continue
+            left, kept = after.units[u].left, expected.units[u].left
+            if left is kept or left == kept:  # (the kept one, mostly: no look asked of it)
                 lefts.pop(u, None)
             else:
-                lefts[u] = plain(after.units[u].left)
+                lefts[u] = plain(left)
         if watch is not None:
             ran[step].lefts = dict(lefts)
         if lefts:
