@@ -78,29 +78,6 @@ def test_an_army_run_through_an_earlier_views_replay_gives_the_world_its_own_rep
     assert any(kept_runs)  # served by a run through the earlier view's replay
 
 
-def test_a_step_a_kept_run_says_rejoins_the_kept_replay_gives_the_world_its_own_run_gives(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Steps that draw no unseen dice, taken without a state from a run of them kept with
-    the kept replay (the army answering its questions alike, the run back on the kept
-    replay after the step): every sample is still the one a replay of its army from the
-    start gives.  A run kept as rejoining where it did not, or without the move lefts it
-    set, gives other worlds here."""
-    game = Sabot()
-    view = game.view(played(game, 5, 234)[-1], PLAYER)
-    served: list[bool] = []
-    rejoined = runthrough._rejoined
-
-    def spy(*args: Any) -> bool:
-        served.append(rejoined(*args))
-        return served[-1]
-
-    monkeypatch.setattr(runthrough, "_rejoined", spy)
-    fast, slow = random.Random(245), random.Random(245)
-    _samples_agree(game, view, fast, slow, 4)
-    assert served.count(True) >= 10  # steps taken so (13 with these seeds)
-
-
 def _samples_agree(
     game: Sabot, view: SabotState, fast: random.Random, slow: random.Random, times: int
 ) -> None:

@@ -57,21 +57,6 @@ class Mark:
 
 
 @frozen
-class Rejoin:
-    """A run of a step of a kept replay (one that draws no unseen dice) from the kept state
-    before it, for one army: what it asked of the concealed counters (as
-    :attr:`~wargames.core.watched.Watch.facts`); and where it rejoined the kept replay after
-    the step having copied no watched value anywhere, the stream's results it drew
-    (``faces``) and the move lefts it set (``lefts``).  ``faces`` None: it did not (or it
-    broke), and an army that answers alike runs the step itself
-    (:func:`~wargames.sabot.determinize.runthrough.run_through`)."""
-
-    facts: tuple[tuple[Part, Hashable, Any], ...]
-    faces: tuple[int, ...] | None = None
-    lefts: tuple[tuple[int, int], ...] = ()
-
-
-@frozen
 class Replay:
     """The replay of one army drawn for a view: ``start`` (with the stream of the sample
     that replayed it), the ``actions``, the stream's results they draw and the ``last``
@@ -106,9 +91,6 @@ class Replay:
     """Of each counter and type, the steps that asked it something the type answers
     otherwise, worked out when first wanted
     (:func:`~wargames.sabot.determinize.kept.answers_otherwise`)."""
-    rejoins: dict[int, list[Rejoin]] = field(factory=dict, eq=False, repr=False)
-    """Of each step that draws no unseen dice, the first runs of it from its state here for
-    armies run through (:class:`Rejoin`; none yet where one army reached it)."""
     dressings: Dressings = field(factory=dict, eq=False, repr=False)
     """Its counters dressed with the types of the armies served
     (:func:`~wargames.sabot.determinize.start.dressed`)."""

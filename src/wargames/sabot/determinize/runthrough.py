@@ -12,15 +12,14 @@ import attrs
 
 from wargames.core.changes import replace
 from wargames.core.events import EventLog
-from wargames.core.hidden import is_hidden
 from wargames.core.watched import VALUE, Watch, answer, plain
 from wargames.sabot.determinize.analysis import Analysis
 from wargames.sabot.determinize.dice import Choice, Draws, Miss, Redraw
 from wargames.sabot.determinize.draw import Army
-from wargames.sabot.determinize.replay import Rejoin, Replay, run_step
-from wargames.sabot.determinize.start import Dressings, dressed, full_shots
+from wargames.sabot.determinize.replay import Replay, run_step
+from wargames.sabot.determinize.start import Dressings, dressed
 from wargames.sabot.determinize.watching import Part, rewatch, unwatched, watch_counters
-from wargames.sabot.state import Arrived, Attack, Buy, SabotState, Unit
+from wargames.sabot.state import Arrived, Buy, SabotState
 
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
@@ -103,13 +102,6 @@ def run_through(
         queue = [s for s in queue if s > step]
         at, chosen, logged = replay.counts[step]
         picks += redraw(replay.choices[len(picks) : chosen])
-        if (
-            watch is None
-            and running is None
-            and not (queue and queue[0] == step + 1)
-            and _rejoined(game, analysis, replay, step, drawn, known, lefts, forced, events)
-        ):
-            continue  # (held to the kept state after it, as a run kept for it tells)
         if watch is None:
             state = running or _lefts(game, replay.states[step], known, lefts, replay.dressings)
         else:
@@ -189,223 +181,6 @@ def run_through(
         replay, forced=tuple(forced), choices=tuple(choices), last=last, fresh=fresh, dressings={}
     )
     return ran_through, picks
-
-
-RUNS: Final = 4
-"""Runs of one step of a kept replay kept for the armies run through (the first made)."""
-
-
-def steady(analysis: Analysis, step: int) -> bool:
-    """Whether ``step`` of the log draws no unseen dice (no purchase's shuffle, no shot
-    whose rolls the player did not see, :func:`~wargames.sabot.determinize.dice.event_faces`)."""
-    if step >= len(analysis.steps):
-        return False
-    action, events = analysis.steps[step]
-    return not isinstance(action, Buy) and not any(
-        isinstance(e, Attack) and e.hit >= 0 and e.weapon != "laser" and is_hidden(e.attack)
-        for e in events
-    )
-
-
-def _rejoined(
-    game: Sabot,
-    analysis: Analysis,
-    replay: Replay,
-    step: int,
-    drawn: Army,
-    known: Mapping[int, str],
-    lefts: dict[int, int],
-    forced: list[int],
-    events: Sequence[Any],
-) -> bool:
-    """Whether the army ``drawn`` (types ``known``, move ``lefts`` where they differ from
-    the kept ``replay``'s) run through ``step`` (:func:`steady`) from the kept state before
-    it is held to the kept state after it, as a run of the step kept with the replay whose
-    every question it answers alike tells (:class:`~wargames.sabot.determinize.replay.Rejoin`;
-    else, from the second army to reach the step on, one run watched and kept, up to
-    :data:`RUNS`): then ``forced`` has the stream's results it drew and ``lefts`` its move
-    lefts after it, and no state was built."""
-    if replay.culprit is not None or step + 1 >= len(replay.states) or not steady(analysis, step):
-        return False
-    kept = replay.states[step]
-    runs = replay.rejoins.get(step)
-    if runs is None:  # (the first army to reach it runs it: a watched run costs more)
-        replay.rejoins[step] = []
-        return False
-    run = next((r for r in runs if _answers(game, r.facts, known, kept, lefts)), None)
-    if run is None:
-        if len(runs) >= RUNS:
-            return False
-        run = _watched_run(game, analysis, replay, step, drawn, known, lefts, events)
-        runs.append(run)
-    if run.faces is None:
-        return False
-    at = replay.counts[step][0]
-    forced[at : at + len(run.faces)] = run.faces
-    _moved(analysis, replay, step, lefts, dict(run.lefts))
-    return True
-
-
-def _watched_run(
-    game: Sabot,
-    analysis: Analysis,
-    replay: Replay,
-    step: int,
-    drawn: Army,
-    known: Mapping[int, str],
-    lefts: Mapping[int, int],
-    events: Sequence[Any],
-) -> Rejoin:
-    """``step`` run watched from the kept ``replay``'s state before it with ``known`` and
-    the move ``lefts`` put on: what it asked, and whether it is held to the kept state after
-    it (the same stream's results and events, no watched value copied, each shots marker
-    left as set up where the kept one is: :func:`_clean`; its state after alike once the
-    move lefts are those :func:`_moved` gives)."""
-    at, chosen, logged = replay.counts[step]
-    watch: Watch[Part] = Watch()
-    state = _rewatched(game, analysis, replay.states[step], known, lefts, watch)
-    watch.again()
-    watch.facts = []
-    try:
-        _, faces, after = run_step(game, analysis, state, step, drawn, Draws(_NO_DICE), at)
-    except (Miss, _Drawn):
-        return Rejoin(tuple(watch.facts))
-    finally:
-        watch.on = False
-    facts = tuple(watch.facts)
-    forced_to, chosen_to, logged_to = replay.counts[step + 1]
-    mine = after.log.since(logged)
-    if (
-        len(faces) != forced_to - at
-        or chosen_to != chosen
-        or list(mine) != list(events[logged:logged_to])
-        or _watched_in(mine)
-        or not _clean(analysis, state, after, replay.states[step + 1])
-    ):
-        return Rejoin(facts)
-    set_ = {
-        u: left
-        for u in analysis.domains
-        if u < len(after.units) and type(left := after.units[u].left) is int
-    }
-    moved = dict(lefts)
-    _moved(analysis, replay, step, moved, set_)
-    expected = _lefts(game, replay.states[step + 1], known, moved, replay.dressings)
-    if any(getattr(after, f) != getattr(expected, f) for f in _FIELDS):
-        return Rejoin(facts)
-    return Rejoin(facts, tuple(faces), tuple(set_.items()))
-
-
-def _moved(
-    analysis: Analysis, replay: Replay, step: int, lefts: dict[int, int], set_: Mapping[int, int]
-) -> None:
-    """``lefts`` (the move lefts of an army's own before ``step`` of the kept ``replay``)
-    made those after it: ``set_`` where the step set them, else as they were; each kept
-    where it differs from the kept replay's after the step."""
-    before, after = replay.states[step].units, replay.states[step + 1].units
-    for u in analysis.domains:
-        if u >= len(after):
-            lefts.pop(u, None)
-            continue
-        left = set_[u] if u in set_ else lefts[u] if u in lefts else plain(before[u].left)
-        if left == after[u].left:
-            lefts.pop(u, None)
-        else:
-            lefts[u] = left
-
-
-def _clean(analysis: Analysis, state: SabotState, after: SabotState, kept: SabotState) -> bool:
-    """Whether the watched run of a step from ``state`` to ``after`` copied no watched value
-    anywhere but where it was (each concealed counter's type, shots marker and move left its
-    own, or set plain), and left each shots marker as set up where the ``kept`` state after
-    the step does (another army's marker is then full for its own type on both)."""
-    if len(after.units) != len(state.units):
-        return False
-    for f in attrs.fields(SabotState):
-        if f.name not in ("units", "log") and _watched_in(getattr(after, f.name)):
-            return False
-    domains = analysis.domains
-    for u, unit in enumerate(after.units):
-        was = state.units[u]
-        fresh = type(unit.ammo) is not int
-        if u in domains and fresh != (u < len(kept.units) and type(kept.units[u].ammo) is not int):
-            return False
-        if unit is was:
-            continue
-        if u not in domains:
-            if _watched_in(unit):
-                return False
-            continue
-        if (
-            unit.kind is not was.kind
-            or (fresh and unit.ammo is not was.ammo)
-            or (type(unit.left) is not int and unit.left is not was.left)
-            or _watched_in([getattr(unit, f) for f in _UNIT_FIELDS])
-        ):
-            return False
-    return True
-
-
-_UNIT_FIELDS: Final = tuple(
-    f.name for f in attrs.fields(Unit) if f.name not in ("kind", "ammo", "left")
-)
-
-
-class _Drawn(Exception):
-    """A step thought :func:`steady` drew unseen dice."""
-
-
-class _NoDice(random.Random):
-    """The stream of a :func:`steady` step's unseen dice: there are none to draw."""
-
-    def choice(self, seq: Any) -> Any:
-        raise _Drawn
-
-
-_NO_DICE: Final = _NoDice(0)
-
-
-def _answers(
-    game: Sabot,
-    facts: Sequence[tuple[Part, Hashable, Any]],
-    known: Mapping[int, str],
-    kept: SabotState,
-    lefts: Mapping[int, int],
-) -> bool:
-    """Whether the army of types ``known`` and move ``lefts`` (the ``kept`` state's
-    elsewhere) answers each of ``facts`` alike (a shots marker asked: full for the type)."""
-    for (u, part), question, got in facts:
-        record = None
-        if part == "kind":
-            value: Any = known[u]
-            record = game.table.types.get(value)
-        elif part == "ammo":
-            value = full_shots(game, known[u])
-        else:
-            value = lefts[u] if u in lefts else plain(kept.units[u].left)
-        try:
-            if answer(question, value, record) != got:
-                return False
-        except (AttributeError, TypeError):  # a decoy asked for a type's field
-            return False
-    return True
-
-
-def _watched_in(value: Any) -> bool:
-    """Whether ``value`` holds a watched ``str`` or ``int`` (or any of their subclasses, an
-    enum's members among them: taken as one, to be safe)."""
-    kind = type(value)
-    if kind in (str, int, bool, float, type(None)):
-        return False
-    if isinstance(value, str | int):
-        return True
-    if isinstance(value, tuple | list | frozenset | set):
-        return any(_watched_in(v) for v in value)
-    if isinstance(value, dict):
-        return any(_watched_in(k) or _watched_in(v) for k, v in value.items())
-    if attrs.has(kind):
-        return any(_watched_in(getattr(value, f.name)) for f in attrs.fields(kind))
-    return False
 
 
 class _Ran:
