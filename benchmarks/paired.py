@@ -10,7 +10,10 @@ lost both (the bots decided).  Only the last two tell the bots apart.  Bots are 
 ``wargames simulate`` (``greedy``, ``mcts:800``), or ``pimc`` / ``pimc:N``
 (:class:`~wargames.bots.PimcBot` with N worlds).  ``--setup NAME=VALUE`` starts every game with
 ``game.start(seed, NAME=VALUE)`` (``deploy=false``: the players set up their armies, as in
-the ladder).  Nothing here asserts: these are measurements, not tests.
+the ladder).  Each bot is seeded by its seat (``seed * 31 + seat``), so a bot against itself
+plays the same game from both seats of a seed; ``--seed-by-bot`` seeds each by its place in
+``--bots`` instead (name the two differently: ``greedy,greedy:4``).  Nothing here asserts:
+these are measurements, not tests.
 """
 
 from __future__ import annotations
@@ -44,8 +47,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--setup", action="append", default=[], metavar="NAME=VALUE", help="game.start keywords"
     )
+    parser.add_argument(
+        "--seed-by-bot", action="store_true", help="seed each bot by its place in --bots"
+    )
     args = parser.parse_args(argv)
     first, second = args.bots.split(",")
+    place = {first: 0, second: 1}
     low, _, high = args.seeds.partition("-")
     game = wargames.load(args.game, args.variant or None)
     seeds = range(int(low), int(high or low) + 1)
@@ -53,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     play_paired(
         game,
         (first, second),
-        lambda spec, seed, i: seat(spec, seed * 31 + i),
+        lambda spec, seed, i: seat(spec, seed * 31 + (place[spec] if args.seed_by_bot else i)),
         seeds,
         setup=setup,
     )
