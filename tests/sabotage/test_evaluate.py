@@ -166,3 +166,19 @@ def test_setup_red_ranks_its_placements_alike_whatever_green_hides() -> None:
             [shift] * len(actions)
         )
         worlds = [MINI.apply(world, actions[-1]) for world in worlds]
+
+
+def test_search_bots_weigh_each_set_up_square_as_a_decision_of_its_own() -> None:
+    """``game.decision``: a search stops where the next square of the zone is to fill, so
+    each placement is weighed by the evaluation of the set-up it leaves; a turn's two moves
+    stay one decision."""
+    state = MINI.start(0, deploy=False)
+    seen = set()
+    while MINI.in_setup(state):
+        player = next(iter(MINI.to_act(state)))
+        seen.add((player, MINI.decision(state, player)))
+        state = MINI.apply(state, MINI.legal_actions(state, player)[0])
+    assert len(seen) == 2 * len(MINI.layout.zone(0, MINI.board))
+    moved = MINI.apply(state, MINI.legal_actions(state, "green")[0])
+    assert MINI.to_act(moved) == {"green"}
+    assert MINI.decision(moved, "green") == MINI.decision(state, "green")
