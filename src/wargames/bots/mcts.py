@@ -31,7 +31,7 @@ Grid SciFi's dozens of moves).  The choice is then the child with the best value
 the prior and in the choice, are broken at random, as greedy breaks them: in order, they
 followed the order the game lists its actions, and a Mini Sabotage set-up, where the
 evaluation weighs most placements alike, came out in the order of the kinds (every General
-on the back rank, Recons, Saboteurs and the empty squares in front); `mcts:200` with it
+on the back rank, Recons, Saboteurs and the empty squares in front); ``mcts:200`` with it
 scored 13-5-22 against greedy where at random it scored 24-4-12 (the same 40 games,
 seeds 5000-5019 with the players' set-up; docs/bots.md).
 
