@@ -16,7 +16,10 @@ the ``ray`` extra).  For each game the ladder prints:
 ``ismcts:N`` seats OpenSpiel's own IS-MCTS bot with ``N`` simulations, playing through the
 adapter (``wargames.envs.open_spiel``, the ``openspiel`` extra) and scoring leaves with the
 game's evaluation, as ``mcts`` does; compare the move times the table prints to see how
-much time each side had.  Nothing here asserts: these are measurements, not tests.
+much time each side had.  ``--setup NAME=VALUE`` starts every game with
+``game.start(seed, NAME=VALUE)``: ``--setup deploy=false`` has Sabotage's players set up their
+own armies, as the rules have them, instead of the random deal; the set-up is then part of
+each bot's moves and its time.  Nothing here asserts: these are measurements, not tests.
 """
 
 from __future__ import annotations
@@ -67,6 +70,8 @@ class Pairing:
     """Whether the second of the pair sits first."""
     seed: int
     max_actions: int | None
+    setup: Mapping[str, Any] = field(factory=dict, hash=False)
+    """The keywords of ``game.start`` (``{"deploy": False}``: Sabotage's players set up)."""
 
     @property
     def seats(self) -> tuple[str, str]:
@@ -87,6 +92,8 @@ class Played:
     """Each bot's total thinking time in the game."""
     moves: Mapping[str, int]
     """Each bot's number of moves in the game."""
+    length: int = 0
+    """How many actions the game took (set-up actions included)."""
 
 
 class Clocked:
@@ -173,7 +180,9 @@ def play_pairing(pairing: Pairing) -> Played:
         player: Clocked(seat(spec, game, pairing.seed * 31 + i))
         for i, (player, spec) in enumerate(zip(game.players, pairing.seats, strict=True))
     }
-    match = play(game, clocks, seed=pairing.seed, max_actions=pairing.max_actions)
+    match = play(
+        game, clocks, seed=pairing.seed, max_actions=pairing.max_actions, setup=pairing.setup
+    )
     by_player = dict(zip(game.players, pairing.seats, strict=True))
     outcome = match.outcome
     winners = tuple(sorted(by_player[p] for p in outcome.winners)) if outcome else ()
@@ -184,7 +193,7 @@ def play_pairing(pairing: Pairing) -> Played:
         seconds[spec] = seconds.get(spec, 0.0) + clock.seconds
         moves[spec] = moves.get(spec, 0) + clock.moves
     reason = outcome.reason if outcome else f"stopped after {pairing.max_actions} actions"
-    return Played(pairing, winners, reason, seconds, moves)
+    return Played(pairing, winners, reason, seconds, moves, match.length)
 
 
 def pairings(
@@ -195,14 +204,25 @@ def pairings(
     seed: int = 0,
     max_actions: int | None = None,
     options: Mapping[str, Any] | None = None,
+    setup: Mapping[str, Any] | None = None,
 ) -> list[Pairing]:
     """``games`` games for every pair of ``bots``: game ``k`` plays seed ``seed + k // 2``
     with the pair's seats swapped when ``k`` is odd, so each seed is played from both sides.
-    ``options`` are put over the game's own in :data:`GAMES`."""
+    ``options`` are put over the game's own in :data:`GAMES`; every game starts with the
+    keywords ``setup``."""
     variant, defaults = GAMES.get(game, (None, {}))
     options = {**defaults, **(options or {})}
     return [
-        Pairing(game, variant, options, (first, second), k % 2 == 1, seed + k // 2, max_actions)
+        Pairing(
+            game,
+            variant,
+            options,
+            (first, second),
+            k % 2 == 1,
+            seed + k // 2,
+            max_actions,
+            dict(setup or {}),
+        )
         for first, second in itertools.combinations(bots, 2)
         for k in range(games)
     ]
@@ -333,10 +353,13 @@ def line(result: Played) -> str:
         for bot in result.seconds
         if result.moves.get(bot)
     )
-    return f"{p.game} seed {p.seed}: {' v '.join(p.seats)}: {won} won ({result.reason}); {clocks}"
+    return (
+        f"{p.game} seed {p.seed}: {' v '.join(p.seats)}: {won} won ({result.reason}) "
+        f"in {result.length} actions; {clocks}"
+    )
 
 
-def _option(text: str) -> tuple[str, Any]:
+def name_value(text: str) -> tuple[str, Any]:
     """``NAME=VALUE``, the value read as JSON where it is JSON (``60``, ``true``)."""
     name, _, value = text.partition("=")
     try:
@@ -376,14 +399,29 @@ def main(
         help="a game option for every game played, the value read as JSON if it is JSON "
         "(build_points=60)",
     )
+    parser.add_argument(
+        "--setup",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a keyword of game.start for every game, read as -o is (deploy=false: "
+        "Sabotage's players set up their armies)",
+    )
     args = parser.parse_args(argv)
-    options = dict(_option(text) for text in args.option)
+    options = dict(name_value(text) for text in args.option)
+    setup = dict(name_value(text) for text in args.setup)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     tables = {}
     for game in filter(None, args.games.split(",")):
         began = time.perf_counter()
         tasks = pairings(
-            game, bots, args.n, seed=args.seed, max_actions=args.max_actions, options=options
+            game,
+            bots,
+            args.n,
+            seed=args.seed,
+            max_actions=args.max_actions,
+            options=options,
+            setup=setup,
         )
         results = []
         for result in run(tasks, jobs=args.jobs, use_ray=args.ray):

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
-from benchmarks.ladder import main, pairings, ratings
+from benchmarks.ladder import main, name_value, pairings, play_pairing, ratings
+
+from wargames import UnknownOption
 
 
 def test_each_seed_is_played_from_both_seats() -> None:
@@ -63,3 +66,16 @@ def test_a_tiny_round_robin_prints_its_table() -> None:
 def test_options_go_over_the_games_own() -> None:
     tasks = pairings("sabatu", ["random", "greedy"], 2, options={"turn_limit": 3})
     assert all(t.options == {"players": 2, "turn_limit": 3} for t in tasks)
+
+
+def test_set_up_keywords_reach_every_games_start() -> None:
+    """``--setup deploy=false`` has Sabotage's players set up their armies: the keywords go to
+    ``game.start`` of every game (one it does not know is refused there)."""
+    assert name_value("deploy=false") == ("deploy", False)
+    tasks = pairings("sabotage", ["random", "greedy"], 2, setup={"deploy": False})
+    assert all(t.setup == {"deploy": False} for t in tasks)
+    played = play_pairing(attrs.evolve(tasks[0], max_actions=30))
+    assert played.length == 30
+    assert played.reason == "stopped after 30 actions"
+    with pytest.raises(UnknownOption, match="castle"):
+        play_pairing(attrs.evolve(tasks[0], setup={"castle": True}))

@@ -187,6 +187,23 @@ def test_mcts_compares_actions_within_each_world() -> None:
         assert MctsBot(seed, iterations=60).choose(game, state, "green") == take
 
 
+class _Flat(MiniSabotage):
+    """Mini Sabotage whose unfinished positions all score 0: every action ties."""
+
+    def evaluate(self, state: SabotageState, player: str) -> float:
+        return 0.0 if state.result is None else super().evaluate(state, player)
+
+
+def test_mcts_breaks_ties_at_random() -> None:
+    """Actions that score alike are chosen among at random, as greedy does, not in the order
+    the game lists them (which had a Mini Sabotage set-up come out in the order of the
+    kinds: every General on the back rank)."""
+    game = _Flat()
+    state = game.start(0, deploy=False)
+    chosen = {MctsBot(seed, iterations=20).choose(game, state, "green") for seed in range(8)}
+    assert len(chosen) > 1
+
+
 class _Tiny(MiniSabotage):
     """Mini Sabotage whose evaluations are 2**20 times smaller (exactly: a power of two)."""
 

@@ -1,5 +1,6 @@
 """The bots' heuristic for Sabotage (not a rule): material, pressure on the enemy
-Headquarters and an immediate threat to one (:meth:`Sabotage.evaluate`).
+Headquarters and an immediate threat to one (:meth:`Sabotage.evaluate`); during set-up, how
+safe each side's Headquarters stands (:func:`setup_evaluate`).
 
 Search bots call it tens of thousands of times a move, so it reads the board once, by cell
 index, with each cell's coordinates computed once per board.
@@ -8,24 +9,32 @@ index, with each cell's coordinates computed once per board.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from wargames.core.board import Board, Square
+import networkx as nx
+from attrs import frozen
+
+from wargames.core.board import Board, Square, SquareBoard
 from wargames.core.game import balance
-from wargames.sabotage.layout import load_values
+from wargames.sabotage.layout import Layout, load_values
 from wargames.sabotage.pieces import IMMOVABLE, Kind
-from wargames.sabotage.state import PLAYERS, SabotageState
+from wargames.sabotage.state import PLAYERS, TURNS, Piece, SabotageState
 
 if TYPE_CHECKING:
     from wargames.sabotage.rules import Sabotage
 
-__all__ = ["PRESSURE", "THREAT", "VALUES", "evaluate"]
+__all__ = ["PRESSURE", "SETUP", "THREAT", "VALUES", "evaluate", "setup_evaluate"]
 
 VALUES: Final = load_values()
 THREAT: Final = 0.3
 """The weight of an immediate threat to a Headquarters in :func:`evaluate`."""
 PRESSURE: Final = 0.3
 """The weight of pressure on the Headquarters in the rest of :func:`evaluate`."""
+SETUP: Final = {"depth": 0.4, "cover": 0.5, "guard": 0.1}
+"""The weights of the set-up terms of :func:`setup_evaluate`, which sum to 1: how far the
+Headquarters stands from where the enemy starts, how many of its sides are closed, and the
+strongest piece of its own beside it."""
 _HQ: Final = Kind.HEADQUARTERS
 _OPPONENT: Final = {PLAYERS[0]: PLAYERS[1], PLAYERS[1]: PLAYERS[0]}
 
@@ -38,7 +47,8 @@ def _coordinates(board: Board[Square]) -> tuple[tuple[int, int], ...]:
 
 
 def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
-    """The heuristic of an unfinished game (:meth:`Sabotage.evaluate` scores a finished one).
+    """The heuristic of an unfinished game (:meth:`Sabotage.evaluate` scores a finished one);
+    during set-up, :func:`setup_evaluate`.
 
     Seven parts the position: seven tenths material, the
     :func:`~wargames.core.game.balance` of the players' piece values (``[values]`` in the
@@ -52,6 +62,8 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     first scores 1 if it may, else -1 if the other may (the threat stands until it is
     removed), ``THREAT`` of the whole.
     """
+    if TURNS.in_setup(state.clock):
+        return setup_evaluate(game, state, player)
     where = _coordinates(game.board)
     material = dict.fromkeys(PLAYERS, 0)
     headquarters: dict[str, tuple[int, int]] = {}
@@ -87,3 +99,133 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     if first != player:
         danger = -danger
     return (1 - THREAT) * position + THREAT * danger
+
+
+# -- set-up ---------------------------------------------------------------------------------
+
+_MINE: Final = Kind.LANDMINE
+_SIDES: Final = 4  # a square's orthogonal sides
+_STRONGEST: Final = max(value for kind, value in VALUES.items() if kind not in IMMOVABLE)
+
+
+@frozen
+class _Zone:
+    """One side's set-up zone, worked out once per layout, by cell index.
+
+    ``cells``: the zone in the order set-up fills it.  For each of them: ``depth``, its distance
+    in steps (round volcanoes) from the nearest square of the enemy's zone, scaled from 0 (the
+    nearest of the zone) to 1 (the farthest); ``closed``, how many of its sides the board's
+    edge or a volcano closes; ``sides``, the squares beside it a piece may enter; ``near``, the
+    squares within two steps of it.
+    """
+
+    cells: tuple[int, ...]
+    depth: dict[int, float]
+    closed: dict[int, int]
+    sides: dict[int, tuple[int, ...]]
+    near: dict[int, tuple[int, ...]]
+
+
+@functools.cache
+def _zones(layout: Layout) -> tuple[_Zone, ...]:
+    """Both sides' :class:`_Zone`, in seat order."""
+    board = layout.board()
+    open_squares = [s for s in board if board.terrain(s) != "volcano"]
+    graph = board.graph.subgraph(open_squares)
+    squares = [layout.zone(p, board) for p in range(len(PLAYERS))]
+    return tuple(_zone(board, graph, squares[p], squares[1 - p]) for p in range(len(PLAYERS)))
+
+
+def _zone(
+    board: SquareBoard, graph: nx.Graph, own: Sequence[Square], enemy: Sequence[Square]
+) -> _Zone:
+    steps = nx.multi_source_dijkstra_path_length(graph, set(enemy))
+    far = {s: steps.get(s, max(steps.values())) for s in own}
+    low, high = min(far.values()), max(far.values())
+    index = board.index
+    sides = {s: [t for t in board.orthogonal(s) if t in graph] for s in own}
+    return _Zone(
+        cells=tuple(index(s) for s in own),
+        depth={index(s): (far[s] - low) / (high - low) if high > low else 1.0 for s in own},
+        closed={index(s): _SIDES - len(sides[s]) for s in own},
+        sides={index(s): tuple(index(t) for t in sides[s]) for s in own},
+        near={
+            index(s): tuple(index(t) for t in board if 0 < board.distance(s, t) <= 2) for s in own
+        },
+    )
+
+
+def setup_evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
+    """The heuristic of a game in set-up: how much safer ``player``'s Headquarters stands than
+    the enemy's, each side's safety in [0, 1] (:func:`_safety`), the difference scaled by 0.9
+    as :func:`~wargames.core.game.balance` keeps clear of a finished game's 1.
+
+    A set-up is judged by the rules' first way to lose, "Capture your opponent's headquarters
+    by moving any of your pieces onto it": a piece moves one square a turn, so what matters is
+    how many steps the Headquarters stands from where the enemy starts, how many of its sides
+    an enemy may step in by, and what defends it.  Material is left out: every army is whole
+    once set up.  Green fills its zone first, then red, each in the zone's fixed order.
+    """
+    zones = _zones(game.layout)
+    green_acts = PLAYERS[0] in game.to_act(state)
+    filled = (state.deployed, 0) if green_acts else (len(zones[0].cells), state.deployed)
+    mines = game.army.get(_MINE, 0)
+    safety = [_safety(zone, state.cells, filled[p], mines) for p, zone in enumerate(zones)]
+    mine = PLAYERS.index(player)
+    return 0.9 * (safety[mine] - safety[1 - mine])
+
+
+def _safety(zone: _Zone, cells: Sequence[Piece | None], filled: int, mines: int) -> float:
+    """How safe a side's Headquarters stands once the first ``filled`` squares of its zone are
+    set up: :func:`_safety_at` its square, or while it is still to place, the mean over the
+    squares left (0 if none: a Headquarters this player cannot see).  A square left counts
+    as a landmine by the chance that one falls there: the landmines left over the squares
+    left (of ``mines`` in the army)."""
+    placed, left = zone.cells[:filled], zone.cells[filled:]
+    kinds = [piece.kind for i in placed if (piece := cells[i]) is not None]
+    if _HQ in kinds:
+        headquarters = [next(i for i in placed if _kind(cells[i]) is _HQ)]
+    else:
+        headquarters = list(left)
+    if not headquarters:
+        return 0.0
+    chance = (mines - kinds.count(_MINE)) / len(left) if left else 0.0
+    unfilled = frozenset(left)
+    total = sum(_safety_at(zone, cells, at, unfilled, chance) for at in headquarters)
+    return total / len(headquarters)
+
+
+def _kind(piece: Piece | None) -> Kind | None:
+    return None if piece is None else piece.kind
+
+
+def _safety_at(
+    zone: _Zone,
+    cells: Sequence[Piece | None],
+    at: int,
+    unfilled: frozenset[int],
+    chance: float,
+) -> float:
+    """The safety of a Headquarters on ``at``, the ``SETUP`` terms weighted: ``depth``, its
+    distance from the enemy's zone (scaled in the zone); ``cover``, the share of its four
+    sides closed, by the board's edge, a volcano or a landmine of its own (which destroys
+    every attacker but a Saboteur), a square still to fill counting ``chance``; ``guard``, the
+    value of the strongest movable piece of its own within two steps over the strongest
+    piece's (a raider must get past it)."""
+    cover = zone.closed[at] + sum(
+        chance if side in unfilled else 1.0 if _kind(cells[side]) is _MINE else 0.0
+        for side in zone.sides[at]
+    )
+    guard = max(
+        (
+            VALUES.get(piece.kind, 0)
+            for near in zone.near[at]
+            if (piece := cells[near]) is not None and piece.kind not in IMMOVABLE
+        ),
+        default=0,
+    )
+    return (
+        SETUP["depth"] * zone.depth[at]
+        + SETUP["cover"] * cover / _SIDES
+        + SETUP["guard"] * guard / _STRONGEST
+    )

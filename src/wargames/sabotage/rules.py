@@ -23,7 +23,7 @@ import itertools
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from attrs import frozen
@@ -884,6 +884,15 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         return sample_history(self, view, past, rng)
 
     # -- evaluation (for bots) ---------------------------------------------------------------
+
+    def decision(self, state: SabotageState, player: str) -> Hashable:
+        """For search bots: in set-up each square filled is one decision ("you must set up
+        your army of pieces", square by square in the zone's order), so the search weighs
+        one placement by :meth:`evaluate` and not the squares after it; a turn's moves are
+        one decision (the default, ``None``)."""
+        if TURNS.in_setup(state.clock):
+            return "set-up", state.deployed
+        return None
 
     def evaluate(self, state: SabotageState, player: str) -> float:
         """The outcome if over, else a heuristic for bots (not a rule): material, pressure on
