@@ -9,12 +9,12 @@ import pytest
 from wargames.bots import GreedyBot, MctsBot
 from wargames.core import hexes
 from wargames.core.game import balance
-from wargames.saw import Attack, Done, Saw, SawState, Sheet, Step, Unit
+from wargames.saw import Allocate, Attack, Done, Saw, SawState, Sheet, Step, Unit
 from wargames.saw.evaluation import HORIZON, known, reach
 from wargames.saw.odds import hit_points, mean_hit_points
 from wargames.saw.units import ENDURANCE, EVASION, MOVEMENT, accuracy_index, damage_index
 
-from .helpers import ADVANCED, act, playout
+from .helpers import ADVANCED, act, duel, first_seed, playout, side_by_side
 
 
 def _expected(attacker: Unit, target: Unit, distance: int) -> float:
@@ -231,3 +231,39 @@ def test_reach_remembered_is_reach_worked_out(game: Saw) -> None:
                     assert reach(game, state.units, standing, i, j) == expected
                     pairs += 1
     assert pairs > 50
+
+
+def test_a_damage_phase_half_allocated_is_weighed_as_complete() -> None:
+    """b1 has five hit points to allocate, more than its movement can take: after its first
+    point, blue's evaluation lies among those of the ways of finishing the allocation, never
+    above the best.  (With the points left pending and every trait still counted, a first
+    point scored above every finished allocation, and MCTS, which takes a position's own
+    value while some continuation is untried, chose the allocation it had explored least.)"""
+    game = duel()
+    state = first_seed(
+        lambda seed: _shoot_out(game, seed),
+        lambda s: game.to_act(s) == {"blue", "red"} and s.units[0].sheet.hits == 5,
+    )
+
+    def finished(start: SawState) -> list[float]:
+        """Blue's evaluation of every way of allocating b1's hit points."""
+        layer = {start.units[0].sheet.traits: start}
+        while any(s.units[0].sheet.hits for s in layer.values()):
+            layer = {
+                after.units[0].sheet.traits: after
+                for s in layer.values()
+                for action in game.legal_actions(s, "blue")
+                if isinstance(action, Allocate) and action.points == 1
+                for after in [game.apply(s, action)]
+            }
+        return [game.evaluate(s, "blue") for s in layer.values()]
+
+    values = finished(state)
+    for action in game.legal_actions(state, "blue"):
+        if isinstance(action, Allocate) and action.points == 1:
+            assert min(values) <= game.evaluate(game.apply(state, action), "blue") <= max(values)
+
+
+def _shoot_out(game: Saw, seed: int) -> SawState:
+    """Blue's Balanced and red's Bruiser, next to each other, shoot each other."""
+    return side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 attack b1", "r1 done")

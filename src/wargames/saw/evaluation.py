@@ -49,7 +49,7 @@ from wargames.saw.units import ENDURANCE, EVASION, MOVEMENT, accuracy_index, dam
 if TYPE_CHECKING:
     from wargames.saw.rules import Saw
 
-__all__ = ["EVEN", "HORIZON", "evaluate", "exchange", "known", "reach"]
+__all__ = ["EVEN", "HORIZON", "allocated", "evaluate", "exchange", "known", "reach"]
 
 HORIZON: Final = 10
 """The turns over which a unit's attacks on an enemy are reckoned, closing in by its movement
@@ -79,6 +79,9 @@ def evaluate(game: Saw, state: SawState, player: str) -> float:
     state = state.with_changes(units=units)
     standing = {i: game._plotted_end(state, i) for i, unit in enumerate(units) if unit.alive}
     threat = exchange(game, state, standing) if game.phase(state) == "plot" else {}
+    for i in standing:
+        if units[i].sheet.hits:
+            units = allocated(game, units, tuple(standing.items()), i)
     worth: dict[str, float] = dict.fromkeys(game.players, 0.0)
     rates: dict[tuple[int, int], float] = {}  # each pair's reach, worked out once
 
@@ -121,6 +124,39 @@ def known(game: Saw, state: SawState, player: str) -> tuple[Unit, ...]:
         )
         for i, unit in enumerate(state.units)
     )
+
+
+@lru_cache(maxsize=1 << 12)
+def allocated(
+    game: Saw, units: tuple[Unit, ...], standing: tuple[tuple[int, Hex], ...], index: int
+) -> tuple[Unit, ...]:
+    """``units`` with the hit points unit ``index`` still has to allocate taken off its
+    traits, one at a time, each where it leaves the unit's exchange (the hit points it can
+    deal over those it takes) highest (library default, for bots).
+
+    So a damage phase half allocated is weighed as it will be once complete, as a plot half
+    made is: with the hit points left pending, every trait still counted, a partial allocation
+    scored above every way of finishing it, and a search that backs up the best continuation
+    (taking a position's own value while some continuation is untried) chose the allocation
+    it had explored least.  ``standing`` holds where each living unit stands, by index;
+    remembered, as a search meets the same pending hit points in leaf after leaf."""
+    where = dict(standing)
+    enemies = [j for j in where if units[j].owner != units[index].owner]
+    unit = units[index]
+    traits = list(unit.sheet.traits)
+
+    def exchange_rate(trial: Sequence[int]) -> float:
+        tried = [*units]
+        tried[index] = unit.with_sheet(Sheet(tuple(trial)))
+        dealt = max(reach(game, tried, where, index, j) for j in enemies)
+        taken = sum(reach(game, tried, where, j, index) for j in enemies) / len(enemies)
+        return (dealt + EVEN) / (taken + EVEN)
+
+    for _ in range(min(unit.sheet.hits, sum(traits))):
+        options = [[*traits[:t], v - 1, *traits[t + 1 :]] for t, v in enumerate(traits) if v]
+        traits = max(options, key=exchange_rate)
+    sheet = Sheet(tuple(traits), pool=unit.sheet.pool)
+    return (*units[:index], unit.with_sheet(sheet), *units[index + 1 :])
 
 
 @lru_cache(maxsize=1 << 10)
