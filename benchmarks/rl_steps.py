@@ -1,11 +1,13 @@
 """A fixed number of steps of one of :mod:`benchmarks.rl`'s loops, for an instruction count.
 
 Timed blocks swing with the load of a shared machine; instructions counted by valgrind do
-not.  Two runs of different lengths, their difference divided by the difference in steps,
-give a loop's instructions a step without the imports and the first steps' caches::
+not, once ``PYTHONHASHSEED`` is fixed (string hashes order sets and dictionaries: without it
+one code's count moved by 0.7% between two processes).  Two runs of different lengths, their
+difference divided by the difference in steps, give a loop's instructions a step without the
+imports and the first steps' caches::
 
-    valgrind --tool=callgrind python -m benchmarks.rl_steps aec 2000 --game sabotage
-    valgrind --tool=callgrind python -m benchmarks.rl_steps aec 5000 --game sabotage
+    PYTHONHASHSEED=0 valgrind --tool=callgrind python -m benchmarks.rl_steps aec 2000
+    PYTHONHASHSEED=0 valgrind --tool=callgrind python -m benchmarks.rl_steps aec 5000
 
 Loops: ``raw``, ``aec``, ``aec-free-obs`` (as in :mod:`benchmarks.rl`), from seed 1.
 """
