@@ -133,6 +133,64 @@ def test_sabotage_draw_offers_carry_the_square_codes_over() -> None:
             assert numpy.array_equal(game.observation_tensor(after, seat), expected)
 
 
+def test_sabotage_codes_worked_out_mid_game_keep_their_moves_oldest_first() -> None:
+    """Square codes worked out from a position reached without encoding (the moves that may
+    mark a square left found in board order) list those moves oldest first, as the patch's
+    bisection of the too old needs; encoded at every step from there on, the planes equal
+    the reference's."""
+    import random
+
+    from wargames.sabotage import learning
+    from wargames.sabotage.rules import Sabotage
+
+    game = wargames.load("sabotage", **OPTIONS["sabotage"])
+    assert isinstance(game, Sabotage)
+    reference = ENCODERS["sabotage"]
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(4):
+        state = game.start(seed)
+        for step in range(60):
+            if game.outcome(state) is not None:
+                break
+            if step == 11:  # the first encoding: codes from every square
+                assert state._codes is None
+            if step >= 11:
+                for player in game.players:
+                    expected = reference(game, game.view(state, player), player)
+                    assert numpy.array_equal(game.observation_tensor(state, player), expected)
+                codes = state._codes
+                assert codes is not None
+                turns = [turn for _, _, turn in codes[1]]
+                assert turns == sorted(turns)
+                checked += len(set(turns)) > 1
+            (player,) = game.to_act(state)
+            state = game.apply(state, rng.choice(game.legal_actions(state, player)))
+        worked_out = [turn for _, _, turn in learning.square_codes(game, state)[1]]
+        assert worked_out == sorted(worked_out)
+    assert checked  # some codes held moves of more than one turn
+
+
+def test_masks_short_and_long_mark_the_same_places() -> None:
+    """A short legal list (marked one by one) and a long one (by numpy's ``put``) give the
+    same 0/1 vector as the indices say, each an array of its own an agent may write in."""
+    from wargames.core import codec as codec_module
+
+    game = wargames.load("sabot", **OPTIONS["sabot"])
+    codec = game.action_codec
+    everything = [action for player in game.players for action in game.every_action(player)]
+    for size in (3, codec_module._MARKED_ONE_BY_ONE, codec_module._MARKED_ONE_BY_ONE + 1):
+        legal = everything[:: len(everything) // size][:size]
+        mask = codec.mask(legal)
+        assert mask.dtype == numpy.int8
+        assert mask.shape == (len(codec),)
+        assert mask.nonzero()[0].tolist() == sorted(set(codec.indices(legal)))
+        assert set(mask.tolist()) == {0, 1}
+        again = codec.mask(legal)
+        mask[:] = 7  # the agent's own array: another mask is not touched
+        assert again.nonzero()[0].tolist() == sorted(set(codec.indices(legal)))
+
+
 def test_piece_rows_patch_only_the_changed_pieces() -> None:
     calls: list[str] = []
 

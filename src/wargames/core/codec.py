@@ -220,11 +220,28 @@ class ActionCodec:
         return self._indices(actions)  # fresh actions: found by their fields
 
     def mask(self, legal: Iterable[Action]) -> NDArray[numpy.int8]:
-        """A 0/1 vector over the action space with a 1 at every action of ``legal``."""
+        """A 0/1 vector over the action space with a 1 at every action of ``legal``.
+
+        A short list is marked in a ``bytearray`` the vector then owns (numpy's ``put``
+        turns its list of indices into an array first, which costs more below
+        :data:`_MARKED_ONE_BY_ONE` indices); a long one by ``put``.
+        """
         np = numpy_or_explain()
-        mask = np.zeros(len(self.keys), dtype=np.int8)
-        mask.put(self.indices(legal), 1)
-        return mask  # type: ignore[no-any-return]
+        indices = self.indices(legal)
+        if len(indices) > _MARKED_ONE_BY_ONE:
+            mask = np.zeros(len(self.keys), dtype=np.int8)
+            mask.put(indices, 1)
+            return mask  # type: ignore[no-any-return]
+        marked = bytearray(len(self.keys))
+        for index in indices:
+            marked[index] = 1
+        return np.frombuffer(marked, dtype=np.int8)  # type: ignore[no-any-return]
+
+
+_MARKED_ONE_BY_ONE = 128
+"""The most legal actions :meth:`ActionCodec.mask` marks one by one in Python (about where
+numpy's ``put`` of a list becomes the cheaper: 0.74 against 1.01 us for 8 of 13,251 places,
+3.0 against 3.3 for 128, on the loaded machine of 2026-11-29)."""
 
 
 @functools.cache

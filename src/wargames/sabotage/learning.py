@@ -37,8 +37,10 @@ between two captures (and after the last), each turn its moves plus a draw offer
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Iterator, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from wargames.core.codec import numpy_or_explain
@@ -87,8 +89,9 @@ def observation_shape(game: Sabotage) -> tuple[int, int, int]:
 SquareCodes = tuple[bytes, tuple[tuple[int, int, int], ...]]
 """What the planes of a position are made from: one code a square (:data:`PIECE_CODE` plus 1
 if exposed, :data:`VOLCANO_CODE`, or 0 for an empty square), whoever looks; and the moves
-that may still mark a square left, each ``(square reached, square left, turn)`` (with some
-that no longer do, which the encoder skips: :func:`codes_after_move` drops them in bulk).  The codes
+that may still mark a square left, each ``(square reached, square left, turn)``, oldest turn
+first (with some that no longer do, which the encoder skips: :func:`codes_after_move` drops
+the too old in bulk).  The codes
 name every piece's kind: a state keeps them as a cache that its views never carry (a view
 works out its own from what it shows)."""
 
@@ -109,6 +112,8 @@ _CODE_OF: Final = {
 }
 """:data:`PIECE_CODE` by ``(owner, kind)``: one look-up a piece."""
 _CODES: Final = 2 + 2 * len(PLAYERS) * len(KINDS)
+_TURN: Final = itemgetter(2)
+"""The turn of a move of :data:`SquareCodes`."""
 
 
 def encode_view(game: Sabotage, view: SabotageState, player: str) -> NDArray[numpy.float32]:
@@ -158,6 +163,7 @@ def square_codes(game: Sabotage, state: SabotageState) -> SquareCodes:
             codes[index] = PIECE_CODE[piece.owner][piece.kind] + piece.revealed
             if piece.left >= 0 and piece.left_turn >= since:
                 recent.append((index, piece.left, piece.left_turn))
+    recent.sort(key=_TURN)
     return bytes(codes), tuple(recent)
 
 
@@ -175,7 +181,8 @@ def codes_after_move(
     ``cells`` the squares after it (``exposed``: pieces were exposed around ``reached``).
 
     The moves too old to mark a square left any more (the encoder skips them) are dropped
-    when the first one kept is, not looked over at every move.
+    when the first one kept is, by a bisection of the moves (oldest first), not looked over
+    at every move.
     """
     squares, recent = codes
     patched = bytearray(squares)
@@ -191,7 +198,7 @@ def codes_after_move(
                 patched[index] = code[near.owner, near.kind] + near.revealed
     since = turn - game.no_return_turns
     if recent and recent[0][2] < since:
-        recent = tuple(move for move in recent if move[2] >= since)
+        recent = recent[bisect.bisect_left(recent, since, key=_TURN) :]
     if piece is not None and piece.left == left and piece.left_turn == turn:
         recent += ((reached, left, turn),)
     return bytes(patched), recent
