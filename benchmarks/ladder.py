@@ -17,9 +17,10 @@ the ``ray`` extra).  For each game the ladder prints:
 adapter (``wargames.envs.open_spiel``, the ``openspiel`` extra) and scoring leaves with the
 game's evaluation, as ``mcts`` does; compare the move times the table prints to see how
 much time each side had.  ``--setup NAME=VALUE`` starts every game with
-``game.start(seed, NAME=VALUE)``: ``--setup deploy=false`` has Sabotage's players set up their
-own armies, as the rules have them, instead of the random deal; the set-up is then part of
-each bot's moves and its time.  Nothing here asserts: these are measurements, not tests.
+``game.start(seed, NAME=VALUE)``.  Sabotage's players set up their own armies, as the rules
+have them (:data:`SETUPS`; ``--setup deploy=true`` plays the random deal instead); the set-up
+is then part of each bot's moves and its time.  Nothing here asserts: these are
+measurements, not tests.
 """
 
 from __future__ import annotations
@@ -51,6 +52,12 @@ GAMES: Mapping[str, tuple[str | None, Mapping[str, Any]]] = {
 }
 """The games the ladder plays by default: Mini Sabotage (the standard board's games run to
 hundreds of moves), Sabatu for two, and the others as they come."""
+
+SETUPS: Mapping[str, Mapping[str, Any]] = {"sabotage": {"deploy": False}}
+"""The keywords of ``game.start`` the ladder gives a game unless ``--setup`` says otherwise:
+Sabotage's players set up their own armies, as the rules have them ("Before the game begins,
+you must set up your army of pieces"), not the random deal ``start`` makes by default
+(``--setup deploy=true``), which decided most games whichever bots played them."""
 
 BOTS = ("random", "greedy", "mcts:50", "mcts:200", "mcts:800")
 ANCHOR = "random"
@@ -208,10 +215,11 @@ def pairings(
 ) -> list[Pairing]:
     """``games`` games for every pair of ``bots``: game ``k`` plays seed ``seed + k // 2``
     with the pair's seats swapped when ``k`` is odd, so each seed is played from both sides.
-    ``options`` are put over the game's own in :data:`GAMES`; every game starts with the
-    keywords ``setup``."""
+    ``options`` are put over the game's own in :data:`GAMES`, and ``setup`` over its keywords
+    of ``game.start`` in :data:`SETUPS`."""
     variant, defaults = GAMES.get(game, (None, {}))
     options = {**defaults, **(options or {})}
+    setup = {**SETUPS.get(game, {}), **(setup or {})}
     return [
         Pairing(
             game,
@@ -221,7 +229,7 @@ def pairings(
             k % 2 == 1,
             seed + k // 2,
             max_actions,
-            dict(setup or {}),
+            setup,
         )
         for first, second in itertools.combinations(bots, 2)
         for k in range(games)

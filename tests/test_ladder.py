@@ -50,6 +50,8 @@ def test_a_tiny_round_robin_prints_its_table() -> None:
             "1",
             "--max-actions",
             "40",
+            "--setup",
+            "deploy=true",
         ],
         out=printed.append,
         log=finished.append,
@@ -69,11 +71,15 @@ def test_options_go_over_the_games_own() -> None:
 
 
 def test_set_up_keywords_reach_every_games_start() -> None:
-    """``--setup deploy=false`` has Sabotage's players set up their armies: the keywords go to
-    ``game.start`` of every game (one it does not know is refused there)."""
+    """Sabotage's players set up their armies unless ``--setup deploy=true`` asks for the
+    random deal: the keywords go to ``game.start`` of every game (one it does not know is
+    refused there)."""
     assert name_value("deploy=false") == ("deploy", False)
-    tasks = pairings("sabotage", ["random", "greedy"], 2, setup={"deploy": False})
-    assert all(t.setup == {"deploy": False} for t in tasks)
+    assert all(t.setup == {"deploy": False} for t in pairings("sabotage", ["random"] * 2, 2))
+    dealt = pairings("sabotage", ["random", "greedy"], 2, setup={"deploy": True})
+    assert all(t.setup == {"deploy": True} for t in dealt)
+    assert all(t.setup == {} for t in pairings("saw", ["random", "greedy"], 2))
+    tasks = pairings("sabotage", ["random", "greedy"], 2)
     played = play_pairing(attrs.evolve(tasks[0], max_actions=30))
     assert played.length == 30
     assert played.reason == "stopped after 30 actions"
