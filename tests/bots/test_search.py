@@ -276,23 +276,6 @@ def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:
     assert node.value == -0.4
 
 
-def test_a_node_is_worth_its_mean_where_chance_comes_between_choices() -> None:
-    """Where a game's ``best_continuation`` is ``False`` (chance between one choice and the
-    next), a node whose chooser chooses again is worth the mean of its visits, not the
-    luckiest continuation tried."""
-    node = _Node("red")
-    for value in (0.1, -0.3):
-        node.add(value)
-    lucky = node.children[OfferDraw("red")] = _Node("red")
-    lucky.add(0.6)
-    lucky.revalue(best=False)
-    node.open = True
-    node.revalue(best=False)
-    assert node.value == pytest.approx(-0.1)
-    node.revalue()
-    assert node.value == 0.6, "with the best continuation, the lucky one"
-
-
 @pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts", "pimc"])
 def test_a_draw_offer_is_accepted_only_when_not_ahead(make: Callable[[int], Bot]) -> None:
     """Answered by the evaluation: a draw scores 0, declining scores the position.  Green is

@@ -1,13 +1,10 @@
 """Bots play Sabatu to an end; the material evaluation search bots use."""
 
-from typing import Any
-
 import attrs
 import pytest
 
-from wargames.bots import GreedyBot, MctsBot, RandomBot, play
-from wargames.bots.mcts import _Node
-from wargames.core.game import Game, State, balance
+from wargames.bots import RandomBot, play
+from wargames.core.game import balance
 from wargames.sabatu import Sabatu, SabatuState, assault
 from wargames.sabatu.evaluation import WEIGHTS, holds, material, take
 
@@ -131,31 +128,3 @@ def test_a_rival_with_only_garrisons_answers_from_home() -> None:
     state = position(armies={"red": ["home"]}, capitals=capitals)
     assert take(TWO, state, 1, SW) == pytest.approx(21 / 36 * float(assault(1)))
     assert holds(TWO, state, 0) < 1.0
-
-
-def test_the_search_weighs_a_move_by_the_mean_of_what_followed() -> None:
-    """Draws come between a Sabatu player's moves (a landing's coin, tile or card, a tile
-    bought, a battle), so after a search every root action is worth the mean of its visits;
-    with the best continuation backed up, the most searched was worth 0.05 more than its
-    mean at the median decision (docs/bots.md)."""
-
-    class Watched(MctsBot):
-        root = _Node("red")
-
-        def _iterate(
-            self,
-            game: Game[Any, Any],
-            world: State,
-            baseline: dict[str, float],
-            root: _Node,
-            *rest: Any,
-        ) -> None:
-            super()._iterate(game, world, baseline, root, *rest)
-            Watched.root = root
-
-    greedy = {p: GreedyBot(i) for i, p in enumerate(TWO.players)}
-    state = play(TWO, greedy, seed=3, max_actions=22).final  # red to move, dice 3 and 2
-    Watched(0, iterations=120).choose(TWO, state, "red")
-    searched = [c for c in Watched.root.children.values() if c.visits > 1]
-    assert len(searched) > 1
-    assert all(c.value == c.mean for c in searched)

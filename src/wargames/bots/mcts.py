@@ -50,11 +50,7 @@ leaving the rest of the turn to ``game.evaluate``; run on, it would credit the a
 end a decision soonest with what the next decision adds.  And a node whose chooser chooses
 again is worth the best of what follows (a continuation tried, or while some are untried its
 own evaluation), not the mean of the continuations the search explored: the player will take
-the best one.  Not where chance comes between one choice and the next (a game's
-``best_continuation`` ``False``: Sabatu's landings, tiles bought and battles): there the best
-of a few visits is the luckiest draw, a choice's value grew with the continuations tried under
-it (0.05 above its mean at the median Sabatu decision, where actions differ by 0.01-0.05),
-and the node is worth the mean of its visits.
+the best one.
 
 Actions are taken through ``game.afterstate``: where a game draws chance inside an action
 (SAW rolls every attack when the last plot is in), the search scores the decision before the
@@ -97,15 +93,11 @@ class _Node:
         self.visits += 1
         self.reward += value
 
-    def revalue(self, best: bool = True) -> None:
-        """Where its chooser goes on choosing (a plot of several orders) and the game allows
-        it (``best``), the best of what the player can choose next: a continuation tried, or
-        one untried, reckoned by the evaluation of this position.  The player takes the
-        best, not the average of what the search tried.  Elsewhere, the mean of its
-        visits."""
-        if not best:
-            self.value = self.mean
-            return
+    def revalue(self) -> None:
+        """Where its chooser goes on choosing (a plot of several orders), the best of what
+        the player can choose next: a continuation tried, or one untried, reckoned by the
+        evaluation of this position.  The player takes the best, not the average of what
+        the search tried.  Elsewhere, the mean of its visits."""
         then = [c.value for c in self.children.values() if c.chooser == self.chooser and c.visits]
         if then and self.open:
             then.append(self.first)
@@ -155,7 +147,6 @@ class MctsBot(SampledBot):
         self.width = width
         self.widening = widening
         self._values: dict[str, _Span] = {}
-        self._best = True  # the game's best_continuation, read at each decision
 
     def decide(
         self,
@@ -167,7 +158,6 @@ class MctsBot(SampledBot):
     ) -> Action:
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
-        self._best = game.best_continuation
         baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]
         for world, baseline in zip(worlds[: self.prior], baselines, strict=False):
             for action in actions:
@@ -265,7 +255,7 @@ class MctsBot(SampledBot):
             self._values[p].add(value)
         for visited, chooser in reversed(path):
             visited.add(values[chooser])
-            visited.revalue(self._best)
+            visited.revalue()
 
     def _ucb(self, node: _Node) -> float:
         """UCB1 with availability counts, the exploration term scaled by the spread of the

@@ -216,13 +216,6 @@ class Game(ABC, Generic[S, A]):
     """Whether chance :meth:`chance` does not list goes draw by draw (:meth:`drawing`), each
     draw no wider than :attr:`max_chance_outcomes`; else an action it lists no chance for
     draws nothing."""
-    best_continuation: ClassVar[bool] = True
-    """Whether a search may weigh a node whose chooser chooses again by the best continuation
-    it tried (:class:`~wargames.bots.MctsBot`): right where a player's actions in a row meet
-    no chance between them (a SAW plot, a Grid SciFi activation).  A game whose turns pass
-    through draws between one choice and the next (Sabatu's landings, tiles, battles) sets it
-    ``False``: there the best of a few visits is their luck, and such a node is worth the
-    mean of its visits."""
     demo_options: ClassVar[Mapping[str, Any]] = {}
     """Options for a short demonstration (``wargames demo``): a game whose default set-up
     takes random bots too long to finish names a smaller one here."""

@@ -357,11 +357,6 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     # -- odds, evaluation, pictures ---------------------------------------------------------
 
     explicit_chance = True
-    best_continuation = False
-    """A turn's moves meet draws between them (a landing's coin, tile or Destiny card, a tile
-    bought, a battle): a search weighs a move by the mean of what followed it, not by the
-    luckiest continuation (docs/bots.md, "Sabatu on the ladder, ... the best continuation's
-    luck")."""
     chance_by_draw = True
     """Every action's chance goes draw by draw (:meth:`drawing`): a roll, a battle, a bag or
     a hand drawn from, discards shuffled (docs/sabatu.md, "Chance nodes")."""
