@@ -9,7 +9,8 @@ imports and the first steps' caches::
     PYTHONHASHSEED=0 valgrind --tool=callgrind python -m benchmarks.rl_steps aec 2000
     PYTHONHASHSEED=0 valgrind --tool=callgrind python -m benchmarks.rl_steps aec 5000
 
-Loops: ``raw``, ``aec``, ``aec-free-obs`` (as in :mod:`benchmarks.rl`), from seed 1.
+Loops: any of :mod:`benchmarks.rl`'s (``raw``, ``aec``, ``gymnasium``, ``openspiel``, and
+``aec-free-obs`` of its breakdown), from seed 1.
 """
 
 from __future__ import annotations

@@ -171,8 +171,8 @@ def setup_evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     filled = (state.deployed, 0) if green_acts else (len(zones[0].cells), state.deployed)
     mines = game.army.get(_MINE, 0)
     safety = [_safety(zone, state.cells, filled[p], mines) for p, zone in enumerate(zones)]
-    mine = PLAYERS.index(player)
-    return 0.9 * (safety[mine] - safety[1 - mine])
+    seat = PLAYERS.index(player)
+    return 0.9 * (safety[seat] - safety[1 - seat])
 
 
 def _safety(zone: _Zone, cells: Sequence[Piece | None], filled: int, mines: int) -> float:
