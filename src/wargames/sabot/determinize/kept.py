@@ -159,9 +159,8 @@ def past(
             changed = min(changed, choice.event)
     last = dressed(game, replay.last, kinds, replay.fresh, replay.dressings)
     last = last.with_changes(rng=Rng(fresh.key, replay.last.rng.counter))
-    if events:  # (the events before the first changed: the replay's nodes)
-        log = replay.last.log.up_to(changed).with_events(events[changed:])
-        last = last.with_changes(log=log)
+    if events:
+        last = last.with_changes(log=replay.log_of(events, changed))
     start = dressed(game, replay.start, kinds, kinds, replay.dressings)
     start = start.with_changes(rng=fresh.with_forced(*forced))
     return History(start, replay.actions, end=last)

@@ -6,12 +6,13 @@ asked of each counter, step by step, with the state before each step (:class:`Re
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
 from wargames.core.errors import IllegalAction
+from wargames.core.events import EventLog
 from wargames.core.hidden import redact
 from wargames.core.rng import Rng
 from wargames.core.watched import VALUE, Watch
@@ -99,6 +100,14 @@ class Replay:
     def seen(self) -> frozenset[int]:
         """The concealed counters it looked at."""
         return frozenset(u for _, u, _ in self.looks)
+
+    def log_of(self, events: Sequence[Any], changed: int, length: int | None = None) -> EventLog:
+        """The log of the first ``length`` of ``events`` (all of them by default), which are
+        this replay's last log's before ``changed``: its nodes shared up to there
+        (:meth:`~wargames.core.events.EventLog.up_to`), the rest linked anew."""
+        end = len(events) if length is None else length
+        first = min(changed, end)
+        return self.last.log.up_to(first).with_events(events[first:end])
 
 
 def _subject(state: SabotState, action: SabotAction) -> int:

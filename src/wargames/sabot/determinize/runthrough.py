@@ -165,7 +165,7 @@ def run_through(
     if end is not None:
         redraw_to = replay.counts[end][1]
         picks += redraw(replay.choices[len(picks) : redraw_to])
-        log = _log(replay.last.log, events, changed, replay.counts[end][2])
+        log = replay.log_of(events, changed, replay.counts[end][2])
         return _kept(game, analysis, replay, end, ran, forced, choices, log, lefts), picks
     picks += redraw(replay.choices[len(picks) :])
     if replay.culprit is not None:  # broken where the kept replay broke
@@ -175,7 +175,7 @@ def run_through(
         last = _lefts(game, replay.last, {}, lefts)
     else:  # a move's units spent, or whether it was stopped, unlike the kept replay's
         last, fresh = unwatched(analysis, ending)
-    last = last.with_changes(log=_log(replay.last.log, events, changed, len(events)))
+    last = last.with_changes(log=replay.log_of(events, changed))
     # (its own dressings: its last state is this army's alone, not to be kept)
     ran_through = attrs.evolve(
         replay, forced=tuple(forced), choices=tuple(choices), last=last, fresh=fresh, dressings={}
@@ -291,13 +291,6 @@ def _lefts(
 
 
 _FIELDS: Final = tuple(f.name for f in attrs.fields(SabotState) if f.name not in _LEFT)
-
-
-def _log(kept: EventLog, events: Sequence[Any], changed: int, length: int) -> EventLog:
-    """The log of the first ``length`` of ``events``, which are the ``kept`` log's before
-    ``changed``: its nodes shared up to there, the rest linked anew."""
-    first = min(changed, length)
-    return kept.up_to(first).with_events(events[first:length])
 
 
 def _alike(mine: Sequence[Any], kept: Sequence[Any], drawn: Sequence[Choice], at: int) -> bool:
