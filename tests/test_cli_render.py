@@ -177,7 +177,7 @@ def test_replay_shows_the_final_state_and_a_summary(sabotage_file: Path) -> None
     assert "Mini Sabotage (SM)" in text
     assert "Game over. Green won: captured the Headquarters." in text
     assert "seed 3" in text
-    assert "set-up deploy no" in text
+    assert "set-up set up your own army" in text
     assert re.search(r"actions \d+ \(Green \d+, Red \d+\)", text)
     assert "outcome" in text
 
@@ -279,7 +279,7 @@ def test_replay_refuses_a_tampered_game(sabotage_file: Path, tmp_path: Path) -> 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"setup": {"deploy": False, "teleport": True}}, "unknown set-up options: teleport"),
+        ({"setup": {"deploy": False, "teleport": True}}, "has no set-up option teleport"),
         ({"seed": 1.5}, "seed is a whole number or text"),
         ({"seed": None}, "seed is a whole number or text"),
         ({"seed": [3]}, "seed is a whole number or text"),

@@ -4,7 +4,8 @@
 bot-against-bot game of each; ``play`` a game in the terminal; ``simulate`` many bot games
 on local processes or Ray; ``odds`` exact combat odds from a game's ``matchups``; ``render``
 an SVG picture; ``replay`` steps through a saved game; ``serve`` plays in the browser.
-``--option NAME=VALUE`` sets a game option wherever a game is started.
+``--option NAME=VALUE`` sets a game option wherever a game is started, and ``--setup
+NAME=VALUE`` a keyword of its set-up (``deploy=false``: the players set up their armies).
 
 Every failure of the command line (a bad option or number, a missing or unreadable file, an
 output that cannot be written) is one line, ``Error: ...``, with exit status 2.
@@ -38,13 +39,14 @@ import wargames
 from wargames.bots import RandomBot, play
 from wargames.bots.base import Bot
 from wargames.bots.specs import LEVELS, make_bot
-from wargames.core.errors import SerializationError, UnknownGame, WargamesError
+from wargames.core.errors import SerializationError, UnknownGame, UnknownOption, WargamesError
 from wargames.core.game import Game, State
+from wargames.core.options import about
 from wargames.core.registry import game_class
 from wargames.core.registry import games as registered_games
 from wargames.core.registry import variants as registered_variants
 from wargames.core.replay import Replay
-from wargames.core.rng import key_from_seed
+from wargames.core.rng import Seed, key_from_seed
 from wargames.core.serialize import loads
 from wargames.core.words import listed, side
 from wargames.play import COMMANDS, HUMAN, Session
@@ -152,10 +154,19 @@ def _option_defaults(game_cls: type[Game[Any, Any]]) -> str:
     )
 
 
+def _setup_lines(game_cls: type[Game[Any, Any]]) -> str:
+    """The game's set-up keywords, each with its default and its line of description."""
+    return "\n".join(
+        f"{a.name}={json.dumps(a.default)}: {about(a)}".removesuffix(": ")
+        for a in attrs.fields(game_cls.Setup)
+    )
+
+
 @app.command()
 def games() -> None:
-    """List the registered games with their variants, players and options (with defaults,
-    one a line; set them with ``--option NAME=VALUE``)."""
+    """List the registered games with their variants, players, options and set-up keywords
+    (with defaults, one a line; set them with ``--option NAME=VALUE`` and ``--setup
+    NAME=VALUE``)."""
     rows = [
         (name, _variants(cls), ", ".join(cls().players), _option_defaults(cls))
         for name, cls in sorted(registered_games().items())
@@ -169,9 +180,20 @@ def games() -> None:
     for row in rows:
         table.add_row(*row)
     console.print(table)
+    setups = [(name, _setup_lines(cls)) for name, cls in sorted(registered_games().items())]
+    if any(lines for _, lines in setups):
+        console.print("Set-up (wargames play GAME --setup NAME=VALUE):")
+    for name, lines in setups:
+        for line in lines.splitlines():
+            told = textwrap.fill(f"{name}: {line}", console.width - 2, subsequent_indent="    ")
+            console.print(textwrap.indent(told, "  "), markup=False)
 
 
 OPTION_HELP = "A game option NAME=VALUE (repeat for more; see 'wargames games')."
+SETUP_HELP = (
+    "A set-up keyword NAME=VALUE, e.g. deploy=false: the players set up their own armies "
+    "(repeat for more; see 'wargames games')."
+)
 WIDTH_HELP = (
     "Fit boards to this many columns (default: the terminal's): a compact map where the "
     "game has one, else cropped; a large width shows the full board."
@@ -185,19 +207,30 @@ def _board(game: Game[Any, Any], state: State, player: str | None, width: int) -
     return crop(game.describe_within(state, player, width=width), width)
 
 
-def _options(texts: list[str] | None) -> dict[str, Any]:
-    """``NAME=VALUE`` texts as keyword options: each value read as JSON (``4``, ``true``,
-    ``[1, 2]``), or else as a plain string (``map=hills``)."""
+def _options(texts: list[str] | None, hint: str = "--option") -> dict[str, Any]:
+    """``NAME=VALUE`` texts (of the command-line option ``hint``: ``--option`` or
+    ``--setup``) as keywords: each value read as JSON (``4``, ``true``, ``[1, 2]``), or else
+    as a plain string (``map=hills``)."""
     options: dict[str, Any] = {}
     for text in texts or ():
         name, equals, value = text.partition("=")
         if not equals or not name.strip():
-            raise typer.BadParameter(f"{text!r} is not NAME=VALUE", param_hint="--option")
+            raise typer.BadParameter(f"{text!r} is not NAME=VALUE", param_hint=hint)
         try:
             options[name.strip()] = json.loads(value)
         except json.JSONDecodeError:
             options[name.strip()] = value
     return options
+
+
+def _start(game: Game[Any, Any], seed: Seed | None, setup: Mapping[str, Any]) -> State:
+    """``game.start(seed, **setup)``, or a clear error about ``--setup`` (an unknown keyword,
+    another game's, or a bad value)."""
+    try:
+        state: State = game.start(seed, **setup)
+    except UnknownOption as error:
+        raise typer.BadParameter(str(error), param_hint="--setup") from None
+    return state
 
 
 def _seats(players: str, game: Game[Any, Any], *, humans: bool) -> tuple[str, ...]:
@@ -228,18 +261,23 @@ def demo(
         int, typer.Option(min=1, help="Stop a game after this many actions.")
     ] = 20_000,
     width: Annotated[int | None, typer.Option(min=20, help=WIDTH_HELP)] = None,
+    setup: Annotated[
+        list[str] | None, typer.Option("--setup", help=SETUP_HELP + " Every game shown takes it.")
+    ] = None,
 ) -> None:
     """Play a seeded random-bot game of every registered game, start to finish (with the
     game's ``demo_options``: a smaller set-up where the default takes random bots too long)."""
     names = game or sorted(registered_games())  # every game: each plugin imported, broken skipped
     chosen = {name: _known_game(name, "--game") for name in names}
+    keywords = _options(setup, "--setup")
     columns = width or console.width
     for name in names:
         instance = wargames.load(name, **chosen[name].demo_options)
         bots = {player: RandomBot(seed + i) for i, player in enumerate(instance.players)}
+        start = _start(instance, seed, keywords)
         console.rule(f"[bold]{name}[/bold] (seed {seed})")
-        console.print(_board(instance, instance.start(seed), None, columns), markup=False)
-        match = play(instance, bots, seed=seed, max_actions=max_actions)
+        console.print(_board(instance, start, None, columns), markup=False)
+        match = play(instance, bots, seed=seed, max_actions=max_actions, setup=keywords)
         console.print()
         # the outcome is said once, in a sentence, not on the board's last line too
         board = _board(instance, match.final, None, columns).splitlines()
@@ -293,6 +331,7 @@ def simulate(
     ] = None,
     out: Annotated[Path | None, typer.Option(help="Per-game results: .jsonl or .csv.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    setup: Annotated[list[str] | None, typer.Option("--setup", help=SETUP_HELP)] = None,
 ) -> None:
     """Play many seeded bot games and report win rates (95% Wilson intervals) and lengths.
 
@@ -309,10 +348,13 @@ def simulate(
         )
     options = _options(option)
     instance = _game_named(game, variant, options)
+    keywords = _options(setup, "--setup")
+    if keywords:  # a bad set-up refused before any game is played
+        _start(instance, seed, keywords)
     specs = _seats(players, instance, humans=False)
     if out is not None:
         _writable(out, "--out")
-    jobs = [Job(game, variant, options, specs, seed + i, max_actions) for i in range(n)]
+    jobs = [Job(game, variant, options, specs, seed + i, max_actions, keywords) for i in range(n)]
     failures: list[GameFailure] = []
     started = time.perf_counter()
     with _progress() as progress:
@@ -516,17 +558,27 @@ def play_command(
     ] = None,
     resume: Annotated[Path | None, typer.Option(help="A game saved with 'save FILE'.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    setup: Annotated[list[str] | None, typer.Option("--setup", help=SETUP_HELP)] = None,
     width: Annotated[int | None, typer.Option(min=20, help=WIDTH_HELP)] = None,
 ) -> None:
     """Play in the terminal against bots, or hot-seat (each human sees only their view).
 
     At each turn: the board, the legal actions numbered, and what the last actions did.
+    A resumed game keeps the options and set-up it was saved with.
     """
+    keywords = _options(setup, "--setup")
     if resume is not None:
+        if option or setup or variant is not None:
+            raise typer.BadParameter(
+                "--variant, --option and --setup choose a new game; a saved one has its own",
+                param_hint="--variant/--option/--setup",
+            )
         replay = _read_replay(resume, "--resume")
         instance = replay.load_game()
     elif game is not None:
         instance = _game_named(game, variant, _options(option))
+        if keywords:  # a bad set-up refused before anyone plays
+            _start(instance, seed, keywords)
     else:
         raise typer.BadParameter("name a game, or --resume a saved one")
     specs = _seats(players, instance, humans=True)
@@ -542,11 +594,21 @@ def play_command(
     # a level is how people name its bot ("the hard bot"); other bots by their kind
     names = {p: f"the {s} bot" for p, s in zip(instance.players, specs, strict=True) if s in LEVELS}
     if resume is not None:
-        session = Session(
-            instance, seats, seed=replay.seed, actions=replay.actions, width=columns, names=names
-        )
+        try:
+            session = Session(
+                instance,
+                seats,
+                seed=replay.seed,
+                setup=replay.setup,
+                actions=replay.actions,
+                width=columns,
+                names=names,
+            )
+        except WargamesError as error:
+            message = f"{resume} does not replay: {error}"
+            raise typer.BadParameter(message, param_hint="--resume") from None
     else:
-        session = Session(instance, seats, seed=seed, width=columns, names=names)
+        session = Session(instance, seats, seed=seed, setup=keywords, width=columns, names=names)
     session.run(ask=console.input, say=lambda text: console.print(text, markup=False))
 
 
@@ -652,15 +714,19 @@ def render_command(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP + " GAME only.")
     ] = None,
+    setup: Annotated[
+        list[str] | None, typer.Option("--setup", help=SETUP_HELP + " GAME only.")
+    ] = None,
 ) -> None:
     """Draw the board as SVG: terrain, units and facings; hidden units as PLAYER sees them."""
     _writable(svg, "--svg")
     path = Path(source)
     if path.exists():
-        if variant is not None or seed is not None or option:
+        if variant is not None or seed is not None or option or setup:
             raise typer.BadParameter(
-                "--variant, --seed and --option choose a game's start; a replay has its own",
-                param_hint="--variant/--seed/--option",
+                "--variant, --seed, --option and --setup choose a game's start; a replay "
+                "has its own",
+                param_hint="--variant/--seed/--option/--setup",
             )
         replay = _read_replay(path, "GAME|FILE")
         game = replay.load_game()
@@ -669,7 +735,7 @@ def render_command(
         when = f"after {len(replay.actions)} actions" + (f" ({over})" if over else "")
     else:
         game = _game_named(source, variant, _options(option))
-        state = game.start(seed)
+        state = _start(game, seed, _options(setup, "--setup"))
         # A seed is the whole game: it is named only in a picture of everything.
         when = "start" if seed is None or player is not None else f"start (seed {seed})"
     _check_seat(game, player)
@@ -765,7 +831,7 @@ def _summary(game: Game[Any, Any], replay: Replay, final: State, player: str | N
         seed = replay.seed
         table.add_row("seed", f"key {seed.hex()}" if isinstance(seed, bytes) else str(seed))
     if replay.setup:
-        table.add_row("set-up", escape(_settings(replay.setup)))
+        table.add_row("set-up", escape(game.setup_words(replay.setup)))
     counts = Counter(action.player for action in replay.actions)
     by_player = ", ".join(f"{side(p)} {counts[p]}" for p in game.players)
     table.add_row("actions", f"{len(replay.actions)} ({by_player})")

@@ -38,7 +38,9 @@ class Session:
     """One game being played: the game, its seed, the actions so far and who plays whom.
 
     ``seats`` maps each player to ``"human"`` or a bot.  Without a ``seed`` the game's chance
-    has a fresh secret key, which only the saved replay records.  Boards wider than
+    has a fresh secret key, which only the saved replay records.  ``setup`` holds keywords of
+    ``game.start`` (``{"deploy": False}``: the players set up their armies as actions), kept
+    in the saved replay.  Boards wider than
     ``width`` columns take the game's compact form (:meth:`Game.describe_within`), and what
     is still wider is cropped around the last change a viewer saw.  ``names`` says how
     people call the bot of each seat ("the hard bot"; by default :func:`bot_name`).
@@ -50,6 +52,7 @@ class Session:
         seats: Mapping[str, Bot | str],
         *,
         seed: Seed | None = None,
+        setup: Mapping[str, Any] | None = None,
         actions: Sequence[Action] = (),
         width: int | None = None,
         names: Mapping[str, str] | None = None,
@@ -60,7 +63,8 @@ class Session:
         self.game = game
         self.seats = dict(seats)
         self.actions: list[Action] = []
-        self.state: State = game.start(seed)
+        self.setup = dict(setup or {})
+        self.state: State = game.start(seed, **self.setup)
         self.seed: Seed = self.state.rng.key if seed is None else seed
         self.width = width
         self._boards: dict[str | None, tuple[str, int]] = {}  # last board and focus shown
@@ -84,7 +88,7 @@ class Session:
 
     def replay(self) -> Replay:
         """The game so far as a replay."""
-        return Replay.record(self.game, self.seed, self.actions)
+        return Replay.record(self.game, self.seed, self.actions, self.setup)
 
     def save(self, path: Path) -> None:
         """Write the game so far as a JSON replay (``wargames play --resume`` reads it)."""

@@ -59,6 +59,8 @@ class Job:
     bots: tuple[str, ...] = field(converter=_tuple)
     seed: int
     max_actions: int | None = None
+    setup: dict[str, Any] = field(factory=dict, hash=False)
+    """Keywords of ``game.start`` (``{"deploy": False}``: the players set up their armies)."""
 
     def command(self) -> str:
         """The ``wargames simulate`` command that plays this game again, alone (its seed is
@@ -71,6 +73,8 @@ class Job:
             words += ["--max-actions", str(self.max_actions)]
         for name, value in self.options.items():
             words += ["-o", f"{name}={json.dumps(value)}"]
+        for name, value in self.setup.items():
+            words += ["--setup", f"{name}={json.dumps(value)}"]
         return shlex.join(words)
 
 
@@ -149,7 +153,7 @@ def run_job(job: Job) -> GameResult:
     started = time.perf_counter()
     game = load(job.game, job.variant, **job.options)
     bots = job_bots(job, game.players)
-    match = play(game, bots, seed=job.seed, max_actions=job.max_actions)
+    match = play(game, bots, seed=job.seed, max_actions=job.max_actions, setup=job.setup)
     outcome = match.outcome
     return GameResult(
         seed=job.seed,

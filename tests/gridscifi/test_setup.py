@@ -177,7 +177,7 @@ def test_the_game_proceeds_normally_after_set_up() -> None:
 
 
 def test_set_up_options_are_checked() -> None:
-    with pytest.raises(UnknownOption, match="unknown set-up options: placement"):
+    with pytest.raises(UnknownOption, match="has no set-up option placement"):
         GAME.start(seed=1, placement="free")
 
 
@@ -203,3 +203,16 @@ def test_the_opening_is_the_first_event_of_the_public_history(deploy: bool) -> N
         assert shown.units == GAME.view(state, player).units
     seen = next(iter(GAME.view(state, "red").log)).units
     assert sum(is_hidden(u.profile) for u in seen if u.owner == "blue") >= 2, "reserves"
+
+
+def test_a_set_up_action_names_the_unit_it_places() -> None:
+    state = GAME.start(seed=3, deploy=False)
+    first = GAME.legal_actions(state, "blue")[0]
+    assert GAME.menu_label(state, first) == "Set up your Sniper Team A at a1"
+    state = GAME.apply(state, first)
+    assert GAME.menu_label(state, GAME.legal_actions(state, "blue")[0]).startswith(
+        "Set up your Battle Squad B at "
+    )
+    state = set_up(GAME, GAME.apply(state, GAME.legal_actions(state, "blue")[0]), random.Random(1))
+    view = GAME.view(state, "blue")
+    assert GAME.action_label(view, Deploy("blue", sq("a1"))) == "Set up the next unit at a1"

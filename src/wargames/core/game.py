@@ -10,6 +10,7 @@ rules.  Variants are subclasses, selected by ``variant=`` (python-chess's ``ches
 from __future__ import annotations
 
 import functools
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
@@ -36,6 +37,7 @@ from wargames.core.errors import (
 from wargames.core.events import EventLog, event_words
 from wargames.core.hidden import is_view_of as hidden_is_view_of
 from wargames.core.hidden import redact
+from wargames.core.options import flag, said
 from wargames.core.rng import KEY_BYTES, DrawNeeded, Rng, Seed
 from wargames.core.words import listed, sentence, side, whom
 
@@ -51,6 +53,7 @@ _last_refusing_view: tuple[Any, Any, str, Any] | None = None  # (game, state, pl
 
 __all__ = [
     "Action",
+    "ArmySetup",
     "Game",
     "NoOptions",
     "Outcome",
@@ -137,6 +140,19 @@ class NoOptions:
     """The options of a game that has none."""
 
 
+@frozen
+class ArmySetup:
+    """The set-up of a game whose players may place their own armies: ``deploy=True`` (the
+    default) deals both armies at random from the seed, ``deploy=False`` starts in the set-up
+    phase, where each player places their pieces with actions (a game's :attr:`Game.Setup`)."""
+
+    deploy: bool = flag(
+        True,
+        about="deal the armies at random (true) or let each player set up their own (false)",
+        said={True: "deal the armies at random", False: "set up your own army"},
+    )
+
+
 def balance(mine: float, theirs: float) -> float:
     """A heuristic score in (-0.9, 0.9) from two non-negative amounts (material, points):
     their difference over their sum, kept clear of the -1 and 1 that mean a finished game."""
@@ -160,6 +176,13 @@ def _json_form(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_json_form(item) for item in value]
     return value
+
+
+def _json_words(value: Any) -> str:
+    """A set-up value in words: text as it is, true and false as "yes" and "no", else JSON."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value if isinstance(value, str) else json.dumps(value, default=str)
 
 
 S = TypeVar("S", bound=State)
@@ -186,6 +209,11 @@ class Game(ABC, Generic[S, A]):
     declare its own offers only itself (:func:`wargames.core.registry.variants`)."""
     Options: ClassVar[type] = NoOptions
     """A frozen attrs class of the game's options, all with defaults."""
+    Setup: ClassVar[type] = NoOptions
+    """A frozen attrs class of the set-up keywords :meth:`start` takes, all with defaults,
+    each declared with :mod:`wargames.core.options` and a line of ``about`` (``wargames
+    games`` lists them; ``wargames play --setup`` and the web lobby offer them);
+    :meth:`read_setup` checks them."""
     state_type: ClassVar[type[State]]
     action_types: ClassVar[tuple[type[Action], ...]]
     event_types: ClassVar[tuple[type[Any], ...]] = ()
@@ -747,6 +775,37 @@ class Game(ABC, Generic[S, A]):
                 raise UnknownPlayer(f"a player is named by text, not {type(player).__name__}")
             self.check_player(player)
         return self.read_action(state, text, player)
+
+    def read_setup(self, setup: Mapping[str, Any]) -> Any:
+        """``setup``, keywords of :meth:`start`, as the game's :attr:`Setup` (each value
+        checked, the others at their defaults): what a game's :meth:`start` reads them with,
+        and what callers check them with before a game starts.
+
+        :raises UnknownOption: for a keyword the game does not declare, or a bad value.
+        """
+        if not isinstance(setup, Mapping):
+            raise UnknownOption(f"a set-up is keywords and values, not {type(setup).__name__}")
+        known = [a.name for a in attrs.fields(self.Setup)]
+        unknown = sorted(str(key) for key in setup if key not in known)
+        if unknown:
+            raise UnknownOption(
+                f"{type(self).__name__} has no set-up option {shorten(', '.join(unknown))}; "
+                f"its set-up options are: {', '.join(known) or 'none'}"
+            )
+        try:
+            return self.Setup(**setup)
+        except UnknownOption as error:  # the kernel's option fields say what they allow
+            raise UnknownOption(f"{type(self).__name__} set-up: {error}") from error
+
+    def setup_words(self, setup: Mapping[str, Any]) -> str:
+        """``setup`` as people read it ("set up your own army"): each keyword's value in the
+        words its :attr:`Setup` declaration gives, else ``name value``; ``""`` for none."""
+        declared = {a.name: a for a in attrs.fields(self.Setup)}
+        told = []
+        for name, value in sorted(setup.items()):
+            words = said(declared[name]).get(value) if name in declared else None
+            told.append(words or f"{name.replace('_', ' ')} {_json_words(value)}")
+        return "; ".join(told)
 
     @staticmethod
     def check_setup(setup: Mapping[str, Any]) -> None:

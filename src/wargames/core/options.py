@@ -26,7 +26,7 @@ ever name a built-in table or carry the table itself as text, never a path to op
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -35,8 +35,10 @@ from attrs import Attribute, field, frozen
 from wargames.core.errors import UnknownOption, excerpt
 
 __all__ = [
+    "ABOUT",
     "ALLOWED",
     "BOUNDS",
+    "SAID",
     "Bounds",
     "ChoiceBounds",
     "CustomBounds",
@@ -44,12 +46,15 @@ __all__ = [
     "NumberBounds",
     "TableBounds",
     "TextBounds",
+    "about",
     "allowed",
     "bounds",
     "choice",
     "custom",
     "flag",
     "number",
+    "offered",
+    "said",
     "table",
     "text",
 ]
@@ -63,6 +68,13 @@ _MAX_TEXT: Final = 10_000
 _MAX_TABLE_BYTES: Final = 1_000_000
 """No table file read for an option is bigger."""
 
+
+ABOUT: Final = "wargames.about"
+"""The attrs metadata key under which a declared keyword keeps its one-line description (the
+set-up keywords of ``Game.start`` have one: ``wargames games`` and the web lobby show it)."""
+SAID: Final = "wargames.said"
+"""The attrs metadata key under which a declared keyword keeps each value's words for people
+(``{False: "set up your own army", ...}``: the web lobby offers the values by these)."""
 
 BOUNDS: Final = "wargames.bounds"
 """The attrs metadata key under which an option keeps its bounds as data (:func:`bounds`)."""
@@ -124,6 +136,36 @@ def allowed(attribute: Attribute[Any]) -> str:
     return str(attribute.metadata.get(ALLOWED, ""))
 
 
+def about(attribute: Attribute[Any]) -> str:
+    """The one-line description of the keyword ``attribute`` (``""`` if it has none)."""
+    return str(attribute.metadata.get(ABOUT, ""))
+
+
+def said(attribute: Attribute[Any]) -> dict[Any, str]:
+    """Each value of the keyword ``attribute`` with its words for people (empty if it gives
+    none)."""
+    return dict(attribute.metadata.get(SAID, {}))
+
+
+def offered(attribute: Attribute[Any]) -> tuple[Any, ...]:
+    """The values of the keyword ``attribute`` one may pick from a list (a flag's true and
+    false, a choice's choices, its default first); ``()`` for one typed as free text or
+    JSON."""
+    declared = bounds(attribute)
+    if isinstance(declared, FlagBounds):
+        values: tuple[Any, ...] = (True, False)
+    elif isinstance(declared, ChoiceBounds):
+        values = declared.choices + ((None,) if declared.optional else ())
+    else:
+        return ()
+    return (attribute.default, *(v for v in values if v != attribute.default))
+
+
+def _described(about: str, said: Mapping[Any, str] | None) -> dict[str, Any]:
+    """The metadata of a keyword's description and its values' words, where given."""
+    return {ABOUT: about} | ({SAID: dict(said)} if said else {})
+
+
 def bounds(attribute: Attribute[Any]) -> Bounds | None:
     """What the option ``attribute`` takes, as data (``None`` for a field declared without
     the helpers here)."""
@@ -158,19 +200,29 @@ def number(default: int | None, *, low: int, high: int, optional: bool = False) 
     )
 
 
-def flag(default: bool) -> Any:
-    """A true-or-false option (``1`` or ``"yes"`` is not a boolean)."""
+def flag(default: bool, *, about: str = "", said: Mapping[bool, str] | None = None) -> Any:
+    """A true-or-false option (``1`` or ``"yes"`` is not a boolean); ``about`` describes it in
+    a line and ``said`` words each value for people (both for set-up keywords)."""
     what = "true or false"
 
     def check(_: object, attribute: Attribute[Any], value: object) -> None:
         if not isinstance(value, bool):
             raise _refuse(attribute, value, what)
 
-    return field(default=default, validator=check, metadata={ALLOWED: what, BOUNDS: FlagBounds()})
+    metadata = {ALLOWED: what, BOUNDS: FlagBounds(), **_described(about, said)}
+    return field(default=default, validator=check, metadata=metadata)
 
 
-def choice(default: str | None, choices: Collection[str], *, optional: bool = False) -> Any:
-    """An option that is one of ``choices`` (``None`` too if ``optional``)."""
+def choice(
+    default: str | None,
+    choices: Collection[str],
+    *,
+    optional: bool = False,
+    about: str = "",
+    said: Mapping[str, str] | None = None,
+) -> Any:
+    """An option that is one of ``choices`` (``None`` too if ``optional``); ``about`` and
+    ``said`` as for :func:`flag`."""
     what = "one of " + ", ".join(repr(c) for c in choices) + (", or null" if optional else "")
 
     def check(_: object, attribute: Attribute[Any], value: object) -> None:
@@ -180,7 +232,8 @@ def choice(default: str | None, choices: Collection[str], *, optional: bool = Fa
             raise _refuse(attribute, value, what)
 
     declared = ChoiceBounds(tuple(choices), optional)
-    return field(default=default, validator=check, metadata={ALLOWED: what, BOUNDS: declared})
+    metadata = {ALLOWED: what, BOUNDS: declared, **_described(about, said)}
+    return field(default=default, validator=check, metadata=metadata)
 
 
 def text(

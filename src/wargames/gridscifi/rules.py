@@ -35,7 +35,7 @@ from wargames.core.changes import replace
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption, excerpt
 from wargames.core.events import EventLog
-from wargames.core.game import Game, Outcome
+from wargames.core.game import ArmySetup, Game, Outcome
 from wargames.core.history import History
 from wargames.core.options import custom, flag, number, table, text
 from wargames.core.phases import Clock, Phase, TurnStructure
@@ -164,6 +164,7 @@ class GridSciFi(Game[GridState, GridAction]):
 
     name = "gridscifi"
     Options = GridSciFiOptions
+    Setup = ArmySetup
     state_type = GridState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
@@ -227,11 +228,10 @@ class GridSciFi(Game[GridState, GridAction]):
         table with :class:`~wargames.gridscifi.state.Deploy` actions (which units start in
         reserve or inside a transport is still drawn from ``seed``).
 
-        :raises UnknownOption: for an unknown set-up keyword.
+        :raises UnknownOption: for an unknown set-up keyword or a bad value.
         """
-        at_random = setup.pop("deploy", True)
-        self.check_setup(setup)
-        units, rng = deploy(self.field, self.scenario, Rng.from_seed(seed), place=bool(at_random))
+        at_random = self.read_setup(setup).deploy
+        units, rng = deploy(self.field, self.scenario, Rng.from_seed(seed), place=at_random)
         return self.opening(units, TURNS.start(len(PLAYERS)), rng)
 
     def opening(self, units: tuple[Unit, ...], clock: Clock, rng: Rng) -> GridState:

@@ -69,6 +69,15 @@ def _unit(field_: Battlefield, view: GridState, unit_id: int, viewer: str | None
     return f"unit {letter}" if letter else "a unit that is not in the game"
 
 
+def _next_to_set_up(field_: Battlefield, view: GridState, player: str) -> str:
+    """The unit the next :class:`Deploy` sets up (``"your Sniper Team A"``), as ``player``
+    sees it; ``"the next unit"`` when none is left."""
+    index = view._unplaced
+    if index is None:
+        return "the next unit"
+    return _unit(field_, view, view.units[index].id, player)
+
+
 def event_sentence(
     field_: Battlefield, view: GridState, event: Any, viewer: str | None
 ) -> str | None:
@@ -156,8 +165,10 @@ def action_label(field_: Battlefield, view: GridState, action: Any) -> str:
     if isinstance(action, CallReserve):
         unit = _unit(field_, view, action.unit, player)
         return f"Call {unit} from reserve onto rank {action.rank}"
-    if isinstance(action, Place | BailOut | Deploy):
-        verb = {Place: "Place the unit", BailOut: "Bail out", Deploy: "Set up the next unit"}
+    if isinstance(action, Deploy):
+        return f"Set up {_next_to_set_up(field_, view, player)} at {action.square}"
+    if isinstance(action, Place | BailOut):
+        verb = {Place: "Place the unit", BailOut: "Bail out"}
         return f"{verb[type(action)]} at {action.square}"
     return PLAIN.get(type(action), str(action))
 

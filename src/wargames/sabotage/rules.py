@@ -31,7 +31,7 @@ from attrs import frozen
 from wargames.core.board import Square
 from wargames.core.changes import builder
 from wargames.core.errors import InvalidAction, excerpt
-from wargames.core.game import Game, Outcome
+from wargames.core.game import ArmySetup, Game, Outcome
 from wargames.core.hidden import HIDDEN, is_hidden, redact
 from wargames.core.history import History
 from wargames.core.options import custom, flag, number
@@ -161,6 +161,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     name = "sabotage"
     variant: ClassVar[str] = "SG"
     Options = SabotageOptions
+    Setup = ArmySetup
     state_type = SabotageState
     action_types = (Deploy, Move, OfferDraw, AcceptDraw, DeclineDraw)
     event_types = (SetUpDrawn, Deployed, Moved, Battle, Revealed, DrawOffered, DrawAnswered)
@@ -245,10 +246,9 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         seed; ``deploy=False`` starts in the set-up phase, where players place their pieces
         with :class:`~wargames.sabotage.state.Deploy` actions.
 
-        :raises UnknownOption: for an unknown set-up keyword.
+        :raises UnknownOption: for an unknown set-up keyword or a bad value.
         """
-        deploy = setup.pop("deploy", True)
-        self.check_setup(setup)
+        deploy = self.read_setup(setup).deploy
         state = self._new(Rng.from_seed(seed))
         if not deploy:
             return state
