@@ -203,3 +203,39 @@ def test_every_game_has_a_page(browser: Browser, base: str, name: str, images: P
     assert page.locator("#actions button").count() > 0
     picture(page, images / f"web-{name}.png")
     page.close()
+
+
+def test_an_army_is_set_up_by_clicking(browser: Browser, base: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(base + "/")
+    page.select_option("#game", "sabotage")
+    page.select_option("#variant", "SM")
+    assert page.locator("#setup select option").all_inner_texts() == [
+        "deal the armies at random",
+        "set up your own army",
+    ]
+    page.select_option("select[data-keyword=deploy]", label="set up your own army")
+    page.select_option("select[data-player=green]", "random")
+    page.select_option("select[data-player=red]", "human")
+    page.click("#start")
+    page.locator("#link-red").wait_for()
+    page.goto(base + (page.locator("#link-red").get_attribute("href") or ""))
+    page.wait_for_function("document.body.dataset.turn === 'yes'")  # the bot has set up green
+    assert page.locator("#setup").inner_text() == "Set-up: set up your own army."
+    assert page.locator("#board .token").count() == 20
+    assert page.locator("#board .token.hidden").count() == 20  # none of green's kinds shown
+    before = page.evaluate("document.body.dataset.version")
+    page.locator("#board [data-node='h8']").first.click(force=True)  # a square: which piece?
+    assert page.locator("#choice-list button").first.inner_text() == (
+        "Set up your Headquarters at h8"
+    )
+    page.locator("#choice-list button").first.click()
+    page.wait_for_function(f"document.body.dataset.version !== {before!r}")
+    assert page.locator("#board .token").count() == 21
+    assert page.locator("#actions button").first.inner_text() == "Set up your Atomic Landmine at g8"
+    before = page.evaluate("document.body.dataset.version")
+    page.locator("#actions button").first.click()  # or from the list of legal actions
+    page.wait_for_function(f"document.body.dataset.version !== {before!r}")
+    assert page.locator("#board .token").count() == 22
+    assert page.locator("#board .token.hidden").count() == 20
+    page.close()

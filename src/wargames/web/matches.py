@@ -24,6 +24,7 @@ from typing import Any, Literal
 import wargames
 from wargames.bots.base import Bot
 from wargames.bots.specs import make_bot
+from wargames.core.errors import WargamesError
 from wargames.core.game import Action, Game, State
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
@@ -295,15 +296,25 @@ class Lobby:
         seats: Mapping[str, str],
         *,
         replay: Replay | None = None,
+        setup: Mapping[str, Any] | None = None,
         seating: Seating = "linked",
     ) -> tuple[Match, dict[str, str], str]:
-        """A new match of ``game`` with a secret chance key (or the game of an uploaded
-        ``replay``); return it, a token per human seat (none unless ``seating`` is
+        """A new match of ``game`` with a secret chance key, started with the keywords
+        ``setup`` (``{"deploy": False}``: the players set up their armies), or the game of an
+        uploaded ``replay``; return it, a token per human seat (none unless ``seating`` is
         ``"linked"``: ``"listed"`` lists the human seats in the lobby for whoever joins,
-        ``"later"`` links them on request) and the spectators' token."""
+        ``"later"`` links them on request) and the spectators' token.  The set-up is stored
+        with the match (its replay's) and restored with it.
+
+        :raises Refused: 400 for a set-up the game refuses (nothing is stored).
+        """
         if replay is None:
-            start = game.start()
-            replay = Replay.record(game, start.rng.key, [])
+            setup = dict(setup or {})
+            try:
+                start = game.start(**setup)
+            except (WargamesError, ValueError, TypeError) as error:
+                raise Refused(400, f"bad set-up: {error}") from None
+            replay = Replay.record(game, start.rng.key, [], setup)
         match_id = secrets.token_urlsafe(9)
         bot_seed = secrets.randbits(31)
         match = Match(match_id, game, replay, seats, bot_seed, self.store)
@@ -366,7 +377,7 @@ class Lobby:
         with self._rematching:
             rematch_id = self.store.rematch_of(match.id)
             if rematch_id is None:
-                made = self.create(match.game, match.seats, seating="later")[0]
+                made = self.create(match.game, match.seats, setup=match.setup, seating="later")[0]
                 rematch_id = self.store.rematch(match.id, made.id)
         token = secrets.token_urlsafe(24)
         self.store.add_link(rematch_id, seat, token)

@@ -37,6 +37,8 @@ def payload(match: Match, seat: str | None, step: int | None = None) -> dict[str
         "game": game.name,
         "variant": game.variant,
         "options": game.option_values(),
+        "setup": match.setup,
+        "setup_words": game.setup_words(match.setup),
         "players": list(game.players),
         "seats": match.seats,
         "seat": seat,

@@ -2,9 +2,11 @@
 
 API (every error is JSON ``{"error": message}`` with a 4xx status, and changes nothing):
 
-* ``GET /api/catalog`` — the games, variants, players, option defaults and bots;
-* ``POST /api/games`` — ``{"game", "variant", "options", "seats": {player: "human"|bot}}``:
-  a new game; answers one link per human seat and one for spectators;
+* ``GET /api/catalog`` — the games, variants, players, option defaults, set-up keywords
+  (each with its default, a line about it and the values offered, in words) and bots;
+* ``POST /api/games`` — ``{"game", "variant", "options", "setup", "seats": {player:
+  "human"|bot}}``: a new game (``"setup": {"deploy": false}``: the players set up their own
+  armies); answers one link per human seat and one for spectators;
 * ``GET /api/play/{token}`` — the link's view (``?after=N`` waits up to 20 s for a version
   after ``N``); ``GET /api/play/{token}/steps/{n}`` the view after ``n`` actions;
 * ``POST /api/play/{token}/actions`` — ``{"action": text}`` plays it for the link's seat;
@@ -53,6 +55,7 @@ from starlette.staticfiles import StaticFiles
 import wargames
 from wargames.bots.specs import BOT_NAMES, LEVELS, make_bot
 from wargames.core.errors import SerializationError, WargamesError
+from wargames.core.options import about, offered, said
 from wargames.core.registry import games as registered_games
 from wargames.core.replay import Replay
 from wargames.core.serialize import dumps, loads
@@ -167,6 +170,7 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
                         for a in attrs.fields(cls.Options)
                     },
                     "demo_options": dict(cls.demo_options),
+                    "setup": [_setup_keyword(a) for a in attrs.fields(cls.Setup)],
                 }
             )
         bots = [HUMAN, *LEVELS, *BOT_NAMES]
@@ -176,6 +180,7 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
         data = await body(request)
         name, variant = data.get("game"), data.get("variant") or None
         options, seats = data.get("options", {}), data.get("seats")
+        setup = data.get("setup", {})
         listed = data.get("listed", False)
         if not isinstance(listed, bool):
             raise Refused(400, "listed is true or false")
@@ -185,6 +190,8 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
             raise Refused(400, "a variant is named by text")
         if not isinstance(options, dict):
             raise Refused(400, "options must be a JSON object")
+        if not isinstance(setup, dict):
+            raise Refused(400, "setup must be a JSON object")
         try:
             game = await run_in_threadpool(lobby.game, name, variant, options)
         except (WargamesError, ValueError, TypeError) as error:
@@ -203,7 +210,7 @@ def create_app(db: str | Path = ":memory:", *, quiet: float = QUIET_SECONDS) -> 
         ordered = {p: seats[p].strip().lower() for p in game.players}
         seating: Seating = "listed" if listed else "linked"
         match, tokens, spectators = await run_in_threadpool(
-            lambda: lobby.create(game, ordered, seating=seating)
+            lambda: lobby.create(game, ordered, setup=setup, seating=seating)
         )
         answer = {
             "id": match.id,
@@ -414,6 +421,21 @@ def number(text: str, what: str, most: int, *, beyond: int) -> int:
     if len(digits) > len(str(most)) or int(digits) > most:
         raise Refused(beyond, f"{what} goes from 0 to {most}")
     return int(digits)
+
+
+def _setup_keyword(attribute: attrs.Attribute[Any]) -> dict[str, Any]:
+    """A set-up keyword for the lobby: its name, default, line of description and the values
+    it offers, each in words (none for a keyword given as JSON)."""
+    words = said(attribute)
+    return {
+        "name": attribute.name,
+        "default": _jsonable(attribute.default),
+        "about": about(attribute),
+        "values": [
+            {"value": _jsonable(v), "words": words.get(v) or json.dumps(_jsonable(v))}
+            for v in offered(attribute)
+        ],
+    }
 
 
 def _jsonable(value: Any) -> Any:

@@ -18,6 +18,7 @@ function chooseGame() {
   $("variant").disabled = $("variant").options.length === 0;
   $("options").value = JSON.stringify(game.demo_options);
   $("options").title = "defaults: " + JSON.stringify(game.options);
+  chooseSetup(game);
   const seats = $("seats");
   seats.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Seats" }));
   game.players.forEach((player, i) => {
@@ -34,6 +35,35 @@ function chooseGame() {
   });
 }
 
+function chooseSetup(game) {
+  // A list per set-up keyword that offers values (each in the game's words), its default
+  // first; the fieldset is hidden for a game without any.
+  const setup = $("setup");
+  setup.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Set-up" }));
+  const offered = game.setup.filter((k) => k.values.length > 0);
+  offered.forEach((keyword) => {
+    const label = Object.assign(document.createElement("label"), { title: keyword.about });
+    label.textContent = keyword.name.replaceAll("_", " ") + " ";
+    const select = document.createElement("select");
+    select.name = "setup-" + keyword.name;
+    select.dataset.keyword = keyword.name;
+    select.dataset.default = JSON.stringify(keyword.default);
+    keyword.values.forEach((v) => option(select, JSON.stringify(v.value), v.words));
+    label.append(select);
+    setup.append(label);
+  });
+  setup.hidden = offered.length === 0;
+}
+
+function chosenSetup() {
+  // The set-up keywords chosen away from their defaults.
+  const setup = {};
+  document.querySelectorAll("#setup select").forEach((s) => {
+    if (s.value !== s.dataset.default) setup[s.dataset.keyword] = JSON.parse(s.value);
+  });
+  return setup;
+}
+
 async function create(event) {
   event.preventDefault();
   $("problem").textContent = "";
@@ -48,7 +78,8 @@ async function create(event) {
   document.querySelectorAll("#seats select").forEach((s) => { seats[s.dataset.player] = s.value; });
   const listed = $("listed").checked;
   const request = {
-    game: $("game").value, variant: $("variant").value || null, options, seats, listed,
+    game: $("game").value, variant: $("variant").value || null, options,
+    setup: chosenSetup(), seats, listed,
   };
   const response = await fetch("/api/games", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request),

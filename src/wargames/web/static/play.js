@@ -57,6 +57,7 @@ function render() {
     $("board").innerHTML = data.board || "";
   }
   $("text").textContent = data.text;
+  $("setup").textContent = data.setup_words ? "Set-up: " + data.setup_words + "." : "";
   const turn = data.seat !== null && data.to_act.includes(data.seat) && stepping === null;
   let status;
   if (data.outcome) status = "Game over. " + data.outcome.text;
