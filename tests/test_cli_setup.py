@@ -148,3 +148,15 @@ def test_simulate_demo_and_render_take_a_set_up(tmp_path: Path) -> None:
         == 0
     )
     assert picture.read_text() != dealt.read_text()  # an empty board, not the dealt armies
+
+
+def test_saw_s_units_are_designed_by_hand() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "saw", "--seed", "3", "--setup", "design=manual", "--width", "100"],
+        input="quit\n\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Turn 0, design phase: Blue and Red to act" in result.stdout
+    assert "1. Put 1 point of b1 into movement [b1 assign 1 movement]" in result.stdout
+    assert "r1    red     Balanced (20 points) 1103: traits secret" in result.stdout

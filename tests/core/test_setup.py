@@ -18,6 +18,8 @@ def test_the_games_that_set_up_armies_declare_deploy() -> None:
     assert declared["sabotage"] is ArmySetup
     assert declared["gridscifi"] is ArmySetup
     assert declared["sabatu"] is NoOptions
+    assert issubclass(declared["sabot"], ArmySetup)  # deploy, and armies
+    assert [a.name for a in attrs.fields(declared["saw"])] == ["design", "hexes"]
     (deploy,) = attrs.fields(ArmySetup)
     assert deploy.default is True
     assert about(deploy).startswith("deal the armies at random (true)")
@@ -66,7 +68,9 @@ def test_a_set_up_in_words() -> None:
     assert MINI.setup_words({"deploy": False}) == "set up your own army"
     assert MINI.setup_words({"deploy": True}) == "deal the armies at random"
     assert MINI.setup_words({}) == ""
-    saw = wargames.load("saw")  # keywords it takes but does not declare: name and value
+    assert MINI.setup_words({"deploy": 0}) == "deploy 0"  # not False's words
+    saw = wargames.load("saw")  # a value without words of its own: name and value
     assert saw.setup_words({"design": "manual", "hexes": {"b1": "0305"}}) == (
-        'design manual; hexes {"b1": "0305"}'
+        'design your own units; hexes {"b1": "0305"}'
     )
+    assert saw.setup_words({"fog": True, "map": "ruins"}) == "fog yes; map ruins"

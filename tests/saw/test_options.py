@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 from typing import Any
 
 import attrs
@@ -112,9 +113,17 @@ def test_bad_options_are_refused(options: dict[str, Any], message: str) -> None:
 
 def test_bad_setup_is_refused() -> None:
     game = Saw()
-    with pytest.raises(ValueError, match="design must be one of preset, random, manual"):
+    with pytest.raises(
+        UnknownOption,
+        match=re.escape(
+            "option design='secret' is not allowed: expected one of 'preset', 'random', 'manual'"
+        ),
+    ):
         game.start(1, design="secret")
-    with pytest.raises(UnknownOption, match="unknown set-up options: deploy"):
+    with pytest.raises(
+        UnknownOption,
+        match="Saw has no set-up option deploy; its set-up options are: design, hexes",
+    ):
         game.start(1, deploy=False)
     with pytest.raises(ValueError, match="b1 and b2 on one hex 0505"):
         game.start(1, hexes={"b1": "0505", "b2": "0505"})

@@ -7,10 +7,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from starlette.testclient import TestClient
 
 from tests.web.conftest import new_game, play_first, seat_token
+from wargames import load
+from wargames.core.options import offered
+from wargames.core.registry import games
 from wargames.core.serialize import loads
 from wargames.web import create_app
 from wargames.web.store import Store
@@ -25,9 +29,9 @@ KINDS = ("Headquarters", "Landmine", "General", "Recon", "Saboteur")
 
 
 def test_the_catalog_offers_each_game_s_set_up(client: TestClient) -> None:
-    games = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
+    catalog = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
     for name in ("sabotage", "gridscifi"):
-        (deploy,) = games[name]["setup"]
+        (deploy,) = catalog[name]["setup"]
         assert deploy["name"] == "deploy"
         assert deploy["default"] is True
         assert deploy["about"].startswith("deal the armies at random (true)")
@@ -35,7 +39,13 @@ def test_the_catalog_offers_each_game_s_set_up(client: TestClient) -> None:
             {"value": True, "words": "deal the armies at random"},
             {"value": False, "words": "set up your own army"},
         ]
-    assert games["sabatu"]["setup"] == []
+    assert catalog["sabatu"]["setup"] == []
+    assert [v["words"] for v in catalog["saw"]["setup"][0]["values"]] == [
+        "the armies' ready designs (the others drawn at random)",
+        "every design drawn at random",
+        "design your own units",
+    ]
+    assert catalog["saw"]["setup"][1]["values"] == []  # hexes: given as JSON through the API
 
 
 def test_a_game_with_the_players_set_up_is_played_from_its_set_up(client: TestClient) -> None:
@@ -133,3 +143,25 @@ def test_the_set_up_survives_a_restart(where: str) -> None:
         assert after["text"].count("to set up") > 0  # still in the set-up phase
         match = second.app.state.lobby.find(blue)[0]  # type: ignore[attr-defined]
         assert match.replay().setup == {"deploy": False}
+
+
+OFFERED = [
+    (name, keyword.name, value)
+    for name, cls in sorted(games().items())
+    for keyword in attrs.fields(cls.Setup)
+    for value in offered(keyword)
+]
+"""Every value the lobby offers, of every game's set-up keywords."""
+
+
+@pytest.mark.parametrize(("name", "keyword", "value"), OFFERED)
+def test_every_set_up_offered_starts_a_game_its_first_seat_plays(
+    client: TestClient, name: str, keyword: str, value: Any
+) -> None:
+    players = load(name).players
+    seats = {p: "human" if i == 0 else "random" for i, p in enumerate(players)}
+    options = dict(games()[name].demo_options)
+    answer = new_game(client, name, seats, options=options, setup={keyword: value})
+    view = play_first(client, seat_token(answer, players[0]))
+    assert view["setup"] == {keyword: value}
+    assert view["moves"] >= 1

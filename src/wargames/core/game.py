@@ -800,11 +800,13 @@ class Game(ABC, Generic[S, A]):
     def setup_words(self, setup: Mapping[str, Any]) -> str:
         """``setup`` as people read it ("set up your own army"): each keyword's value in the
         words its :attr:`Setup` declaration gives, else ``name value``; ``""`` for none."""
-        declared = {a.name: a for a in attrs.fields(self.Setup)}
+        declared = {a.name: said(a) for a in attrs.fields(self.Setup)}
         told = []
         for name, value in sorted(setup.items()):
-            words = said(declared[name]).get(value) if name in declared else None
-            told.append(words or f"{name.replace('_', ' ')} {_json_words(value)}")
+            words = declared.get(name, {})
+            # a value of the declared type only (1 is not True); any value, a dict too
+            found = [w for v, w in words.items() if type(v) is type(value) and v == value]
+            told.append(found[0] if found else f"{name.replace('_', ' ')} {_json_words(value)}")
         return "; ".join(told)
 
     @staticmethod

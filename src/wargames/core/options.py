@@ -301,16 +301,18 @@ def custom(
     examples: Collection[Any],
     validator: Callable[[Any, Attribute[Any], Any], None] | None = None,
     converter: Callable[[Any], Any] | None = None,
+    about: str = "",
 ) -> Any:
     """An option the game checks with its own ``validator`` or ``converter`` (raising
     :class:`~wargames.core.errors.UnknownOption` or ``ValueError`` for a bad value);
     ``what`` says what it takes, in words, and ``examples`` are values it accepts (its edge
-    values among them: the smallest, the largest, each kind), for tools that try each."""
+    values among them: the smallest, the largest, each kind), for tools that try each;
+    ``about`` as for :func:`flag`."""
     return field(
         default=default,
         validator=validator,
         converter=converter,
-        metadata={ALLOWED: what, BOUNDS: CustomBounds(tuple(examples))},
+        metadata={ALLOWED: what, BOUNDS: CustomBounds(tuple(examples)), **_described(about, None)},
     )
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 import tomllib
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from attrs import Attribute, frozen
@@ -29,7 +29,7 @@ from wargames.core.changes import replace
 from wargames.core.dice import d10
 from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption
-from wargames.core.game import Game, Outcome
+from wargames.core.game import ArmySetup, Game, Outcome
 from wargames.core.hexes import Hex
 from wargames.core.history import History
 from wargames.core.limits import counted
@@ -102,7 +102,7 @@ if TYPE_CHECKING:
     import numpy
     from numpy.typing import NDArray
 
-__all__ = ["Sabot", "SabotOptions"]
+__all__ = ["Sabot", "SabotOptions", "SabotSetup"]
 
 
 _OPEN_MAP: Final = re.compile(r"open:(\d{1,3})x(\d{1,3})")
@@ -181,6 +181,20 @@ class SabotOptions:
     action_limit: int | None = number(None, low=1, high=100_000_000, optional=True)
 
 
+@frozen
+class SabotSetup(ArmySetup):
+    """The set-up keywords of :meth:`Sabot.start`: ``deploy`` (as every game that deals
+    armies), and ``armies``, each player's platoons by name (II)."""
+
+    armies: Mapping[str, Sequence[str]] | None = custom(
+        None,
+        what="each player's platoons by name (None: each buys platoons at random with the "
+        "build points)",
+        examples=(None,),
+        about="each player's platoons by name (null: bought at random with the build points)",
+    )
+
+
 ACTIONS_PER_COUNTER: Final = 8
 """Library default: the action limit allows this many actions for each counter a game can
 hold (:func:`~wargames.sabot.learning.most_counters`), in each turn to ``max_turns`` and in
@@ -192,6 +206,7 @@ class Sabot(Game[SabotState, SabotAction]):
 
     name = "sabot"
     Options = SabotOptions
+    Setup = SabotSetup
     state_type = SabotState
     action_types = (
         Select, Advance, Turn, TakeOff, Scout, Reveal, Board, Disembark, Stop, Fire, Special, Hold,
@@ -275,7 +290,7 @@ class Sabot(Game[SabotState, SabotAction]):
         (default True) sets both armies up at random from ``seed``; ``deploy=False`` starts
         in the set-up phase, played as actions (see :mod:`~wargames.sabot.setup`).
 
-        :raises UnknownOption: for an unknown set-up keyword.
+        :raises UnknownOption: for an unknown set-up keyword or a bad ``deploy``.
         :raises ValueError: for an army that costs too much (counters that fit nowhere in
             their zone are left out of the game, as in a set-up by hand).
         """

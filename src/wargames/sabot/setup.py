@@ -67,9 +67,8 @@ __all__ = [
 
 def start(game: Sabot, seed: Seed | None, **options: Any) -> SabotState:
     """A new game (see :meth:`Sabot.start <wargames.sabot.rules.Sabot.start>`)."""
-    chosen = options.pop("armies", None)
-    at_random = options.pop("deploy", True)
-    game.check_setup(options)
+    setup = game.read_setup(options)
+    chosen, at_random = setup.armies, setup.deploy
     rng = Rng.from_seed(seed)
     counters: dict[str, tuple[str, ...]] = {}
     for player in PLAYERS:

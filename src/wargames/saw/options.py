@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from attrs import frozen
 
-from wargames.core.options import custom, flag, number, text
+from wargames.core.options import choice, custom, flag, number, text
 from wargames.saw.arena import load_maps, load_rules
 from wargames.saw.movement import RULES
 from wargames.saw.units import (
@@ -21,7 +21,7 @@ from wargames.saw.units import (
     unit_data,
 )
 
-__all__ = ["ATTACKS", "MAX_UNITS", "TURN_LIMIT", "ArmyOption", "SawOptions"]
+__all__ = ["ATTACKS", "DESIGNS", "MAX_UNITS", "TURN_LIMIT", "ArmyOption", "SawOptions", "SawSetup"]
 
 TURN_LIMIT: Final[int] = int(load_rules()["game"]["turn_limit"])
 """Turns after which an undecided game is drawn (library default, ``data/rules.toml``)."""
@@ -74,6 +74,34 @@ def _bands(value: Any) -> tuple[tuple[int, int], ...] | None:
     if len(bands) > _MAX_BANDS:
         raise ValueError(f"range_table: at most {_MAX_BANDS} bands, got {len(bands)}")
     return tuple((_whole(limit, 1, 10_000), _whole(penalty, 0, 1_000)) for limit, penalty in bands)
+
+
+DESIGNS: Final = ("preset", "random", "manual")
+"""How :meth:`Saw.start <wargames.saw.rules.Saw.start>` designs the units."""
+
+
+@frozen
+class SawSetup:
+    """The set-up keywords of :meth:`Saw.start <wargames.saw.rules.Saw.start>`: how the units
+    are designed, and the hexes of units that do not stand on their deployment zones."""
+
+    design: str = choice(
+        "preset",
+        DESIGNS,
+        about="how the units are designed: preset, random, or manual (each player assigns "
+        "their units' points)",
+        said={
+            "preset": "the armies' ready designs (the others drawn at random)",
+            "random": "every design drawn at random",
+            "manual": "design your own units",
+        },
+    )
+    hexes: Mapping[str, str] | None = custom(
+        None,
+        what='hexes of units by id, such as {"b1": "0305"} (None: the deployment zones)',
+        examples=(None, {}),
+        about='hexes of units by id, such as {"b1": "0305"} (null: their deployment zones)',
+    )
 
 
 @frozen

@@ -47,7 +47,7 @@ from wargames.saw.odds import (
     hit_points,
     hit_points_against,
 )
-from wargames.saw.options import SawOptions
+from wargames.saw.options import DESIGNS, SawOptions, SawSetup
 from wargames.saw.state import (
     DIRECTIONS,
     LAST_STANDING,
@@ -111,8 +111,6 @@ TURNS = TurnStructure(
 resolved inside :meth:`Saw.apply` when the last plot is in.  Design is played only with
 ``start(design="manual")``."""
 DESIGN, PLOT, DAMAGE = "design", "plot", "damage"
-DESIGNS: Final = ("preset", "random", "manual")
-"""How :meth:`Saw.start` designs the units."""
 _PHASE_ACTIONS: Final[dict[str, tuple[type, ...]]] = {
     DESIGN: (Assign,),
     PLOT: (Assign, Release, Step, Attack, Done),
@@ -126,6 +124,7 @@ class Saw(Game[SawState, SawAction]):
 
     name = "saw"
     Options = SawOptions
+    Setup = SawSetup
     state_type = SawState
     action_types = (Assign, Release, Step, Attack, Done, Allocate)
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
@@ -276,14 +275,11 @@ class Saw(Game[SawState, SawAction]):
         its owner's secret ("Unit traits are kept secret from other players"), only its point
         total public, unless the option ``open_designs`` (a teaching mode) publishes it.
 
-        :raises UnknownOption: for an unknown set-up keyword.
-        :raises ValueError: for an unknown design mode or a bad hex.
+        :raises UnknownOption: for an unknown set-up keyword or design mode.
+        :raises ValueError: for a bad hex.
         """
-        design = setup.pop("design", "preset")
-        placed = setup.pop("hexes", None) or {}
-        self.check_setup(setup)
-        if design not in DESIGNS:
-            raise ValueError(f"design must be one of {', '.join(DESIGNS)}, got {design!r}")
+        chosen: SawSetup = self.read_setup(setup)
+        design, placed = chosen.design, chosen.hexes or {}
         unknown = sorted(set(placed) - set(self.ids))
         if unknown:
             raise ValueError(f"hexes given for unknown units {unknown}; units: {self.ids}")
@@ -342,7 +338,7 @@ class Saw(Game[SawState, SawAction]):
             return True
         return traits[accuracy_index(weapon)] + traits[damage_index(weapon)] > 0
 
-    def _deployment(self, index: int, placed: dict[str, str]) -> Hex:
+    def _deployment(self, index: int, placed: Mapping[str, str]) -> Hex:
         """Where unit ``index`` starts: the hex given for it, else the next of its zone."""
         unit = self.ids[index]
         if unit in placed:
