@@ -77,3 +77,17 @@ def test_the_piece_lost_is_told_apart_when_both_are_of_one_kind() -> None:
         told = GAME.event_sentence(state, event, None)
         role = "defending" if event.attacker_won else "attacking"
         assert told.endswith(f" The {role} {kind} is lost."), told
+
+
+def test_a_square_left_empty_in_set_up_is_told_to_the_other_side() -> None:
+    state = GAME.start(3, deploy=False)
+    for _ in range(2):  # green fills a1 and b1, then leaves c1 empty
+        state = GAME.apply(state, GAME.legal_actions(state, "green")[0])
+    empty = GAME.parse_action(state, "c1=-", "green")
+    after = GAME.apply(state, empty)
+    assert GAME.announce(state, after, empty, "red") == "Green left c1 empty."
+    assert GAME.announce(state, after, empty, "green") == "You chose to leave c1 empty."
+    placed = GAME.legal_actions(state, "green")[0]
+    assert GAME.announce(state, GAME.apply(state, placed), placed, "red") == (
+        "Green set up a piece at c1."
+    )

@@ -931,6 +931,13 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             view, event, viewer
         )
 
+    def action_sentence(
+        self, view: SabotageState, action: SabotageAction, viewer: str | None
+    ) -> str:
+        """``action`` taken, for ``viewer`` (:func:`wargames.sabotage.words.action_sentence`)."""
+        said = words.action_sentence(action, viewer)
+        return said or super().action_sentence(view, action, viewer)
+
     def action_label(self, view: SabotageState, action: SabotageAction) -> str:
         """``action`` in words (:mod:`wargames.sabotage.words`)."""
         return words.action_label(view, action, self.board.index)

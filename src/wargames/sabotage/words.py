@@ -28,7 +28,7 @@ from wargames.sabotage.state import (
     SetUpDrawn,
 )
 
-__all__ = ["action_label", "event_sentence"]
+__all__ = ["action_label", "action_sentence", "event_sentence"]
 
 
 def _piece(view: SabotageState, piece_id: int) -> Piece | None:
@@ -140,3 +140,12 @@ def action_label(view: SabotageState, action: Any, index: Any) -> str:
     if isinstance(action, DeclineDraw):
         return "Decline the draw"
     return str(action)
+
+
+def action_sentence(action: Any, viewer: str | None) -> str | None:
+    """``action`` taken, for another ``viewer`` than its player, where no event tells it:
+    "Green left c1 empty." (the square stays empty in everyone's view, so it is no secret);
+    ``None`` for the kernel's default."""
+    if isinstance(action, Deploy) and action.kind is None and viewer != action.player:
+        return f"{side(action.player)} left {action.square} empty."
+    return None
