@@ -9,6 +9,10 @@ imports and the first steps' caches::
     PYTHONHASHSEED=0 valgrind --tool=callgrind python -m benchmarks.rl_steps aec 2000
     PYTHONHASHSEED=0 valgrind --tool=callgrind python -m benchmarks.rl_steps aec 5000
 
+Cache misses the same way, by cachegrind (``--tool=cachegrind --cache-sim=yes``); its last
+level defaults to the machine's L3 (32 MB here, which a step hardly misses), so name the 1 MB
+L2 of a core as the last level, ``--LL=1048576,16,64``, to count what falls out of L2.
+
 Loops: any of :mod:`benchmarks.rl`'s (``raw``, ``aec``, ``gymnasium``, ``openspiel``, and
 ``aec-free-obs`` of its breakdown), from seed 1.
 """
