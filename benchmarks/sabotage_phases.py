@@ -112,7 +112,8 @@ def agree(spec: str, seeds: range, every: int, playouts: int) -> None:
                             ours, greedy = oracle(game, state, player, (action, advice), playouts)
                             deltas.append(ours - greedy)
                             print(
-                                f"seed {seed} {mine}: {spec} {ours:.2f}, greedy {greedy:.2f}",
+                                f"seed {seed} {mine}: {spec} {ours:.2f}, greedy {greedy:.2f} "
+                                f"(agreed {same} of {same + differ} so far)",
                                 flush=True,
                             )
                 state = game.apply(state, action)
