@@ -18,12 +18,19 @@ playouts are paired), each scoring 1 for a win, 0.5 for a draw (or no end within
 actions). It prints how often the bot agrees with greedy and, where they differ, how often
 the oracle prefers each, with the mean difference.  Nothing here asserts: these are
 measurements, not tests.
+
+``python -m benchmarks.sabotage_phases squares --bot greedy --seeds 5200-5239``
+
+``squares`` sets up both armies of each seed with ``--bot`` (Green's seeded ``seed * 31``,
+Red's ``seed * 31 + 1``, as ``benchmarks.paired`` seeds them) and counts where each side's
+Headquarters stands.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,7 +39,7 @@ from benchmarks.paired import play_paired, seat
 from wargames.bots import Bot, GreedyBot
 from wargames.bots.base import moves
 from wargames.core.game import Action, Game, State
-from wargames.sabotage import Sabotage, SabotageState
+from wargames.sabotage import Kind, Sabotage, SabotageState
 
 _SETUP = {"deploy": False}
 _PLAYOUT_CAP = 150
@@ -128,13 +135,40 @@ def agree(spec: str, seeds: range, every: int, playouts: int) -> None:
     )
 
 
+def squares(spec: str, seeds: range) -> None:
+    """Print, per side, how often ``spec``'s set-up puts the Headquarters on each square."""
+    game = wargames.load("sabotage", "SM")
+    counts: dict[str, Counter[str]] = {p: Counter() for p in game.players}
+    for seed in seeds:
+        bots = {p: seat(spec, seed * 31 + i) for i, p in enumerate(game.players)}
+        state = game.start(seed, **_SETUP)
+        while in_setup(game, state):
+            player = next(p for p in game.players if p in game.to_act(state))
+            state = game.apply(state, bots[player].choose(game, state, player))
+        for owner, square in headquarters(game, state):
+            counts[owner][square] += 1
+    for player, count in counts.items():
+        print(f"{spec} as {player}: " + ", ".join(f"{s} {n}" for s, n in sorted(count.items())))
+
+
+def headquarters(game: Game[Any, Any], state: State) -> list[tuple[str, str]]:
+    """Each Headquarters on the board: its owner and square."""
+    assert isinstance(game, Sabotage)
+    assert isinstance(state, SabotageState)
+    return [
+        (piece.owner, str(game.board.node(i)))
+        for i, piece in enumerate(state.cells)
+        if piece is not None and piece.kind is Kind.HEADQUARTERS
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.sabotage_phases", description=__doc__
     )
-    parser.add_argument("command", choices=("split", "agree"))
+    parser.add_argument("command", choices=("split", "agree", "squares"))
     parser.add_argument("--bots", default="greedy/mcts:200,greedy", help="split: two bots")
-    parser.add_argument("--bot", default="mcts:200", help="agree: the bot compared with greedy")
+    parser.add_argument("--bot", default="mcts:200", help="agree, squares: the bot")
     parser.add_argument("--seeds", default="5200-5219", help="first-last, inclusive")
     parser.add_argument("--every", type=int, default=4, help="agree: weigh every n-th difference")
     parser.add_argument("--playouts", type=int, default=30, help="agree: playouts an action")
@@ -143,6 +177,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     seeds = range(int(low), int(high or low) + 1)
     if args.command == "agree":
         agree(args.bot, seeds, args.every, args.playouts)
+        return
+    if args.command == "squares":
+        squares(args.bot, seeds)
         return
     first, second = args.bots.split(",")
     game = wargames.load("sabotage", "SM")
