@@ -147,6 +147,45 @@ def test_greedy_sets_up_its_headquarters_in_the_back_rank_behind_landmines() -> 
         assert all(p is not None and p.kind is Kind.LANDMINE for p in sides)
 
 
+def _greedy_setup(seed: int) -> SabotageState:
+    """Both sides set up by greedy, seeded as ``benchmarks.paired`` seeds them."""
+    state = MINI.start(seed, deploy=False)
+    bots = {"green": GreedyBot(seed * 31), "red": GreedyBot(seed * 31 + 1)}
+    while MINI.in_setup(state):
+        player = next(iter(MINI.to_act(state)))
+        action = bots[player].choose(MINI, state, player)
+        assert isinstance(action, Deploy)
+        state = MINI.apply(state, action)
+    return state
+
+
+def test_greedy_varies_the_square_of_its_headquarters_among_equally_safe_ones() -> None:
+    """Mirror-image squares are equally safe, so greedy's choice between them is its own
+    random tie-break, not the zone's fill order: a Headquarters still to place counts the
+    best square left (counted at the mean of the squares left, it went on the first square
+    of the order that beat the mean, a1 or h8, in every game)."""
+    squares: dict[str, set[str]] = {"green": set(), "red": set()}
+    for seed in range(12):
+        state = _greedy_setup(seed)
+        for i, piece in enumerate(state.cells):
+            if piece is not None and piece.kind is Kind.HEADQUARTERS:
+                squares[piece.owner].add(str(MINI.board.node(i)))
+    assert len(squares["green"]) > 1
+    assert len(squares["red"]) > 1
+
+
+def test_setup_reckons_the_squares_still_to_fill_at_their_best() -> None:
+    """The rest of the set-up is the player's to make: a Headquarters on c1 with two
+    landmines left and its two sides d1 and c2 still to fill scores as if both were
+    landmines (it scored less, by the chance a landmine would fall there)."""
+    half = MINI.start(0, deploy=False)
+    squares = {str(s): s for s in MINI.board}
+    for square, symbol in (("a1", "2"), ("b1", "M"), ("c1", "H")):
+        half = MINI.apply(half, Deploy("green", squares[square], Kind.from_symbol(symbol)))
+    whole = _green_setup("2MHM5321", "1-M1RRR-", "SSS43-2-")
+    assert MINI.evaluate(half, "green") == pytest.approx(MINI.evaluate(whole, "green"))
+
+
 def test_setup_red_ranks_its_placements_alike_whatever_green_hides() -> None:
     """Red sets up second, against green's hidden army: its determinisations differ in where
     green's Headquarters stands, which shifts every placement's score alike and so changes no

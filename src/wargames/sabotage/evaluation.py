@@ -9,7 +9,8 @@ index, with each cell's coordinates computed once per board.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 import networkx as nx
@@ -169,61 +170,74 @@ def setup_evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     zones = _zones(game.layout)
     green_acts = PLAYERS[0] in game.to_act(state)
     filled = (state.deployed, 0) if green_acts else (len(zones[0].cells), state.deployed)
-    mines = game.army.get(_MINE, 0)
-    safety = [_safety(zone, state.cells, filled[p], mines) for p, zone in enumerate(zones)]
+    safety = [_safety(zone, state.cells, filled[p], game.army) for p, zone in enumerate(zones)]
     seat = PLAYERS.index(player)
     return 0.9 * (safety[seat] - safety[1 - seat])
 
 
-def _safety(zone: _Zone, cells: Sequence[Piece | None], filled: int, mines: int) -> float:
-    """How safe a side's Headquarters stands once the first ``filled`` squares of its zone are
-    set up: :func:`_safety_at` its square, or while it is still to place, the mean over the
-    squares left (0 if none: a Headquarters this player cannot see).  A square left counts
-    as a landmine by the chance that one falls there: the landmines left over the squares
-    left (of ``mines`` in the army)."""
+def _safety(
+    zone: _Zone, cells: Sequence[Piece | None], filled: int, army: Mapping[Kind, int]
+) -> float:
+    """How safe a side's Headquarters can stand once the first ``filled`` squares of its zone
+    are set up, the rest of ``army`` still to place: :func:`_safety_at` its square, or while
+    it is still to place, the best of the squares left (0 if none: a Headquarters this player
+    cannot see).  The rest of the set-up is the player's to make, so it is reckoned at its
+    best: the landmines left close the open sides still to fill, and the strongest piece left
+    guards from a square still to fill within reach.  (Reckoned at the mean of the squares
+    left, the first square of the zone's order that beat the mean took the Headquarters, so
+    it stood on a1 or h8 in every game.)"""
     placed, left = zone.cells[:filled], zone.cells[filled:]
-    kinds = [piece.kind for i in placed if (piece := cells[i]) is not None]
-    if _HQ in kinds:
-        headquarters = [next(i for i in placed if _kind(cells[i]) is _HQ)]
-    else:
-        headquarters = list(left)
-    if not headquarters:
-        return 0.0
-    chance = (mines - kinds.count(_MINE)) / len(left) if left else 0.0
+    kinds = Counter(piece.kind for i in placed if (piece := cells[i]) is not None)
     unfilled = frozenset(left)
-    total = sum(_safety_at(zone, cells, at, unfilled, chance) for at in headquarters)
-    return total / len(headquarters)
+    rest = _Rest(
+        unfilled,
+        mines=army.get(_MINE, 0) - kinds[_MINE],
+        strongest=max(
+            (VALUES.get(k, 0) for k, n in army.items() if k not in IMMOVABLE and n > kinds[k]),
+            default=0,
+        ),
+    )
+    if kinds[_HQ]:
+        return _safety_at(zone, cells, next(i for i in placed if _kind(cells[i]) is _HQ), rest)
+    return max((_safety_at(zone, cells, at, rest) for at in left), default=0.0)
+
+
+@frozen
+class _Rest:
+    """What a side's set-up still has to place: the squares still to fill, the landmines
+    left and the value of the strongest movable piece left (0 if none)."""
+
+    unfilled: frozenset[int]
+    mines: int
+    strongest: int
 
 
 def _kind(piece: Piece | None) -> Kind | None:
     return None if piece is None else piece.kind
 
 
-def _safety_at(
-    zone: _Zone,
-    cells: Sequence[Piece | None],
-    at: int,
-    unfilled: frozenset[int],
-    chance: float,
-) -> float:
+def _safety_at(zone: _Zone, cells: Sequence[Piece | None], at: int, rest: _Rest) -> float:
     """The safety of a Headquarters on ``at``, the ``SETUP`` terms weighted: ``depth``, its
     distance from the enemy's zone (scaled in the zone); ``cover``, the share of its four
     sides closed, by the board's edge, a volcano or a landmine of its own (which destroys
-    every attacker but a Saboteur), a square still to fill counting ``chance``; ``guard``, the
-    value of the strongest movable piece of its own within two steps over the strongest
-    piece's (a raider must get past it)."""
-    cover = zone.closed[at] + sum(
-        chance if side in unfilled else 1.0 if _kind(cells[side]) is _MINE else 0.0
-        for side in zone.sides[at]
-    )
+    every attacker but a Saboteur), as many sides still to fill as ``rest`` has landmines
+    counting closed; ``guard``, the value of the strongest movable piece of its own within
+    two steps over the strongest piece's (a raider must get past it), ``rest``'s strongest
+    counting if a square within reach is still to fill."""
+    mined = sum(1 for side in zone.sides[at] if _kind(cells[side]) is _MINE)
+    to_fill = sum(1 for side in zone.sides[at] if side in rest.unfilled)
+    cover = zone.closed[at] + mined + min(rest.mines, to_fill)
+    near = zone.near[at]
     guard = max(
         (
             VALUES.get(piece.kind, 0)
-            for near in zone.near[at]
-            if (piece := cells[near]) is not None and piece.kind not in IMMOVABLE
+            for i in near
+            if (piece := cells[i]) is not None and piece.kind not in IMMOVABLE
         ),
         default=0,
     )
+    if any(i in rest.unfilled for i in near):
+        guard = max(guard, rest.strongest)
     return (
         SETUP["depth"] * zone.depth[at]
         + SETUP["cover"] * cover / _SIDES
