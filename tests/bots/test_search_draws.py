@@ -10,9 +10,11 @@ from attrs import frozen
 import wargames
 from wargames import Outcome, State
 from wargames.bots import GreedyBot, MctsBot, play
+from wargames.bots.base import first_to_act
 from wargames.bots.mcts import _Node
 from wargames.core.game import Action, Game
 from wargames.core.rng import Rng, Seed
+from wargames.sabatu.state import CardDrawn
 from wargames.sabotage import OfferDraw
 
 CONTINUATIONS = 20
@@ -122,8 +124,9 @@ def test_a_node_that_drew_is_worth_the_mean_of_its_draws_by_their_visits() -> No
 
 def test_the_search_shares_a_sabatu_draw_between_the_worlds_that_show_it_alike() -> None:
     """Sabatu records draws: a move's draws are keyed by what the searching player sees, so
-    the worlds (which differ in the rival's tiles) share a draw's node wherever it came out
-    the same, and a search has far fewer draws' nodes than it made draws."""
+    the worlds (which differ in the rival's tiles and the decks' order) share a draw's node
+    wherever it came out the same, and a search has far fewer draws' nodes than visits to
+    the actions that drew."""
     game = wargames.load("sabatu", None, players=2)
     assert game.search_draws
     greedy = {p: GreedyBot(i) for i, p in enumerate(game.players)}
@@ -146,10 +149,29 @@ def test_the_search_shares_a_sabatu_draw_between_the_worlds_that_show_it_alike()
     Watched(0, iterations=120).choose(game, state, "red")
     drew = [c for c in _nodes(Watched.root) if c.outcomes and None not in c.outcomes]
     assert drew
-    assert sum(len(c.outcomes) for c in drew) < sum(c.visits for c in drew) / 2
+    draws, visits = sum(len(c.outcomes) for c in drew), sum(c.visits for c in drew)
+    assert draws < 0.7 * visits, "keyed by the whole world, each descent would have its own"
 
 
 def _nodes(node: _Node) -> list[_Node]:
     """``node`` and every node under it."""
     below = [*node.children.values(), *node.outcomes.values()]
     return [node, *(n for child in below for n in _nodes(child))]
+
+
+def test_a_sabatu_card_is_a_draw_though_the_stream_does_not_move() -> None:
+    """A card comes off a deck whose order was drawn at the start, so the stream does not
+    move, but the worlds differ in the card: Sabatu's ``drawn`` keys it.  An action that
+    draws nothing is keyed ``None``."""
+    game = wargames.load("sabatu", None, players=2)
+    greedy = {p: GreedyBot(i) for i, p in enumerate(game.players)}
+    state = play(game, greedy, seed=3, max_actions=4).final
+    player = first_to_act(game, state)
+    after = {str(a): game.apply(state, a) for a in game.legal_actions(state, player)}
+    card = after["pass"]
+    assert card.rng.counter == state.rng.counter
+    assert any(isinstance(event, CardDrawn) for event in card.log.since(len(state.log)))
+    assert game.drawn(state, card, player) is not None
+    start = play(game, greedy, seed=3, max_actions=2).final  # a move that claims a capital
+    claim = game.parse_action(start, "move se.home 6 se.capital")
+    assert game.drawn(start, game.apply(start, claim), first_to_act(game, start)) is None

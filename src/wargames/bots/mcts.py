@@ -65,12 +65,12 @@ happened to follow a good draw (the most searched root action sat 0.044-0.047 ab
 of its visits at the median decision, where root actions differ by 0.01-0.05; backing up the
 plain mean instead removed the luck but charged a move with every poor second move tried
 under it, docs/bots.md).  A game that sets ``Game.search_draws`` has the draws recorded in
-the tree: an action that drew (its state's stream moved on) has a node for each result the
-searching player can tell apart (``Game.drawn``: by default the player's view of the state
-it came to), so worlds that differ only in what the player does not know share it; the next
-choices hang under it, the best of them is taken there, knowing the draw, and the action is
-worth the mean over its draws of those values, each weighed by its visits (an action that
-drew nothing has one such node, keyed ``None``).  In Sabatu this took the most searched
+the tree: an action that drew has a node for each result the searching player can tell
+apart (``Game.drawn``: by default the player's view of the state it came to, where the
+state's stream moved on), so worlds that differ only in what the player does not know share
+it; the next choices hang under it, the best of them is taken there, knowing the draw, and
+the action is worth the mean over its draws of those values, each weighed by its visits (an
+action that drew nothing has one such node, keyed ``None``).  In Sabatu this took the most searched
 action to 0.006 above its mean (docs/bots.md).  The other games do not set it and are
 searched as before: SAW stops before its dice, so nothing it searches draws; Grid SciFi
 and Mini Sabotage draw in their searches but were not measured with it.
@@ -331,7 +331,7 @@ class MctsBot(SampledBot):
         where the action drew nothing; elsewhere ``child`` itself."""
         if not game.search_draws:
             return child
-        key = None if after.rng.counter == world.rng.counter else game.drawn(world, after, player)
+        key = game.drawn(world, after, player)
         drawn = child.outcomes.get(key)
         if drawn is None:
             drawn = child.outcomes[key] = _Node(child.chooser)

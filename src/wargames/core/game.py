@@ -545,12 +545,16 @@ class Game(ABC, Generic[S, A]):
         game is not over and nobody is to act."""
         return not self.to_act(state) and self.outcome(state) is None
 
-    def drawn(self, before: S, after: S, player: str) -> Hashable:
+    def drawn(self, before: S, after: S, player: str) -> Hashable | None:
         """What ``player`` can tell of the chance one action drew, taking ``before`` to
         ``after`` (its afterstate), for search bots that record draws
-        (:attr:`search_draws`): results that give the same are one result to them.  The
-        default is ``player``'s view of ``after``; a game may return less where that is
-        dear to work out, as long as it tells apart every result the player can."""
+        (:attr:`search_draws`): results that give the same are one result to them;
+        ``None`` where it drew nothing.  The default: ``None`` where the stream did not
+        move, else ``player``'s view of ``after``.  A game may return less where that is
+        dear to work out, as long as it tells apart every result the player can, and must
+        return more where chance was drawn before (a shuffled deck's next card)."""
+        if after.rng.counter == before.rng.counter:
+            return None
         return self.view(after, player)
 
     def decision(self, state: S, player: str) -> Hashable:

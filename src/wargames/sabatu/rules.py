@@ -407,13 +407,17 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         and coins, and the capitals they may take in a turn."""
         return evaluation.material(self, state, seat)
 
-    def drawn(self, before: SabatuState, after: SabatuState, player: str) -> Hashable:
-        """What ``player`` can tell of an action's draws: the events it logged (a coin, a
-        card, a roll, a battle) and the tiles each realm holds (a tile bought is logged
-        without its kind), as ``player`` sees them.  On the 1,220 afterstates of one
-        position in 20 worlds, the whole view told apart the same 122, in five times as
-        long."""
+    def drawn(self, before: SabatuState, after: SabatuState, player: str) -> Hashable | None:
+        """What ``player`` can tell of an action's draws, where it drew from the stream or
+        a deck (whose order was drawn at the start, so a card moves no stream): the events
+        it logged (a coin, a card, a roll, a battle) and the tiles each realm holds (a tile
+        bought is logged without its kind), as ``player`` sees them.  On the 1,220
+        afterstates of one position in 20 worlds, the whole view told apart the same 122,
+        in five times as long."""
         events = after.log.since(len(before.log))
+        card = any(isinstance(event, CardDrawn) for event in events)
+        if not card and after.rng.counter == before.rng.counter:
+            return None
         return redact((events, after.realms), player)
 
     def evaluate(self, state: SabatuState, player: str) -> float:
