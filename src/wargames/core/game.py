@@ -235,6 +235,12 @@ class Game(ABC, Generic[S, A]):
     simultaneous: ClassVar[bool] = False
     """Whether several players ever act at once (SAW's secret plots): adapters that tell
     simultaneous games apart (OpenSpiel) read it."""
+    search_draws: ClassVar[bool] = False
+    """Whether search bots record in their tree what an action drew (``MctsBot``): each
+    result the searching player can tell apart gets its own node, and the action is worth
+    the mean over the results of the best that follows each.  For a game where a player
+    draws and then goes on choosing in the same turn (Sabatu); off, the continuations after
+    every draw share one node and the action is worth the best of them, the luckiest."""
     explicit_chance: ClassVar[bool] = False
     """Whether adapters may offer explicit chance nodes (OpenSpiel): an action's chance is
     listed whole by :meth:`chance` where it lists one, else (with :attr:`chance_by_draw`)
@@ -566,6 +572,18 @@ class Game(ABC, Generic[S, A]):
         """Whether ``state`` is an :meth:`afterstate` whose chance is still to be drawn: the
         game is not over and nobody is to act."""
         return not self.to_act(state) and self.outcome(state) is None
+
+    def drawn(self, before: S, after: S, player: str) -> Hashable | None:
+        """What ``player`` can tell of the chance one action drew, taking ``before`` to
+        ``after`` (its afterstate), for search bots that record draws
+        (:attr:`search_draws`): results that give the same are one result to them;
+        ``None`` where it drew nothing.  The default: ``None`` where the stream did not
+        move, else ``player``'s view of ``after``.  A game may return less where that is
+        dear to work out, as long as it tells apart every result the player can, and must
+        return more where chance was drawn before (a shuffled deck's next card)."""
+        if after.rng.counter == before.rng.counter:
+            return None
+        return self.view(after, player)
 
     def decision(self, state: S, player: str) -> Hashable:
         """What ``player``'s next action in ``state`` decides, for search bots: where one
