@@ -125,7 +125,7 @@ class Ambush(Game[AmbushState, Move]):
     def start(self, seed: Seed | None = None, **setup: Any) -> AmbushState:
         """Both sides on their home rank (south on rank 1, north on rank 5), strengths
         dealt from the state's own chance stream."""
-        self.check_setup(setup)
+        self.read_setup(setup)  # Ambush declares no set-up keywords: any is refused
         rng = Rng.from_seed(seed)
         units: list[Unit] = []
         for player, rank in zip(PLAYERS, (0, SIZE - 1), strict=True):

@@ -74,3 +74,14 @@ def test_a_set_up_in_words() -> None:
         'design your own units; hexes {"b1": "0305"}'
     )
     assert saw.setup_words({"fog": True, "map": "ruins"}) == "fog yes; map ruins"
+
+
+def test_a_game_without_set_up_keywords_refuses_every_one() -> None:
+    """A game that declares none (Sabatu keeps the kernel's empty ``Setup``) refuses any
+    keyword at ``start``, naming it and saying there are none."""
+    sabatu = wargames.load("sabatu", None, players=2)
+    with pytest.raises(
+        UnknownOption, match="has no set-up option deploy; its set-up options are: none"
+    ):
+        sabatu.start(1, deploy=False)
+    assert sabatu.read_setup({}) == sabatu.Setup()

@@ -827,15 +827,6 @@ class Game(ABC, Generic[S, A]):
             told.append(found[0] if found else f"{name.replace('_', ' ')} {_json_words(value)}")
         return "; ".join(told)
 
-    @staticmethod
-    def check_setup(setup: Mapping[str, Any]) -> None:
-        """For a game's :meth:`start`: refuse set-up keywords it did not take from ``setup``.
-
-        :raises UnknownOption: naming them.
-        """
-        if setup:
-            raise UnknownOption(f"unknown set-up options: {', '.join(sorted(setup))}")
-
     def check_player(self, player: str) -> None:
         """:raises UnknownPlayer: if ``player`` is not one of :attr:`players`."""
         if player not in self.players:

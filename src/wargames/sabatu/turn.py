@@ -47,7 +47,7 @@ def start(game: Sabatu, seed: Seed | None = None, **setup: Any) -> SabatuState:
 
     :raises UnknownOption: for any set-up keyword (Sabatu has none).
     """
-    game.check_setup(setup)
+    game.read_setup(setup)
     rng = Rng.from_seed(seed)
     conquest, rng = Deck.shuffled(game.tables.conquest, rng)
     destiny, rng = Deck.shuffled(game.tables.destiny, rng)
