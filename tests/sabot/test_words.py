@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from wargames.sabot import Sabot
-from wargames.sabot.state import Attack, Played, SabotState, Select
+from wargames.sabot.setup import next_counter
+from wargames.sabot.state import UNPLACED, Attack, Embark, Place, Played, SabotState, Select, Unit
 from wargames.sabot.units import DECOY
 
 GAME = Sabot()
@@ -29,8 +30,8 @@ def _told(player: str, index: int) -> str:
     return GAME.event_sentence(view, list(view.log)[index], player)
 
 
-def _name(unit_id: int) -> str:
-    kind = UNITS[unit_id].kind
+def _name(unit_id: int, units: dict[int, Unit] = UNITS) -> str:
+    kind = units[unit_id].kind
     return "decoy" if kind == DECOY else GAME.table.types[kind].unit
 
 
@@ -103,3 +104,37 @@ def test_a_move_is_announced_once_by_what_it_did() -> None:
         assert decided.endswith(" chose to advance one hex."), said
         assert done, said
         assert " moves to " in done[0], said
+
+
+def test_a_set_up_action_names_the_counter_it_puts_down_and_tells_the_enemy_nothing_of_it() -> None:
+    """Set-up (IV): each player puts down their next counter; its label names it ("Place
+    your Scout Car at 0501"), and the enemy is told only that a counter was placed."""
+    state = GAME.start(3, deploy=False)
+    rng = random.Random(3)
+    labelled = {"Place": 0, "Embark": 0}
+    while (player := next((p for p in GAME.players if p in GAME.to_act(state)), None)) and any(
+        u.status == UNPLACED for u in state.units
+    ):
+        legal = GAME.legal_actions(state, player)
+        view = GAME.view(state, player)
+        unit = next_counter(state, player)
+        name = "" if unit is None else _name(unit.id, {unit.id: unit})
+        for action in legal:
+            if isinstance(action, Place | Embark):
+                assert unit is not None
+                said = GAME.action_label(view, action)
+                verb = "Place" if isinstance(action, Place) else "Put"
+                assert said.startswith(f"{verb} your {name} "), said
+                labelled[type(action).__name__] += 1
+        embarks = [a for a in legal if isinstance(a, Embark)]
+        action = embarks[0] if embarks else rng.choice(legal)
+        after = GAME.apply(state, action)
+        if isinstance(action, Place) and unit is not None:
+            enemy = GAME.announce(state, after, action, GAME.opponent(player))
+            assert enemy is not None
+            assert enemy.startswith(f"{player.title()} chose to place a counter at "), enemy
+            hidden = GAME.view(after, GAME.opponent(player)).units
+            if not next(u for u in hidden if u.id == unit.id).revealed:
+                assert name not in enemy, enemy
+        state = after
+    assert all(labelled.values()), labelled

@@ -601,7 +601,7 @@ class Sabot(Game[SabotState, SabotAction]):
 
     def action_label(self, view: SabotState, action: SabotAction) -> str:
         """``action`` in words (:mod:`wargames.sabot.words`)."""
-        said = words.action_words(self, view, action, action.player)
+        said = words.action_label(self, view, action)
         return said[:1].upper() + said[1:]
 
     def event_sentence(self, view: SabotState, event: Any, viewer: str | None) -> str:

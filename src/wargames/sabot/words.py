@@ -14,6 +14,7 @@ from wargames.core.distribution import Distribution
 from wargames.core.hidden import is_hidden
 from wargames.core.words import a, chances, counted, owner, sentence, subject
 from wargames.sabot.combat import DESTROYED, DISABLED, MISS
+from wargames.sabot.setup import next_counter
 from wargames.sabot.state import (
     Advance,
     Arrived,
@@ -50,7 +51,7 @@ from wargames.sabot.units import DECOY
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
-__all__ = ["action_words", "event_sentence", "odds_words", "outcome_words"]
+__all__ = ["action_label", "action_words", "event_sentence", "odds_words", "outcome_words"]
 
 FACINGS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 """Hex facings 0-5 in words (0 north, clockwise: section IV)."""
@@ -135,9 +136,9 @@ def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None)
         target = "" if action.target < 0 else _special_target(game, view, action, viewer)
         return f"{action.what} with {named(action.unit)}{target}"
     if isinstance(action, Place):
-        return f"place the next counter at {action.hex}"
+        return f"place a counter at {action.hex}"
     if isinstance(action, Embark):
-        return f"put the next squad aboard {named(action.carrier)}"
+        return f"put a squad aboard {named(action.carrier)}"
     if isinstance(action, Face):
         return f"face it {FACINGS[action.facing % 6]}"
     if isinstance(action, Entrench):
@@ -147,6 +148,23 @@ def action_words(game: Sabot, view: SabotState, action: Any, viewer: str | None)
     if isinstance(action, Done):
         return "end this phase"
     return str(action)
+
+
+def action_label(game: Sabot, view: SabotState, action: Any) -> str:
+    """``action`` as its player says it from ``view``, the state it is legal in, lower case:
+    a set-up or reinforcement action names the counter it puts down, the player's next
+    (IV: "place your Heavy Tank at 0601"), where :func:`action_words`, which also tells a
+    move after it is taken, says only "a counter"."""
+    player = action.player
+    if isinstance(action, Place | Embark):
+        unit = next_counter(view, player)
+        if unit is not None:
+            counter = _unit(game, view, unit.id, player, place=False)
+            if isinstance(action, Place):
+                return f"place {counter} at {action.hex}"
+            carrier = _unit(game, view, action.carrier, player, actor=player)
+            return f"put {counter} aboard {carrier}"
+    return action_words(game, view, action, player)
 
 
 def _special_target(game: Sabot, view: SabotState, action: Special, viewer: str | None) -> str:
