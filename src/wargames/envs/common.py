@@ -27,10 +27,9 @@ class Calls:
     their edges (:func:`~wargames.core.edges.unguarded_bound`), for the game's own full
     states only.  Found when made: a method set on the game object later is not seen."""
 
-    __slots__ = ("game", "legal_mask", "observation_tensor", "outcome", "players", "to_act")
+    __slots__ = ("legal_mask", "observation_tensor", "outcome", "players", "to_act")
 
     def __init__(self, game: Game[Any, Any]) -> None:
-        self.game = game
         self.players: tuple[str, ...] = game.players
         self.to_act: Callable[[State], frozenset[str]] = unguarded_bound(game, "to_act")
         self.outcome: Callable[[State], Any] = unguarded_bound(game, "outcome")
