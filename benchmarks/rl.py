@@ -42,6 +42,7 @@ import numpy
 import wargames
 from wargames.bots.random import RandomBot
 from wargames.core.game import Action, Game, State
+from wargames.envs.common import game_named
 from wargames.envs.gymnasium import make
 from wargames.envs.pettingzoo import env
 
@@ -112,11 +113,16 @@ def free_observation_loop(name: str, seed: int = 1) -> Step:
     """The AEC loop, its game's observation tensor made once and handed back at every step:
     a diagnostic, not a user's loop.  What the adapter, the legal mask and the agent cost
     without the observation, so the observation's share of an AEC step is the difference."""
-    table = env(name, **GAMES[name])
-    game: Any = table.game
+    game: Any = _game(name)
     tensor = game.observation_tensor(game.start(seed), game.players[0])
     game.observation_tensor = lambda state, player: tensor  # this game object only
-    return _aec_steps(table, seed)
+    return _aec_steps(env(game), seed)
+
+
+def _game(name: str) -> Game[Any, Any]:
+    """A game object of its own for ``name`` with its options, for a diagnostic to set a
+    method on before an environment is made of it (which finds its methods once)."""
+    return game_named(name, dict(GAMES[name]))
 
 
 def _aec_steps(table: Any, seed: int) -> Step:
@@ -141,8 +147,7 @@ def observation_in_and_out(name: str, steps: int = 3000, seed: int = 1) -> tuple
     AEC loop, and per call when the same positions are encoded again alone, in the same order
     (each call's timer, about half a microsecond, included in both).  What the game does
     for its encoder elsewhere (Sabotage's patch in ``apply``) is in neither."""
-    table = env(name, **GAMES[name])
-    game: Any = table.game
+    game: Any = _game(name)
     encode = game.observation_tensor
     seen: list[tuple[State, str]] = []
     spent = [0]
@@ -155,7 +160,7 @@ def observation_in_and_out(name: str, steps: int = 3000, seed: int = 1) -> tuple
         return tensor
 
     game.observation_tensor = timed  # this game object only
-    step = _aec_steps(table, seed)
+    step = _aec_steps(env(game), seed)
     for _ in range(steps):
         step()
     calls = seen[:]

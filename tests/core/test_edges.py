@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import wargames
 from wargames import InvalidAction, InvalidState
 from wargames.core.board import Square
-from wargames.core.edges import EDGES, action_problem
+from wargames.core.edges import EDGES, action_problem, unguarded_bound
 from wargames.core.errors import EXCERPT, excerpt, shorten
 from wargames.core.game import Action, Game
 from wargames.core.hidden import HIDDEN, Secret, is_view_of, secret
@@ -182,3 +182,23 @@ def test_a_state_whose_chance_is_neither_a_stream_nor_hidden_is_refused() -> Non
 
 def test_every_guarded_method_is_a_method_of_game() -> None:
     assert all(callable(getattr(Game, name)) for name in EDGES)
+
+
+def test_a_method_bound_unguarded_skips_only_the_check() -> None:
+    """What an adapter calls at every step: the game's own method without the check at its
+    edge (a state the game made passes that check at its first test), or the method set on
+    the game object itself, as it is."""
+    sabotage = wargames.load("sabotage", "SM")
+    with pytest.raises(InvalidState):
+        sabotage.to_act(None)
+    with pytest.raises(AttributeError):  # the rules' own failure: no InvalidState first
+        unguarded_bound(sabotage, "to_act")(None)
+    state = sabotage.start(1)
+    legal = unguarded_bound(sabotage, "legal_actions")
+    assert legal(state, "green") == sabotage.legal_actions(state, "green")
+
+    def told(state: Any) -> Any:
+        return "set on the object"
+
+    sabotage.outcome = told  # type: ignore[method-assign]
+    assert unguarded_bound(sabotage, "outcome")(state) == "set on the object"

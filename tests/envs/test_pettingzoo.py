@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
-from wargames import IllegalAction
+from wargames import IllegalAction, UnknownPlayer
 from wargames.envs.pettingzoo import env, parallel_env
 
 from .conftest import learnable, small
@@ -39,6 +39,15 @@ def test_an_observation_is_the_agents_view_and_its_legal_actions() -> None:
     assert set(seen["action_mask"].nonzero()[0]) == legal
     other = next(p for p in game.players if p != agent)
     assert not table.observe(other)["action_mask"].any(), "not to act: nothing legal"
+
+
+@pytest.mark.parametrize("name", learnable())
+def test_an_unknown_agent_is_refused_though_the_edges_are_not_checked(name: str) -> None:
+    """The environment calls the game without the checks at its edges (its positions are
+    the game's own states), but a player is still checked by the game's rules."""
+    table = env(name, **small(name))
+    with pytest.raises(UnknownPlayer, match="no player 'nobody'"):
+        table.observe("nobody")
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:

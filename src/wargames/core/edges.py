@@ -33,7 +33,7 @@ from wargames.core.errors import InvalidAction, InvalidState, excerpt
 from wargames.core.hidden import is_hidden
 from wargames.core.rng import Rng
 
-__all__ = ["EDGES", "Need", "action_problem", "guard_edges", "unguarded"]
+__all__ = ["EDGES", "Need", "action_problem", "guard_edges", "unguarded", "unguarded_bound"]
 
 
 class Need(enum.Enum):
@@ -95,6 +95,17 @@ def unguarded(method: Callable[..., Any]) -> Callable[..., Any]:
     encodes (checking that a view is the player's walks the whole view)."""
     inner: Callable[..., Any] = getattr(method, "__wrapped__", method)
     return inner if getattr(method, _GUARDED, False) else method
+
+
+def unguarded_bound(game: Any, name: str) -> Callable[..., Any]:
+    """``game``'s method ``name`` bound to it without its check (:func:`unguarded`): for a
+    caller that hands it only full states the game made itself (``start``, ``apply``),
+    which the check passes at its first test.  A method set on the game object itself (a
+    benchmark's diagnostic) is taken as it is."""
+    own: Callable[..., Any] | None = vars(game).get(name)
+    if own is not None:
+        return own
+    return unguarded(getattr(type(game), name)).__get__(game, type(game))  # type: ignore[no-any-return]
 
 
 def _guard(method: Callable[..., Any], need: Need) -> Callable[..., Any]:

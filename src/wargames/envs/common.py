@@ -4,16 +4,39 @@ An observation is a dictionary, as in PettingZoo's classic environments:
 ``{"observation": game.observation_tensor(state, seat), "action_mask": ...}``, the mask 1
 where the seat's actions are legal now (all 0 when the seat is not to act).  Both are made
 from the seat's view alone.
+
+An adapter's positions are the game's own full states (from ``start`` and ``apply``), so it
+calls the methods of every step through :class:`Calls`, without the checks at their edges
+(:mod:`wargames.core.edges`), which such states pass at their first test.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from wargames.core.edges import unguarded_bound
 from wargames.core.game import Game, State
 from wargames.core.registry import load
 
-__all__ = ["first_to_act", "game_named", "observation", "observation_space"]
+__all__ = ["Calls", "first_to_act", "game_named", "observation", "observation_space"]
+
+
+class Calls:
+    """The methods of ``game`` an adapter calls at every step, bound without the checks at
+    their edges (:func:`~wargames.core.edges.unguarded_bound`), for the game's own full
+    states only.  Found when made: a method set on the game object later is not seen."""
+
+    __slots__ = ("legal_mask", "observation_tensor", "outcome", "players", "to_act")
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.players: tuple[str, ...] = game.players
+        self.to_act: Callable[[State], frozenset[str]] = unguarded_bound(game, "to_act")
+        self.outcome: Callable[[State], Any] = unguarded_bound(game, "outcome")
+        self.legal_mask: Callable[[State, str], Any] = unguarded_bound(game, "legal_mask")
+        self.observation_tensor: Callable[[State, str], Any] = unguarded_bound(
+            game, "observation_tensor"
+        )
 
 
 def game_named(name: str | Game[Any, Any], options: dict[str, Any]) -> Game[Any, Any]:
@@ -43,18 +66,21 @@ def observation_space(game: Game[Any, Any]) -> Any:
     )
 
 
-def observation(game: Game[Any, Any], state: State, seat: str) -> dict[str, Any]:
-    """What ``seat`` observes of ``state``: its tensor and its legal-action mask."""
+def observation(calls: Calls, state: State, seat: str) -> dict[str, Any]:
+    """What ``seat`` observes of ``state``: its tensor and its legal-action mask.
+
+    :raises UnknownPlayer: for a ``seat`` that is not a player of the game.
+    """
     return {
-        "observation": game.observation_tensor(state, seat),
-        "action_mask": game.legal_mask(state, seat),
+        "observation": calls.observation_tensor(state, seat),
+        "action_mask": calls.legal_mask(state, seat),
     }
 
 
-def first_to_act(game: Game[Any, Any], state: State) -> str | None:
+def first_to_act(calls: Calls, state: State) -> str | None:
     """The player to act first, in seating order (``None`` once the game is over)."""
-    acting = game.to_act(state)
+    acting = calls.to_act(state)
     if len(acting) == 1:  # mostly: the one player to act
         (player,) = acting
         return player
-    return next((p for p in game.players if p in acting), None)
+    return next((p for p in calls.players if p in acting), None)

@@ -41,7 +41,13 @@ from wargames.core.errors import InvalidAction
 from wargames.core.game import Game, State
 from wargames.core.registry import games, variants
 from wargames.envs import needs
-from wargames.envs.common import first_to_act, game_named, observation, observation_space
+from wargames.envs.common import (
+    Calls,
+    first_to_act,
+    game_named,
+    observation,
+    observation_space,
+)
 
 with needs("rl"):
     import gymnasium
@@ -73,6 +79,7 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
         if max_steps is not None and max_steps < 1:
             raise ValueError(f"max_steps must be at least 1 (or None), got {max_steps}")
         self.game = game
+        self.calls = Calls(game)
         self.max_steps = max_steps
         self.steps = 0
         self.seat = seat if seat is not None else game.players[0]
@@ -114,7 +121,7 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
             return self._observation(), -1.0, True, False, {"illegal_action": str(error)}
         self._let_bots_play()
         self.steps += 1
-        over = self.game.outcome(self.position) is not None
+        over = self.calls.outcome(self.position) is not None
         reward = self.game.returns(self.position)[self.seat] if over else 0.0
         truncated = not over and self.max_steps is not None and self.steps >= self.max_steps
         return self._observation(), reward, over, truncated, {}
@@ -122,7 +129,7 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
     def _observation(self) -> dict[str, Any]:
         """The agent's observation now, its mask kept (a copy as bytes: the agent may write
         on its own) for :meth:`step` and :meth:`action_masks`."""
-        seen = observation(self.game, self.position, self.seat)
+        seen = observation(self.calls, self.position, self.seat)
         self._seen = (self.position, seen["action_mask"].tobytes())
         return seen
 
@@ -136,7 +143,7 @@ class WargamesEnv(gymnasium.Env[dict[str, Any], Any]):
 
     def _let_bots_play(self) -> None:
         """Bots take their turns until the agent is to act or the game is over."""
-        while (player := first_to_act(self.game, self.position)) not in (None, self.seat):
+        while (player := first_to_act(self.calls, self.position)) not in (None, self.seat):
             if self.seat in self.game.to_act(self.position):  # acting together: agent first
                 return
             action = self.bots[player].choose(self.game, self.position, player)

@@ -29,7 +29,13 @@ from typing import Any, ClassVar
 
 from wargames.core.game import Game, State
 from wargames.envs import needs
-from wargames.envs.common import first_to_act, game_named, observation, observation_space
+from wargames.envs.common import (
+    Calls,
+    first_to_act,
+    game_named,
+    observation,
+    observation_space,
+)
 
 with needs("rl"):
     import gymnasium
@@ -44,6 +50,7 @@ class _Table:
     """The game, its spaces and the position: what both environments hold."""
 
     game: Game[Any, Any]
+    calls: Calls
     position: State
     render_mode: str | None
 
@@ -79,6 +86,7 @@ class WargamesAECEnv(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[
     def __init__(self, game: Game[Any, Any], render_mode: str | None = None) -> None:
         super().__init__()
         self.game = game
+        self.calls = Calls(game)
         self.render_mode = render_mode
         self.possible_agents = list(game.players)
         self.reset()
@@ -91,11 +99,11 @@ class WargamesAECEnv(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = first_to_act(self.game, self.position) or self.agents[0]
+        self.agent_selection = first_to_act(self.calls, self.position) or self.agents[0]
         self._observed: tuple[State | None, str, bytes] = (None, "", b"")
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seen = observation(self.game, self.position, agent)
+        seen = observation(self.calls, self.position, agent)
         # The mask as bytes: a copy (the agent may write on its own), cheaper to make and
         # to read one place of than an array.
         self._observed = (self.position, agent, seen["action_mask"].tobytes())
@@ -109,9 +117,9 @@ class WargamesAECEnv(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[
         index = int(action)
         chosen = self.game.action_codec.decode(agent, index)  # the agent to act: a player
         self.position = self._applied(agent, index, chosen)
-        if self.game.outcome(self.position) is None:
+        if self.calls.outcome(self.position) is None:
             # Rewards come only at the end: until then every reward stays 0.
-            self.agent_selection = first_to_act(self.game, self.position) or agent
+            self.agent_selection = first_to_act(self.calls, self.position) or agent
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = self.game.returns(self.position)
@@ -136,6 +144,7 @@ class WargamesParallelEnv(_Table, ParallelEnv[str, dict[str, Any], int]):  # typ
 
     def __init__(self, game: Game[Any, Any], render_mode: str | None = None) -> None:
         self.game = game
+        self.calls = Calls(game)
         self.render_mode = render_mode
         self.possible_agents = list(game.players)
         self.agents = self.possible_agents[:]
@@ -149,7 +158,7 @@ class WargamesParallelEnv(_Table, ParallelEnv[str, dict[str, Any], int]):  # typ
         return self._observations(), {agent: {} for agent in self.agents}
 
     def _observations(self) -> dict[str, dict[str, Any]]:
-        return {agent: observation(self.game, self.position, agent) for agent in self.agents}
+        return {agent: observation(self.calls, self.position, agent) for agent in self.agents}
 
     def step(self, actions: dict[str, int]) -> tuple[
         dict[str, dict[str, Any]],

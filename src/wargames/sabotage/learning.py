@@ -39,11 +39,12 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from wargames.core.codec import numpy_or_explain
+from wargames.core.edges import unguarded_bound
 from wargames.core.encoding import per_game
 from wargames.core.hidden import HIDDEN
 from wargames.sabotage.pieces import Kind
@@ -249,20 +250,22 @@ it forgets them all (far more than the contexts of a few games)."""
 
 class _Contexts:
     """What a game's encodings reuse: each ``player``'s rows of :func:`_tables` with the
-    planes of one value from ``TO_ACT`` to ``FIRST`` filled in, by the values; and the
+    planes of one value from ``TO_ACT`` to ``FIRST`` filled in, by the values; the
     lost-piece values of each tuple of captured pieces seen, by its identity and the player
-    (each entry holds its tuple, so its id names it while kept)."""
+    (each entry holds its tuple, so its id names it while kept); and the game's ``to_act``
+    without its check at the edge, which the encoder's caller has made."""
 
-    __slots__ = ("captured", "tables")
+    __slots__ = ("captured", "tables", "to_act")
 
-    def __init__(self) -> None:
+    def __init__(self, game: Sabotage) -> None:
         self.tables: dict[tuple[Any, ...], Any] = {}
         self.captured: dict[tuple[int, str], tuple[tuple[Piece, ...], Any]] = {}
+        self.to_act: Callable[[SabotageState], frozenset[str]] = unguarded_bound(game, "to_act")
 
 
 @per_game
 def _contexts(game: Sabotage) -> _Contexts:
-    return _Contexts()
+    return _Contexts(game)
 
 
 def _context(game: Sabotage, view: SabotageState, player: str) -> Any:
@@ -270,7 +273,7 @@ def _context(game: Sabotage, view: SabotageState, player: str) -> Any:
     and the planes of one value (the same on every square) from ``TO_ACT`` to ``FIRST``,
     made once for each set of values."""
     contexts = _contexts(game)
-    acting = player in game.to_act(view)
+    acting = player in contexts.to_act(view)
     offer = view.offer
     key = (
         player,
