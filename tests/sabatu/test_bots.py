@@ -6,7 +6,7 @@ import pytest
 from wargames.bots import RandomBot, play
 from wargames.core.game import balance
 from wargames.sabatu import Sabatu, SabatuState, assault
-from wargames.sabatu.evaluation import WEIGHTS, evaluate, holds, material, seizes, take
+from wargames.sabatu.evaluation import WEIGHTS, holds, material, take
 
 from .helpers import TWO, position
 
@@ -128,58 +128,3 @@ def test_a_rival_with_only_garrisons_answers_from_home() -> None:
     state = position(armies={"red": ["home"]}, capitals=capitals)
     assert take(TWO, state, 1, SW) == pytest.approx(21 / 36 * float(assault(1)))
     assert holds(TWO, state, 0) < 1.0
-
-
-SPLIT = {
-    "nw.capital": ("red", 1, 0),
-    "ne.capital": ("red", 1, 0),
-    "sw.capital": ("blue", 1, 0),
-    "se.capital": ("blue", 1, 0),
-}
-"""Two capitals each, one army in each: either player is one capital short of three."""
-
-
-def test_a_rival_one_capital_short_seizes_the_one_they_take_most_surely() -> None:
-    """Blue holds two capitals, its army two steps from ne.capital: in its coming turn it
-    seizes three at the chance it takes ne (any two dice get there, then an even battle).
-    Red, moving now with no dice left, seizes nothing before blue moves."""
-    state = position(armies={"red": ["home"], "blue": ["ne.16"]}, capitals=SPLIT)
-    assert seizes(TWO, state, 1) == pytest.approx(float(assault(1)))
-    assert seizes(TWO, state, 0) == 0.0
-    assert TWO.evaluate(state, "red") < evaluate(TWO, state, 0, attrs.evolve(WEIGHTS, seize=0.0))
-
-
-def test_the_capital_a_rival_needs_is_held_before_another_is_threatened() -> None:
-    """Red, its turn ending, either puts its free army into ne.capital beside blue's army
-    (two defenders) or sends it to se.1 beside blue's capital. Counting ne only as a capital
-    in blue's reach (``seize`` 0) prefers the threat; seen as blue's third capital, the
-    garrison is doubled."""
-    doubled = dict(SPLIT, **{"ne.capital": ("red", 2, 0)})
-    guarded = position(armies={"red": ["home"], "blue": ["ne.16"]}, capitals=doubled)
-    threat = position(armies={"red": ["home", "se.1"], "blue": ["ne.16"]}, capitals=SPLIT)
-    assert TWO.evaluate(guarded, "red") > TWO.evaluate(threat, "red")
-    blind = attrs.evolve(WEIGHTS, seize=0.0)
-    assert evaluate(TWO, guarded, 0, blind) < evaluate(TWO, threat, 0, blind)
-
-
-def test_walls_a_rival_can_pay_for_are_seized_unless_their_capital_falls_first() -> None:
-    """Blue holds se.capital with three walls and 5 Spoils points: in its coming turn it
-    buys the fourth, unless red, moving now with a 3 left, takes se first (se.5 is three
-    steps from se.7, then the assault against the walls). With 4 points it cannot pay."""
-    capitals = {"se.capital": ("blue", 1, 3)}
-    rich = position(
-        armies={"red": ["se.7"], "blue": ["home"]},
-        capitals=capitals,
-        coins={"blue": [5]},
-        dice=[3],
-    )
-    poor = attrs.evolve(rich, realms=(rich.realms[0], attrs.evolve(rich.realms[1], coins=(4,))))
-    assert seizes(TWO, rich, 1) == pytest.approx(1 - float(assault(1, walls=3)))
-    assert seizes(TWO, poor, 1) == 0.0
-    mover = position(
-        armies={"red": ["home"], "blue": ["se.7"]},
-        capitals=capitals,
-        coins={"blue": [5]},
-        turn="blue",
-    )
-    assert seizes(TWO, mover, 1) == 1.0
