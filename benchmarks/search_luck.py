@@ -8,14 +8,16 @@ at every ``--every``-th action where the player to act has at least ``--least`` 
 actions, one ``mcts`` search (``--iterations`` descents, seeded by the action's index) is
 made from that position.  Where a node's player chooses again, the node is worth the best
 that follows it; where the game records its draws (``Game.search_draws``), the best after
-each draw, averaged over the draws.
-With the draws pooled (``--pooled``: the same game with ``search_draws`` off), the best
-continuation is the luckiest, and the most searched action's value sits above the mean of
-its visits by that luck.  Prints, over the searches, that gap (median, mean), the share of
-the root's visits on the most searched action (median), how often the search chose what
-greedy chose, the seconds a search took (median) and how far the best root action's value
-stands above the next best's (median), over every search and over those where the search
-tried its player's next choice right after the most searched action.  Nothing here asserts:
+each draw, averaged over the draws.  With the draws pooled (``--pooled``: the same game with
+``search_draws`` off), the best continuation is the luckiest, and the most searched action's
+value sits above the mean of its visits by that luck.
+
+Prints, over every search and over those where the search tried its player's next choice
+right after the most searched action: that gap (median, mean), the share of the root's
+visits on the most searched action (median), how often the search chose what greedy chose,
+the seconds a search took (median), how far the best root action's value stands above the
+next best's (median), and, where draws are recorded, how many nodes of actions that drew the
+trees hold, with how many results' nodes and visits under them.  Nothing here asserts:
 these are measurements, not tests.
 """
 
@@ -51,6 +53,12 @@ class Search:
     """Whether the search tried its player's next choice right after that action."""
     margin: float
     """The best root action's value less the next best's."""
+    drew: int
+    """The nodes of actions that drew something, anywhere in the tree."""
+    results: int
+    """The results' nodes under them."""
+    visits: int
+    """Their visits."""
 
 
 class _Watched(MctsBot):
@@ -87,6 +95,12 @@ def _again(node: _Node) -> bool:
     return any(child.chooser == node.chooser for child in below)
 
 
+def _nodes(node: _Node) -> list[_Node]:
+    """``node`` and every node under it."""
+    below = [*node.children.values(), *node.outcomes.values()]
+    return [node, *(n for child in below for n in _nodes(child))]
+
+
 def searches(
     game: Game[Any, Any], seed: int, every: int, least: int, iterations: int
 ) -> list[Search]:
@@ -109,9 +123,18 @@ def searches(
                 share = top.visits / sum(c.visits for c in children)
                 values = sorted((c.value for c in children if c.visits), reverse=True)
                 margin = values[0] - values[1] if len(values) > 1 else 0.0
+                drew = [n for n in _nodes(bot.root) if n.outcomes and None not in n.outcomes]
                 found.append(
                     Search(
-                        top.value - top.mean, share, chosen == action, seconds, _again(top), margin
+                        top.value - top.mean,
+                        share,
+                        chosen == action,
+                        seconds,
+                        _again(top),
+                        margin,
+                        len(drew),
+                        sum(len(n.outcomes) for n in drew),
+                        sum(n.visits for n in drew),
                     )
                 )
         state = game.apply(state, action)
@@ -160,7 +183,9 @@ def _line(what: str, found: Sequence[Search]) -> str:
         f" chose greedy's action {sum(f.greedy for f in found)};"
         f" seconds a search median {statistics.median(f.seconds for f in found):.2f};"
         f" best root value less the next best, median"
-        f" {statistics.median(f.margin for f in found):.3f}"
+        f" {statistics.median(f.margin for f in found):.3f};"
+        f" {sum(f.drew for f in found)} nodes of actions that drew,"
+        f" {sum(f.results for f in found)} results' nodes, {sum(f.visits for f in found)} visits"
     )
 
 
