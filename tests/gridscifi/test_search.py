@@ -1,26 +1,12 @@
 """What Grid SciFi tells search bots about its turn (:meth:`GridSciFi.decision`): a player
 activates their units one at a time ("Sequence of Play"), and the search weighs one unit's
-activation whole before the next; and what its dice are to them (:meth:`GridSciFi.drawn`):
-a unit rolls and its owner chooses again knowing the dice, so the search records them."""
+activation whole before the next."""
 
-import random
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
-from wargames.bots import GreedyBot, MctsBot, play
-from wargames.bots.base import first_to_act
-from wargames.bots.mcts import _Node
-from wargames.core.game import Game, State
-from wargames.gridscifi import (
-    Activate,
-    EndActivation,
-    GridSciFi,
-    GridState,
-    Reroll,
-    Scenario,
-    Step,
-)
-from wargames.gridscifi.rules import ARMIES
-from wargames.gridscifi.state import GridAction, Rerolled
+from wargames.bots import MctsBot
+from wargames.gridscifi import Activate, EndActivation, GridSciFi, GridState, Step
+from wargames.gridscifi.state import GridAction
 
 from .helpers import arena, at, rolling, sq
 
@@ -89,100 +75,3 @@ def test_the_search_still_takes_the_objective_on_the_last_turn() -> None:
     outcome = game.outcome(state)
     assert outcome is not None
     assert outcome.winners == {"red"}
-
-
-def test_the_dice_an_action_rolled_are_told_apart_as_the_view_tells_them() -> None:
-    """``drawn`` keys an action's dice by the events it logged, as the player sees them:
-    from one position, two of an action's afterstates share a key exactly when the player's
-    views of them are equal, and an action that rolls nothing is keyed ``None``."""
-    game = GridSciFi()
-    greedy = {p: GreedyBot(i) for i, p in enumerate(game.players)}
-    streams, rolled, still = random.Random(0), 0, 0
-    for cut in range(0, 60, 6):
-        state = cast(GridState, play(game, greedy, seed=3, max_actions=cut).final)
-        player = first_to_act(game, state)
-        for action in game.legal_actions(state, player):
-            keys: dict[object, set[GridState]] = {}
-            views: dict[GridState, set[object]] = {}
-            for _ in range(6):
-                world = state.with_changes(rng=game.fresh_rng(streams))
-                after = game.apply(world, action)
-                key, view = game.drawn(world, after, player), game.view(after, player)
-                keys.setdefault(key, set()).add(view)
-                views.setdefault(view, set()).add(key)
-                rolled += key is not None
-                still += key is None
-            assert all(len(seen) == 1 for seen in keys.values()), action
-            assert all(len(seen) == 1 for seen in views.values()), action
-    assert rolled
-    assert still
-
-
-MAP = """
-........
-........
-........
-........
-..^.....
-........
-"""
-
-
-class _Hill(GridSciFi):
-    """A hill at c2, two squares from the one objective, e2."""
-
-    def make_scenario(self) -> tuple[Scenario, Any]:
-        scenario = Scenario(
-            name="hill",
-            title="A hill by an objective",
-            armies=("legion", "swarm"),
-            map=MAP,
-            deployment=1,
-            reserves=0,
-            turns=6,
-            objectives=("e2",),
-        )
-        return scenario, ARMIES
-
-
-class _Rooted(MctsBot):
-    """``MctsBot`` keeping the root of its last search."""
-
-    root = _Node("red")
-
-    def _iterate(
-        self,
-        game: Game[Any, Any],
-        world: State,
-        baseline: dict[str, float],
-        root: _Node,
-        *rest: Any,
-    ) -> None:
-        super()._iterate(game, world, baseline, root, *rest)
-        _Rooted.root = root
-
-
-def test_the_search_chooses_after_a_reroll_knowing_the_die() -> None:
-    """Red, last to move in the last turn, on a hill two squares from the objective, rolled
-    2 and 4 (no move).  Re-rolling the 2, an odd die steps next to the objective and wins;
-    an even one does not.  The search records each result under the re-roll, the next
-    choices under it, and a result whose die is odd is worth more than one whose die is
-    even: the player steps knowing the die.  Drawn dice pooled, there are no results."""
-    game = _Hill(tiebreak=False)
-    units = [at(0, "blue", "Battle Squad", "a6"), at(1, "red", "Crusher Beast", "c2")]
-    state = game.position(units, player="red", turn=game.turns)
-    state = game.apply(rolling(state, 2, 4), Activate("red", 1))
-    _Rooted(1, iterations=200).choose(game, state, "red")
-    reroll = _Rooted.root.children[Reroll("red", (2,))]
-    assert not any(child.chooser == "red" for child in reroll.children.values())
-    odd: list[float] = []
-    even: list[float] = []
-    for key, result in reroll.outcomes.items():
-        assert isinstance(key, tuple)
-        (event,) = key
-        assert isinstance(event, Rerolled)
-        assert event.faces == (2,)
-        assert event.result[0] == 4
-        (odd if event.result[1] % 2 else even).append(result.value)
-    assert len(odd) == len(even) == 3
-    assert min(odd) > max(even)

@@ -36,7 +36,6 @@ from wargames.core.distribution import Distribution
 from wargames.core.errors import InvalidAction, UnknownOption, excerpt
 from wargames.core.events import EventLog
 from wargames.core.game import ArmySetup, Game, Outcome
-from wargames.core.hidden import redact
 from wargames.core.history import History
 from wargames.core.options import custom, flag, number, table, text
 from wargames.core.phases import Clock, Phase, TurnStructure
@@ -172,10 +171,6 @@ class GridSciFi(Game[GridState, GridAction]):
     reported_events = (AttackRolled, Destroyed, BailOutRolled)
     tables: ClassVar[Tables] = TABLES
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"attack": attack}
-    search_draws = True
-    """A unit rolls (its activation dice, an attack, a bail-out) and its owner chooses again
-    in the same activation: the search weighs an action by the mean over its dice of the
-    best that follows each (docs/bots.md)."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -630,16 +625,6 @@ class GridSciFi(Game[GridState, GridAction]):
             u.id for u in state.units if u.owner == player and (u.activated or not u.alive)
         )
         return state.clock, state.arrived, done
-
-    def drawn(self, before: GridState, after: GridState, player: str) -> Hashable | None:
-        """For search bots (:attr:`search_draws`: a unit rolls, then its owner chooses again
-        in the same activation): what ``player`` can tell of the dice one action rolled,
-        the events it logged (activation dice, a re-roll, an attack and any fire returned,
-        bail-out dice) as ``player`` sees them; ``None`` where it rolled nothing.  Every
-        die Grid SciFi rolls is logged, so these tell apart the results the view does."""
-        if after.rng.counter == before.rng.counter:
-            return None
-        return redact(after.log.since(len(before.log)), player)
 
     # -- text -------------------------------------------------------------------------------
 
