@@ -41,7 +41,7 @@ from wargames.core.words import listed, side
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
 from wargames.sabotage import evaluation, invariants, learning, words
-from wargames.sabotage.history import Past, read_past, sample_history
+from wargames.sabotage.history import BELIEFS, Beliefs, Past, read_past, sample_history
 from wargames.sabotage.layout import Layout, load_layouts
 from wargames.sabotage.pieces import IMMOVABLE, Kind, attacker_wins, battle
 from wargames.sabotage.state import (
@@ -231,6 +231,9 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         self._offers = {player: OfferDraw(player) for player in PLAYERS}
         self._answers = {player: (AcceptDraw(player), DeclineDraw(player)) for player in PLAYERS}
         self._pasts: dict[tuple[str, SabotageState], Past] = {}
+        self.beliefs: Beliefs = BELIEFS
+        """How worlds weigh what the rules do not prove (:class:`~wargames.sabotage.history.
+        Beliefs`); :data:`~wargames.sabotage.history.NO_BELIEFS` draws by the rules alone."""
         self._zones = tuple(
             tuple(board.index(s) for s in self.layout.zone(p, board)) for p in range(2)
         )
