@@ -11,6 +11,7 @@ import pytest
 
 from wargames.bots import GreedyBot
 from wargames.bots.base import moves
+from wargames.core.errors import UnknownOption
 from wargames.sabotage import Kind, Sabotage, SabotageState
 from wargames.sabotage.evaluation import headquarters_safety
 from wargames.sabotage.history import BELIEFS, NO_BELIEFS, Beliefs, read_past
@@ -26,14 +27,19 @@ def played(game: Sabotage, seed: int, actions: int) -> SabotageState:
     bots = {p: GreedyBot(seed * 31 + i) for i, p in enumerate(game.players)}
     start = game.start(seed, deploy=False)
     states = [state for _, state in moves(game, bots, start, max_actions=actions)]
+    assert isinstance(states[-1], SabotageState)
     return states[-1]
 
 
-def kinds_drawn(
-    game: Sabotage, state: SabotageState, player: str, beliefs: Beliefs, piece: int
-) -> Counter[Kind]:
-    """The kinds :data:`WORLDS` of ``player``'s worlds give ``piece`` under ``beliefs``."""
-    game.beliefs = beliefs
+def believing(beliefs: Beliefs) -> Sabotage:
+    """Mini Sabotage whose worlds are drawn with ``beliefs`` (the ``beliefs`` option)."""
+    game = variant("SM", beliefs=attrs.asdict(beliefs))
+    assert game.beliefs == beliefs
+    return game
+
+
+def kinds_drawn(game: Sabotage, state: SabotageState, player: str, piece: int) -> Counter[Kind]:
+    """The kinds :data:`WORLDS` of ``player``'s worlds give ``piece``."""
     view = game.view(state, player)
     rng = random.Random(41)
     worlds = [game.determinize(view, player, rng) for _ in range(WORLDS)]
@@ -54,8 +60,9 @@ def test_pieces_that_could_move_for_many_turns_and_never_did_are_drawn_immovable
     assert busy, "pieces red could have moved in one turn at most"
     immovable = {}
     for beliefs in (BELIEFS, NO_BELIEFS):
+        sampler = believing(beliefs)
         for group, pieces in (("idle", idle), ("busy", busy)):
-            drawn = [kinds_drawn(game, state, "green", beliefs, p) for p in pieces]
+            drawn = [kinds_drawn(sampler, state, "green", p) for p in pieces]
             immovable[beliefs, group] = sum(c[k] for c in drawn for k in IMMOVABLE)
     assert immovable[BELIEFS, "idle"] > immovable[NO_BELIEFS, "idle"] + 0.2 * WORLDS
     assert immovable[BELIEFS, "busy"] < immovable[NO_BELIEFS, "busy"]
@@ -67,10 +74,10 @@ def test_the_headquarters_is_drawn_where_the_set_up_evaluation_puts_it_more_ofte
     safest = {i for i, s in headquarters_safety(game.layout, 1).items() if s == 1}
     counts = []
     for beliefs in (BELIEFS, NO_BELIEFS):
-        game.beliefs = beliefs
-        view = game.view(state, "green")
+        sampler = believing(beliefs)
+        view = sampler.view(state, "green")
         rng = random.Random(5)
-        worlds = [game.determinize(view, "green", rng) for _ in range(WORLDS)]
+        worlds = [sampler.determinize(view, "green", rng) for _ in range(WORLDS)]
         counts.append(
             sum(
                 1
@@ -116,7 +123,15 @@ def test_the_weights_read_the_view_alone() -> None:
         assert game.view(mine, "green") == view
 
 
-@pytest.mark.parametrize(("stay", "headquarters"), [(0.0, 1.0), (1.5, 1.0), (0.5, -1.0)])
-def test_beliefs_out_of_range_are_refused(stay: float, headquarters: float) -> None:
-    with pytest.raises(ValueError, match="must be"):
-        Beliefs(stay=stay, headquarters=headquarters)
+def test_the_library_draws_with_its_beliefs_and_the_option_replaces_some() -> None:
+    assert variant("SM").beliefs == BELIEFS
+    assert variant("SM", beliefs={"stay": 0.5}).beliefs == attrs.evolve(BELIEFS, stay=0.5)
+    assert variant("SM", beliefs={"stay": 1, "headquarters": 0}).beliefs == NO_BELIEFS
+
+
+@pytest.mark.parametrize(
+    "beliefs", [{"stay": 0}, {"stay": 1.5}, {"headquarters": -1}, {"luck": 1}, {"stay": "1"}]
+)
+def test_beliefs_out_of_range_are_refused(beliefs: dict[str, object]) -> None:
+    with pytest.raises(UnknownOption, match=r"stay|headquarters"):
+        variant("SM", beliefs=beliefs)
