@@ -35,7 +35,9 @@ Headquarters stands.
 action of play, draws ``--samples`` worlds from each player's view, with the library's
 beliefs and by the rules alone (the same streams), and prints how often they hold the truth:
 the enemy's Headquarters on its square, an unidentified piece of its kind, and a landmine or
-Headquarters among the pieces that may be either (the bias the beliefs remove).
+Headquarters among the pieces that may be either (the bias the beliefs remove); then, for
+those pieces, the share in truth movable by how many of the enemy's turns they could have
+moved in and did not (what ``stay`` is fitted to: 30 or more counted as 30).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
@@ -206,6 +208,7 @@ def worlds(seeds: range, every: int, samples: int) -> None:
     games = {b: believing(wargames.load("sabotage", "SM"), b) for b in (BELIEFS, NO_BELIEFS)}
     game = games[NO_BELIEFS]
     hits = {b: Counter[str]() for b in games}
+    idle: dict[int, list[int]] = defaultdict(lambda: [0, 0])  # turns // 3: movable, not
     total: Counter[str] = Counter()
     for seed in seeds:
         bots = {p: GreedyBot(seed * 31 + i) for i, p in enumerate(game.players)}
@@ -219,6 +222,9 @@ def worlds(seeds: range, every: int, samples: int) -> None:
                 past = read_past(game, view, player)
                 unknown = [p for p in past.domains if past.owners[p] != player and p in truth]
                 either = [p for p in unknown if past.domains[p] & IMMOVABLE]
+                for p in either:
+                    if past.domains[p] - IMMOVABLE:
+                        idle[min(past.idle[p], 30) // 3][truth[p] in IMMOVABLE] += 1
                 total.update(
                     worlds=samples, pieces=samples * len(unknown), either=samples * len(either)
                 )
@@ -245,6 +251,10 @@ def worlds(seeds: range, every: int, samples: int) -> None:
             f"immovable drawn movable or not as it is {count['either'] / total['either']:.1%} "
             f"of {total['either']}"
         )
+    print("pieces that may be either, by the turns they could have moved in: share movable")
+    for turns, (movable, immovable) in sorted(idle.items()):
+        share = movable / (movable + immovable)
+        print(f"  {3 * turns}-{3 * turns + 2}: {movable} of {movable + immovable}, {share:.2f}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
