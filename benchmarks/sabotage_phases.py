@@ -89,9 +89,12 @@ class RulesWorlds:
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
+        self.copies: dict[Game[Any, Any], Sabotage] = {}
 
     def choose(self, game: Game[Any, Any], state: State, player: str) -> Action:
-        return self.bot.choose(believing(game, NO_BELIEFS), state, player)
+        if game not in self.copies:
+            self.copies[game] = believing(game, NO_BELIEFS)
+        return self.bot.choose(self.copies[game], state, player)
 
 
 def believing(game: Game[Any, Any], beliefs: Beliefs) -> Sabotage:
