@@ -619,19 +619,21 @@ def _headquarters(game: Sabotage, past: Past) -> list[float]:
     """For each unknown piece, in order, its belief of being the Headquarters (0 where its
     kinds exclude it): the set-up prior of its square where the players set up, over the
     chance that a movable piece had stayed put as it did (:class:`Beliefs`).  Empty where
-    nothing is weighed or the Headquarters is known."""
+    every candidate weighs alike (the draw is then the rules' own) or the Headquarters is
+    known."""
     beliefs: Beliefs = game.beliefs
-    if beliefs == NO_BELIEFS or not past.pool[HQ]:
+    if not past.pool[HQ]:
         return []
     safety = headquarters_safety(game.layout, PLAYERS.index(game.opponent(past.player)))
     placed = past.begun == "deployed"
-    return [
+    weights = [
         math.exp(beliefs.headquarters * (safety.get(past.squares[p], 1.0) - 1) if placed else 0)
         / beliefs.stay ** past.idle[p]
         if HQ in kinds
         else 0.0
         for p, kinds in past.domains.items()
     ]
+    return weights if len({w for w in weights if w}) > 1 else []
 
 
 def _placed(
