@@ -31,9 +31,10 @@ Headquarters stands.
 
 ``python -m benchmarks.sabotage_phases worlds --seeds 5400-5409 --every 10 --samples 20``
 
-``worlds`` plays greedy against greedy with the players' set-up and, at every ``--every``-th
-action of play, draws ``--samples`` worlds from each player's view, with the library's
-beliefs and by the rules alone (the same streams), and prints how often they hold the truth:
+``worlds`` plays greedy against greedy (worlds by the rules alone) with the players' set-up
+and, at every ``--every``-th action of play, draws ``--samples`` worlds from each player's
+view with each of ``COMPARED``'s beliefs (the same streams), and prints how often they hold
+the truth:
 the enemy's Headquarters on its square, an unidentified piece of its kind, and a landmine or
 Headquarters among the pieces that may be either (the bias the beliefs remove); then, for
 those pieces, the share in truth movable by how many of the enemy's turns they could have
@@ -205,10 +206,19 @@ def headquarters(game: Game[Any, Any], state: State) -> list[tuple[str, str]]:
     ]
 
 
+COMPARED: dict[str, Beliefs] = {
+    "the rules alone": NO_BELIEFS,
+    "the library's beliefs": BELIEFS,
+    "the idle turns weighed (stay 0.87)": Beliefs(stay=0.87, headquarters=0),
+    "both (stay 0.87, headquarters 8)": Beliefs(stay=0.87, headquarters=8),
+}
+"""The beliefs ``worlds`` compares, by name."""
+
+
 def worlds(seeds: range, every: int, samples: int) -> None:
-    """Print how often worlds drawn with the library's beliefs and by the rules alone hold
-    the truth, at every ``every``-th action of greedy's games on ``seeds``."""
-    games = {b: believing(wargames.load("sabotage", "SM"), b) for b in (BELIEFS, NO_BELIEFS)}
+    """Print how often worlds drawn with each of :data:`COMPARED` hold the truth, at every
+    ``every``-th action of greedy's games (by the rules alone) on ``seeds``."""
+    games = {b: believing(wargames.load("sabotage", "SM"), b) for b in COMPARED.values()}
     game = games[NO_BELIEFS]
     hits = {b: Counter[str]() for b in games}
     idle: dict[int, list[int]] = defaultdict(lambda: [0, 0])  # turns // 3: movable, not
@@ -245,8 +255,8 @@ def worlds(seeds: range, every: int, samples: int) -> None:
                                 (drawn[p] in IMMOVABLE) == (truth[p] in IMMOVABLE) for p in either
                             ),
                         )
-    for beliefs, count in hits.items():
-        name = "the library's beliefs" if beliefs == BELIEFS else "the rules alone"
+    for name, beliefs in COMPARED.items():
+        count = hits[beliefs]
         print(
             f"{name}: Headquarters on its square in {count['headquarters'] / total['worlds']:.1%} "
             f"of {total['worlds']} worlds; an unidentified piece of its kind "

@@ -23,11 +23,11 @@ move") is a disjunction.  :func:`sample_kinds` draws the narrowed kinds with the
 of its pieces a witness and draws again.
 
 Within what the rules prove, the draw is weighted by :class:`Beliefs` (data, not a rule), read
-from the same view: a piece that could have moved in many of the enemy's turns and never did
-is likelier a piece that "can not be moved once the game begins" (a landmine or the
-Headquarters), and where the players set up, the Headquarters likelier stands where the
-library's own set-up evaluation would put it.  The weights change how often a world holds
-each kind, never whether it may.  These constraints are exactly what the rules make
+from the same view: where the players set up, the Headquarters likelier stands where the
+library's own set-up evaluation would put it; and, if ``stay`` is below 1 (the library's is
+1), a piece that could have moved in many of the enemy's turns and never did is likelier one
+that "can not be moved once the game begins" (a landmine or the Headquarters).  The weights
+change how often a world holds each kind, never whether it may.  These constraints are exactly what the rules make
 public, so a past built from any assignment that meets them replays to what the player saw;
 ``wargames.testing.check_history`` proves it on every variant in the tests.
 """
@@ -116,7 +116,9 @@ class Beliefs:
     ``exp(headquarters * (safety - 1))``, ``safety`` being the set-up evaluation's
     (:func:`~wargames.sabotage.evaluation.headquarters_safety`, 1 on the squares the library's
     bots choose).  :data:`NO_BELIEFS` (1 and 0) weighs nothing: every kind the rules allow by
-    its count in the army, as before the beliefs existed.
+    its count in the army, as before the beliefs existed.  The library's :data:`BELIEFS` set
+    ``stay`` to 1: a Headquarters walled in by its landmines never could move, so weighing the
+    turns a piece could have moved in drew it elsewhere (docs/bots.md).
     """
 
     stay: float = field(converter=float, validator=lambda _, __, v: _probability(v))
