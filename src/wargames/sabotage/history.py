@@ -20,16 +20,16 @@ constraints on the enemy's hidden kinds, found by following the public board mov
 Most constraints narrow one piece's kinds; "one of these is a Recon" (or "one of these can
 move") is a disjunction.  :func:`sample_kinds` draws the narrowed kinds with the army's counts
 (:func:`~wargames.core.hidden.sample_assignment`), and where a disjunction fails it makes one
-of its pieces a witness and draws again.
+of its pieces a witness and draws again.  These constraints are exactly what the rules make
+public, so a past built from any assignment that meets them replays to what the player saw;
+``wargames.testing.check_history`` proves it on every variant in the tests.
 
 Within what the rules prove, the draw is weighted by :class:`Beliefs` (data, not a rule), read
 from the same view: where the players set up, the Headquarters likelier stands where the
 library's own set-up evaluation would put it; and, if ``stay`` is below 1 (the library's is
 1), a piece that could have moved in many of the enemy's turns and never did is likelier one
 that "can not be moved once the game begins" (a landmine or the Headquarters).  The weights
-change how often a world holds each kind, never whether it may.  These constraints are exactly what the rules make
-public, so a past built from any assignment that meets them replays to what the player saw;
-``wargames.testing.check_history`` proves it on every variant in the tests.
+change how often a world holds each kind, never whether it may.
 """
 
 from __future__ import annotations
