@@ -239,6 +239,27 @@ def test_assignment_found_whenever_one_exists(
     assert sample_assignment(domains, pool, random.Random(seed)) == result
 
 
+def test_assignment_weights_scale_each_items_counts() -> None:
+    # "a" 3 to "b" 1 in the pool, "b" weighted 3 for the item: even odds.
+    rng = random.Random(4)
+    counts = Counter(
+        sample_assignment([frozenset("ab")], {"a": 3, "b": 1}, rng, [{"b": 3.0}])[0]
+        for _ in range(2000)
+    )
+    assert 900 < counts["a"] < 1100
+
+
+@given(hidden_worlds())
+def test_assignment_with_neutral_weights_is_the_unweighted_one(
+    world: tuple[list[frozenset[str]], dict[str, int], int],
+) -> None:
+    domains, pool, seed = world
+    plain = sample_assignment(domains, pool, random.Random(seed))
+    neutral = [dict.fromkeys(domain, 1.0) for domain in domains]
+    assert sample_assignment(domains, pool, random.Random(seed), neutral) == plain
+    assert sample_assignment(domains, pool, random.Random(seed), [{} for _ in domains]) == plain
+
+
 _IN_ANOTHER_PROCESS = """
 import random
 from wargames.core.hidden import sample_assignment

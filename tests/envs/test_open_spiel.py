@@ -231,10 +231,11 @@ GAME_STRINGS = {
 
 NOT_PARAMETERS = {
     "gridscifi": {"armies"},
-    "sabotage": {"army", "volcanoes"},
+    "sabotage": {"army", "volcanoes", "beliefs"},
     "saw": {"armies", "range_table"},
 }
-"""The options that are lists (OpenSpiel's parameters are scalars): docs/rl.md names them."""
+"""The options that are lists or tables (OpenSpiel's parameters are scalars): docs/rl.md names
+them."""
 
 
 @pytest.mark.parametrize("name", learnable())

@@ -389,7 +389,10 @@ _SEEN_LIMIT: Final = 1 << 16
 
 
 def sample_assignment(
-    domains: Sequence[frozenset[K]], pool: Mapping[K, int], rng: random.Random
+    domains: Sequence[frozenset[K]],
+    pool: Mapping[K, int],
+    rng: random.Random,
+    weights: Sequence[Mapping[K, float]] | None = None,
 ) -> tuple[K, ...]:
     """Give each unknown item a value from its domain, using each value at most ``pool`` times.
 
@@ -398,10 +401,14 @@ def sample_assignment(
     landmine; a piece that beat a 3 is a 4 or 5), ``pool`` the values left in the army or bag.
 
     Items are filled most-constrained first, each drawing a value with probability
-    proportional to its remaining count.  When every value an item may take is used up, an
-    augmenting path (as in bipartite matching) moves earlier items to other values of their
-    domains to make room, so an assignment is always found when one exists, in polynomial time.
-    The same ``rng`` state gives the same answer in every process.
+    proportional to its remaining count, times ``weights[i][value]`` where given (a belief
+    about item ``i`` that the rules do not prove, such as a piece that never moved being more
+    likely a landmine; a value it does not name weighs 1, and every weight must be positive).
+    When every value an item may take is used up, an augmenting path (as in bipartite
+    matching) moves earlier items to other values of their domains to make room, so an
+    assignment is always found when one exists, in polynomial time; the moves it makes ignore
+    the weights.  The same ``rng`` state gives the same answer in every process, and without
+    ``weights`` the same answer as before they existed.
 
     :raises ValueError: if no assignment exists (the inputs contradict each other).
     """
@@ -416,7 +423,11 @@ def sample_assignment(
     for item in items:
         free = [v for v in options[item] if room[v] > 0]
         if free:
-            value = rng.choices(free, [room[v] for v in free])[0]
+            counts: list[float] = [room[v] for v in free]
+            if weights is not None and weights[item]:
+                belief = weights[item]
+                counts = [n * belief.get(v, 1.0) for n, v in zip(counts, free, strict=True)]
+            value = rng.choices(free, counts)[0]
         else:
             value = _make_room(item, options, holders, chosen, room, rng)
         chosen[item] = value

@@ -25,7 +25,15 @@ from wargames.sabotage.state import PLAYERS, TURNS, Piece, SabotageState
 if TYPE_CHECKING:
     from wargames.sabotage.rules import Sabotage
 
-__all__ = ["PRESSURE", "SETUP", "THREAT", "VALUES", "evaluate", "setup_evaluate"]
+__all__ = [
+    "PRESSURE",
+    "SETUP",
+    "THREAT",
+    "VALUES",
+    "evaluate",
+    "headquarters_safety",
+    "setup_evaluate",
+]
 
 VALUES: Final = load_values()
 THREAT: Final = 0.3
@@ -200,6 +208,22 @@ def _safety(
     if kinds[_HQ]:
         return _safety_at(zone, cells, next(i for i in placed if _kind(cells[i]) is _HQ), rest)
     return max((_safety_at(zone, cells, at, rest) for at in left), default=0.0)
+
+
+@functools.cache
+def headquarters_safety(layout: Layout, seat: int) -> dict[int, float]:
+    """How safe a Headquarters would stand on each square of seat ``seat``'s zone (by cell
+    index), as :func:`setup_evaluate` reckons it before anything is placed: the whole army
+    still to place, at its best.  The bots set their Headquarters where this is highest."""
+    zone = _zones(layout)[seat]
+    army = dict(layout.army)
+    rest = _Rest(
+        frozenset(zone.cells),
+        mines=army.get(_MINE, 0),
+        strongest=max((VALUES.get(k, 0) for k in army if k not in IMMOVABLE), default=0),
+    )
+    cells: tuple[Piece | None, ...] = (None,) * len(layout.board())
+    return {at: _safety_at(zone, cells, at, rest) for at in zone.cells}
 
 
 @frozen

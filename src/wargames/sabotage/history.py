@@ -23,20 +23,32 @@ move") is a disjunction.  :func:`sample_kinds` draws the narrowed kinds with the
 of its pieces a witness and draws again.  These constraints are exactly what the rules make
 public, so a past built from any assignment that meets them replays to what the player saw;
 ``wargames.testing.check_history`` proves it on every variant in the tests.
+
+Within what the rules prove, the draw is weighted by :class:`Beliefs` (data, not a rule), read
+from the same view: where the players set up, the Headquarters likelier stands where the
+library's own set-up evaluation would put it; and, if ``stay`` is below 1 (the library's is
+1), a piece that could have moved in many of the enemy's turns and never did is likelier one
+that "can not be moved once the game begins" (a landmine or the Headquarters).  The weights
+change how often a world holds each kind, never whether it may.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
+
+from attrs import field, frozen
 
 from wargames.core.errors import NoPast
 from wargames.core.events import EventLog
 from wargames.core.hidden import HIDDEN, is_hidden, sample_assignment
 from wargames.core.history import History
 from wargames.core.phases import Clock
+from wargames.sabotage.evaluation import headquarters_safety
+from wargames.sabotage.layout import load_beliefs
 from wargames.sabotage.pieces import IMMOVABLE, Kind, attacker_wins
 from wargames.sabotage.state import (
     PLAYERS,
@@ -61,7 +73,15 @@ from wargames.sabotage.state import (
 if TYPE_CHECKING:
     from wargames.sabotage.rules import Sabotage
 
-__all__ = ["Past", "read_past", "sample_history", "sample_kinds"]
+__all__ = [
+    "BELIEFS",
+    "NO_BELIEFS",
+    "Beliefs",
+    "Past",
+    "read_past",
+    "sample_history",
+    "sample_kinds",
+]
 
 MOVABLE: Final = frozenset(Kind) - IMMOVABLE
 NOT_RECON: Final = frozenset(Kind) - {Kind.RECON}
@@ -70,6 +90,46 @@ HQ: Final = Kind.HEADQUARTERS
 NOT_HEADQUARTERS: Final = frozenset(Kind) - {HQ}
 ATTEMPTS: Final = 200
 """How many draws :func:`sample_kinds` makes before giving up (a library bound)."""
+
+
+def _probability(value: float) -> float:
+    if not 0 < value <= 1:
+        raise ValueError(f"stay must be in (0, 1], got {value}")
+    return value
+
+
+def _non_negative(value: float) -> float:
+    if value < 0:
+        raise ValueError(f"headquarters must be >= 0, got {value}")
+    return value
+
+
+@frozen
+class Beliefs:
+    """How a world weighs the enemy's unidentified pieces beyond what the rules prove (a
+    heuristic for bots, not a rule; the ``[beliefs]`` table of the variants' data).
+
+    ``stay``: the chance that a movable piece stays put through a turn in which it could move;
+    a piece that could have moved in ``n`` of the enemy's turns and never did has each movable
+    kind weighed ``stay ** n`` against 1 for a landmine or the Headquarters.  ``headquarters``:
+    where the players set up, the Headquarters' weight on its set-up square is
+    ``exp(headquarters * (safety - 1))``, ``safety`` being the set-up evaluation's
+    (:func:`~wargames.sabotage.evaluation.headquarters_safety`, 1 on the squares the library's
+    bots choose).  :data:`NO_BELIEFS` (1 and 0) weighs nothing: every kind the rules allow by
+    its count in the army, as before the beliefs existed.  The library's :data:`BELIEFS` set
+    ``stay`` to 1: a Headquarters walled in by its landmines never could move, so weighing the
+    turns a piece could have moved in drew it elsewhere (docs/bots.md).
+    """
+
+    stay: float = field(converter=float, validator=lambda _, __, v: _probability(v))
+    headquarters: float = field(converter=float, validator=lambda _, __, v: _non_negative(v))
+
+
+BELIEFS: Final = Beliefs(**load_beliefs())
+"""The library's beliefs (``data/variants.toml``), which :class:`~wargames.sabotage.Sabotage`
+games draw their worlds with unless given others (``game.beliefs``)."""
+NO_BELIEFS: Final = Beliefs(stay=1.0, headquarters=0.0)
+"""Beliefs that weigh nothing: worlds as the rules alone and the army's counts draw them."""
 
 
 class Past:
@@ -109,6 +169,10 @@ class Past:
         self.contact = False
         """Whether a hidden piece stood next to an enemy when play began, so that the order
         of the opening's exposures depends on kinds (checked per sample)."""
+        self.idle: Counter[int] = Counter()
+        """For each enemy piece, how many of the enemy's finished turns began with it able to
+        move (a legal move, were it movable): for a piece that never moved, the turns it
+        could have moved in and did not."""
 
 
 def read_past(game: Sabotage, view: SabotageState, player: str) -> Past:
@@ -320,6 +384,7 @@ class _Reader:
         self.opening()
         past.board = tuple(self.cells)
         first = TURNS.actor(clock, PLAYERS)
+        self.began = self.able(first, (), clock.turn) if first == self.enemy else []
         if not grouped and view.result is not None:
             self.immobilised(first, clock.turn)
         else:
@@ -349,12 +414,16 @@ class _Reader:
                 if not over:
                     self.can_move(event.player, tuple(moved), clock.turn, self.next_mover[i])
                 continue
-            if event.player == self.enemy and len(moved) < game.layout.moves_per_turn:
-                for piece_id in self.able(self.enemy, tuple(moved), clock.turn):
-                    self.narrow(piece_id, IMMOVABLE)  # the turn ended early
+            if event.player == self.enemy:
+                if len(moved) < game.layout.moves_per_turn:
+                    for piece_id in self.able(self.enemy, tuple(moved), clock.turn):
+                        self.narrow(piece_id, IMMOVABLE)  # the turn ended early
+                past.idle.update(self.began)
             clock = TURNS.advance(clock)
             moved = []
             nxt = game.opponent(event.player)
+            if nxt == self.enemy and not over:
+                self.began = self.able(nxt, (), clock.turn)
             if over:
                 if view.result is not None and view.result.winners:
                     self.immobilised(nxt, clock.turn)
@@ -496,16 +565,24 @@ class _Reader:
 
 
 def sample_kinds(game: Sabotage, past: Past, rng: random.Random) -> dict[int, Kind]:
-    """Kinds for the enemy's unidentified pieces that meet every constraint of ``past``.
+    """Kinds for the enemy's unidentified pieces that meet every constraint of ``past``,
+    weighted by ``game.beliefs`` (:class:`Beliefs`): the Headquarters' piece is drawn first,
+    each candidate by its belief, and the other kinds by :func:`_weights`; after half the
+    attempts fail, the Headquarters is left to the draw of the rest.
 
     :raises NoPast: after :data:`ATTEMPTS` draws that all failed.
     """
     unknown = list(past.domains)
+    weights = _weights(game.beliefs, past, unknown)
+    headquarters = _headquarters(game, past)
     forced: dict[int, frozenset[Kind]] = {}
-    for _ in range(ATTEMPTS):
+    for attempt in range(ATTEMPTS):
         domains = [forced.get(p, past.domains[p]) for p in unknown]
+        if headquarters and attempt < ATTEMPTS // 2:
+            domains = _placed(domains, headquarters, rng)
         try:
-            kinds = dict(zip(unknown, sample_assignment(domains, past.pool, rng), strict=True))
+            drawn = sample_assignment(domains, past.pool, rng, weights)
+            kinds = dict(zip(unknown, drawn, strict=True))
         except ValueError:
             forced.clear()
             continue
@@ -524,6 +601,53 @@ def sample_kinds(game: Sabotage, past: Past, rng: random.Random) -> dict[int, Ki
             continue
         return kinds
     raise NoPast(f"no kinds fit what {past.player} saw in {ATTEMPTS} draws")
+
+
+def _weights(beliefs: Beliefs, past: Past, unknown: list[int]) -> list[dict[Kind, float]]:
+    """Each of the ``unknown`` pieces' weights by kind: ``beliefs.stay`` to the power of the
+    turns it could have moved in for each movable kind of a piece that may be immovable
+    (:class:`Beliefs`); empty where nothing is weighed."""
+    weights: list[dict[Kind, float]] = []
+    for piece in unknown:
+        domain, idle = past.domains[piece], past.idle[piece]
+        if idle and beliefs.stay < 1 and domain & IMMOVABLE:
+            weights.append(dict.fromkeys(domain - IMMOVABLE, beliefs.stay**idle))
+        else:
+            weights.append({})
+    return weights
+
+
+def _headquarters(game: Sabotage, past: Past) -> list[float]:
+    """For each unknown piece, in order, its belief of being the Headquarters (0 where its
+    kinds exclude it): the set-up prior of its square where the players set up, over the
+    chance that a movable piece had stayed put as it did (:class:`Beliefs`).  Empty where
+    every candidate weighs alike (the draw is then the rules' own) or the Headquarters is
+    known."""
+    beliefs: Beliefs = game.beliefs
+    if not past.pool[HQ]:
+        return []
+    safety = headquarters_safety(game.layout, PLAYERS.index(game.opponent(past.player)))
+    placed = past.begun == "deployed"
+    weights = [
+        math.exp(beliefs.headquarters * (safety.get(past.squares[p], 1.0) - 1) if placed else 0)
+        / beliefs.stay ** past.idle[p]
+        if HQ in kinds
+        else 0.0
+        for p, kinds in past.domains.items()
+    ]
+    return weights if len({w for w in weights if w}) > 1 else []
+
+
+def _placed(
+    domains: list[frozenset[Kind]], beliefs: list[float], rng: random.Random
+) -> list[frozenset[Kind]]:
+    """``domains`` with the Headquarters drawn first: one piece whose kinds allow it, each by
+    its belief, made the Headquarters, and no other piece it."""
+    candidates = [b if HQ in kinds else 0.0 for b, kinds in zip(beliefs, domains, strict=True)]
+    if not any(candidates):
+        return domains
+    chosen = rng.choices(range(len(domains)), candidates)[0]
+    return [frozenset({HQ}) if i == chosen else kinds - {HQ} for i, kinds in enumerate(domains)]
 
 
 def _broken(past: Past, kinds: dict[int, Kind]) -> list[tuple[tuple[int, ...], frozenset[Kind]]]:

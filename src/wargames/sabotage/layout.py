@@ -20,7 +20,7 @@ from attrs import field, frozen
 from wargames.core.board import Square, SquareBoard
 from wargames.sabotage.pieces import Kind
 
-__all__ = ["SETUP_SHAPES", "Layout", "load_layouts", "load_values"]
+__all__ = ["SETUP_SHAPES", "Layout", "load_beliefs", "load_layouts", "load_values"]
 
 SETUP_SHAPES = ("rows", "corner")
 
@@ -126,6 +126,12 @@ def _read(source: str | Path | None) -> dict[str, Any]:
 def load_values(source: str | Path | None = None) -> dict[Kind, int]:
     """Piece values for bots' evaluation (the ``[values]`` table; a heuristic, not a rule)."""
     return {_kind_named(name): value for name, value in _read(source).get("values", {}).items()}
+
+
+def load_beliefs(source: str | Path | None = None) -> dict[str, float]:
+    """How the bots' worlds weigh what the rules do not prove (the ``[beliefs]`` table; a
+    heuristic, not a rule): see :class:`wargames.sabotage.history.Beliefs`."""
+    return {name: float(value) for name, value in _read(source).get("beliefs", {}).items()}
 
 
 def load_layouts(source: str | Path | None = None) -> dict[str, Layout]:

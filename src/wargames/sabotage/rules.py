@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+import attrs
 from attrs import frozen
 
 from wargames.core.board import Square
@@ -41,7 +42,7 @@ from wargames.core.words import listed, side
 from wargames.render.svg import Token, player_colours
 from wargames.render.text import render_squares
 from wargames.sabotage import evaluation, invariants, learning, words
-from wargames.sabotage.history import Past, read_past, sample_history
+from wargames.sabotage.history import BELIEFS, Beliefs, Past, read_past, sample_history
 from wargames.sabotage.layout import Layout, load_layouts
 from wargames.sabotage.pieces import IMMOVABLE, Kind, attacker_wins, battle
 from wargames.sabotage.state import (
@@ -125,12 +126,36 @@ def _squares_option(value: Any) -> tuple[str, ...] | None:
     return tuple(squares)
 
 
+def _beliefs_option(value: Any) -> tuple[tuple[str, float], ...] | None:
+    if value is None:
+        return None
+    items = list(value.items() if isinstance(value, Mapping) else value)
+    names = {f.name for f in attrs.fields(Beliefs)}
+    beliefs = []
+    for item in items:
+        name, number = item if isinstance(item, list | tuple) and len(item) == 2 else (None, None)
+        if (
+            not isinstance(name, str)
+            or name not in names
+            or isinstance(number, bool)
+            or not isinstance(number, int | float)
+        ):
+            raise ValueError(
+                f"beliefs: a number for one of {', '.join(sorted(names))}, got {excerpt(item)}"
+            )
+        beliefs.append((str(name), float(number)))
+    return tuple(sorted(beliefs))
+
+
 @frozen
 class SabotageOptions:
     """Options of every Sabotage variant; ``None`` keeps the variant's own value.
 
     ``army`` maps kind names (``"general_5"``) or symbols (``"5"``) to counts; ``volcanoes``
-    lists squares (``["c5", "d5"]``); ``draw_offers=False`` removes the draw-offer actions.
+    lists squares (``["c5", "d5"]``); ``draw_offers=False`` removes the draw-offer actions;
+    ``beliefs`` replaces some of the weights the bots' worlds draw with
+    (:class:`~wargames.sabotage.history.Beliefs`: ``{"stay": 1, "headquarters": 0}`` draws by
+    the rules alone).
     """
 
     moves_per_turn: int | None = number(None, low=1, high=10, optional=True)
@@ -153,6 +178,12 @@ class SabotageOptions:
         examples=(None, (), ("c5", "d5")),
     )
     draw_offers: bool = flag(True)
+    beliefs: tuple[tuple[str, float], ...] | None = custom(
+        None,
+        converter=_beliefs_option,
+        what="weights by name, stay and headquarters (None: the library's)",
+        examples=(None, {"stay": 1.0, "headquarters": 0.0}, {"stay": 0.5}, {"headquarters": 20}),
+    )
 
 
 class Sabotage(Game[SabotageState, SabotageAction]):
@@ -182,6 +213,9 @@ class Sabotage(Game[SabotageState, SabotageAction]):
                 army=opts.army,
                 volcanoes=opts.volcanoes,
             )
+            self.beliefs: Beliefs = attrs.evolve(BELIEFS, **dict(opts.beliefs or ()))
+            """How worlds weigh what the rules do not prove (:class:`~wargames.sabotage.
+            history.Beliefs`), the library's unless the ``beliefs`` option replaces some."""
         except ValueError as error:
             from wargames.core.errors import UnknownOption
 
