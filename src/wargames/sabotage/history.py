@@ -627,14 +627,13 @@ def _headquarters(game: Sabotage, past: Past) -> list[float]:
     if not past.pool[HQ]:
         return []
     safety = headquarters_safety(game.layout, PLAYERS.index(game.opponent(past.player)))
-    placed = past.begun == "deployed"
-    weights = [
-        math.exp(beliefs.headquarters * (safety.get(past.squares[p], 1.0) - 1) if placed else 0)
-        / beliefs.stay ** past.idle[p]
-        if HQ in kinds
-        else 0.0
-        for p, kinds in past.domains.items()
-    ]
+    set_up = past.begun == "deployed"  # where the players set up, not a deal
+
+    def belief(piece: int) -> float:
+        prior = safety.get(past.squares[piece], 1.0) if set_up else 1.0
+        return math.exp(beliefs.headquarters * (prior - 1)) / beliefs.stay ** past.idle[piece]
+
+    weights = [belief(p) if HQ in kinds else 0.0 for p, kinds in past.domains.items()]
     return weights if len({w for w in weights if w}) > 1 else []
 
 
