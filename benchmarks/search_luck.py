@@ -61,8 +61,8 @@ class Search:
     """Their visits."""
 
 
-class _Watched(MctsBot):
-    """``MctsBot`` keeping the root of its last search."""
+class WatchedMcts(MctsBot):
+    """``MctsBot`` keeping the root of its last search (``root``), to read its tree."""
 
     root: _Node | None = None
 
@@ -113,7 +113,7 @@ def searches(
         mover = first_to_act(game, state)
         action: Action = greedy[mover].choose(game, state, mover)
         if index % every == 0 and len(game.legal_actions(state, mover)) >= least:
-            bot = _Watched(index, iterations=iterations)
+            bot = WatchedMcts(index, iterations=iterations)
             began = time.perf_counter()
             chosen = bot.choose(game, state, mover)
             seconds = time.perf_counter() - began

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from attrs import frozen
+from benchmarks.search_luck import WatchedMcts
 
 import wargames
 from wargames import Outcome, State
@@ -132,22 +133,10 @@ def test_the_search_shares_a_sabatu_draw_between_the_worlds_that_show_it_alike()
     greedy = {p: GreedyBot(i) for i, p in enumerate(game.players)}
     state = play(game, greedy, seed=3, max_actions=22).final
 
-    class Watched(MctsBot):
-        root = _Node("red")
-
-        def _iterate(
-            self,
-            game: Game[Any, Any],
-            world: State,
-            baseline: dict[str, float],
-            root: _Node,
-            *rest: Any,
-        ) -> None:
-            super()._iterate(game, world, baseline, root, *rest)
-            Watched.root = root
-
-    Watched(0, iterations=120).choose(game, state, "red")
-    drew = [c for c in _nodes(Watched.root) if c.outcomes and None not in c.outcomes]
+    bot = WatchedMcts(0, iterations=120)
+    bot.choose(game, state, "red")
+    assert bot.root is not None
+    drew = [c for c in _nodes(bot.root) if c.outcomes and None not in c.outcomes]
     assert drew
     draws, visits = sum(len(c.outcomes) for c in drew), sum(c.visits for c in drew)
     assert draws < 0.7 * visits, "keyed by the whole world, each descent would have its own"
