@@ -2,6 +2,7 @@
 the mean over what it drew of the best that follows each draw, not by the luckiest line."""
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
 import pytest
@@ -164,3 +165,32 @@ def test_a_sabatu_card_is_a_draw_though_the_stream_does_not_move() -> None:
     start = play(game, greedy, seed=3, max_actions=2).final  # a move that claims a capital
     claim = game.parse_action(start, "move se.home 6 se.capital")
     assert game.drawn(start, game.apply(start, claim), first_to_act(game, start)) is None
+
+
+@pytest.mark.parametrize(("seed", "actions"), [(3, 4), (3, 22), (4, 30)])
+def test_a_sabatu_draw_is_keyed_by_what_the_player_sees_and_nothing_hidden(
+    seed: int, actions: int
+) -> None:
+    """``Sabatu.drawn`` reads nothing the player may not know: over the afterstates of every
+    action in 20 worlds drawn from one view, two afterstates get the same key exactly where
+    the player's views of them agree (a key with the rival's tiles or the decks' order in it
+    would split a view; one with less would join two)."""
+    game = wargames.load("sabatu", None, players=2)
+    greedy = {p: GreedyBot(i) for i, p in enumerate(game.players)}
+    state = play(game, greedy, seed=seed, max_actions=actions).final
+    player = first_to_act(game, state)
+    assert player is not None
+    view, rng = game.view(state, player), random.Random(seed)
+    keys: dict[tuple[str, State], set[Hashable]] = {}
+    seen: dict[tuple[str, Hashable], set[State]] = {}
+    for _ in range(20):
+        world = game.determinize(view, player, rng)
+        for action in game.legal_actions(world, player):
+            after = game.apply(world, action)
+            key, told = game.drawn(world, after, player), game.view(after, player)
+            keys.setdefault((str(action), told), set()).add(key)
+            seen.setdefault((str(action), key), set()).add(told)
+    assert all(len(found) == 1 for found in keys.values())
+    assert all(len(found) == 1 for found in seen.values())
+    worlds_shared = len(keys) < 20 * len(game.legal_actions(state, player))
+    assert worlds_shared, "the worlds differ in what the player cannot see, and share keys"
