@@ -3,7 +3,8 @@ its visits, at decisions along one greedy game.
 
 ``python -m benchmarks.search_luck --game gridscifi --seed 8300 [--games 3] [--pooled]``
 
-Greedy plays the game from each of ``--games`` seeds (each bot seeded ``seed * 31 + seat``);
+Greedy plays the game from each of ``--games`` seeds (started as the ladder starts it:
+Sabotage's players set up, unless ``--setup deploy=true``) (each bot seeded ``seed * 31 + seat``);
 at every ``--every``-th action where the player to act has at least ``--least`` legal
 actions, one ``mcts`` search (``--iterations`` descents, seeded by the action's index) is
 made from that position.  Where a node's player chooses again, the node is worth the best
@@ -26,12 +27,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from attrs import frozen
 
 import wargames
+from benchmarks.ladder import SETUPS, name_value
 from wargames.bots import GreedyBot, MctsBot
 from wargames.bots.base import first_to_act
 from wargames.bots.mcts import _Node
@@ -102,11 +104,16 @@ def _nodes(node: _Node) -> list[_Node]:
 
 
 def searches(
-    game: Game[Any, Any], seed: int, every: int, least: int, iterations: int
+    game: Game[Any, Any],
+    seed: int,
+    every: int,
+    least: int,
+    iterations: int,
+    setup: Mapping[str, Any] | None = None,
 ) -> list[Search]:
-    """The searches along the greedy game from ``seed``."""
+    """The searches along the greedy game from ``seed`` (``game.start(seed, **setup)``)."""
     greedy = {p: GreedyBot(seed * 31 + i) for i, p in enumerate(game.players)}
-    state = game.start(seed)
+    state = game.start(seed, **(setup or {}))
     found: list[Search] = []
     index = 0
     while game.outcome(state) is None:
@@ -152,7 +159,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--least", type=int, default=3, help="legal actions a search needs")
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--pooled", action="store_true", help="the draws not recorded")
+    parser.add_argument(
+        "--setup", action="append", default=[], metavar="NAME=VALUE", help="as the ladder's"
+    )
     args = parser.parse_args(argv)
+    setup = {**SETUPS.get(args.game, {}), **dict(name_value(text) for text in args.setup)}
     game = wargames.load(args.game, args.variant)
     if args.pooled:
         game = pooled(game)
@@ -160,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     found = [
         one
         for seed in seeds
-        for one in searches(game, seed, args.every, args.least, args.iterations)
+        for one in searches(game, seed, args.every, args.least, args.iterations, setup)
     ]
     print(
         f"{game.name} seeds {seeds.start}-{seeds.stop - 1},"
