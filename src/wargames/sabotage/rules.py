@@ -198,10 +198,6 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     event_types = (SetUpDrawn, Deployed, Moved, Battle, Revealed, DrawOffered, DrawAnswered)
     reported_events = (Battle, Revealed, DrawOffered, DrawAnswered)
     negotiation_types = (OfferDraw, AcceptDraw, DeclineDraw)
-    search_draws = True
-    """To the searching player an attack's or an exposure's result is chance, differing from
-    world to world, and a turn moves two pieces: the search weighs a move by the mean over
-    what it revealed of the best that follows each (:meth:`drawn`; docs/bots.md)."""
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"battle": battle}
     no_return_turns: ClassVar[int] = 1
     """For how many of its owner's turns a piece may not move back to the square it left:
@@ -931,18 +927,6 @@ class Sabotage(Game[SabotageState, SabotageAction]):
         if TURNS.in_setup(state.clock):
             return "set-up", state.deployed
         return None
-
-    def drawn(self, before: SabotageState, after: SabotageState, player: str) -> Hashable | None:
-        """What ``player`` can tell of what an action revealed, for search bots
-        (:attr:`search_draws`): the searcher's worlds differ in the enemy's unexposed pieces,
-        so a battle's winner, a Recon's exposures and an end by capture or immobilisation
-        differ from world to world ("You only see the result of the attack").  The key: the
-        events the action logged and the result, as ``player`` sees them; ``None`` where it
-        fought no battle, exposed nothing and did not end the game (all worlds agree)."""
-        events = after.log.since(len(before.log))
-        if after.result is None and not any(isinstance(e, Battle | Revealed) for e in events):
-            return None
-        return redact((events, after.result), player)
 
     def evaluate(self, state: SabotageState, player: str) -> float:
         """The outcome if over, else a heuristic for bots (not a rule): material, pressure on
