@@ -2,12 +2,11 @@
 
 import attrs
 import pytest
-from benchmarks.search_luck import WatchedMcts
 
 from wargames.bots import RandomBot, play
 from wargames.core.game import balance
 from wargames.sabatu import Sabatu, SabatuState, assault
-from wargames.sabatu.evaluation import ANSWERS, WEIGHTS, answers, danger, holds, material, take
+from wargames.sabatu.evaluation import WEIGHTS, holds, material, take
 
 from .helpers import TWO, position
 
@@ -129,67 +128,3 @@ def test_a_rival_with_only_garrisons_answers_from_home() -> None:
     state = position(armies={"red": ["home"]}, capitals=capitals)
     assert take(TWO, state, 1, SW) == pytest.approx(21 / 36 * float(assault(1)))
     assert holds(TWO, state, 0) < 1.0
-
-
-LADDER_12001 = (
-    "blue: buy tile; roll; move se.home 3 se.3; move se.3 3 se.capital; pass",
-    "red: roll; move nw.home 6 nw.capital; move nw.home 2 nw.8; move nw.8 3 ne.16; buy tile; pass",
-    "blue: roll; move se.home 4 sw.7; move sw.7 6 sw.capital; pass",
-    "red: spend 1; roll; move ne.16 1 ne.15; move ne.15 4 ne.capital; pass",
-    "blue: roll; move se.home 3 se.3; pass",
-    "red: roll; move nw.home 5 sw.4; move sw.4 3 sw.7; pass",
-    "blue: buy army; roll; move se.3 5 ne.15; move ne.15 1 ne.16; buy tile; pass",
-    "red: roll; move nw.home 2 nw.8; move sw.7 6 se.4; buy army; pass",
-    "blue: roll; move se.home 5 sw.6; move sw.6 2 sw.4; pass",
-    "red: roll",
-)
-"""The ladder's game of seed 12001, ``mcts:200`` red against greedy, to red's sixth move
-step: blue holds sw and se, its army on ne.16 takes ne.capital (one garrison) next turn at
-0.68, and red has a 5 and a 4 to move.  Blue won the game by three capitals."""
-
-
-def _traced() -> SabatuState:
-    state = TWO.start(12001)
-    for turn in LADDER_12001:
-        player, _, actions = turn.partition(": ")
-        for text in actions.split("; "):
-            state = TWO.apply(state, TWO.read_action(state, text, player))
-    return state
-
-
-class _Unanswered(Sabatu):
-    """Sabatu naming nothing for the search to open first."""
-
-    def search_first(self, state: SabatuState, player: str, actions: object) -> tuple[()]:
-        return ()
-
-
-def test_a_rival_one_capital_short_is_answered_by_moves_towards_the_danger() -> None:
-    """Blue's likeliest third capital is ne; red's answers are its moves nearer ne or the
-    army on ne.16, nearest first: the attack on ne.16 from nw.8 (either die), then se.4's
-    5 to ne.14, beside it."""
-    state = _traced()
-    assert danger(TWO, state, 0) == (1, NE)
-    assert take(TWO, state, 1, NE) == pytest.approx(0.677, abs=0.001)
-    assert danger(TWO, state, 1) == (0, SE), "and red threatens se from se.4"
-    actions = TWO.legal_actions(state, "red")
-    found = [str(a) for a in answers(TWO, state, 0, actions)]
-    assert found == ["move nw.8 4 ne.16", "move nw.8 5 ne.16", "move se.4 5 ne.14"]
-    assert answers(TWO, state, 0, actions, attrs.evolve(ANSWERS, danger=0.7)) == ()
-
-
-def test_the_search_opens_the_answers_the_one_step_prior_left_out() -> None:
-    """In the traced position ``mcts:200`` opened none of the three answers among 35
-    actions (its one-step prior ranked them below the nine it opened);
-    told them, it opens all three."""
-    state = _traced()
-    named = answers(TWO, state, 0, TWO.legal_actions(state, "red"))
-    for seed in range(3):
-        blind = WatchedMcts(seed, iterations=200)
-        blind.choose(_Unanswered(players=2), state, "red")
-        told = WatchedMcts(seed, iterations=200)
-        told.choose(TWO, state, "red")
-        assert blind.root is not None
-        assert told.root is not None
-        assert not set(named) & set(blind.root.children)
-        assert set(named) <= set(told.root.children)

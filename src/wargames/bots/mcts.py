@@ -222,16 +222,13 @@ class MctsBot(SampledBot):
             child.first = child.value = child.mean
         ranked = list(actions)
         self._random.shuffle(ranked)  # ties broken at random, not by the listing's order
-        first: list[Action] = []  # what the game asks to open ahead of the prior's order
         if self.prior:
             ranked.sort(key=lambda a: root.children[a].mean, reverse=True)
-            first = [a for a in game.search_first(worlds[0], player, ranked) if a in ranked]
-            ranked = first + [a for a in ranked if a not in first]
         waiting = dict(root.children)  # the prior of every action, searched or not yet
         root.children = {}
         together = game.to_act(state)  # the others choose now too, without seeing ours
         for i in range(self.iterations):
-            shown = len(first) + self._width(i) if self.prior else len(ranked)
+            shown = self._width(i) if self.prior else len(ranked)
             if len(root.children) < shown:  # progressive unpruning: the next best by prior
                 root.children.update({a: waiting[a] for a in ranked[:shown] if a in waiting})
             candidates = frozenset(ranked[:shown])

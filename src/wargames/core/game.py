@@ -585,13 +585,6 @@ class Game(ABC, Generic[S, A]):
             return None
         return self.view(after, player)
 
-    def search_first(self, state: S, player: str, actions: Sequence[A]) -> tuple[A, ...]:
-        """Which of ``player``'s legal ``actions`` in ``state`` (a full state: a
-        determinisation) a search bot opens ahead of the order of its one-step prior, for
-        answers that prior cannot see (a move towards a danger one turn off).  The default,
-        none: the prior's order alone."""
-        return ()
-
     def decision(self, state: S, player: str) -> Hashable:
         """What ``player``'s next action in ``state`` decides, for search bots: where one
         player takes several actions in a row, those deciding different things (a plot's

@@ -26,7 +26,6 @@ Two terms read where the armies stand against the dice (issue 38):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -36,24 +35,12 @@ from wargames.core.dice import d6
 from wargames.core.game import balance
 from wargames.sabatu.armies import army_count
 from wargames.sabatu.battle import assault
-from wargames.sabatu.state import Move, SabatuAction, SabatuState, Sail
+from wargames.sabatu.state import SabatuState
 
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = [
-    "ANSWERS",
-    "WEIGHTS",
-    "Answers",
-    "Weights",
-    "answers",
-    "danger",
-    "evaluate",
-    "holds",
-    "material",
-    "take",
-    "takes",
-]
+__all__ = ["WEIGHTS", "Weights", "evaluate", "holds", "material", "take", "takes"]
 
 
 @frozen
@@ -76,21 +63,6 @@ class Weights:
 
 
 WEIGHTS = Weights()
-
-
-@frozen
-class Answers:
-    """Which moves the search opens first against a rival's third capital (library
-    defaults, for bots; the rule text is silent: a heuristic)."""
-
-    danger: float = 0.25
-    """The least chance a rival one capital short of three takes one more in their coming
-    turn (:func:`take`) for the search to look at answers first."""
-    count: int = 3
-    """How many answers, nearest first, the search opens ahead of its prior's order."""
-
-
-ANSWERS = Answers()
 
 
 @cache
@@ -241,53 +213,3 @@ def evaluate(game: Sabatu, state: SabatuState, seat: int, weights: Weights = WEI
     best = max(material(game, state, s, weights) for s in others)
     rest = balance(material(game, state, seat, weights), best)
     return weights.confirmed * (mine - theirs) + (1.0 - mine - theirs) * rest
-
-
-def danger(
-    game: Sabatu, state: SabatuState, seat: int, answers: Answers = ANSWERS
-) -> tuple[int, int] | None:
-    """The rival and the capital (its place in ``board.capitals``) where a rival of ``seat``
-    holding one capital fewer than a victory needs takes one more most surely in their
-    coming turn (:func:`take`), if at least ``answers.danger``; else ``None``."""
-    need = game.tables.numbers.win_capitals - 1
-    found: tuple[int, int] | None = None
-    best = answers.danger
-    for rival in range(len(state.realms)):
-        if rival == seat or sum(c.owner == rival for c in state.capitals) != need:
-            continue
-        for number, chance in enumerate(takes(game, state, rival)):
-            if chance >= best:
-                found, best = (rival, number), chance
-    return found
-
-
-def answers(
-    game: Sabatu,
-    state: SabatuState,
-    seat: int,
-    actions: Sequence[SabatuAction],
-    answers: Answers = ANSWERS,
-) -> tuple[SabatuAction, ...]:
-    """Against the :func:`danger` ``seat`` faces, the moves that answer it: an army of
-    theirs brought nearer the capital in danger (to hold it) or nearer the rival's army
-    that threatens it (their :func:`take`'s nearest, to attack it), at most
-    ``answers.count``, the nearest after the move first (ties in ``actions``' order).  A
-    one-step evaluation sees such a move only once it lands (the threat it lowers is then
-    a turn's dice away), so a search that opens actions in that order needs telling."""
-    found = danger(game, state, seat, answers)
-    if found is None:
-        return ()
-    rival, number = found
-    board = game.board
-    capital = board.steps_from(board.capitals[number])
-    army = board.steps_from(min(_movers(game, state, rival, True), key=capital.__getitem__))
-
-    def distance(place: str) -> int:
-        where = board.index(place)
-        return min(capital[where], army[where])
-
-    closer = [
-        a for a in actions if isinstance(a, Move | Sail) and distance(a.target) < distance(a.origin)
-    ]
-    closer.sort(key=lambda a: distance(a.target))
-    return tuple(closer[: answers.count])

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -428,14 +428,6 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         if state.result is not None:
             return super().evaluate(state, player)
         return evaluation.evaluate(self, state, self.seat(player))
-
-    def search_first(
-        self, state: SabatuState, player: str, actions: Sequence[SabatuAction]
-    ) -> tuple[SabatuAction, ...]:
-        """Against a rival one capital short of three who likely takes one more in their
-        coming turn, the moves nearer that capital or the army threatening it
-        (:func:`wargames.sabatu.evaluation.answers`): the one-step prior ranks them low."""
-        return evaluation.answers(self, state, self.seat(player), actions)
 
     def odds_words(self, state: SabatuState, action: SabatuAction) -> str:
         """:meth:`odds` in words (:func:`wargames.sabatu.words.odds_words`)."""
