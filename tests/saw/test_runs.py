@@ -135,3 +135,19 @@ def test_runs_give_a_long_bot_games_pasts() -> None:
     """Issue 31's game, mid and late (turn 16 and 33), both players."""
     game, states = bot_played()
     assert held_to_one_by_one(game, states, 31) > 0
+
+
+def test_a_later_view_takes_the_runs_of_an_earlier_one() -> None:
+    """A bot's next choice: the runs of the turns both views have seen are not worked out
+    again, and the later view's pasts are still the ones drawn one action at a time."""
+    game, states = bot_played()
+    game.kept_runs.clear()
+    for player in game.players:
+        earlier, later = (game.view(states[n], player) for n in (300, 400))
+        sample_history(game, earlier, player, random.Random(3))
+        with counting(game, "plot_batch") as worked, counting(game, "with_plot_batch") as used:
+            kept = sample_history(game, later, player, random.Random(4))
+        assert 0 < worked["plot_batch"] < used["with_plot_batch"] / 2
+        fresh = sample_history(game, later, player, random.Random(4), reuse=False)
+        assert kept == fresh
+        assert kept.end == fresh.end

@@ -43,10 +43,11 @@ past was found (not seen in the benchmarks: ``python -m benchmarks.histories``).
 bounds on the later hits' points (issue 31), a long bot game could throw away almost every
 walk: a unit hit eight times by high totals, or destroyed by one hit after two others.
 
-The walks of one view share what does not depend on a draw (issue 38): :class:`_Knowledge`,
-and each run of the diary that only plots (the player's steps, attacks and dones, the
-others' revealed plots), which reads nothing but the plots, who plots and where the units
-stand, the same in every walk: the first walk to reach a run works it out
+The walks share what does not depend on a draw (issue 38): those of one view its
+:class:`_Knowledge`, and those of all a player's views each run of the diary that only plots
+(the player's steps, attacks and dones, the others' revealed plots), which reads nothing but
+the plots, who plots and where the units stand, the same in every walk that has the same
+actions for it: the first walk to reach a run works it out
 (:meth:`~wargames.saw.rules.Saw.plot_batch`) and every walk applies it at once
 (:meth:`~wargames.saw.rules.Saw.with_plot_batch`), with the very state its actions give one
 by one (``reuse=False`` applies them one by one: the tests hold the one to the other).
@@ -121,7 +122,7 @@ def sample_history(
 ) -> History:
     """A past whose replay shows ``player`` exactly what ``view`` holds, drawn as the module
     describes.  ``reuse=False`` applies every plotting action one by one instead of the runs
-    the view's earlier walks worked out (the same pasts: tests hold the one to the other).
+    earlier walks worked out (the same pasts: tests hold the one to the other).
 
     :raises NoPast: if no walk of :data:`TRIES` found one.
     """
@@ -139,6 +140,14 @@ def _knowledge(game: Saw, view: SawState, player: str) -> _Knowledge:
     """What ``view`` tells ``player``, worked out once for all the pasts drawn from it (a
     search draws dozens of worlds from one view)."""
     return _Knowledge(game, view, player)
+
+
+def _runs(game: Saw, player: str) -> dict[int, _Run]:
+    """The plotting runs the walks of ``player``'s views have worked out, by the diary entry
+    they start at (a later view's diary goes on from an earlier one's: its past turns' runs
+    are the same), kept on the game object (:attr:`~wargames.saw.rules.Saw.kept_runs`) so
+    that a past holds that game's own values, not equal ones of another."""
+    return cast("dict[int, _Run]", game.kept_runs.setdefault(player, {}))
 
 
 def _weighted(rng: random.Random, options: Sequence[T], weights: Sequence[int]) -> T:
@@ -186,8 +195,6 @@ class _Knowledge:
         self.caps: dict[tuple[int, int, int], int] = {}
         self.endurances: dict[tuple[int, int, int], tuple[int, int]] = {}
         self.budgets: dict[tuple[int, int, tuple[int, ...]], tuple[int, int]] = {}
-        self.runs: dict[int, _Run] = {}
-        """The plotting runs the walks have worked out, by the diary entry they start at."""
         for event in self.events:
             self._scan(event)
         self.turns = max((t for _, t in self.low), default=0)
@@ -419,8 +426,8 @@ class _Knowledge:
 class _Run(NamedTuple):
     """A run of the diary's entries, from the one it is kept under up to ``end``, that only
     plots (the player's own steps, attacks and dones, and the revealed plots of the players
-    who finished): what it does (``batch``) depends only on the plots, who plots and where
-    the units stand (``before``), not on anything a walk draws."""
+    who finished): what its ``actions`` do (``batch``) depends only on the plots, who plots
+    and where the units stand (``before``), not on anything a walk draws."""
 
     before: tuple[Any, ...]
     end: int
@@ -501,16 +508,32 @@ class _Walk:
         return History(begin, self.actions, end=state)
 
     def _run(self, state: SawState, at: int) -> _Run | None:
-        """The plotting run from diary entry ``at`` on, as an earlier walk of the view worked
-        it out if the state agrees with it where a run reads the state, else worked out now
-        (``None`` if the entry does not only plot).  Applied at once, a run gives the state
-        its entries give one by one: nothing in it draws, and only its last entry may end
-        the phase (a walk compares the events after it and sees the phase change there)."""
+        """The plotting run from diary entry ``at`` on (``None`` if the entry does not only
+        plot), as a walk of this or an earlier view of the player worked it out where this
+        walk's state and actions agree with it, else worked out now.  Applied at once, a run
+        gives the state its entries give one by one: nothing in it draws, and only its last
+        entry may end the phase (a walk compares the events after it and sees the phase
+        change there)."""
+        actions, end, waiting = self._plotting(at, state.waiting)
+        if end == at:
+            return None
         before = (state.clock, state.plots, state.waiting, tuple(u.hex for u in state.units))
-        run = self.known.runs.get(at)
-        if run is not None and run.before == before:
-            return run
-        waiting = set(state.waiting)
+        runs = _runs(self.game, self.player)
+        run = runs.get(at)
+        if run is None or run.before != before or run.actions != actions:
+            batch = self.game.plot_batch(state, cast("list[Step | Attack | Done]", actions))
+            runs[at] = run = _Run(before, end, actions, batch)
+        if run.batch.waiting != waiting:  # the diary and the plots disagree: one by one
+            return None
+        return run
+
+    def _plotting(
+        self, at: int, plotting: Iterable[str]
+    ) -> tuple[tuple[SawAction, ...], int, set[str]]:
+        """The actions of the entries from ``at`` on that only plot, up to the one that ends
+        the phase (the last ``Finished`` of the ``plotting`` players); the entry after them;
+        who the diary says still plots then."""
+        waiting = set(plotting)
         actions: list[SawAction] = []
         end = at
         diary = self.known.diary
@@ -528,13 +551,7 @@ class _Walk:
                 waiting.discard(entry.player)
             actions += part
             end += 1
-        if end == at:
-            return None
-        batch = self.game.plot_batch(state, cast("list[Step | Attack | Done]", actions))
-        if batch.waiting != waiting:  # the diary and the plots disagree: one entry at a time
-            return None
-        self.known.runs[at] = run = _Run(before, end, tuple(actions), batch)
-        return run
+        return tuple(actions), end, waiting
 
     def _key(self, state: SawState) -> tuple[int, str]:
         return state.clock.turn, self.game.phase(state)

@@ -194,6 +194,8 @@ class Saw(Game[SawState, SawAction]):
         self.arena = self._arena()
         self._menus: list[_Menu | None] = [None] * len(self.ids)  # built as units first act
         self._blank: dict[tuple[bool, ...], tuple[Plot, ...]] = {}  # by the living units
+        self.kept_runs: dict[str, dict[int, Any]] = {}
+        """:mod:`wargames.saw.history`'s plotting runs, by player and diary entry."""
 
     def _armies(self) -> list[tuple[str, tuple[UnitSpec, ...]]]:
         """Each player and their units, checked ("Creating Units")."""
