@@ -648,7 +648,7 @@ class Saw(Game[SawState, SawAction]):
             return state.with_changes(units=units, diaries=diaries)
         plots = self._plotted(state.plots, state.units, action)
         state = state.with_changes(plots=plots, diaries=diaries)
-        if isinstance(action, Done) and self._plot_complete(state, action.player):
+        if isinstance(action, Done) and self._plot_complete(plots, action.player):
             return self._finished(state, action.player)
         return state
 
@@ -661,7 +661,7 @@ class Saw(Game[SawState, SawAction]):
         diaries = _noted(state, self._seat[action.player], Wrote(action))
         plots = self._plotted(state.plots, state.units, action)
         state = state.with_changes(plots=plots, diaries=diaries)
-        if self._plot_complete(state, action.player):
+        if self._plot_complete(plots, action.player):
             diaries = tuple(diary.noted(Finished(action.player)) for diary in state.diaries)
             return state.with_changes(waiting=frozenset(), diaries=diaries)
         return state
@@ -690,9 +690,9 @@ class Saw(Game[SawState, SawAction]):
         orders = _replace(plot.orders, place, order)
         return _replace(plots, seat, Plot(plot.player, orders))
 
-    def _plot_complete(self, state: SawState, player: str) -> bool:
-        """Whether every order of ``player``'s plot is done."""
-        return all(o.done for o in state.plots[self._seat[player]].orders)
+    def _plot_complete(self, plots: tuple[Plot, ...], player: str) -> bool:
+        """Whether every order of ``player``'s plot in ``plots`` is done."""
+        return all(o.done for o in plots[self._seat[player]].orders)
 
     def plot_batch(self, state: SawState, actions: Iterable[Step | Attack | Done]) -> PlotBatch:
         """What the plotting ``actions`` (legal, in order; only the last may finish the
@@ -706,7 +706,7 @@ class Saw(Game[SawState, SawAction]):
             notes[self._seat[action.player]].append(Wrote(action))
             plots = self._plotted(plots, state.units, action)
             player = action.player
-            if isinstance(action, Done) and all(o.done for o in plots[self._seat[player]].orders):
+            if isinstance(action, Done) and self._plot_complete(plots, player):
                 waiting = waiting - {player}
                 for note in notes:
                     note.append(Finished(player))
