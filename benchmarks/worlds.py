@@ -6,12 +6,14 @@ A position is reached by seeded random legal play (``--steps`` actions or the ga
 each figure is CPU time of the process (the machine may be shared): the first sample of the
 view on a fresh game object (nothing kept from an earlier run), then the mean of
 ``--samples`` samples after it.  SABOT is measured early, in the middle and late (a third,
-two thirds and all of ``--steps``) at 60 and 200 build points; Sabatu late.  Then a greedy
-and an ISMCTS bot each make the first player's last ``--moves`` choices of the late SABOT
-games, in order: the share of their time spent in ``game.determinize``.  Figures only, no
-assertions::
+two thirds and all of ``--steps``) at 60 and 200 build points; Sabatu late; SAW in the
+middle and late (half and all of ``--steps``).  Then a greedy and an ISMCTS bot each make
+the first player's last ``--moves`` choices of the late SABOT and SAW games, in order: the
+share of their time spent in ``game.determinize``.  ``--games`` picks the games.  Figures
+only, no assertions::
 
     python -m benchmarks.worlds --samples 20
+    python -m benchmarks.worlds --games saw --seeds 3
 """
 
 from __future__ import annotations
@@ -51,18 +53,20 @@ def timings(
     return len(states) - 1, 1e3 * first, 1e3 * later
 
 
-def share(bot: Any, seed: int, steps: int, moves: int, **options: Any) -> tuple[float, float]:
+def share(
+    name: str, bot: Any, seed: int, steps: int, moves: int, **options: Any
+) -> tuple[float, float]:
     """(mean ms of a move of ``bot``, the share of it spent drawing worlds) over the first
     player's last ``moves`` choices (positions with more than one legal action) of a seeded
-    random SABOT game of ``steps`` actions, made in order on a fresh game object (as a bot
-    playing the game makes them: each view's samples may reuse the last view's replays)."""
-    game: Any = wargames.load("sabot", **options)
+    random game of ``name`` of ``steps`` actions, made in order on a fresh game object (as a
+    bot playing the game makes them: each view's samples may reuse the last view's work)."""
+    game: Any = wargames.load(name, **options)
     player = game.players[0]
     choices = [
         state for state in played(game, seed, steps)
         if player in game.to_act(state) and len(game.legal_actions(state, player)) > 1
     ][-moves:]  # fmt: skip
-    game = wargames.load("sabot", **options)  # fresh: nothing kept from the play above
+    game = wargames.load(name, **options)  # fresh: nothing kept from the play above
     drawing = 0.0
     determinize: Callable[..., Any] = game.determinize
 
@@ -88,29 +92,37 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--steps", type=int, default=240, help="most actions of a game")
     parser.add_argument("--seeds", type=int, default=2, help="seeded games per game")
     parser.add_argument("--moves", type=int, default=8, help="bot moves at the end (0: none)")
+    parser.add_argument("--games", default="sabot,sabatu,saw", help="games, comma-separated")
     args = parser.parse_args(argv)
+    games = args.games.split(",")
     print("sample_state: first sample of a view, and each one after")
     print(f"{'game':<8}{'points':>7}{'seed':>5}{'step':>6}{'first ms':>10}{'next ms':>9}")
-    for points in BUILD_POINTS:
-        for part in (3, 3 / 2, 1):
+    rows: list[tuple[str, tuple[float, ...], dict[str, Any]]] = []
+    if "sabot" in games:
+        rows += [("sabot", (3, 3 / 2, 1), {"build_points": p}) for p in BUILD_POINTS]
+    if "sabatu" in games:
+        rows.append(("sabatu", (1,), {}))
+    if "saw" in games:
+        rows.append(("saw", (2, 1), {}))
+    for name, parts, options in rows:
+        points = options.get("build_points", "")
+        for part in parts:
             for seed in range(args.seeds):
                 steps = round(args.steps / part)
-                step, first, later = timings(
-                    "sabot", seed, steps, args.samples, build_points=points
-                )
-                print(f"{'sabot':<8}{points:>7}{seed:>5}{step:>6}{first:>10.2f}{later:>9.2f}")
-    for seed in range(args.seeds):
-        step, first, later = timings("sabatu", seed, args.steps, args.samples)
-        print(f"{'sabatu':<8}{'':>7}{seed:>5}{step:>6}{first:>10.2f}{later:>9.2f}")
+                step, first, later = timings(name, seed, steps, args.samples, **options)
+                print(f"{name:<8}{points:>7}{seed:>5}{step:>6}{first:>10.2f}{later:>9.2f}")
     if not args.moves:
         return
-    print(f"the last {args.moves} SABOT moves of a game: ms a move, the share drawing worlds")
-    print(f"{'bot':<8}{'points':>7}{'seed':>5}{'move ms':>10}{'worlds':>8}")
-    for points in BUILD_POINTS:
+    print(f"the last {args.moves} moves of a game: ms a move, the share drawing worlds")
+    print(f"{'game':<8}{'bot':<8}{'points':>7}{'seed':>5}{'move ms':>10}{'worlds':>8}")
+    for name, _, options in rows:
+        if name == "sabatu":
+            continue
+        points = options.get("build_points", "")
         for seed in range(args.seeds):
             for label, bot in (("greedy", GreedyBot(seed)), ("mcts", MctsBot(seed))):
-                move, part = share(bot, seed, args.steps, args.moves, build_points=points)
-                print(f"{label:<8}{points:>7}{seed:>5}{move:>10.1f}{part:>8.0%}")
+                move, part = share(name, bot, seed, args.steps, args.moves, **options)
+                print(f"{name:<8}{label:<8}{points:>7}{seed:>5}{move:>10.1f}{part:>8.0%}")
 
 
 if __name__ == "__main__":

@@ -367,3 +367,24 @@ def test_only_fields_declared_as_plain_values_are_passed_over(declared: Any, pla
     from wargames.core.hidden import _plain
 
     assert _plain(declared) is plain
+
+
+@frozen
+class Spot:
+    """Only plain fields and no visibility rule: nothing in it can be hidden."""
+
+    x: int
+    y: int | None
+
+
+def test_a_class_of_plain_fields_only_is_not_walked_and_a_secret_still_is() -> None:
+    """Issue 38: a class whose every field is declared plain and has no rule (a hex, a
+    shot) is passed as it is without a walk of its fields; a class with a rule on a field
+    declared plain (a card's face) is still redacted."""
+    from wargames.core.hidden import _handler_for, _same
+
+    assert _handler_for(Spot) is _same
+    spot = Spot(1, None)
+    assert redact(spot, "bob") is spot
+    assert _handler_for(Card) is not _same
+    assert placeholder(redact(Card("ann", 9), "bob").face)

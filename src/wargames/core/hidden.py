@@ -234,6 +234,8 @@ def _attrs_handler(cls: type) -> _Handler:
         for a in attrs.fields(cls)
         if not is_cache(a)
     )
+    if all(rule is None and plain for _, rule, plain in plan):
+        return _same  # nothing in it can change (a hex, a shot): no walk at all
     caches = tuple((a.name, a.default) for a in attrs.fields(cls) if is_cache(a))
     keeps_secrets = any(rule is not None for _, rule, _ in plan) and cls.__hash__ is not None
 

@@ -42,6 +42,15 @@ is returned always replays to the view.  :class:`NoPast` reports a view for whic
 past was found (not seen in the benchmarks: ``python -m benchmarks.histories``).  Before the
 bounds on the later hits' points (issue 31), a long bot game could throw away almost every
 walk: a unit hit eight times by high totals, or destroyed by one hit after two others.
+
+The walks share what does not depend on a draw (issue 38): those of one view its
+:class:`_Knowledge`, and those of all a player's views each run of the diary that only plots
+(the player's steps, attacks and dones, the others' revealed plots), which reads nothing but
+the plots, who plots and where the units stand, the same in every walk that has the same
+actions for it: the first walk to reach a run works it out
+(:meth:`~wargames.saw.rules.Saw.plot_batch`) and every walk applies it at once
+(:meth:`~wargames.saw.rules.Saw.with_plot_batch`), with the very state its actions give one
+by one (``reuse=False`` applies them one by one: the tests hold the one to the other).
 """
 
 from __future__ import annotations
@@ -52,13 +61,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar, cast
 
 from wargames.core.errors import NoPast
 from wargames.core.events import EventLog
 from wargames.core.hidden import redact
 from wargames.core.history import History
-from wargames.saw.rules import TURNS
+from wargames.saw.rules import TURNS, PlotBatch
 from wargames.saw.state import (
     Allocate,
     Assign,
@@ -108,16 +117,19 @@ class _Reject(Exception):
     """This draw cannot have produced what the player saw."""
 
 
-def sample_history(game: Saw, view: SawState, player: str, rng: random.Random) -> History:
+def sample_history(
+    game: Saw, view: SawState, player: str, rng: random.Random, *, reuse: bool = True
+) -> History:
     """A past whose replay shows ``player`` exactly what ``view`` holds, drawn as the module
-    describes.
+    describes.  ``reuse=False`` applies every plotting action one by one instead of the runs
+    earlier walks worked out (the same pasts: tests hold the one to the other).
 
     :raises NoPast: if no walk of :data:`TRIES` found one.
     """
     known = _knowledge(game, view, player)
     for _ in range(TRIES):
         try:
-            return _Walk(known, rng).run()
+            return _Walk(known, rng, reuse=reuse).run()
         except _Reject:
             continue
     raise NoPast(f"no past found for {player}'s view in {TRIES} tries")
@@ -128,6 +140,14 @@ def _knowledge(game: Saw, view: SawState, player: str) -> _Knowledge:
     """What ``view`` tells ``player``, worked out once for all the pasts drawn from it (a
     search draws dozens of worlds from one view)."""
     return _Knowledge(game, view, player)
+
+
+def _runs(game: Saw, player: str) -> dict[int, _Run]:
+    """The plotting runs the walks of ``player``'s views have worked out, by the diary entry
+    they start at (a later view's diary goes on from an earlier one's: its past turns' runs
+    are the same), kept on the game object (:attr:`~wargames.saw.rules.Saw.kept_runs`) so
+    that a past holds that game's own values, not equal ones of another."""
+    return cast("dict[int, _Run]", game.kept_runs.setdefault(player, {}))
 
 
 def _weighted(rng: random.Random, options: Sequence[T], weights: Sequence[int]) -> T:
@@ -403,10 +423,23 @@ class _Knowledge:
         return self.floor(index, lambda t: t >= turn)
 
 
+class _Run(NamedTuple):
+    """A run of the diary's entries, from the one it is kept under up to ``end``, that only
+    plots (the player's own steps, attacks and dones, and the revealed plots of the players
+    who finished): what its ``actions`` do (``batch``) depends only on the plots, who plots
+    and where the units stand (``before``), not on anything a walk draws."""
+
+    before: tuple[Any, ...]
+    end: int
+    actions: tuple[SawAction, ...]
+    batch: PlotBatch
+
+
 class _Walk:
     """One walk through the player's diary, drawing what they cannot see."""
 
-    def __init__(self, known: _Knowledge, rng: random.Random) -> None:
+    def __init__(self, known: _Knowledge, rng: random.Random, *, reuse: bool = True) -> None:
+        self.reuse = reuse
         self.known = known
         self.game = known.game
         self.player = known.player
@@ -450,11 +483,22 @@ class _Walk:
         phase = self._key(start)
         forced: list[int] = []
         state = self._prepare(start, forced)
-        for entry in self.known.diary:
-            if isinstance(entry, Wrote):
-                state = self._apply(state, [cast("SawAction", entry.action)])
-            elif isinstance(entry, Finished) and entry.player != self.player:
-                state = self._apply(state, self._block(state, entry.player))
+        diary = self.known.diary
+        at = 0
+        while at < len(diary):
+            run = self._run(state, at) if self.reuse and phase[1] == "plot" else None
+            if run is not None:
+                state = self.game.with_plot_batch(state, run.batch)
+                self.actions += run.actions
+                self._compare(state)
+                at = run.end
+            else:
+                entry = diary[at]
+                at += 1
+                if isinstance(entry, Wrote):
+                    state = self._apply(state, [cast("SawAction", entry.action)])
+                elif isinstance(entry, Finished) and entry.player != self.player:
+                    state = self._apply(state, self._block(state, entry.player))
             if self._key(state) != phase:
                 phase = self._key(state)
                 state = self._prepare(state, forced)
@@ -462,6 +506,52 @@ class _Walk:
             raise _Reject("end")
         begin = start.with_changes(rng=start.rng.with_forced(*forced))
         return History(begin, self.actions, end=state)
+
+    def _run(self, state: SawState, at: int) -> _Run | None:
+        """The plotting run from diary entry ``at`` on (``None`` if the entry does not only
+        plot), as a walk of this or an earlier view of the player worked it out where this
+        walk's state and actions agree with it, else worked out now.  Applied at once, a run
+        gives the state its entries give one by one: nothing in it draws, and only its last
+        entry may end the phase (a walk compares the events after it and sees the phase
+        change there)."""
+        actions, end, waiting = self._plotting(at, state.waiting)
+        if end == at:
+            return None
+        before = (state.clock, state.plots, state.waiting, tuple(u.hex for u in state.units))
+        runs = _runs(self.game, self.player)
+        run = runs.get(at)
+        if run is None or run.before != before or run.actions != actions:
+            batch = self.game.plot_batch(state, cast("list[Step | Attack | Done]", actions))
+            runs[at] = run = _Run(before, end, actions, batch)
+        if run.batch.waiting != waiting:  # the diary and the plots disagree: one by one
+            return None
+        return run
+
+    def _plotting(
+        self, at: int, plotting: Iterable[str]
+    ) -> tuple[tuple[SawAction, ...], int, set[str]]:
+        """The actions of the entries from ``at`` on that only plot, up to the one that ends
+        the phase (the last ``Finished`` of the ``plotting`` players); the entry after them;
+        who the diary says still plots then."""
+        waiting = set(plotting)
+        actions: list[SawAction] = []
+        end = at
+        diary = self.known.diary
+        while end < len(diary) and waiting:
+            entry = diary[end]
+            if isinstance(entry, Wrote):
+                part: list[SawAction] | None = [cast("SawAction", entry.action)]
+            elif entry.player == self.player:
+                part = []
+            else:
+                part = self.blocks.get(entry.player)
+            if part is None or not all(isinstance(a, Step | Attack | Done) for a in part):
+                break
+            if isinstance(entry, Finished):
+                waiting.discard(entry.player)
+            actions += part
+            end += 1
+        return tuple(actions), end, waiting
 
     def _key(self, state: SawState) -> tuple[int, str]:
         return state.clock.turn, self.game.phase(state)

@@ -96,7 +96,7 @@ if TYPE_CHECKING:
     import numpy
     from numpy.typing import NDArray
 
-__all__ = ["DESIGNS", "PLAYER_NAMES", "TURNS", "Saw"]
+__all__ = ["DESIGNS", "PLAYER_NAMES", "TURNS", "PlotBatch", "Saw"]
 
 _DATA = load_rules()
 PLAYER_NAMES: Final[tuple[str, ...]] = tuple(_DATA["game"]["players"])
@@ -193,6 +193,9 @@ class Saw(Game[SawState, SawAction]):
         self._trait_index = tuple({n: i for i, n in enumerate(names)} for names in self.traits)
         self.arena = self._arena()
         self._menus: list[_Menu | None] = [None] * len(self.ids)  # built as units first act
+        self._blank: dict[tuple[bool, ...], tuple[Plot, ...]] = {}  # by the living units
+        self.kept_runs: dict[str, dict[int, Any]] = {}
+        """:mod:`wargames.saw.history`'s plotting runs, by player and diary entry."""
 
     def _armies(self) -> list[tuple[str, tuple[UnitSpec, ...]]]:
         """Each player and their units, checked ("Creating Units")."""
@@ -361,11 +364,16 @@ class Saw(Game[SawState, SawAction]):
             seen[unit.hex] = unit.id
 
     def _fresh_plots(self, units: Sequence[Unit]) -> tuple[Plot, ...]:
-        """Blank plots: an order, not yet done, for each living unit."""
-        return tuple(
-            Plot(player, tuple(Order(units[i].id) for i in self._owned[player] if units[i].alive))
-            for player in self.players
-        )
+        """Blank plots: an order, not yet done, for each living unit (built once for each set
+        of living units: values, shared by every state that has them)."""
+        living = tuple(unit.alive for unit in units)
+        blank = self._blank.get(living)
+        if blank is None:
+            blank = self._blank[living] = tuple(
+                Plot(player, tuple(Order(units[i].id) for i in self._owned[player] if living[i]))
+                for player in self.players
+            )
+        return blank
 
     # -- whose turn ---------------------------------------------------------------------------
 
@@ -638,8 +646,9 @@ class Saw(Game[SawState, SawAction]):
             released = Sheet((0,) * len(sheet.traits), sheet.points, released=True)
             units = _replace(state.units, index, unit.with_sheet(released))
             return state.with_changes(units=units, diaries=diaries)
-        state = state.with_changes(plots=self._plotted(state, action), diaries=diaries)
-        if isinstance(action, Done) and self._plot_complete(state, action.player):
+        plots = self._plotted(state.plots, state.units, action)
+        state = state.with_changes(plots=plots, diaries=diaries)
+        if isinstance(action, Done) and self._plot_complete(plots, action.player):
             return self._finished(state, action.player)
         return state
 
@@ -650,21 +659,25 @@ class Saw(Game[SawState, SawAction]):
         if not isinstance(action, Done) or state.waiting != {action.player}:
             return self.apply_unchecked(state, action)
         diaries = _noted(state, self._seat[action.player], Wrote(action))
-        state = state.with_changes(plots=self._plotted(state, action), diaries=diaries)
-        if self._plot_complete(state, action.player):
+        plots = self._plotted(state.plots, state.units, action)
+        state = state.with_changes(plots=plots, diaries=diaries)
+        if self._plot_complete(plots, action.player):
             diaries = tuple(diary.noted(Finished(action.player)) for diary in state.diaries)
             return state.with_changes(waiting=frozenset(), diaries=diaries)
         return state
 
-    def _plotted(self, state: SawState, action: Step | Attack | Done) -> tuple[Plot, ...]:
-        """The plots of ``state`` with ``action`` written into its unit's order."""
+    def _plotted(
+        self, plots: tuple[Plot, ...], units: Sequence[Unit], action: Step | Attack | Done
+    ) -> tuple[Plot, ...]:
+        """``plots`` with ``action`` written into its unit's order (a first step leaves from
+        where the unit stands in ``units``)."""
         index = self._index[action.unit]
         seat = self._seats[index]
-        plot = state.plots[seat]
+        plot = plots[seat]
         place = self._order_place(plot, action.unit)
         order = plot.orders[place]
         if isinstance(action, Step):
-            here = order.path[-1] if order.path else state.units[index].hex
+            here = order.path[-1] if order.path else units[index].hex
             assert here is not None
             there = self.arena.step(here, action.direction)
             assert there is not None
@@ -675,11 +688,40 @@ class Saw(Game[SawState, SawAction]):
         else:
             order = Order(order.unit, order.path, order.shots, done=True)
         orders = _replace(plot.orders, place, order)
-        return _replace(state.plots, seat, Plot(plot.player, orders))
+        return _replace(plots, seat, Plot(plot.player, orders))
 
-    def _plot_complete(self, state: SawState, player: str) -> bool:
-        """Whether every order of ``player``'s plot is done."""
-        return all(o.done for o in state.plots[self._seat[player]].orders)
+    def _plot_complete(self, plots: tuple[Plot, ...], player: str) -> bool:
+        """Whether every order of ``player``'s plot in ``plots`` is done."""
+        return all(o.done for o in plots[self._seat[player]].orders)
+
+    def plot_batch(self, state: SawState, actions: Iterable[Step | Attack | Done]) -> PlotBatch:
+        """What the plotting ``actions`` (legal, in order; only the last may finish the
+        phase) do to ``state`` short of resolving the turn: the plots, who still plots, and
+        what each diary notes.  It reads only the plots, who plots and where the units stand,
+        so a sampled past (:mod:`wargames.saw.history`) works it out once for all the pasts
+        that agree on those and applies it with :meth:`with_plot_batch`."""
+        plots, waiting = state.plots, state.waiting
+        notes: list[list[Wrote | Finished]] = [[] for _ in self.players]
+        for action in actions:
+            notes[self._seat[action.player]].append(Wrote(action))
+            plots = self._plotted(plots, state.units, action)
+            player = action.player
+            if isinstance(action, Done) and self._plot_complete(plots, player):
+                waiting = waiting - {player}
+                for note in notes:
+                    note.append(Finished(player))
+        return PlotBatch(plots, waiting, tuple(tuple(note) for note in notes))
+
+    def with_plot_batch(self, state: SawState, batch: PlotBatch) -> SawState:
+        """``state`` after the actions of ``batch`` (:meth:`plot_batch` of a state with the
+        same plots, players plotting and units' hexes): the state :meth:`apply_unchecked`
+        reaches with them one by one, the turn resolved if the last plot came in."""
+        diaries = tuple(
+            diary.noted(*note) if note else diary
+            for diary, note in zip(state.diaries, batch.notes, strict=True)
+        )
+        state = state.with_changes(plots=batch.plots, waiting=batch.waiting, diaries=diaries)
+        return state if batch.waiting else self._resolve(state)
 
     def _with_points(
         self, state: SawState, index: int, slot: int, action: Assign | Allocate
@@ -1104,6 +1146,15 @@ class Saw(Game[SawState, SawAction]):
 
     def _label(self, cell: Hex) -> str:
         return self.arena.board.label(cell)
+
+
+class PlotBatch(NamedTuple):
+    """What a run of plotting actions does (:meth:`Saw.plot_batch`): the plots after it, the
+    players still plotting, and the entries it adds to each diary (in seating order)."""
+
+    plots: tuple[Plot, ...]
+    waiting: frozenset[str]
+    notes: tuple[tuple[Wrote | Finished, ...], ...]
 
 
 class _Plotting(NamedTuple):
