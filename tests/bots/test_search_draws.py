@@ -16,7 +16,6 @@ from wargames.bots.base import first_to_act
 from wargames.bots.mcts import _Node
 from wargames.core.game import Action, Game
 from wargames.core.rng import Rng, Seed
-from wargames.sabatu import Sabatu
 from wargames.sabatu.state import CardDrawn
 from wargames.sabotage import OfferDraw
 
@@ -197,14 +196,14 @@ def test_a_sabatu_draw_is_keyed_by_what_the_player_sees_and_nothing_hidden(
     assert worlds_shared, "the worlds differ in what the player cannot see, and share keys"
 
 
-class _KeyedAlike(Sabatu):
+class _KeyedAlike(wargames.sabatu.Sabatu):
     """Sabatu with draws recorded, every one keyed alike: one node a move."""
 
     def drawn(self, before: Any, after: Any, player: str) -> Hashable | None:
         return None
 
 
-class _Unrecorded(Sabatu):
+class _Unrecorded(wargames.sabatu.Sabatu):
     """Sabatu with draws not recorded."""
 
     search_draws = False
@@ -215,8 +214,7 @@ def test_draws_all_keyed_alike_are_searched_as_draws_not_recorded() -> None:
     action as the action's own node does unrecorded: at the root from the prior's mean
     over the worlds, not from the first world's value (where it did, one of these ten
     decisions came out otherwise)."""
-    recorded: Game[Any, Any] = _KeyedAlike(players=2)
-    plain = _Unrecorded(players=2)
+    recorded, plain = _KeyedAlike(players=2), _Unrecorded(players=2)
     state = recorded.start(1)
     differ = 0
     for step in range(60):
