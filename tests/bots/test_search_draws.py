@@ -194,37 +194,3 @@ def test_a_sabatu_draw_is_keyed_by_what_the_player_sees_and_nothing_hidden(
     assert all(len(found) == 1 for found in seen.values())
     worlds_shared = len(keys) < 20 * len(game.legal_actions(state, player))
     assert worlds_shared, "the worlds differ in what the player cannot see, and share keys"
-
-
-class _KeyedAlike(wargames.sabatu.Sabatu):
-    """Sabatu with draws recorded, every one keyed alike: one node a move."""
-
-    def drawn(self, before: Any, after: Any, player: str) -> Hashable | None:
-        return None
-
-
-class _Unrecorded(wargames.sabatu.Sabatu):
-    """Sabatu with draws not recorded."""
-
-    search_draws = False
-
-
-def test_draws_all_keyed_alike_are_searched_as_draws_not_recorded() -> None:
-    """With every key ``None`` each action has one draw's node, which must weigh the
-    action as the action's own node does unrecorded: at the root from the prior's mean
-    over the worlds, not from the first world's value (where it did, one of these ten
-    decisions came out otherwise)."""
-    recorded, plain = _KeyedAlike(players=2), _Unrecorded(players=2)
-    state = recorded.start(1)
-    differ = 0
-    for step in range(60):
-        player = first_to_act(recorded, state)
-        assert player is not None
-        if step % 6 == 0:
-            ours = MctsBot(step, iterations=60).choose(recorded, state, player)
-            theirs = MctsBot(step, iterations=60).choose(plain, state, player)
-            differ += ours != theirs
-        state = recorded.apply(state, GreedyBot(step).choose(recorded, state, player))
-        if recorded.outcome(state) is not None:
-            break
-    assert differ == 0
