@@ -3,8 +3,8 @@ its visits, at decisions along one greedy game.
 
 ``python -m benchmarks.search_luck --game gridscifi --seed 8300 [--games 3] [--pooled]``
 
-Greedy plays the game from each of ``--games`` seeds (started as the ladder starts it:
-Sabotage's players set up, unless ``--setup deploy=true``) (each bot seeded ``seed * 31 + seat``);
+Greedy plays the game from each of ``--games`` seeds, started as the ladder starts it
+(Sabotage's players set up, unless ``--setup deploy=true``), each bot seeded ``seed * 31 + seat``;
 at every ``--every``-th action where the player to act has at least ``--least`` legal
 actions, one ``mcts`` search (``--iterations`` descents, seeded by the action's index) is
 made from that position.  Where a node's player chooses again, the node is worth the best
