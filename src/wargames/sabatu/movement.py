@@ -10,17 +10,20 @@ Board", "Capitals", "Home", "Ports and Ships", "Fighting Battles").
   army it meets, in a battle if that army is an enemy's.
 * Capitals and Home "are not spaces": a path may end in them, never go through.  Only a
   player's own Home can be entered ("cannot be occupied by an enemy army").
+
+:func:`ways` reckons the same rules over a whole turn, for bots: how many steps, and how
+many battles on the way, bring a player's armies to each place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from wargames.sabatu.board import SabatuBoard
 from wargames.sabatu.state import Capital
 
-__all__ = ["BATTLE", "CAPITAL", "ENTER", "LAND", "destinations"]
+__all__ = ["BATTLE", "CAPITAL", "ENTER", "LAND", "destinations", "ways"]
 
 LAND: Final = "land"
 """Ends on an empty space by exact count (Spoils, Armory and Destiny spaces draw)."""
@@ -90,4 +93,42 @@ def destinations(
             i += 1
             continue
         i = past
+    return found
+
+
+def ways(
+    board: SabatuBoard, starts: Iterable[int], occupants: Mapping[int, int], seat: int
+) -> dict[int, tuple[int, int]]:
+    """The fewest steps from any of ``starts`` (where ``seat``'s armies that may move
+    stand) to every place they reach, over as many dice as it takes, and the fewest
+    battles on a way of that length: ``{node: (steps, battles)}``.
+
+    As :func:`destinations` moves: a way goes on through empty spaces only, ends in a
+    Capital or Home ("not spaces"), and ends at a friend's army ("may not jump over or pass
+    another army, friend or foe"); an enemy's army on a space is a battle, after which the
+    winner, standing there, goes on with the next die.  ``occupants`` maps each space
+    holding an army to its owner's seat.
+    """
+    spaces = board.spaces
+    adjacent = board.adjacent_indices
+    found: dict[int, tuple[int, int]] = {}
+    layer = dict.fromkeys(starts, 0)
+    steps = 0
+    while layer:
+        for node, battles in layer.items():
+            found[node] = (steps, battles)
+        steps += 1
+        after: dict[int, int] = {}
+        for node, battles in layer.items():
+            if steps > 1 and node not in spaces:
+                continue  # a way ends in a Capital or Home
+            for nxt in adjacent[node]:
+                if nxt in found:
+                    continue
+                holder = occupants.get(nxt)
+                if holder == seat:
+                    continue  # a friend's army (a start of its own)
+                fought = battles + (holder is not None)
+                after[nxt] = min(after.get(nxt, fought), fought)
+        layer = after
     return found
