@@ -169,8 +169,9 @@ def test_ways_over_a_turn_go_round_a_friend_and_fight_through_an_enemy() -> None
     board = TWO.board
     start, ahead = board.index("nw.11"), board.index("nw.12")
     capital = board.capital_of["nw"]
-    assert ways(board, [start], {start: 1}, 1)[capital] == (3, 0)
-    assert ways(board, [start], {start: 1, ahead: 0}, 1)[capital] == (3, 1)
-    round_friend = ways(board, [start], {start: 1, ahead: 1}, 1)[capital]
+    assert ways(board, [start], {start: 1}, 1, [capital], 12)[capital] == (3, 0)
+    assert ways(board, [start], {start: 1, ahead: 0}, 1, [capital], 12)[capital] == (3, 1)
+    round_friend = ways(board, [start], {start: 1, ahead: 1}, 1, [capital], 20)[capital]
     assert round_friend[0] > 3
     assert round_friend[1] == 0
+    assert capital not in ways(board, [start], {start: 1, ahead: 1}, 1, [capital], 12)  # beyond 12

@@ -133,12 +133,14 @@ def takes(
     if not movers:
         return (0.0,) * len(state.capitals)
     board = game.board
-    reached = ways(board, movers, occupants(game, state), seat)
+    limit = 6 * game.dice_per_turn if dice is None else dice
+    aims = [n for n, c in zip(board.capitals, state.capitals, strict=True) if c.owner != seat]
+    reached = ways(board, movers, occupants(game, state), seat, aims, limit)
     attack = _best_tile(game, state, seat)
     found: list[float] = []
     for node, capital in zip(board.capitals, state.capitals, strict=True):
-        way = reached.get(node)
-        if capital.owner == seat or way is None:
+        way = reached.get(node)  # none for a capital of their own or out of reach
+        if way is None:
             found.append(0.0)
             continue
         nearest, battles = way

@@ -17,7 +17,7 @@ many battles on the way, bring a player's armies to each place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Final
 
 from wargames.sabatu.board import SabatuBoard
@@ -97,11 +97,17 @@ def destinations(
 
 
 def ways(
-    board: SabatuBoard, starts: Iterable[int], occupants: Mapping[int, int], seat: int
+    board: SabatuBoard,
+    starts: Iterable[int],
+    occupants: Mapping[int, int],
+    seat: int,
+    targets: Collection[int],
+    limit: int,
 ) -> dict[int, tuple[int, int]]:
     """The fewest steps from any of ``starts`` (where ``seat``'s armies that may move
-    stand) to every place they reach, over as many dice as it takes, and the fewest
-    battles on a way of that length: ``{node: (steps, battles)}``.
+    stand) to each of ``targets`` they reach in ``limit`` steps or fewer, over as many dice
+    as it takes, and the fewest battles on a way of that length: ``{node: (steps,
+    battles)}``.
 
     As :func:`destinations` moves: a way goes on through empty spaces only, ends in a
     Capital or Home ("not spaces"), and ends at a friend's army ("may not jump over or pass
@@ -111,24 +117,32 @@ def ways(
     """
     spaces = board.spaces
     adjacent = board.adjacent_indices
+    seen = [False] * len(board)
     found: dict[int, tuple[int, int]] = {}
     layer = dict.fromkeys(starts, 0)
     steps = 0
     while layer:
-        for node, battles in layer.items():
-            found[node] = (steps, battles)
+        for node in layer:
+            seen[node] = True
+        found.update((node, (steps, layer[node])) for node in targets if node in layer)
+        if steps == limit or len(found) == len(targets):
+            break
         steps += 1
         after: dict[int, int] = {}
         for node, battles in layer.items():
             if steps > 1 and node not in spaces:
                 continue  # a way ends in a Capital or Home
             for nxt in adjacent[node]:
-                if nxt in found:
+                if seen[nxt]:
                     continue
                 holder = occupants.get(nxt)
-                if holder == seat:
+                if holder is None:
+                    fought = battles
+                elif holder == seat:
                     continue  # a friend's army (a start of its own)
-                fought = battles + (holder is not None)
-                after[nxt] = min(after.get(nxt, fought), fought)
+                else:
+                    fought = battles + 1
+                if fought < after.get(nxt, fought + 1):
+                    after[nxt] = fought
         layer = after
     return found
