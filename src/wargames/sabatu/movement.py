@@ -113,8 +113,41 @@ def ways(
     Capital or Home ("not spaces"), and ends at a friend's army ("may not jump over or pass
     another army, friend or foe"); an enemy's army on a space is a battle, after which the
     winner, standing there, goes on with the next die.  ``occupants`` maps each space
-    holding an army to its owner's seat.
+    holding an army to its owner's seat.  A target no army stands in the way of keeps its
+    steps on the open board (:meth:`SabatuBoard.steps_from`); only the others are searched.
     """
+    starts = tuple(starts)
+    armies = [place for place in occupants if place not in starts]
+    found: dict[int, tuple[int, int]] = {}
+    barred: list[int] = []
+    for target in targets:
+        steps = board.steps_from(target)
+        nearest = min((steps[start] for start in starts), default=limit + 1)
+        if nearest > limit:
+            continue
+        nearest_starts = [start for start in starts if steps[start] == nearest]
+        if any(
+            board.steps_from(start)[army] + steps[army] == nearest
+            for army in armies
+            for start in nearest_starts
+        ):
+            barred.append(target)  # an army stands on a shortest way
+        else:
+            found[target] = (nearest, 0)
+    if barred:
+        found.update(_search(board, starts, occupants, seat, barred, limit))
+    return found
+
+
+def _search(
+    board: SabatuBoard,
+    starts: Sequence[int],
+    occupants: Mapping[int, int],
+    seat: int,
+    targets: Collection[int],
+    limit: int,
+) -> dict[int, tuple[int, int]]:
+    """:func:`ways` for ``targets``, breadth first, layer by layer."""
     spaces = board.spaces
     adjacent = board.adjacent_indices
     seen = [False] * len(board)
