@@ -62,7 +62,7 @@ def test_a_capital_in_reach_is_a_threat() -> None:
     """``threat``: a capital not held counts at the chance of taking it in a turn: two dice
     come to its steps (no exact count into a capital), then the assault is won."""
     near = position(armies={"red": ["home"], "blue": ["se.7"]})  # nw.capital 6 steps away
-    far = position(armies={"red": ["se.9"], "blue": ["se.7"]})  # nw and ne out of reach
+    far = position(armies={"red": ["se.6"], "blue": ["se.7"]})  # every capital 11+ away
     assert take(TWO, near, 0, NW) == pytest.approx(26 / 36)  # 2d6 >= 6
     assert TWO.evaluate(near, "red") > TWO.evaluate(far, "red")
     walled = position(
@@ -72,20 +72,6 @@ def test_a_capital_in_reach_is_a_threat() -> None:
     )
     odds = float(assault(2, attack=3, walls=1))
     assert take(TWO, walled, 0, NW) == pytest.approx(26 / 36 * odds)
-
-
-def test_an_army_in_the_way_lowers_the_threat() -> None:
-    """Steps to a capital are counted as armies move ("may not jump over or pass another
-    army"): blue on nw.11 is 3 steps from red's nw.capital (gate nw.13); red's army on
-    nw.12 must be beaten first, so blue takes the capital at the odds of two battles, and
-    red's evaluation rises."""
-    capitals = {"nw.capital": ("red", 1, 0)}
-    open_way = position(armies={"red": ["home"], "blue": ["nw.11"]}, capitals=capitals)
-    barred = position(armies={"red": ["nw.12"], "blue": ["nw.11"]}, capitals=capitals)
-    odds = float(assault(1))
-    assert take(TWO, open_way, 1, NW) == pytest.approx(35 / 36 * odds)  # 2d6 >= 3
-    assert take(TWO, barred, 1, NW) == pytest.approx(35 / 36 * odds * odds)
-    assert TWO.evaluate(barred, "red") > TWO.evaluate(open_way, "red")
 
 
 def test_a_victory_out_of_the_rivals_reach_is_nearly_won() -> None:

@@ -5,7 +5,6 @@ import pytest
 from wargames.core.errors import IllegalAction
 from wargames.sabatu import Move, Pass
 from wargames.sabatu.armies import free_armies
-from wargames.sabatu.movement import ways
 from wargames.sabatu.state import Drew, Forfeited
 
 from .helpers import TWO, names, position
@@ -160,18 +159,3 @@ def test_armies_beyond_the_garrison_may_leave_a_capital() -> None:
     assert (capital.owner, capital.armies) == (0, 1)
     after = TWO.apply(after, Move("red", "nw.13", 1, "nw.12"))
     assert not targets(after, "nw.capital", 1), "the garrison stays, its way out free"
-
-
-def test_ways_over_a_turn_go_round_a_friend_and_fight_through_an_enemy() -> None:
-    """:func:`ways`, for bots: from nw.11 the short way to nw.capital (gate nw.13) is 3
-    steps; a friend's army on nw.12 closes it ("may not jump over or pass another army,
-    friend or foe"), an enemy's army there is one battle on it."""
-    board = TWO.board
-    start, ahead = board.index("nw.11"), board.index("nw.12")
-    capital = board.capital_of["nw"]
-    assert ways(board, [start], {start: 1}, 1, [capital], 12)[capital] == (3, 0)
-    assert ways(board, [start], {start: 1, ahead: 0}, 1, [capital], 12)[capital] == (3, 1)
-    round_friend = ways(board, [start], {start: 1, ahead: 1}, 1, [capital], 20)[capital]
-    assert round_friend[0] > 3
-    assert round_friend[1] == 0
-    assert capital not in ways(board, [start], {start: 1, ahead: 1}, 1, [capital], 12)  # beyond 12

@@ -15,11 +15,7 @@ Two terms read where the armies stand against the dice (issue 38):
   (:func:`take`): their nearest army that may move gets in with a turn's dice (no exact
   count is needed to enter a capital, and one army may use every die), then wins the
   assault against every army inside, walls and best tiles counted
-  (:func:`~wargames.sabatu.battle.assault`).  Steps are counted as armies move
-  (:func:`~wargames.sabatu.movement.ways`: "A player may not jump over or pass another
-  army, friend or foe"): a way goes round a friend's army, and an enemy's army on it must
-  first be beaten in one battle on the space (the best tiles of each side), so an army
-  set on a rival's way to a capital lowers their threat.
+  (:func:`~wargames.sabatu.battle.assault`).
 * ``confirmed``: a victory held now is won only if it still stands when its holder's next
   turn begins, so :func:`evaluate` weighs it at the chance nobody takes back a capital it
   needs first (:func:`holds`): the player moving now with the dice they have left, the
@@ -37,9 +33,8 @@ from attrs import frozen
 
 from wargames.core.dice import d6
 from wargames.core.game import balance
-from wargames.sabatu.armies import army_count, occupants
+from wargames.sabatu.armies import army_count
 from wargames.sabatu.battle import assault
-from wargames.sabatu.movement import ways
 from wargames.sabatu.state import SabatuState
 
 if TYPE_CHECKING:
@@ -91,13 +86,6 @@ def _best_tile(game: Sabatu, state: SabatuState, seat: int) -> int:
     return max((tiles[t.value].value for t in state.realms[seat].tiles), default=0)
 
 
-def _rivals_tile(game: Sabatu, state: SabatuState, seat: int) -> int:
-    """The best tile any player but ``seat`` holds: what an army barring the way may lay
-    down."""
-    seats = range(len(state.realms))
-    return max(_best_tile(game, state, s) for s in seats if s != seat)
-
-
 def _movers(game: Sabatu, state: SabatuState, seat: int, turn: bool) -> list[int]:
     """Where ``seat`` has an army that may move: spaces, Home, capitals beyond the garrison;
     over a ``turn`` to come, Home for a player with none ("the player starts over, at the
@@ -119,9 +107,8 @@ def take(
     """The chance ``seat`` takes capital ``number`` (its place in ``board.capitals``) in one
     turn: a turn's dice (or, given ``dice``, that many spaces: what a player moving now has
     left) bring their nearest army that may move inside ("An exact roll is not needed to
-    enter a capital"), round friends' armies and through a battle with each enemy's army
-    on the way (:func:`~wargames.sabatu.movement.ways`), then it wins the assault on every
-    army inside (walls and each side's best tile counted)."""
+    enter a capital"), then it wins the assault on every army inside (walls and each side's
+    best tile counted)."""
     return takes(game, state, seat, dice)[number]
 
 
@@ -133,24 +120,21 @@ def takes(
     if not movers:
         return (0.0,) * len(state.capitals)
     board = game.board
-    limit = 6 * game.dice_per_turn if dice is None else dice
-    aims = [n for n, c in zip(board.capitals, state.capitals, strict=True) if c.owner != seat]
-    reached = ways(board, movers, occupants(game, state), seat, aims, limit)
-    attack = _best_tile(game, state, seat)
+    attack = -1  # the best tile, looked up once a battle is in reach
     found: list[float] = []
     for node, capital in zip(board.capitals, state.capitals, strict=True):
-        way = reached.get(node)  # none for a capital of their own or out of reach
-        if way is None:
+        if capital.owner == seat:
             found.append(0.0)
             continue
-        nearest, battles = way
+        steps = board.steps_from(node)
+        nearest = min(steps[place] for place in movers)
         if dice is None:
             reach = _at_least(game.dice_per_turn, nearest)
         else:
             reach = 1.0 if dice >= nearest else 0.0
-        if reach and battles:
-            reach *= _assault(1, attack, _rivals_tile(game, state, seat), 0) ** battles
         if reach and capital.owner >= 0:
+            if attack < 0:
+                attack = _best_tile(game, state, seat)
             defence = _best_tile(game, state, capital.owner)
             reach *= _assault(capital.armies, attack, defence, capital.walls)
         found.append(reach)

@@ -10,20 +10,17 @@ Board", "Capitals", "Home", "Ports and Ships", "Fighting Battles").
   army it meets, in a battle if that army is an enemy's.
 * Capitals and Home "are not spaces": a path may end in them, never go through.  Only a
   player's own Home can be entered ("cannot be occupied by an enemy army").
-
-:func:`ways` reckons the same rules over a whole turn, for bots: how many steps, and how
-many battles on the way, bring a player's armies to each place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from wargames.sabatu.board import SabatuBoard
 from wargames.sabatu.state import Capital
 
-__all__ = ["BATTLE", "CAPITAL", "ENTER", "LAND", "destinations", "ways"]
+__all__ = ["BATTLE", "CAPITAL", "ENTER", "LAND", "destinations"]
 
 LAND: Final = "land"
 """Ends on an empty space by exact count (Spoils, Armory and Destiny spaces draw)."""
@@ -93,89 +90,4 @@ def destinations(
             i += 1
             continue
         i = past
-    return found
-
-
-def ways(
-    board: SabatuBoard,
-    starts: Iterable[int],
-    occupants: Mapping[int, int],
-    seat: int,
-    targets: Collection[int],
-    limit: int,
-) -> dict[int, tuple[int, int]]:
-    """The fewest steps from any of ``starts`` (where ``seat``'s armies that may move
-    stand) to each of ``targets`` they reach in ``limit`` steps or fewer, over as many dice
-    as it takes, and the fewest battles on a way of that length: ``{node: (steps,
-    battles)}``.
-
-    As :func:`destinations` moves: a way goes on through empty spaces only, ends in a
-    Capital or Home ("not spaces"), and ends at a friend's army ("may not jump over or pass
-    another army, friend or foe"); an enemy's army on a space is a battle, after which the
-    winner, standing there, goes on with the next die.  ``occupants`` maps each space
-    holding an army to its owner's seat.  A target no army stands in the way of keeps its
-    steps on the open board (:meth:`SabatuBoard.steps_from`); only the others are searched.
-    """
-    starts = tuple(starts)
-    armies = [place for place in occupants if place not in starts]
-    found: dict[int, tuple[int, int]] = {}
-    barred: list[int] = []
-    for target in targets:
-        steps = board.steps_from(target)
-        nearest = min((steps[start] for start in starts), default=limit + 1)
-        if nearest > limit:
-            continue
-        nearest_starts = [start for start in starts if steps[start] == nearest]
-        if any(
-            board.steps_from(start)[army] + steps[army] == nearest
-            for army in armies
-            for start in nearest_starts
-        ):
-            barred.append(target)  # an army stands on a shortest way
-        else:
-            found[target] = (nearest, 0)
-    if barred:
-        found.update(_search(board, starts, occupants, seat, barred, limit))
-    return found
-
-
-def _search(
-    board: SabatuBoard,
-    starts: Sequence[int],
-    occupants: Mapping[int, int],
-    seat: int,
-    targets: Collection[int],
-    limit: int,
-) -> dict[int, tuple[int, int]]:
-    """:func:`ways` for ``targets``, breadth first, layer by layer."""
-    spaces = board.spaces
-    adjacent = board.adjacent_indices
-    seen = [False] * len(board)
-    found: dict[int, tuple[int, int]] = {}
-    layer = dict.fromkeys(starts, 0)
-    steps = 0
-    while layer:
-        for node in layer:
-            seen[node] = True
-        found.update((node, (steps, layer[node])) for node in targets if node in layer)
-        if steps == limit or len(found) == len(targets):
-            break
-        steps += 1
-        after: dict[int, int] = {}
-        for node, battles in layer.items():
-            if steps > 1 and node not in spaces:
-                continue  # a way ends in a Capital or Home
-            for nxt in adjacent[node]:
-                if seen[nxt]:
-                    continue
-                holder = occupants.get(nxt)
-                if holder is None:
-                    fought = battles
-                elif holder == seat:
-                    continue  # a friend's army (a start of its own)
-                else:
-                    fought = battles + 1
-                if fought < after.get(nxt, fought + 1):
-                    after[nxt] = fought
-        layer = after
     return found
