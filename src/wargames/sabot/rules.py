@@ -255,6 +255,14 @@ class Sabot(Game[SabotState, SabotAction]):
         # What this game works out in a state (state.memo) is filed under this key: a
         # state may meet other rules, and hashing a game (its options) costs more.
         self._memo_key = object()
+        # What the evaluation reckons a shooter's shot at a target takes, by the pair of
+        # counters (evaluation.exchange): the same in every state that shares them.
+        self._harms: dict[Hashable, tuple[Unit, Unit, float, float]] = {}
+        # And what it reckons a unit's distance to its nearest target, by its kind, hex,
+        # facing and the targets' hexes (evaluation.closing).
+        self._gaps: dict[tuple[str, int, int, tuple[int, ...]], int] = {}
+        # And whether a kind of unit may hurt another (evaluation.harms), by their symbols.
+        self._hurts: dict[tuple[str, str], bool] = {}
 
     def _action_limit(self) -> int | None:
         """The option's, else the library default (see :class:`SabotOptions`)."""
