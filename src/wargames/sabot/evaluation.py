@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Final
 
 from attrs import frozen
 
@@ -44,6 +44,7 @@ from wargames.sabot.firing import (
 )
 from wargames.sabot.movement import HALF, stands
 from wargames.sabot.moving import movable
+from wargames.sabot.scouting import sees
 from wargames.sabot.state import ABOARD, DESTROYED, DISABLED, OK, memo
 from wargames.sabot.units import DECOY
 
@@ -193,6 +194,8 @@ def exchange(game: Sabot, state: SabotState, units: Sequence[Unit]) -> dict[str,
     most its worth.  Lasers, which harm nothing by themselves, count nothing."""
     taken = pending_harm(game, state)
     targets = [u for u in units if u.on_map]
+    rivals = {p: [u for u in targets if u.owner != p] for p in game.players}
+    worth = {u.id: _worth(game, u) for u in targets}
     firing = {p: still_to(game, state, p, "attack") for p in game.players}
     left = {i: n for p in game.players if firing[p] for i, n in moves_left(game, state, p).items()}
     for shooter in state.units:
@@ -206,26 +209,14 @@ def exchange(game: Sabot, state: SabotState, units: Sequence[Unit]) -> dict[str,
         hill = 1 if game.map.elevation[shooter.hex] else 0
         reach = game.reaches[shooter.kind] + hill + moves
         best, aim = 0.0, -1
-        for target in targets:
-            distance = near(target.hex)
-            if target.owner == shooter.owner or distance > reach:
+        for target in rivals.get(shooter.owner, ()):
+            # No shot takes more than its target's worth: a target worth no more than the
+            # best found cannot beat it, and is not looked at (the same choice).
+            if worth[target.id] <= best or near(target.hex) > reach:
                 continue
-            for weapon in weapons(kind):
-                if weapon == "laser":
-                    continue
-                if fire_problem(game, state, shooter, weapon, target) is not None and not (
-                    moves
-                    and (weapon not in ("at", "gp") or shooter.ammo > 0)
-                    and approach(game, kind, shooter.hex, target.hex)
-                    <= weapon_stats(game, kind, weapon)[0] + moves
-                ):
-                    continue
-                destroyed, disabled = hit_chances(game, state, shooter, weapon, target)
-                harm = _worth(game, target) * (
-                    destroyed + (disabled / 2 if target.status == OK else 0)
-                )
-                if harm > best:
-                    best, aim = harm, target.id
+            harm = _harm(game, state, shooter, target, moves, worth[target.id])
+            if harm > best:
+                best, aim = harm, target.id
         if aim >= 0:
             taken[aim] = taken.get(aim, 0.0) + best
     lost = dict.fromkeys(game.players, 0.0)
@@ -233,6 +224,73 @@ def exchange(game: Sabot, state: SabotState, units: Sequence[Unit]) -> dict[str,
         unit = state.units[aimed]
         lost[unit.owner] += min(harm, _worth(game, unit))
     return lost
+
+
+HARMS_KEPT: Final = 1 << 16
+"""How many pairs of counters :func:`_harm` keeps on a game before it starts afresh."""
+
+
+def _harm(
+    game: Sabot, state: SabotState, shooter: Unit, target: Unit, moves: float, worth: float
+) -> float:
+    """What ``shooter``'s likeliest harm to ``target`` (worth ``worth``) takes in
+    :func:`exchange`, ``moves`` its move units left.  It depends on the two counters, on
+    whether the shooter's side painted the target and the target holds a prepared position,
+    and on the line of sight between them, and on nothing else in the state: so it is
+    reckoned once for a clear line and once for a blocked one, kept on the game for the
+    pair (the same counters recur in every state of a search that did not change them),
+    and the line of sight is looked at only where the two differ."""
+    painted = bool(state.painted) and (shooter.owner, target.id) in state.painted
+    prepared = bool(state.prepared) and (target.owner, target.hex) in state.prepared
+    key = (id(shooter), id(target), moves, painted, prepared)
+    kept = game._harms
+    found = kept.get(key)
+    if found is None or found[0] is not shooter or found[1] is not target:
+        if len(kept) >= HARMS_KEPT:
+            kept.clear()
+        seen, unseen = (
+            _shot_harm(game, state, shooter, target, moves, worth, clear) for clear in (True, False)
+        )
+        found = kept[key] = (shooter, target, seen, unseen)  # the counters kept: ids stay theirs
+    seen, unseen = found[2], found[3]
+    if seen == unseen or sees(game, state, shooter, target.hex):
+        return seen
+    return unseen
+
+
+def _shot_harm(
+    game: Sabot,
+    state: SabotState,
+    shooter: Unit,
+    target: Unit,
+    moves: float,
+    worth: float,
+    clear: bool,
+) -> float:
+    """The build points ``shooter``'s likeliest harm to ``target`` takes (:func:`exchange`),
+    its line of sight ``clear`` or not: the most over the weapons it may fire at it now, or
+    once it has moved ``moves`` units nearer; 0 where none may hurt it."""
+    kind = game.table[shooter.kind]
+    most = 0.0
+    for weapon in _armed(kind):
+        if _harmless(game, kind, weapon, target):
+            continue
+        if fire_problem(game, state, shooter, weapon, target, clear=clear) is not None and not (
+            moves
+            and (weapon not in ("at", "gp") or shooter.ammo > 0)
+            and approach(game, kind, shooter.hex, target.hex)
+            <= weapon_stats(game, kind, weapon)[0] + moves
+        ):
+            continue
+        destroyed, disabled = hit_chances(game, state, shooter, weapon, target, clear=clear)
+        most = max(most, worth * (destroyed + (disabled / 2 if target.status == OK else 0)))
+    return most
+
+
+@cache
+def _armed(kind: UnitType) -> tuple[str, ...]:
+    """The weapons of ``kind`` that may harm by themselves (lasers only paint, II)."""
+    return tuple(w for w in weapons(kind) if w != "laser")
 
 
 def pending_harm(game: Sabot, state: SabotState) -> dict[int, float]:
@@ -283,6 +341,41 @@ def harms(game: Sabot, kind: UnitType, target: Unit) -> bool:
     return any(w != "laser" and not _harmless(game, kind, w, target) for w in weapons(kind))
 
 
+def _hurts(game: Sabot, kind: UnitType, target: Unit) -> bool:
+    """:func:`harms`, kept on the game by the two kinds (a shot's harm depends on the
+    target's kind alone)."""
+    key = (kind.symbol, target.kind)
+    found = game._hurts.get(key)
+    if found is None:
+        found = game._hurts[key] = harms(game, kind, target)
+    return found
+
+
+GAPS_KEPT: Final = 1 << 16
+"""How many units' gaps :func:`closing` keeps on a game before it starts afresh."""
+
+
+def _gaps(game: Sabot, kind: UnitType, reach: int, unit: Unit, enemies: Sequence[int]) -> int:
+    """How far ``unit`` (of ``kind``, ``reach``) stands from the nearest of the hexes
+    ``enemies`` (:func:`_gap`), plus how far the hex it faces stands from that one (one more
+    where it faces ground it may not enter): twice the distance :func:`closing` weighs,
+    before the move units left.  It depends on nothing but the kind, hex and facing of the
+    unit and those hexes, so :func:`closing` keeps it on the game for them."""
+    ahead = game.map.steps[unit.hex][unit.facing]
+    if ahead >= 0 and not stands(game.map, kind, ahead):
+        ahead = -1
+    crow = game.map.distance_from(unit.hex)
+    here, nearest = math.inf, -1
+    for enemy in sorted(enemies, key=crow):
+        if crow(enemy) >= here:
+            break  # a walk is never shorter than the hex distance
+        gap = _gap(game, kind, reach, unit.hex, enemy)
+        if gap < here:
+            here, nearest = gap, enemy
+    facing = _gap(game, kind, reach, ahead, nearest) if ahead >= 0 else here + 1
+    return int(here + facing)
+
+
 def closing(
     game: Sabot, units: Sequence[Unit], player: str, left: Mapping[int, float] | None = None
 ) -> float:
@@ -297,7 +390,7 @@ def closing(
     rivals = [u for u in units if u.owner != player and u.on_map]
     left = left or {}
     near = total = 0.0
-    aims: dict[str, list[int]] = {}  # the hexes of the rivals each kind of unit may hurt
+    aims: dict[str, tuple[int, ...]] = {}  # the hexes of the rivals each kind may hurt
     for unit in units:
         reach = game.reaches.get(unit.kind) if unit.owner == player else None
         if reach is None or not rivals or not unit.on_map:
@@ -306,23 +399,17 @@ def closing(
         value = game._worth.get(unit.kind, 1.0)
         enemies = aims.get(unit.kind)
         if enemies is None:
-            sorts = {u.kind: u for u in rivals}  # a shot's harm depends on the target's kind
-            hurt = {k for k, u in sorts.items() if harms(game, kind, u)}
-            enemies = [u.hex for u in rivals if u.kind in hurt] or [u.hex for u in rivals]
+            enemies = tuple(u.hex for u in rivals if _hurts(game, kind, u)) or tuple(
+                u.hex for u in rivals
+            )
             aims[unit.kind] = enemies
-        ahead = game.map.steps[unit.hex][unit.facing]
-        if ahead >= 0 and not stands(game.map, kind, ahead):
-            ahead = -1
-        crow = game.map.distance_from(unit.hex)
-        here, nearest = math.inf, -1
-        for enemy in sorted(enemies, key=crow):
-            if crow(enemy) >= here:
-                break  # a walk is never shorter than the hex distance
-            gap = _gap(game, kind, reach, unit.hex, enemy)
-            if gap < here:
-                here, nearest = gap, enemy
-        facing = _gap(game, kind, reach, ahead, nearest) if ahead >= 0 else here + 1
-        distance = max(0.0, (here + facing) / 2 - left.get(unit.id, 0.0))
+        key = (unit.kind, unit.hex, unit.facing, enemies)
+        gaps = game._gaps.get(key)
+        if gaps is None:
+            if len(game._gaps) >= GAPS_KEPT:
+                game._gaps.clear()
+            gaps = game._gaps[key] = _gaps(game, kind, reach, unit, enemies)
+        distance = max(0.0, gaps / 2 - left.get(unit.id, 0.0))
         near += value * closeness(distance, reach)
         total += value
     return near / total if total else 0.0

@@ -132,9 +132,17 @@ def fire_actions(game: Sabot, state: SabotState, unit: Unit) -> Iterator[Fire]:
 
 
 def fire_problem(
-    game: Sabot, state: SabotState, unit: Unit, weapon: str, target: Unit
+    game: Sabot,
+    state: SabotState,
+    unit: Unit,
+    weapon: str,
+    target: Unit,
+    *,
+    clear: bool | None = None,
 ) -> str | None:
-    """Why ``unit`` may not fire ``weapon`` at ``target`` now (VII-a, II), or None."""
+    """Why ``unit`` may not fire ``weapon`` at ``target`` now (VII-a, II), or None;
+    ``clear``: whether its line of sight to ``target`` is clear, where the caller knows
+    (:func:`~wargames.sabot.scouting.sees`)."""
     kind = game.kind(unit)
     if kind is None:
         return "IV: a decoy has no weapons"
@@ -169,7 +177,7 @@ def fire_problem(
     if weapon not in ("artillery", "gp"):
         if field.forest_bound[target.hex] and distance > 1:
             return "III: a unit surrounded by forest is attacked only from next to it"
-        if not sees(game, state, unit, target.hex):
+        if not (sees(game, state, unit, target.hex) if clear is None else clear):
             return "VII-a: no clear line of sight"
     return None
 
@@ -240,12 +248,21 @@ def _harmless(game: Sabot, kind: UnitType, weapon: str, target: Unit) -> bool:
     return defender.soldier and weapon == "at"
 
 
-def _scatters(game: Sabot, state: SabotState, unit: Unit, weapon: str, target: Unit) -> bool:
+def _scatters(
+    game: Sabot,
+    state: SabotState,
+    unit: Unit,
+    weapon: str,
+    target: Unit,
+    clear: bool | None = None,
+) -> bool:
     """Artillery (unless within 5 hexes in clear sight) and GP missiles without line of
-    sight and not laser-designated may miss the target hex."""
+    sight and not laser-designated may miss the target hex (``clear``: the line of sight,
+    where the caller knows it)."""
     if weapon not in ("artillery", "gp"):
         return False
-    clear = sees(game, state, unit, target.hex)
+    if clear is None:
+        clear = sees(game, state, unit, target.hex)
     if weapon == "artillery":
         return not (clear and game.map.distance(unit.hex, target.hex) <= ARTILLERY_SURE)
     return not clear and (unit.owner, target.id) not in state.painted
@@ -415,16 +432,23 @@ def _terms(
 
 
 def hit_chances(
-    game: Sabot, state: SabotState, unit: Unit, weapon: str, target: Unit
+    game: Sabot,
+    state: SabotState,
+    unit: Unit,
+    weapon: str,
+    target: Unit,
+    *,
+    clear: bool | None = None,
 ) -> tuple[float, float]:
     """The chances that ``unit``'s shot with ``weapon`` Destroys and Disables ``target``, a
     shot that may scatter counted only when it lands on the target hex (VII-a), as the
-    target truly is (for the bots' evaluation of full states)."""
+    target truly is (for the bots' evaluation of full states); ``clear`` as for
+    :func:`fire_problem`."""
     strength, tough, mods, harmless = _terms(game, state, unit, weapon, target)
     if harmless:
         return 0.0, 0.0
     destroyed, disabled = _result_chances(strength, tough, mods)
-    if _scatters(game, state, unit, weapon, target):
+    if _scatters(game, state, unit, weapon, target, clear):
         on_target = (11 - game.map.table.scatter.hit) / 10
         return destroyed * on_target, disabled * on_target
     return destroyed, disabled

@@ -35,7 +35,7 @@ from wargames.core.history import History
 from wargames.core.limits import counted
 from wargames.core.options import custom, number, table
 from wargames.core.phases import TurnStructure
-from wargames.core.rng import Seed
+from wargames.core.rng import Rng, Seed
 from wargames.render.svg import Token
 from wargames.sabot import (
     combat,
@@ -255,6 +255,14 @@ class Sabot(Game[SabotState, SabotAction]):
         # What this game works out in a state (state.memo) is filed under this key: a
         # state may meet other rules, and hashing a game (its options) costs more.
         self._memo_key = object()
+        # What the evaluation reckons a shooter's shot at a target takes, by the pair of
+        # counters (evaluation.exchange): the same in every state that shares them.
+        self._harms: dict[Hashable, tuple[Unit, Unit, float, float]] = {}
+        # And what it reckons a unit's distance to its nearest target, by its kind, hex,
+        # facing and the targets' hexes (evaluation.closing).
+        self._gaps: dict[tuple[str, int, int, tuple[int, ...]], int] = {}
+        # And whether a kind of unit may hurt another (evaluation.harms), by their symbols.
+        self._hurts: dict[tuple[str, str], bool] = {}
 
     def _action_limit(self) -> int | None:
         """The option's, else the library default (see :class:`SabotOptions`)."""
@@ -323,11 +331,13 @@ class Sabot(Game[SabotState, SabotAction]):
 
     def legal_actions(self, state: SabotState, player: str) -> tuple[SabotAction, ...]:
         """The actions ``player`` may take now, in a fixed order; the state keeps them for
-        :meth:`check`."""
+        :meth:`check` and the next call (a search lists a world's actions at every descent)."""
         if player not in self.to_act(state):
             return ()
-        listed = tuple(self._actions(state, player))
-        memo(state)[self._memo_key, player] = listed
+        known = memo(state)
+        listed: tuple[SabotAction, ...] | None = known.get((self._memo_key, player))
+        if listed is None:
+            listed = known[self._memo_key, player] = tuple(self._actions(state, player))
         return listed
 
     def check(self, state: SabotState, action: SabotAction) -> None:
@@ -547,8 +557,19 @@ class Sabot(Game[SabotState, SabotAction]):
 
     def afterstate(self, state: SabotState, action: SabotAction) -> SabotState:
         """A shot aimed, its dice not yet rolled (:mod:`wargames.sabot.pending`): the bots
-        weigh it at its odds; any other action's result."""
-        return pending.afterstate(self, state, action)
+        weigh it at its odds; any other action's result.  The state keeps it, and a copy of
+        the state with other dice (a search's world with a fresh stream, which shares what
+        was worked out) takes it with its own dice where the action drew none: a search
+        takes the same action in the same world at many descents."""
+        known = memo(state)
+        key = (self._memo_key, pending.afterstate, action)
+        found: tuple[Rng, SabotState] | None = known.get(key)
+        if found is not None and found[1].rng is found[0]:  # it drew nothing
+            stream, after = found
+            return after if stream is state.rng else after.with_changes(rng=state.rng)
+        after = pending.afterstate(self, state, action)
+        known[key] = (state.rng, after)
+        return after
 
     # -- for learning agents (see wargames.sabot.learning) ----------------------------------
 

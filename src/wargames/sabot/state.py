@@ -504,12 +504,18 @@ class SabotState(State):
 
     def with_changes(self, **changes: Any) -> Self:
         """As :meth:`State.with_changes`; a copy with the same counters keeps what was worked
-        out from them (:func:`occupants`, :func:`enemies`)."""
+        out from them (:func:`occupants`, :func:`enemies`), and a copy with other dice alone
+        (a search's world with a fresh stream) shares what the rules worked out from the
+        state (:func:`memo`: none of it reads the dice)."""
         after = replace(self, **changes)
         if "units" not in changes:
             placed = _worked_out(self)
             if placed is not None:
                 object.__setattr__(after, "_placement", placed)
+        if changes.keys() == {"rng"}:
+            known = _worked_out_memo(self)
+            if known is not None:
+                object.__setattr__(after, "_memo", known)
         return after
 
 
@@ -544,6 +550,14 @@ def _worked_out(state: SabotState) -> _Placement | None:
     """The placement of ``state``'s counters if it was worked out, else None."""
     try:
         return object.__getattribute__(state, "_placement")  # type: ignore[no-any-return]
+    except AttributeError:
+        return None
+
+
+def _worked_out_memo(state: SabotState) -> dict[Hashable, Any] | None:
+    """``state``'s :func:`memo` if something was kept in it, else None."""
+    try:
+        return object.__getattribute__(state, "_memo")  # type: ignore[no-any-return]
     except AttributeError:
         return None
 
@@ -625,7 +639,8 @@ def side(state: SabotState, player: str) -> tuple[Unit, ...]:
 
 def memo(state: SabotState) -> dict[Hashable, Any]:
     """Values the rules work out from ``state`` alone and use more than once (listing the
-    moves, checking one, making it), kept with the state and never handed on."""
+    moves, checking one, making it), kept with the state and handed on only to a copy that
+    differs in its dice alone: nothing kept here may read ``state.rng``."""
     return state._memo
 
 
