@@ -9,7 +9,6 @@ index, with each cell's coordinates computed once per board.
 from __future__ import annotations
 
 import functools
-import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
@@ -44,11 +43,7 @@ PRESSURE: Final = 0.3
 """The weight of pressure on the Headquarters in the rest of :func:`evaluate`."""
 REACH: Final = 0.5
 """The weight, within the threat term of :func:`evaluate`, of a piece one turn from standing
-next to the enemy Headquarters (an immediate threat weighs 1); half that a step further
-off, a quarter two steps further, while the other side has no movable piece nearer its
-Headquarters."""
-RAID: Final = 4
-"""How many steps from the enemy Headquarters a piece counts as a threat in :func:`evaluate`."""
+next to the enemy Headquarters (an immediate threat weighs 1)."""
 SETUP: Final = {"depth": 0.4, "cover": 0.5, "guard": 0.1}
 """The weights of the set-up terms of :func:`setup_evaluate`, which sum to 1: how far the
 Headquarters stands from where the enemy starts, how many of its sides are closed, and the
@@ -106,16 +101,13 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     turn; the other side, whose turn comes next) may capture it at once ("Capture your
     opponent's headquarters by moving any of your pieces onto it").  The side that moves
     first scores 1 if it may, else -1 if the other may (the threat stands until it is
-    removed), ``THREAT`` of the whole.  Where neither may, a raid: a side with a movable
-    piece two steps from the enemy Headquarters that may step next to it in one move
-    (:func:`_way_in`: over an empty square, or a Saboteur over a landmine) threatens it a turn
-    later, which the other side must answer (attack the piece, or block its way); three or
-    four steps off (``RAID``), half or a quarter as much, while the other side has no movable
-    piece nearer its Headquarters than the raider.  Each side's nearest raid counts, ``REACH``
-    times the side moving first's less the other's.  Without it the search saw a raider only
-    once it stood next to the Headquarters, when no defender was left within reach: a
-    Saboteur walking in over a landmine took 15 of the 16 Headquarters ``mcts:200`` lost to
-    greedy on 50 seeds (docs/bots.md, ninth session).
+    removed), ``THREAT`` of the whole.  Where neither may, a side with a movable piece two
+    steps from the enemy Headquarters that may step next to it in one move (:func:`_way_in`:
+    over an empty square, or a Saboteur over a landmine) threatens it a turn later, which the
+    other side must answer (attack the piece, or block its way) before it stands next to the
+    Headquarters: ``REACH`` for the side that moves first if it has one, less ``REACH`` if the
+    other has one.  Without it the search saw the threat only once it stood next to the
+    Headquarters, when no defender was left within reach (docs/bots.md, ninth session).
     """
     if TURNS.in_setup(state.clock):
         return setup_evaluate(game, state, player)
@@ -134,33 +126,20 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
             movers.append((piece.owner, index, piece.id))
     pressure = dict.fromkeys(PLAYERS, 0.0)
     threat = dict.fromkeys(PLAYERS, False)
-    home = dict.fromkeys(PLAYERS, math.inf)  # a side's nearest movable piece to its Headquarters
-    raiders: list[tuple[str, int, int]] = []  # within RAID steps of the enemy Headquarters
+    near = dict.fromkeys(PLAYERS, False)
     acting = game.to_act(state)
     moved = state.moved
     for owner, index, ident in movers:
-        x, y = where[index]
-        own = headquarters.get(owner)
-        if own is not None:
-            home[owner] = min(home[owner], abs(x - where[own][0]) + abs(y - where[own][1]))
         target = headquarters.get(_OPPONENT[owner])
         if target is None:
             continue
-        distance = abs(x - where[target][0]) + abs(y - where[target][1])
+        (x, y), (tx, ty) = where[index], where[target]
+        distance = abs(x - tx) + abs(y - ty)
         pressure[owner] += 1 / distance
         if distance == 1 and not threat[owner]:
             threat[owner] = owner not in acting or ident not in moved
-        elif 1 < distance <= RAID:
-            raiders.append((owner, index, distance))
-    raid = dict.fromkeys(PLAYERS, 0.0)
-    for owner, index, distance in raiders:
-        if distance == 2:
-            level = float(
-                _way_in(state.cells, _sides(game.board), index, headquarters[_OPPONENT[owner]])
-            )
-        else:
-            level = 0.5 ** (distance - 2) if home[_OPPONENT[owner]] >= distance else 0.0
-        raid[owner] = max(raid[owner], level)
+        elif distance == 2 and not near[owner]:
+            near[owner] = _way_in(state.cells, _sides(game.board), index, target)
     other = _OPPONENT[player]
     position = (1 - PRESSURE) * balance(material[player], material[other]) + PRESSURE * balance(
         pressure[player], pressure[other]
@@ -170,7 +149,7 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     if threat[first] or threat[second]:
         danger = 1.0 if threat[first] else -1.0
     else:
-        danger = REACH * (raid[first] - raid[second])
+        danger = REACH * (near[first] - near[second])
     if first != player:
         danger = -danger
     return (1 - THREAT) * position + THREAT * danger
