@@ -1,6 +1,6 @@
 """The bots' heuristic for Sabotage (not a rule): material, pressure on the enemy
-Headquarters and a threat to one, immediate or a turn away (:meth:`Sabotage.evaluate`);
-during set-up, how safe each side's Headquarters stands (:func:`setup_evaluate`).
+Headquarters and an immediate threat to one (:meth:`Sabotage.evaluate`); during set-up, how
+safe each side's Headquarters stands (:func:`setup_evaluate`).
 
 Search bots call it tens of thousands of times a move, so it reads the board once, by cell
 index, with each cell's coordinates computed once per board.
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PRESSURE",
-    "REACH",
     "SETUP",
     "THREAT",
     "VALUES",
@@ -38,18 +37,14 @@ __all__ = [
 
 VALUES: Final = load_values()
 THREAT: Final = 0.3
-"""The weight of a threat to a Headquarters in :func:`evaluate`."""
+"""The weight of an immediate threat to a Headquarters in :func:`evaluate`."""
 PRESSURE: Final = 0.3
 """The weight of pressure on the Headquarters in the rest of :func:`evaluate`."""
-REACH: Final = 0.5
-"""The weight, within the threat term of :func:`evaluate`, of a piece one turn from standing
-next to the enemy Headquarters (an immediate threat weighs 1)."""
 SETUP: Final = {"depth": 0.4, "cover": 0.5, "guard": 0.1}
 """The weights of the set-up terms of :func:`setup_evaluate`, which sum to 1: how far the
 Headquarters stands from where the enemy starts, how many of its sides are closed, and the
 strongest piece of its own beside it."""
 _HQ: Final = Kind.HEADQUARTERS
-_MINE: Final = Kind.LANDMINE
 _OPPONENT: Final = {PLAYERS[0]: PLAYERS[1], PLAYERS[1]: PLAYERS[0]}
 
 
@@ -58,33 +53,6 @@ def _coordinates(board: Board[Square]) -> tuple[tuple[int, int], ...]:
     """Each cell's ``(x, y)``, by index."""
     nodes = (board.node(i) for i in range(len(board)))
     return tuple((square.x, square.y) for square in nodes)
-
-
-@functools.cache
-def _sides(board: SquareBoard) -> tuple[frozenset[int], ...]:
-    """Each cell's orthogonal neighbours a piece may enter (volcanoes left out), by index."""
-    entered = [board.terrain(s) != "volcano" for s in board]
-    return tuple(
-        frozenset(i for t in board.orthogonal(s) if entered[i := board.index(t)]) for s in board
-    )
-
-
-def _way_in(
-    cells: Sequence[Piece | None], sides: Sequence[frozenset[int]], at: int, target: int
-) -> bool:
-    """Whether the movable piece on ``at``, two steps from the Headquarters on ``target``, may
-    step next to it in one move: onto an empty square beside both, or, a Saboteur, onto a
-    landmine of the Headquarters' owner there ("If a Saboteur moves onto an Atomic Landmine,
-    then the Landmine is destroyed and the Saboteur remains")."""
-    raider = cells[at]
-    if raider is None:
-        return False
-    saboteur = raider.kind is Kind.SABOTEUR
-    for side in sides[at] & sides[target]:
-        there = cells[side]
-        if there is None or (saboteur and there.kind is _MINE and there.owner != raider.owner):
-            return True
-    return False
 
 
 def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
@@ -101,19 +69,13 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     turn; the other side, whose turn comes next) may capture it at once ("Capture your
     opponent's headquarters by moving any of your pieces onto it").  The side that moves
     first scores 1 if it may, else -1 if the other may (the threat stands until it is
-    removed), ``THREAT`` of the whole.  Where neither may, a side with a movable piece two
-    steps from the enemy Headquarters that may step next to it in one move (:func:`_way_in`:
-    over an empty square, or a Saboteur over a landmine) threatens it a turn later, which the
-    other side must answer (attack the piece, or block its way) before it stands next to the
-    Headquarters: ``REACH`` for the side that moves first if it has one, less ``REACH`` if the
-    other has one.  Without it the search saw the threat only once it stood next to the
-    Headquarters, when no defender was left within reach (docs/bots.md, ninth session).
+    removed), ``THREAT`` of the whole.
     """
     if TURNS.in_setup(state.clock):
         return setup_evaluate(game, state, player)
     where = _coordinates(game.board)
     material = dict.fromkeys(PLAYERS, 0)
-    headquarters: dict[str, int] = {}
+    headquarters: dict[str, tuple[int, int]] = {}
     movers: list[tuple[str, int, int]] = []
     for index, piece in enumerate(state.cells):
         if piece is None:
@@ -121,35 +83,28 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
         kind = piece.kind
         material[piece.owner] += VALUES.get(kind, 0)
         if kind is _HQ:
-            headquarters[piece.owner] = index
+            headquarters[piece.owner] = where[index]
         elif kind not in IMMOVABLE:
             movers.append((piece.owner, index, piece.id))
     pressure = dict.fromkeys(PLAYERS, 0.0)
     threat = dict.fromkeys(PLAYERS, False)
-    near = dict.fromkeys(PLAYERS, False)
     acting = game.to_act(state)
     moved = state.moved
     for owner, index, ident in movers:
         target = headquarters.get(_OPPONENT[owner])
         if target is None:
             continue
-        (x, y), (tx, ty) = where[index], where[target]
-        distance = abs(x - tx) + abs(y - ty)
+        x, y = where[index]
+        distance = abs(x - target[0]) + abs(y - target[1])
         pressure[owner] += 1 / distance
         if distance == 1 and not threat[owner]:
             threat[owner] = owner not in acting or ident not in moved
-        elif distance == 2 and not near[owner]:
-            near[owner] = _way_in(state.cells, _sides(game.board), index, target)
     other = _OPPONENT[player]
     position = (1 - PRESSURE) * balance(material[player], material[other]) + PRESSURE * balance(
         pressure[player], pressure[other]
     )
     first = player if player in acting else other  # who moves first
-    second = _OPPONENT[first]
-    if threat[first] or threat[second]:
-        danger = 1.0 if threat[first] else -1.0
-    else:
-        danger = REACH * (near[first] - near[second])
+    danger = 1.0 if threat[first] else -1.0 if threat[_OPPONENT[first]] else 0.0
     if first != player:
         danger = -danger
     return (1 - THREAT) * position + THREAT * danger
@@ -157,6 +112,7 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
 
 # -- set-up ---------------------------------------------------------------------------------
 
+_MINE: Final = Kind.LANDMINE
 _SIDES: Final = 4  # a square's orthogonal sides
 _STRONGEST: Final = max(value for kind, value in VALUES.items() if kind not in IMMOVABLE)
 
