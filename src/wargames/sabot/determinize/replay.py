@@ -22,6 +22,7 @@ from wargames.sabot.determinize.draw import Army
 from wargames.sabot.determinize.start import Dressings, dressed
 from wargames.sabot.determinize.watching import Part, rewatch, unwatched, watch_counters
 from wargames.sabot.firing import fire_problem
+from wargames.sabot.scouting import sees
 from wargames.sabot.setup import next_counter
 from wargames.sabot.state import (
     Arrived,
@@ -127,7 +128,11 @@ def _illegal(game: Sabot, analysis: Analysis, state: SabotState, action: SabotAc
     where what concealed counters are decides it (the rest was legal in the real game)."""
     if isinstance(action, Fire):  # a line of sight past concealed friends
         unit, target = state.units[action.unit], state.units[action.target]
-        return fire_problem(game, state, unit, action.weapon, target) is not None
+        if fire_problem(game, state, unit, action.weapon, target) is not None:
+            return True
+        # Overwatch needs a line of sight whatever the weapon, artillery's too (VII-a;
+        # ``overwatch_actions``), where the combat phase's artillery and GP missiles do not.
+        return game.phase(state) == "movement" and not sees(game, state, unit, target.hex)
     subject = _subject(state, action)
     concealed = subject in analysis.domains
     if isinstance(action, Select) and game.phase(state) == "attack":
