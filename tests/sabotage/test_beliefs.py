@@ -22,7 +22,7 @@ from .helpers import variant
 WORLDS = 200
 IDLE = Beliefs(stay=0.87, headquarters=0)
 """Beliefs that weigh the turns a piece could have moved in (the library's ``stay`` is 1: it
-found the Headquarters less often, docs/bots.md)."""
+found the Headquarters less often, docs/bots-record.md)."""
 
 
 def played(game: Sabotage, seed: int, actions: int) -> SabotageState:

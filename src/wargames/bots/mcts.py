@@ -15,11 +15,11 @@ iteration: drawing a world is often the dearest step (it replays the log: 6-53% 
 200-point SABOT move before kept replays, 2-17% after), and a few dozen worlds already cover
 what the player does not know.  On Mini Sabotage, where a world is cheap, a fresh world per
 iteration (``samples=iterations``) won 11 of 20 games against greedy where the cycle won 8
-of the same 20, a difference within the noise, at 1.4 times the time (docs/bots.md).  A
+of the same 20, a difference within the noise, at 1.4 times the time (docs/bots-record.md).  A
 tree per information set would need every game to name its information sets, which none
 does.  Inside a world the rival's in-tree actions see the player's hidden pieces (strategy
 fusion); answering from the rival's own beliefs instead (a search per world tried on
-Sabotage, docs/bots.md) did not win more.
+Sabotage, docs/bots-record.md) did not win more.
 
 Two refinements make a small budget count when a turn offers dozens of actions.  The root's
 children start from a heuristic prior, the mean ``game.evaluate`` one action ahead over
@@ -33,7 +33,7 @@ followed the order the game lists its actions, and a Mini Sabotage set-up, where
 evaluation weighs most placements alike, came out in the order of the kinds (every General
 on the back rank, Recons, Saboteurs and the empty squares in front); ``mcts:200`` with it
 scored 13-5-22 against greedy where at random it scored 24-4-12 (the same 40 games,
-seeds 5000-5019 with the players' set-up; docs/bots.md).
+seeds 5000-5019 with the players' set-up; docs/bots-record.md).
 
 An offer (a draw, a trade: the game's ``negotiation_types`` when nothing else is legal) is
 not searched but answered by the mean evaluation of each answer over the worlds
@@ -64,7 +64,7 @@ every draw, and in every world, shared one node each, so the best of them was th
 happened to follow a good draw (the most searched root action sat 0.044-0.047 above the mean
 of its visits at the median decision, where root actions differ by 0.01-0.05; backing up the
 plain mean instead removed the luck but charged a move with every poor second move tried
-under it, docs/bots.md).  A game that sets ``Game.search_draws`` has the draws recorded in
+under it, docs/bots-record.md).  A game that sets ``Game.search_draws`` has the draws recorded in
 the tree: an action that drew has a node for each result the searching player can tell apart
 (``Game.drawn``: by default the player's view of the state it came to, where the state's
 stream moved on), so worlds that differ only in what the player does not know share it; the
@@ -72,27 +72,27 @@ next choices hang under it, the best of them is taken there, knowing the draw, a
 action is worth the mean over its draws of those values, each weighed by its visits (an
 action that drew nothing has one such node, keyed ``None``).  In Sabatu the most searched
 root action now sits 0.007 above its mean at the median decision, and ``mcts:200`` scored
-against greedy as before (22-0-18 both, docs/bots.md).  Grid SciFi, which draws in the same
+against greedy as before (22-0-18 both, docs/bots-record.md).  Grid SciFi, which draws in the same
 way (a unit rolls its activation dice, or an attack, and its owner chooses again within the
 activation), was measured with it and does not set it: the luck went (0.006 to 0.000 at the
 median decision where the player chose again), but a result there is the faces rolled, up to
 216 for three dice, so at 200 descents a result's node has about two visits and is worth
 little more than its first, and ``mcts`` measured weaker (``mcts:200`` against greedy 67.5%
 over 60 games against 90%; ``mcts:800`` against ``mcts:200`` 57.5% over 40 against 63.7%;
-docs/bots.md).  Mini Sabotage, where what an attack or a Recon reveals differs from world to
+docs/bots-record.md).  Mini Sabotage, where what an attack or a Recon reveals differs from world to
 world and a turn moves two pieces, was measured with it and does not set it: keyed by the
 battles, exposures and result as the player sees them, ``mcts:200`` against greedy scored
 63.3% over 60 games where it scored 82.5% without (worse in 19 games, better in 7), losing
 its Headquarters far more often; keyed on the searcher's own actions only (the enemy knows
 its pieces, so its moves are no chance to it), 71.7% (worse in 15, better in 8;
-docs/bots.md).  SAW does not set it either: it stops before its dice, so nothing it searches
+docs/bots-record.md).  SAW does not set it either: it stops before its dice, so nothing it searches
 draws.  One inconsistency is known and kept, measured: after the prior, a root action's
 ``first`` is the mean over the prior's worlds, but the nodes of what it drew keep the first
 world's value as theirs, so with every key ``None`` the search chose as with
 ``search_draws`` off in only 12 of 30 positions (30 of 30 with those set to their mean
 too).  With that mend Sabatu's ``mcts:200`` scored 62-0-58 against greedy over 120 games
 where this code scored 66-0-54, and ``mcts:800`` 13-0-7 against ``mcts:200`` over 20 where
-this code scored 16-0-4 (docs/bots.md, eighth session): no better, so not kept.
+this code scored 16-0-4 (docs/bots-record.md, eighth session): no better, so not kept.
 
 Actions are taken through ``game.afterstate``: where a game draws chance inside an action
 (SAW rolls every attack when the last plot is in), the search scores the decision before the

@@ -140,7 +140,7 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     search_draws = True
     """A turn draws between its choices (a landing's coin, tile or card, a tile bought, a
     battle, the roll after "lose"): the search weighs a move by the mean over the draws of
-    the best that follows each (docs/bots.md)."""
+    the best that follows each (docs/bots-record.md)."""
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
         "battle": battle,
         "assault": assault,

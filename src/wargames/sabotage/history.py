@@ -118,7 +118,7 @@ class Beliefs:
     bots choose).  :data:`NO_BELIEFS` (1 and 0) weighs nothing: every kind the rules allow by
     its count in the army, as before the beliefs existed.  The library's :data:`BELIEFS` set
     ``stay`` to 1: a Headquarters walled in by its landmines never could move, so weighing the
-    turns a piece could have moved in drew it elsewhere (docs/bots.md).
+    turns a piece could have moved in drew it elsewhere (docs/bots-record.md).
     """
 
     stay: float = field(converter=float, validator=lambda _, __, v: _probability(v))
