@@ -135,3 +135,18 @@ def test_a_decoy_has_no_weapon_to_fire() -> None:
     state = game.position([("blue", "DECOY", "0112", 0), UNITS[1]])
     decoy, enemy = state.units
     assert fire_problem(game, state, decoy, "gun", enemy) == "IV: a decoy has no weapons"
+
+
+def test_overwatch_needs_a_line_of_sight_even_for_artillery() -> None:
+    """The library's default (docs/sabot.md, "Overwatch windows": the shooter "draws a
+    bead"): yellow's artillery, straight ahead of blue's mover and in range, may fire on it
+    by overwatch only while no vehicle of blue's stands between them, though artillery needs
+    no line of sight in the attack phase (``fire_problem`` finds nothing against it)."""
+    game = field()
+    mover, artillery = [("blue", "HLT", "0103", 3), ("yellow", "SPA", "0108", 0)]
+    for between, offered in (([], True), ([("blue", "MBT", "0105", 0)], False)):
+        state = play(game, game.position([mover, artillery, *between]), "move 0")
+        assert game.to_act(state) == {"yellow"}  # a window opens either way
+        shot = Fire("yellow", 1, "artillery", 0)
+        assert (shot in game.legal_actions(state, "yellow")) == offered
+        assert fire_problem(game, state, state.units[1], "artillery", state.units[0]) is None
