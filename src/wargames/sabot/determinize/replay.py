@@ -128,11 +128,12 @@ def _illegal(game: Sabot, analysis: Analysis, state: SabotState, action: SabotAc
     where what concealed counters are decides it (the rest was legal in the real game)."""
     if isinstance(action, Fire):  # a line of sight past concealed friends
         unit, target = state.units[action.unit], state.units[action.target]
-        if fire_problem(game, state, unit, action.weapon, target) is not None:
-            return True
         # Overwatch needs a line of sight whatever the weapon, artillery's too (VII-a;
         # ``overwatch_actions``), where the combat phase's artillery and GP missiles do not.
-        return game.phase(state) == "movement" and not sees(game, state, unit, target.hex)
+        clear = sees(game, state, unit, target.hex) if game.phase(state) == "movement" else None
+        if clear is False:
+            return True
+        return fire_problem(game, state, unit, action.weapon, target, clear=clear) is not None
     subject = _subject(state, action)
     concealed = subject in analysis.domains
     if isinstance(action, Select) and game.phase(state) == "attack":
