@@ -20,25 +20,18 @@ import wargames
 from wargames.bots import play
 from wargames.bots.specs import make_bot
 from wargames.core.rng import Rng
-from wargames.sabot.army import buy, random_platoons
 from wargames.sabot.rules import Sabot
+from wargames.sabot.setup import deal
 from wargames.sabot.turn import PLAYERS
-from wargames.sabot.units import DECOY
 from wargames.simulate import wilson
 
 __all__ = ["dealt", "main", "sign_test"]
 
 
 def dealt(game: Sabot, seed: int) -> dict[str, tuple[str, ...]]:
-    """The platoons ``game.start(seed)`` buys for each player, drawn as it draws them (each
-    army bought, then shuffled with its decoys, before the next is bought)."""
-    rng = Rng.from_seed(seed)
-    armies: dict[str, tuple[str, ...]] = {}
-    for player in PLAYERS:
-        armies[player], rng = random_platoons(game.table, game.options.build_points, rng)
-        army = buy(game.table, armies[player], game.options.build_points)
-        _, rng = rng.shuffled([*army, *[DECOY] * game.options.decoys])
-    return armies
+    """The platoons ``game.start(seed)`` buys for each player."""
+    platoons, _, _ = deal(game, Rng.from_seed(seed))
+    return platoons
 
 
 def sign_test(wins: int, losses: int) -> float:

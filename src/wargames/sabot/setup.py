@@ -19,7 +19,7 @@ the counters it buys the same way (:mod:`~wargames.sabot.reinforcements`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.events import Event, EventLog
@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 __all__ = [
     "actions",
     "apply",
+    "deal",
     "facings",
     "finish",
     "next_counter",
@@ -68,17 +69,8 @@ __all__ = [
 def start(game: Sabot, seed: Seed | None, **options: Any) -> SabotState:
     """A new game (see :meth:`Sabot.start <wargames.sabot.rules.Sabot.start>`)."""
     setup = game.read_setup(options)
-    chosen, at_random = setup.armies, setup.deploy
-    rng = Rng.from_seed(seed)
-    counters: dict[str, tuple[str, ...]] = {}
-    for player in PLAYERS:
-        if chosen is not None:
-            platoons = tuple(chosen[player])
-        else:
-            platoons, rng = random_platoons(game.table, game.options.build_points, rng)
-        army = buy(game.table, platoons, game.options.build_points)
-        counters[player], rng = rng.shuffled([*army, *[DECOY] * game.options.decoys])
-    if not at_random:
+    _, counters, rng = deal(game, Rng.from_seed(seed), setup.armies)
+    if not setup.deploy:
         units = tuple(
             counter(game.table, i, player, symbol, side)
             for i, (side, player, symbol) in enumerate(
@@ -93,6 +85,24 @@ def start(game: Sabot, seed: Seed | None, **options: Any) -> SabotState:
     log = EventLog(placed(game, units))
     state = SabotState(rng=rng, clock=clock, units=units, prepared=prepared, log=log)
     return new_turn(game, state)
+
+
+def deal(
+    game: Sabot, rng: Rng, chosen: Mapping[str, Sequence[str]] | None = None
+) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]], Rng]:
+    """Each player's platoons (``chosen``, else bought at random within the build points,
+    II) and counters (the army with its decoys, shuffled), drawn from ``rng`` in seating
+    order, each army bought and shuffled before the next; and the stream after them."""
+    platoons: dict[str, tuple[str, ...]] = {}
+    counters: dict[str, tuple[str, ...]] = {}
+    for player in PLAYERS:
+        if chosen is not None:
+            platoons[player] = tuple(chosen[player])
+        else:
+            platoons[player], rng = random_platoons(game.table, game.options.build_points, rng)
+        army = buy(game.table, platoons[player], game.options.build_points)
+        counters[player], rng = rng.shuffled([*army, *[DECOY] * game.options.decoys])
+    return platoons, counters, rng
 
 
 def placed(game: Sabot, units: tuple[Unit, ...]) -> Iterator[Event]:
