@@ -111,3 +111,31 @@ def test_counters_dressed_through_a_kept_replays_cache_are_those_dressed_anew() 
                 cached = dressed(game, state, analysis.known | kinds, fresh, replay.dressings)
                 assert cached == dressed(game, state, analysis.known | kinds, fresh)
     assert replay.dressings  # (served from the cache)
+
+
+def test_a_kept_replay_is_dressed_with_the_types_it_lacks_and_the_armys() -> None:
+    """Putting an army on a kept replay's states dresses only its own counters and those the
+    view knows that the replay's states hold otherwise: yellow's counter 20, concealed at
+    blue's earlier view and revealed (an AGT) before the later one, whose types the earlier
+    view's replays drew; the states are those dressed with every known type as well."""
+    game = Sabot()
+    states = played(game, 0, 60)
+    earlier = game.view(states[54], PLAYER)
+    rng = random.Random(5)
+    for _ in range(4):
+        game.sample_history(earlier, PLAYER, rng)
+    analysis = analyse(game, game.view(states[60], PLAYER), PLAYER)
+    assert analysis.known[20] == "AGT"
+    replays = [replay for _, replay in analysis.earlier[1]]
+    stale = [runthrough._to_dress(analysis, replay, {}) for replay in replays]
+    assert any(20 in kinds for kinds in stale)  # an earlier army drew it otherwise
+    armies = [army for army in (draw_army(game, analysis, rng, set()) for _ in range(4)) if army]
+    assert armies
+    for replay in replays:
+        for kinds, _ in armies:
+            worn = runthrough._to_dress(analysis, replay, kinds)
+            assert set(worn) < set(analysis.known | kinds)  # (fewer counters to look at)
+            for state in (*replay.states[::8], replay.last):
+                assert dressed(game, state, worn, ()) == dressed(
+                    game, state, analysis.known | kinds, ()
+                )

@@ -149,7 +149,7 @@ def past(
             continue
         forced[choice.at : choice.at + len(picked)] = picked
         if choice.event >= 0:
-            events = events or list(replay.last.log)
+            events = events or replay.events()
             shot = events[choice.event]
             events[choice.event] = replace(
                 shot,

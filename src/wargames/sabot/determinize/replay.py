@@ -96,6 +96,15 @@ class Replay:
     dressings: Dressings = field(factory=dict, eq=False, repr=False)
     """Its counters dressed with the types of the armies served
     (:func:`~wargames.sabot.determinize.start.dressed`)."""
+    listed: list[tuple[Any, ...]] = field(factory=list, eq=False, repr=False)
+    """Its last log's events, listed when first wanted (:meth:`events`)."""
+
+    def events(self) -> list[Any]:
+        """A list of the events of its last log, to change (walked once a replay: the log
+        is a linked list)."""
+        if not self.listed:
+            self.listed.append(tuple(self.last.log))
+        return list(self.listed[0])
 
     @property
     def seen(self) -> frozenset[int]:

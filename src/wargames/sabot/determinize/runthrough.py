@@ -4,6 +4,7 @@ and held to the kept state after it."""
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -57,9 +58,9 @@ def run_through(
     whole (:func:`_kept`), to go on from at its last state; None too where its state there is
     unlike the kept replay's."""
     kinds = drawn[0]
-    known = analysis.known | kinds
+    known = _to_dress(analysis, replay, kinds)
     forced, choices = list(replay.forced), list(replay.choices)
-    events: list[Any] = list(replay.last.log) if replay.culprit is None else []
+    events: list[Any] = replay.events() if replay.culprit is None else []
     changed = len(events)  # the first event unlike the kept replay's
     picks: list[tuple[int, ...]] = []
     draws, redraw = Draws(rng), Redraw(rng)
@@ -71,9 +72,15 @@ def run_through(
     def broke(culprit: int) -> tuple[Replay, list[tuple[int, ...]]]:
         return Replay(replay.start, (), (), replay.start, (), culprit), picks
 
+    setting: dict[int, list[int]] = {}  # of each counter, the steps that set its move left
+    for s, v in replay.writes:
+        setting.setdefault(v, []).append(s)
+
     def until(u: int, after: int) -> int:
         """The next step past ``after`` that sets ``u``'s move left."""
-        return next((s for s, v in replay.writes if v == u and s > after), _NEVER)
+        steps = setting.get(u, ())
+        i = bisect.bisect_right(steps, after)
+        return steps[i] if i < len(steps) else _NEVER
 
     asking = [(s, u, question, got) for s, u, part, question, got in replay.facts if part == "left"]
 
@@ -178,9 +185,24 @@ def run_through(
     last = last.with_changes(log=replay.log_of(events, changed))
     # (its own dressings: its last state is this army's alone, not to be kept)
     ran_through = attrs.evolve(
-        replay, forced=tuple(forced), choices=tuple(choices), last=last, fresh=fresh, dressings={}
-    )
+        replay, forced=tuple(forced), choices=tuple(choices), last=last, fresh=fresh,
+        dressings={}, listed=[],
+    )  # fmt: skip
     return ran_through, picks
+
+
+def _to_dress(analysis: Analysis, replay: Replay, kinds: Mapping[int, str]) -> dict[int, str]:
+    """The types to put on ``replay``'s states for the army ``kinds``: its own, and those of
+    the counters this view knows that the replay's states have otherwise (an earlier view's
+    replay, where they were concealed) or may not hold yet; the others already have theirs (a
+    counter's type never changes in play)."""
+    latest = replay.states[-1] if replay.states else replay.last
+    units = latest.units
+    stale = {
+        u: kind for u, kind in analysis.known.items()
+        if u >= len(units) or units[u].kind != kind
+    }  # fmt: skip
+    return stale | dict(kinds)
 
 
 class _Ran:
