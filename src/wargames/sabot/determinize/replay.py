@@ -96,6 +96,11 @@ class Replay:
     dressings: Dressings = field(factory=dict, eq=False, repr=False)
     """Its counters dressed with the types of the armies served
     (:func:`~wargames.sabot.determinize.start.dressed`)."""
+    unlike: dict[frozenset[tuple[int, str]], frozenset[int]] = field(
+        factory=dict, eq=False, repr=False
+    )
+    """Of what a view knows, the counters some of its states hold otherwise, worked out when
+    first wanted (:func:`~wargames.sabot.determinize.runthrough.run_through`)."""
     listed: list[tuple[Any, ...]] = field(factory=list, eq=False, repr=False)
     """Its last log's events, listed when first wanted (:meth:`events`)."""
 

@@ -58,7 +58,7 @@ def run_through(
     whole (:func:`_kept`), to go on from at its last state; None too where its state there is
     unlike the kept replay's."""
     kinds = drawn[0]
-    known = _to_dress(analysis, replay, kinds)
+    known = analysis.known | kinds if end is not None else _to_dress(analysis, replay, kinds)
     forced, choices = list(replay.forced), list(replay.choices)
     events: list[Any] = replay.events() if replay.culprit is None else []
     changed = len(events)  # the first event unlike the kept replay's
@@ -193,16 +193,32 @@ def run_through(
 
 def _to_dress(analysis: Analysis, replay: Replay, kinds: Mapping[int, str]) -> dict[int, str]:
     """The types to put on ``replay``'s states for the army ``kinds``: its own, and those of
-    the counters this view knows that the replay's states have otherwise (an earlier view's
-    replay, where they were concealed) or may not hold yet; the others already have theirs (a
-    counter's type never changes in play)."""
-    latest = replay.states[-1] if replay.states else replay.last
-    units = latest.units
-    stale = {
-        u: kind for u, kind in analysis.known.items()
-        if u >= len(units) or units[u].kind != kind
-    }  # fmt: skip
-    return stale | dict(kinds)
+    the counters this view knows that some state of the replay holds otherwise (a state
+    taken from an earlier view's replay, where they were concealed, watched or of another
+    type); the others already have theirs in every state (worked out once a replay and view)."""
+    known = analysis.known
+    key = frozenset(known.items())
+    unlike = replay.unlike.get(key)
+    if unlike is None:
+        unlike = replay.unlike[key] = _unlike(replay.states, known)
+    return {u: known[u] for u in unlike} | dict(kinds)
+
+
+def _unlike(states: Sequence[SabotState], known: Mapping[int, str]) -> frozenset[int]:
+    """The counters of ``known`` that some of ``states`` holds with another type, or with a
+    type or shots marker watched (:func:`~wargames.sabot.determinize.start.dressed` would
+    change them)."""
+    out: set[int] = set()
+    for u, kind in known.items():
+        last = None
+        for state in states:
+            if u >= len(state.units) or state.units[u] is last:
+                continue
+            last = state.units[u]
+            if type(last.kind) is not str or last.kind != kind or type(last.ammo) is not int:
+                out.add(u)
+                break
+    return frozenset(out)
 
 
 class _Ran:
