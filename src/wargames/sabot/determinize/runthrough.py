@@ -185,9 +185,14 @@ def run_through(
     last = last.with_changes(log=replay.log_of(events, changed))
     # (its own dressings: its last state is this army's alone, not to be kept)
     ran_through = attrs.evolve(
-        replay, forced=tuple(forced), choices=tuple(choices), last=last, fresh=fresh,
-        dressings={}, listed=[],
-    )  # fmt: skip
+        replay,
+        forced=tuple(forced),
+        choices=tuple(choices),
+        last=last,
+        fresh=fresh,
+        dressings={},
+        listed=[],
+    )
     return ran_through, picks
 
 
