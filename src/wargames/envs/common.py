@@ -25,7 +25,9 @@ __all__ = ["Calls", "first_to_act", "game_named", "observation", "observation_sp
 class Calls:
     """The methods of ``game`` an adapter calls at every step, bound without the checks at
     their edges (:func:`~wargames.core.edges.unguarded_bound`), for the game's own full
-    states only.  Found when made: a method set on the game object later is not seen."""
+    states only.  Found when made: a method set on the game object later is not seen.
+    ``mask`` is the codec's mask when the game's legal mask is the kernel's (``None``
+    otherwise), so that :func:`observation` makes it from ``legal_actions`` itself."""
 
     __slots__ = (
         "legal_actions",

@@ -87,6 +87,7 @@ class WargamesAECEnv(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[
         super().__init__()
         self.game = game
         self.calls = Calls(game)
+        # Found once, as Calls finds its methods: a step reads one attribute for each.
         self._decode = game.action_codec.decode
         self._apply_unchecked = game.apply_unchecked
         self.render_mode = render_mode
