@@ -86,3 +86,63 @@ def test_a_mask_the_agent_changes_does_not_make_an_action_legal() -> None:
     with pytest.raises(IllegalAction):
         table.step(illegal)
     assert table.position is before
+
+
+def test_rewards_and_terminations_stay_put_in_play_and_after_an_illegal_action() -> None:
+    """Until the end every reward is 0 and nobody is done; a refused action changes neither
+    them nor the agent to act."""
+    table = env("sabotage", variant="SM")
+    table.reset(seed=5)
+    for _ in range(60):
+        agent = table.agent_selection
+        seen, reward, terminated, truncated, info = table.last()
+        assert (reward, terminated, truncated, info) == (0.0, False, False, {})
+        assert set(table.rewards.values()) == {0.0}
+        assert not any(table.terminations.values())
+        illegal = int((seen["action_mask"] == 0).nonzero()[0][0])
+        with pytest.raises(IllegalAction):
+            table.step(illegal)
+        assert table.agent_selection == agent
+        assert set(table.rewards.values()) == {0.0}
+        assert not any(table.terminations.values())
+        assert not any(table.truncations.values())
+        table.step(int(seen["action_mask"].nonzero()[0][0]))
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_at_the_end_each_agent_is_done_with_its_return(seed: int) -> None:
+    table = env("sabotage", variant="SM")
+    table.reset(seed=seed)
+    while not any(table.terminations.values()):
+        table.step(int(table.observe(table.agent_selection)["action_mask"].nonzero()[0][0]))
+    returns = table.game.returns(table.position)
+    assert sorted(returns.values()) in ([-1.0, 1.0], [0.0, 0.0])
+    assert table.rewards == returns
+    assert table._cumulative_rewards == returns
+    assert all(table.terminations.values())
+    assert not any(table.truncations.values())
+    done = []
+    while table.agents:
+        _, reward, terminated, _, _ = table.last()
+        assert (reward, terminated) == (returns[table.agent_selection], True)
+        done.append(table.agent_selection)
+        table.step(None)  # type: ignore[arg-type]  # PettingZoo's way for a done agent
+    assert sorted(done) == sorted(table.possible_agents)
+
+
+def test_a_mask_of_the_game_objects_own_is_the_one_observed() -> None:
+    """The environment makes the mask from the game's legal actions itself only when the
+    game's mask is the base one; a game object with a mask of its own keeps it."""
+    table = env("sabotage", variant="SM")
+    game = table.game
+    only = game.action_index(game.legal_actions(table.position, table.agent_selection)[0])
+
+    def first_only(state: object, player: str) -> object:
+        mask = game.action_codec.mask([])
+        mask[only] = 1
+        return mask
+
+    game.legal_mask = first_only  # type: ignore[method-assign,assignment]
+    masked = env(game)
+    assert masked.observe(masked.agent_selection)["action_mask"].nonzero()[0].tolist() == [only]
+    assert table.observe(table.agent_selection)["action_mask"].sum() > 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from wargames.core.edges import unguarded_bound
+from wargames.core.edges import unguarded, unguarded_bound
 from wargames.core.game import Game, State
 from wargames.core.registry import load
 
@@ -25,15 +25,29 @@ __all__ = ["Calls", "first_to_act", "game_named", "observation", "observation_sp
 class Calls:
     """The methods of ``game`` an adapter calls at every step, bound without the checks at
     their edges (:func:`~wargames.core.edges.unguarded_bound`), for the game's own full
-    states only.  Found when made: a method set on the game object later is not seen."""
+    states only.  Found when made: a method set on the game object later is not seen.
+    ``mask`` is the codec's mask when the game's legal mask is the kernel's (``None``
+    otherwise), so that :func:`observation` makes it from ``legal_actions`` itself."""
 
-    __slots__ = ("legal_mask", "observation_tensor", "outcome", "players", "to_act")
+    __slots__ = (
+        "legal_actions",
+        "legal_mask",
+        "mask",
+        "observation_tensor",
+        "outcome",
+        "players",
+        "to_act",
+    )
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.players: tuple[str, ...] = game.players
         self.to_act: Callable[[State], frozenset[str]] = unguarded_bound(game, "to_act")
         self.outcome: Callable[[State], Any] = unguarded_bound(game, "outcome")
         self.legal_mask: Callable[[State, str], Any] = unguarded_bound(game, "legal_mask")
+        self.legal_actions: Callable[[State, str], Any] = unguarded_bound(game, "legal_actions")
+        self.mask: Callable[[Any], Any] | None = (
+            game.action_codec.mask if _plain_legal_mask(game) else None
+        )
         self.observation_tensor: Callable[[State, str], Any] = unguarded_bound(
             game, "observation_tensor"
         )
@@ -71,10 +85,25 @@ def observation(calls: Calls, state: State, seat: str) -> dict[str, Any]:
 
     :raises UnknownPlayer: for a ``seat`` that is not a player of the game.
     """
+    mask = calls.mask
     return {
         "observation": calls.observation_tensor(state, seat),
-        "action_mask": calls.legal_mask(state, seat),
+        "action_mask": (
+            calls.legal_mask(state, seat)
+            if mask is None
+            else mask(calls.legal_actions(state, seat))
+        ),
     }
+
+
+def _plain_legal_mask(game: Game[Any, Any]) -> bool:
+    """Whether ``game``'s legal mask is :meth:`Game.legal_mask`'s, the codec's mask of the
+    legal actions, which :func:`observation` then makes itself from the unguarded
+    ``legal_actions`` (a step spares the base method's call and the check at the edge of
+    the ``legal_actions`` it calls); a game or game object with a mask of its own keeps it."""
+    return "legal_mask" not in vars(game) and unguarded(type(game).legal_mask) is unguarded(
+        Game.legal_mask
+    )
 
 
 def first_to_act(calls: Calls, state: State) -> str | None:

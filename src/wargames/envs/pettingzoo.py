@@ -87,6 +87,9 @@ class WargamesAECEnv(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[
         super().__init__()
         self.game = game
         self.calls = Calls(game)
+        # Found once, as Calls finds its methods: a step reads one attribute for each.
+        self._decode = game.action_codec.decode
+        self._apply_unchecked = game.apply_unchecked
         self.render_mode = render_mode
         self.possible_agents = list(game.players)
         self.reset()
@@ -115,8 +118,14 @@ class WargamesAECEnv(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[
             self._was_dead_step(action)
             return
         index = int(action)
-        chosen = self.game.action_codec.decode(agent, index)  # the agent to act: a player
-        self.position = self._applied(agent, index, chosen)
+        chosen = self._decode(agent, index)  # the agent to act: a player
+        # Legality is not checked twice when the agent's last observation of this very
+        # (immutable) position marked the index legal.
+        position, seat, mask = self._observed
+        if position is self.position and seat == agent and mask[index]:
+            self.position = self._apply_unchecked(position, chosen)
+        else:
+            self.position = self.game.apply(self.position, chosen)
         if self.calls.outcome(self.position) is None:
             # Rewards come only at the end: until then every reward stays 0.
             self.agent_selection = first_to_act(self.calls, self.position) or agent
@@ -125,16 +134,6 @@ class WargamesAECEnv(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[
         self.rewards = self.game.returns(self.position)
         self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
-
-    def _applied(self, agent: str, index: int, chosen: Any) -> State:
-        """The position after ``chosen``: legality is not checked twice when the agent's
-        last observation of this very (immutable) position marked the index legal."""
-        position, seat, mask = self._observed
-        checked = position is not self.position or seat != agent or not mask[index]
-        after: State = (self.game.apply if checked else self.game.apply_unchecked)(
-            self.position, chosen
-        )
-        return after
 
 
 class WargamesParallelEnv(_Table, ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
