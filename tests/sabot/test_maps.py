@@ -41,6 +41,7 @@ def test_lay_out_centres_each_row_and_turns_a_tile_half_round() -> None:
     ("tiles", "layout", "problem"),
     [
         ({"a": {"terrain": "..\n..", "overlay": "..\n.."}}, "a c", "unknown map tiles"),
+        ({"a": {"terrain": "..\n..", "overlay": "..\n.."}}, "\n", "needs tiles"),
         ({"a": {"terrain": "...\n...", "overlay": "...\n..."}}, "a", "even width"),
         ({"a": {"terrain": "..\n..", "overlay": "..\n.."}}, "a a\na", "pairs of columns"),
         ({"a": {"terrain": "....\n...", "overlay": "....\n...."}}, "a", "one rectangular"),

@@ -11,6 +11,10 @@ to every such neighbour; a map may also give roads as lines of hexes (``roads``)
 only along themselves.  An *overpass* is a road bridge over another road: each road through
 it is a separate level, so a unit entering along one road and leaving along the other has
 left the road ("must leave the road and move cross-country").
+
+A default map is a drawing in ``data/maps.toml``, or map tiles laid out as section IV lays
+out its samples (:func:`lay_out`): ``crossroads`` sets player 1 up on tiles 040 and 027
+and player 2 on the same two turned half round.
 """
 
 from __future__ import annotations
@@ -73,15 +77,15 @@ def lay_out(tiles: Mapping[str, Mapping[str, str]], layout: str) -> tuple[str, s
     line of tile names per row of tiles, top to bottom, each row centred on the widest
     (``-`` around it); :data:`HALF_TURN` after a name turns that tile half round.
 
-    :raises ValueError: for an unknown tile, tiles of different shapes or of odd width, or
-        a row that cannot be centred by whole pairs of columns (that would shift its hexes'
-        neighbours).
+    :raises ValueError: for no tile or an unknown one, tiles of different shapes or of odd
+        width, or a row that cannot be centred by whole pairs of columns (that would shift
+        its hexes' neighbours).
     """
     grid = [line.split() for line in _rows(layout)]
     names = {name.removesuffix(HALF_TURN) for row in grid for name in row}
     unknown = sorted(names - set(tiles))
-    if unknown:
-        raise ValueError(f"unknown map tiles {unknown}")
+    if unknown or not names:
+        raise ValueError(f"unknown map tiles {unknown}" if unknown else "a layout needs tiles")
     shapes = {tuple(map(len, _rows(tiles[n][k]))) for n in names for k in ("terrain", "overlay")}
     lengths = shapes.pop()
     if shapes or len(set(lengths)) != 1:
