@@ -143,19 +143,20 @@ def test_a_tight_army_is_drawn_every_time() -> None:
 def test_a_counter_a_special_action_named_is_in_every_army_drawn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Yellow's counter 16 made an engineer's special action, so it is an ENV
-    (``data/engineer-named.json``, a random game on crossroads from seed 5064).  The army was
-    drawn without it in mind: 9 draws in 10 had no ENV and were drawn again (77 for one
-    sample).  The types a counter must be are now in every army drawn: the first draw fits."""
+    """Yellow's counter 13 made an engineer's special action, so it is an ENV
+    (``data/engineer-named.json``, a random game on crossroads from seed 5001; found on seed
+    5064 of the map before the text's layout).  The army was drawn without it in mind: 9
+    draws in 10 had no ENV and were drawn again (77 for one sample).  The types a counter
+    must be are now in every army drawn: the first draw fits."""
     game, states = recorded("engineer-named")
     final = states[-1]
     view = game.view(final, "blue")
-    assert sabot_past.analyse(game, view, "blue").domains[16] == {"ENV"}
+    assert sabot_past.analyse(game, view, "blue").domains[13] == {"ENV"}
     monkeypatch.setattr(sabot_past, "TRIES", 1)
     rng = random.Random(3)
     for _ in range(10):
         sample = game.sample_state(view, "blue", rng)
-        assert sample.units[16].kind == "ENV"
+        assert sample.units[13].kind == "ENV"
 
 
 def test_eight_prepared_positions_need_two_engineers_in_every_army_drawn() -> None:
@@ -181,8 +182,10 @@ def test_eight_prepared_positions_need_two_engineers_in_every_army_drawn() -> No
 def test_a_carrier_and_the_squad_it_set_up_with_are_in_every_army_drawn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Greedy bots' game on crossroads from seed 0 (``wargames simulate sabot -n 1 --seed 0
-    --players greedy:2,greedy:2``; ``data/carrier-and-squad.json``, 74 actions): blue's
+    """Greedy bots' game on crossroads from seed 0 (found with ``wargames simulate sabot -n 1
+    --seed 0 --players greedy:2,greedy:2`` on the map before the text's layout; on the
+    text's, ``data/carrier-and-squad.json`` holds the first 90 actions of ``greedy:2``
+    against itself from seed 0, the bots seeded as the ladder seeds them): blue's
     counter 3 carried squad 6 from the set-up, so 3 is an HPC or an ICV and 6 a soldier.
     The army was drawn without them in mind and held both about one time in 25 (about
     60 draws a sample): yellow's greedy bot got NoPast.  Every army drawn now holds a unit

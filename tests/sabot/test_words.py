@@ -21,7 +21,7 @@ def _played(seed: int) -> SabotState:
     return state
 
 
-STATE = _played(1)
+STATE = _played(2)
 UNITS = {unit.id: unit for unit in STATE.units}
 
 
@@ -77,10 +77,11 @@ def test_an_action_is_labelled_in_words_beside_its_notation() -> None:
     view = GAME.view(state, player)
     moves = [a for a in legal if isinstance(a, Select)]
     assert moves
+    units = {u.id: u for u in state.units}
     for action in moves:
-        unit = next(u for u in state.units if u.id == action.unit)
-        where = GAME.map.label(unit.hex)
-        assert GAME.action_label(view, action) == f"Move your {_name(unit.id)} at {where}"
+        where = GAME.map.label(units[action.unit].hex)
+        said = GAME.action_label(view, action)
+        assert said == f"Move your {_name(action.unit, units)} at {where}"
         assert GAME.parse_action(state, str(action), player) == action
 
 

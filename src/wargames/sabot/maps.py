@@ -11,6 +11,10 @@ to every such neighbour; a map may also give roads as lines of hexes (``roads``)
 only along themselves.  An *overpass* is a road bridge over another road: each road through
 it is a separate level, so a unit entering along one road and leaving along the other has
 left the road ("must leave the road and move cross-country").
+
+A default map is a drawing in ``data/maps.toml``, or map tiles laid out as section IV lays
+out its samples (:func:`lay_out`): ``crossroads`` sets player 1 up on tiles 040 and 027
+and player 2 on the same two turned half round.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from wargames.core.board import HexBoard
 from wargames.core.hexes import Hex
 from wargames.sabot.terrain import DEFAULT_TERRAIN, Terrain, TerrainTable
 
-__all__ = ["LEGEND", "OVERLAY", "SabotMap", "default_map", "map_names"]
+__all__ = ["HALF_TURN", "LEGEND", "OVERLAY", "SabotMap", "default_map", "lay_out", "map_names"]
 
 _DATA = Path(__file__).parent / "data" / "maps.toml"
 
@@ -53,8 +57,55 @@ OVERLAY: Final = {
 }
 
 
+HALF_TURN: Final = "@180"
+"""The mark of a tile turned half round in a map's ``layout`` (``"027@180"``)."""
+
+
 def _rows(text: str) -> list[str]:
     return [line.strip() for line in text.strip().splitlines()]
+
+
+def _tile(drawing: str, turned: bool) -> list[str]:
+    """A tile's drawing, read backwards if the tile is turned half round: on an odd-q layout
+    a tile of even width so turned keeps each hex's neighbours its neighbours."""
+    rows = _rows(drawing)
+    return [line[::-1] for line in reversed(rows)] if turned else rows
+
+
+def lay_out(tiles: Mapping[str, Mapping[str, str]], layout: str) -> tuple[str, str]:
+    """The terrain and overlay drawings of map tiles laid out as the text lays them (IV): a
+    line of tile names per row of tiles, top to bottom, each row centred on the widest
+    (``-`` around it); :data:`HALF_TURN` after a name turns that tile half round.
+
+    :raises ValueError: for no tile or an unknown one, tiles of different shapes or of odd
+        width, or a row that cannot be centred by whole pairs of columns (that would shift
+        its hexes' neighbours).
+    """
+    grid = [line.split() for line in _rows(layout)]
+    names = {name.removesuffix(HALF_TURN) for row in grid for name in row}
+    unknown = sorted(names - set(tiles))
+    if unknown or not names:
+        raise ValueError(f"unknown map tiles {unknown}" if unknown else "a layout needs tiles")
+    shapes = {tuple(map(len, _rows(tiles[n][k]))) for n in names for k in ("terrain", "overlay")}
+    lengths = shapes.pop()
+    if shapes or len(set(lengths)) != 1:
+        raise ValueError("map tiles must all be drawn in one rectangular shape")
+    width = lengths[0]
+    widest = max(len(row) for row in grid)
+    if width % 2 or any((widest - len(row)) * width % 4 for row in grid):
+        raise ValueError("tiles must be of even width and rows centred by pairs of columns")
+    drawings = []
+    for key in ("terrain", "overlay"):
+        lines: list[str] = []
+        for row in grid:
+            edge = "-" * ((widest - len(row)) * width // 2)
+            pieces = [
+                _tile(tiles[name.removesuffix(HALF_TURN)][key], name.endswith(HALF_TURN))
+                for name in row
+            ]
+            lines.extend(edge + "".join(part) + edge for part in zip(*pieces, strict=True))
+        drawings.append("\n".join(lines))
+    return drawings[0], drawings[1]
 
 
 def _through(waypoints: Sequence[Hex]) -> tuple[Hex, ...]:
@@ -353,13 +404,13 @@ class SabotMap:
 
 def map_names() -> tuple[str, ...]:
     """The names of the default maps in ``data/maps.toml``."""
-    return tuple(_load_data())
+    return tuple(_load_data()["maps"])
 
 
 @cache
-def _load_data() -> dict[str, dict[str, object]]:
+def _load_data() -> dict[str, dict[str, dict[str, object]]]:
     with _DATA.open("rb") as handle:
-        data: dict[str, dict[str, object]] = tomllib.load(handle)["maps"]
+        data: dict[str, dict[str, dict[str, object]]] = tomllib.load(handle)
     return data
 
 
@@ -370,14 +421,20 @@ def default_map(name: str) -> SabotMap:
     :raises ValueError: for an unknown name.
     """
     data = _load_data()
-    if name not in data:
-        raise ValueError(f"unknown SABOT map {name!r}; the maps are {', '.join(data)}")
-    row = data[name]
+    maps = data["maps"]
+    if name not in maps:
+        raise ValueError(f"unknown SABOT map {name!r}; the maps are {', '.join(maps)}")
+    row = maps[name]
     roads = row.get("roads", [])
     assert isinstance(roads, list)
+    if "layout" in row:
+        tiles = {key: {k: str(v) for k, v in tile.items()} for key, tile in data["tiles"].items()}
+        terrain, overlay = lay_out(tiles, str(row["layout"]))
+    else:
+        terrain, overlay = str(row["terrain"]), str(row["overlay"])
     return SabotMap.from_text(
-        str(row["terrain"]),
-        str(row["overlay"]),
+        terrain,
+        overlay,
         roads=[[str(w) for w in road] for road in roads],
         depth=int(str(row["tiles_deep"])),
         name=name,
