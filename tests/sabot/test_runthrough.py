@@ -115,27 +115,27 @@ def test_counters_dressed_through_a_kept_replays_cache_are_those_dressed_anew() 
 
 def test_a_kept_replay_is_dressed_with_the_types_it_lacks_and_the_armys() -> None:
     """Putting an army on a kept replay's states dresses only its own counters and those the
-    view knows that some state of the replay holds otherwise: yellow's counter 20, concealed
-    at blue's earlier view and revealed (an AGT) before the later one, whose type the earlier
+    view knows that some state of the replay holds otherwise: yellow's counter 26, concealed
+    at blue's earlier view and revealed (an SPA) before the later one, whose type the earlier
     view's replays drew, and which the later view's own replay, gone on from one of them,
     holds watched in the states it took; every state is the one dressed with every known
     type as well."""
     game = Sabot()
-    states = played(game, 0, 60)
-    earlier = game.view(states[54], PLAYER)
+    states = played(game, 0, 46)
+    earlier = game.view(states[40], PLAYER)
     rng = random.Random(5)
     for _ in range(4):
         game.sample_history(earlier, PLAYER, rng)
-    later = game.view(states[60], PLAYER)
+    later = game.view(states[46], PLAYER)
     analysis = analyse(game, later, PLAYER)
-    assert analysis.known[20] == "AGT"
+    assert analysis.known[26] == "SPA"
     before = [replay for _, replay in analysis.earlier[1]]
     for _ in range(4):
         game.sample_history(later, PLAYER, rng)
     replays = [*before, *analysis.replays.values()]
     own = next(iter(analysis.replays.values()))
-    assert own.states[-1].units[20].kind == "AGT"  # (its last state has it as it is)
-    assert 20 in runthrough._to_dress(analysis, own, {})  # an earlier state does not
+    assert own.states[-1].units[26].kind == "SPA"  # (its last state has it as it is)
+    assert 26 in runthrough._to_dress(analysis, own, {})  # an earlier state does not
     armies = [army for army in (draw_army(game, analysis, rng, set()) for _ in range(4)) if army]
     assert armies
     for replay in replays:
