@@ -158,34 +158,16 @@ def test_the_action_that_rolls_the_dice_is_weighed_before_them() -> None:
         assert not isinstance(GreedyBot(seed, samples=1).choose(game, state, "red"), Done)
 
 
-@pytest.mark.parametrize("name", ["sabot", "saw", "sabatu", "gridscifi"])
-def test_a_game_that_adds_nothing_for_search_is_searched_by_its_evaluation(name: str) -> None:
-    """``MctsBot`` scores positions by ``game.search_evaluate``; only Sabotage adds to it (a
-    raid no defender can answer), so every other game is searched as before, by
-    ``game.evaluate``."""
-    game = wargames.load(name)
-    assert type(game).search_evaluate is Game.search_evaluate
-    state = game.start(1)
-    bot = RandomBot(1)
-    for _ in range(12):
-        if game.outcome(state) is not None:
-            break
-        for player in game.players:
-            assert game.search_evaluate(state, player) == game.evaluate(state, player)
-        state = game.apply(state, bot.choose(game, state, _acting(game, state)))
-
-
 class _Shifted(Sabotage):
-    """Sabotage whose evaluations for search (what ``MctsBot`` reads) are shifted by up to
-    6,000 according to which hidden red piece is which: a world's shift is far larger than
-    any difference between actions, and no action changes it (captured pieces keep their
-    kinds)."""
+    """Sabotage whose evaluations are shifted by up to 6,000 according to which hidden red
+    piece is which: a world's shift is far larger than any difference between actions, and
+    no action changes it (captured pieces keep their kinds)."""
 
-    def search_evaluate(self, state: SabotageState, player: str) -> float:
+    def evaluate(self, state: SabotageState, player: str) -> float:
         pieces = [p for p in (*state.cells, *state.captured) if p is not None and p.owner == "red"]
         kinds = list(Kind)
         shift = sum(piece.id * kinds.index(piece.kind) for piece in pieces) % 7
-        return super().search_evaluate(state, player) + 1000.0 * shift
+        return super().evaluate(state, player) + 1000.0 * shift
 
 
 def test_mcts_compares_actions_within_each_world() -> None:
@@ -196,7 +178,7 @@ def test_mcts_compares_actions_within_each_world() -> None:
     pieces = {"e4": "g1", "e5": "rH", "a1": "gH", "a2": "g2", **hidden}
     state = game.position(pieces, revealed=("e5",))
     samples = {
-        game.search_evaluate(game.sample_state(state, "green", random.Random(i)), "green") // 1000
+        game.evaluate(game.sample_state(state, "green", random.Random(i)), "green") // 1000
         for i in range(20)
     }
     assert len(samples) > 1, "the worlds' shifts differ"
@@ -206,10 +188,10 @@ def test_mcts_compares_actions_within_each_world() -> None:
 
 
 class _Flat(MiniSabotage):
-    """Mini Sabotage whose unfinished positions all score 0 for search: every action ties."""
+    """Mini Sabotage whose unfinished positions all score 0: every action ties."""
 
-    def search_evaluate(self, state: SabotageState, player: str) -> float:
-        return 0.0 if state.result is None else super().search_evaluate(state, player)
+    def evaluate(self, state: SabotageState, player: str) -> float:
+        return 0.0 if state.result is None else super().evaluate(state, player)
 
 
 def test_mcts_breaks_ties_at_random() -> None:
@@ -223,11 +205,10 @@ def test_mcts_breaks_ties_at_random() -> None:
 
 
 class _Tiny(MiniSabotage):
-    """Mini Sabotage whose evaluations for search are 2**20 times smaller (exactly: a power
-    of two)."""
+    """Mini Sabotage whose evaluations are 2**20 times smaller (exactly: a power of two)."""
 
-    def search_evaluate(self, state: SabotageState, player: str) -> float:
-        return super().search_evaluate(state, player) / 2**20
+    def evaluate(self, state: SabotageState, player: str) -> float:
+        return super().evaluate(state, player) / 2**20
 
 
 @settings(max_examples=20, deadline=None)

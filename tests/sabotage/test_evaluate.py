@@ -1,13 +1,12 @@
 """The bots' heuristic (not a rule): material, pressure on the enemy Headquarters and an
-immediate threat to one; for a search's leaves, a raid no defender is near enough to
-answer."""
+immediate threat to one."""
 
 import pytest
 
-from wargames.bots import GreedyBot, MctsBot
+from wargames.bots import GreedyBot
 from wargames.core.game import balance
-from wargames.sabotage import Deploy, Kind, Move, Sabotage, SabotageState
-from wargames.sabotage.evaluation import PRESSURE, RAID, RAID_STEPS, THREAT
+from wargames.sabotage import Deploy, Kind, Sabotage, SabotageState
+from wargames.sabotage.evaluation import PRESSURE, THREAT
 
 from .helpers import variant
 
@@ -222,69 +221,3 @@ def test_search_bots_weigh_each_set_up_square_as_a_decision_of_its_own() -> None
     moved = MINI.apply(state, MINI.legal_actions(state, "green")[0])
     assert MINI.to_act(moved) == {"green"}
     assert MINI.decision(moved, "green") == MINI.decision(state, "green")
-
-
-# -- for a search's leaves: a raid no defender is near enough to answer ---------------------
-
-# Green's Headquarters on d1, closed by landmines on c1, e1 and d2 (as the players' set-up
-# closes it); a red Saboteur two steps from d2 enters over that landmine.
-WALLED = {"d1": "gH", "c1": "gM", "e1": "gM", "d2": "gM", "h8": "rH", "h7": "r1"}
-
-
-def _raid(pieces: dict[str, str], to_move: str = "red") -> float:
-    """What the search's evaluation adds to green's: :func:`search_evaluate` less
-    :func:`evaluate`, which greedy plays by and which leaves the raid out."""
-    placed = {square: code for square, code in {**WALLED, **pieces}.items() if code != "-"}
-    state = MINI.position(placed, to_move=to_move)
-    return MINI.search_evaluate(state, "green") - MINI.evaluate(state, "green")
-
-
-def test_search_weighs_a_saboteur_walking_in_over_a_landmine_that_no_defender_can_stop() -> None:
-    """A Saboteur two steps from d2 stands on it after two moves and captures with the third
-    ("If a Saboteur moves onto an Atomic Landmine, then the Landmine is destroyed and the
-    Saboteur remains"); green's nearest piece (a1) is 3 + 1 = 4 steps from d2, more than the
-    2 it may come with red to move: ``RAID / 2`` of a threat, for red and against green."""
-    state = MINI.position({**WALLED, "d4": "rS", "a1": "g2"}, to_move="red")
-    raid = THREAT * RAID / 2
-    assert _raid({"d4": "rS", "a1": "g2"}) == pytest.approx(-raid)
-    assert MINI.search_evaluate(state, "red") - MINI.evaluate(state, "red") == pytest.approx(raid)
-    assert _raid({"d3": "rS", "a1": "g2"}) == pytest.approx(-2 * raid), "one step from d2"
-    # A General is destroyed on the landmine: no raid.  Where d2 is empty, it is one.
-    assert _raid({"d4": "r5", "a1": "g2"}) == 0
-    assert _raid({"d4": "r5", "a1": "g2", "d2": "-"}) == pytest.approx(-raid)
-    # Farther than RAID_STEPS from d2, the raid is left to pressure.
-    assert _raid({f"d{3 + RAID_STEPS}": "rS", "h5": "g2"}) == 0
-    assert _raid({f"d{2 + RAID_STEPS}": "rS", "h5": "g2"}) < 0
-
-
-def test_a_defender_near_the_way_in_answers_a_raid() -> None:
-    """A piece that can stand beside d2 by the time the Saboteur is on it attacks it there
-    ("Saboteurs also die when attacked by anything"): with red to move, a piece at most two
-    steps from d2 (``r``); with green to move, three (``r + 1``)."""
-    assert _raid({"d4": "rS", "a2": "g2"}) == pytest.approx(-THREAT * RAID / 2)
-    assert _raid({"d4": "rS", "b2": "g2"}) == 0
-    assert _raid({"d4": "rS", "a2": "g2"}, to_move="green") == 0
-    assert _raid({"d4": "rS", "a3": "g2"}, to_move="green") < 0
-
-
-def test_mcts_brings_a_defender_beside_a_saboteurs_way_in() -> None:
-    """The position of a game ``mcts:200`` lost to greedy (the ladder's seed 5817, green,
-    action 124): red's exposed Saboteur on f3 walks over the landmine on f2 next turn and
-    takes the Headquarters on f1 the turn after; only green's Recon on h2, stepping to g2
-    now, can attack it on f2.  Scored without the raid, the search took that step with 3 of
-    these 16 bot seeds (the game's bot did not); with it, with 10."""
-    pieces = {
-        "d1": "gR", "e1": "gM", "f1": "gH", "g1": "gM", "h1": "g2", "a2": "gS", "f2": "gM",
-        "h2": "gR", "b3": "g4", "c3": "gS", "d3": "gR", "e5": "g1", "f3": "rS", "a5": "r2",
-        "e6": "r3", "f7": "rM", "a8": "r1", "b8": "rR", "e8": "rM", "f8": "rH", "g8": "rM",
-    }  # fmt: skip
-    state = MINI.position(pieces, turn=20, revealed=("f3", "f2", "h2"))
-    guard = MINI.parse_action(state, "h2-g2", "green")
-    chose = 0
-    for seed in range(16):
-        bot = MctsBot(seed, iterations=200)
-        first = bot.choose(MINI, state, "green")
-        assert isinstance(first, Move)
-        second = bot.choose(MINI, MINI.apply(state, first), "green")
-        chose += guard in (first, second)
-    assert chose >= 8

@@ -4,16 +4,8 @@ Each iteration takes a determinisation of the searching player's view (``game.de
 of ``game.view``: a full state consistent with what the player knows) and walks one shared
 tree in it: nodes are keyed by the actions taken, a child competes for selection only in the
 iterations where its action is legal (UCB with availability counts), and the leaf is scored
-with ``game.search_evaluate`` after an optional random rollout.  The bot never reads hidden
+with ``game.evaluate`` after an optional random rollout.  The bot never reads hidden
 information: everything it sees comes from determinisations of the view.
-
-Every position the search scores (the prior, the leaves, each world's baseline) is scored by
-``game.search_evaluate``, which is ``game.evaluate`` unless a game adds what a search should
-weigh and the one-ply greedy bot should not.  Only Sabotage does: a raid no defender is near
-enough to answer, weighed as a threat to come (``sabotage.evaluation.search_evaluate``).  Put
-in ``evaluate`` (the ninth session's raider two steps off) it made greedy's raiders press as
-much as it made either side defend; left to the search, ``mcts:200`` scored 46-1-13 against
-greedy where it scored 43-0-17 on the same 60 games (docs/bots-record.md, tenth session).
 
 The worlds are drawn once per decision, ``samples`` of them (20, or a tenth of the
 iterations where that is more, so a bigger budget also sees more of what the player does not
@@ -30,9 +22,8 @@ fusion); answering from the rival's own beliefs instead (a search per world trie
 Sabotage, docs/bots-record.md) did not win more.
 
 Two refinements make a small budget count when a turn offers dozens of actions.  The root's
-children start from a heuristic prior, the mean ``game.search_evaluate`` one action ahead
-over ``prior`` determinisations (what :class:`~wargames.bots.GreedyBot` computes with
-``game.evaluate``), and only the
+children start from a heuristic prior, the mean ``game.evaluate`` one action ahead over
+``prior`` determinisations (what :class:`~wargames.bots.GreedyBot` computes), and only the
 ``width`` best of them are searched at first, one more (the next best by prior) each time
 ``widening`` times the square root of the descents made passes a whole number (progressive
 unpruning, Chaslot et al. 2008): a bigger budget weighs more of a wide turn (SABOT's and
@@ -47,8 +38,8 @@ seeds 5000-5019 with the players' set-up; docs/bots-record.md).
 An offer (a draw, a trade: the game's ``negotiation_types`` when nothing else is legal) is
 not searched but answered by the mean evaluation of each answer over the worlds
 (:func:`~wargames.bots.base.best_answer`): a draw is accepted only when the bot is not
-ahead.  Leaves are scored by ``game.search_evaluate`` where they stand (``rollout_depth``
-0): the evaluation cuts every rollout off.
+ahead.  Leaves are scored by ``game.evaluate`` where they stand (``rollout_depth`` 0): the
+evaluation cuts every rollout off.
 
 Three more keep the search honest.  Every value is measured from the evaluation of the
 world it came from (a control variate: worlds drawn from one view differ far more than the
@@ -61,11 +52,11 @@ its choice would see the one it answers.
 
 Where one player takes several actions in a row, two more.  A descent stops where the
 player would go on to decide something else (``game.decision``: the next unit of a plot),
-leaving the rest of the turn to ``game.search_evaluate``; run on, it would credit the
-actions that end a decision soonest with what the next decision adds.  And a node whose
-chooser chooses again is worth the best of what follows (a continuation tried, or while some
-are untried its own evaluation), not the mean of the continuations the search explored: the
-player will take the best one.
+leaving the rest of the turn to ``game.evaluate``; run on, it would credit the actions that
+end a decision soonest with what the next decision adds.  And a node whose chooser chooses
+again is worth the best of what follows (a continuation tried, or while some are untried its
+own evaluation), not the mean of the continuations the search explored: the player will take
+the best one.
 
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
@@ -105,8 +96,8 @@ this code scored 16-0-4 (docs/bots-record.md, eighth session): no better, so not
 
 Actions are taken through ``game.afterstate``: where a game draws chance inside an action
 (SAW rolls every attack when the last plot is in), the search scores the decision before the
-dice, by the expectation ``game.search_evaluate`` reckons, and the descent stops there.
-One roll per descent would weigh that action by noise far larger than what tells the actions apart.
+dice, by the expectation ``game.evaluate`` reckons, and the descent stops there.  One roll
+per descent would weigh that action by noise far larger than what tells the actions apart.
 """
 
 from __future__ import annotations
@@ -175,9 +166,9 @@ class _Node:
 class MctsBot(SampledBot):
     """ISMCTS with ``iterations`` determinised descents per decision.
 
-    ``rollout_depth`` random actions follow each expansion before ``game.search_evaluate``
-    scores the position for every player (0, the default, scores the leaf itself: right for
-    games whose ``evaluate`` is a heuristic; a game that scores only outcomes needs rollouts);
+    ``rollout_depth`` random actions follow each expansion before ``game.evaluate`` scores the
+    position for every player (0, the default, scores the leaf itself: right for games whose
+    ``evaluate`` is a heuristic; a game that scores only outcomes needs rollouts);
     ``exploration`` is the UCB constant; ``samples`` the determinisations drawn per decision
     (the iterations cycle through them, each with fresh dice; by default 20, or a tenth of
     ``iterations`` if more); ``prior`` how many of them give the one-ahead prior (0: none,
@@ -226,13 +217,13 @@ class MctsBot(SampledBot):
     ) -> Action:
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
-        baselines = [{p: game.search_evaluate(world, p) for p in game.players} for world in worlds]
+        baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]
         for world, baseline in zip(worlds[: self.prior], baselines, strict=False):
             for action in actions:
                 child = root.children.setdefault(action, _Node(player))
                 child.available += 1
                 after = game.afterstate(world, action)
-                value = game.search_evaluate(after, player) - baseline[player]
+                value = game.evaluate(after, player) - baseline[player]
                 drawn = self._drawn(game, world, after, child, player)
                 if drawn is not child:
                     drawn.add(value)
@@ -322,7 +313,7 @@ class MctsBot(SampledBot):
                 break
         if not game.awaits_chance(world):
             world = self._rollout(game, world)
-        values = {p: game.search_evaluate(world, p) - baseline[p] for p in game.players}
+        values = {p: game.evaluate(world, p) - baseline[p] for p in game.players}
         for p, value in values.items():
             self._values[p].add(value)
         for visited, chooser in reversed(path):

@@ -556,14 +556,6 @@ class Game(ABC, Generic[S, A]):
             return 0.0
         return 1.0 if player in over.winners else -1.0
 
-    def search_evaluate(self, state: S, player: str) -> float:
-        """:meth:`evaluate` as a tree search scores its positions (``MctsBot``: its prior,
-        leaves and baselines), by default :meth:`evaluate` itself.  A game may add what a
-        search should weigh and a one-ply bot (``GreedyBot``, which plays by
-        :meth:`evaluate`) need not, as long as it stays strictly between -1 and 1 while the
-        game goes on."""
-        return self.evaluate(state, player)
-
     def afterstate(self, state: S, action: A) -> S:
         """The state once a legal ``action`` is decided, before the chance it sets off is
         drawn (the post-decision state), for search bots: scoring it weighs the action by

@@ -1,7 +1,6 @@
 """The bots' heuristic for Sabotage (not a rule): material, pressure on the enemy
-Headquarters and an immediate threat to one (:meth:`Sabotage.evaluate`); for a search's
-leaves, a raid no defender can answer too (:func:`search_evaluate`); during set-up, how safe
-each side's Headquarters stands (:func:`setup_evaluate`).
+Headquarters and an immediate threat to one (:meth:`Sabotage.evaluate`); during set-up, how
+safe each side's Headquarters stands (:func:`setup_evaluate`).
 
 Search bots call it tens of thousands of times a move, so it reads the board once, by cell
 index, with each cell's coordinates computed once per board.
@@ -10,7 +9,6 @@ index, with each cell's coordinates computed once per board.
 from __future__ import annotations
 
 import functools
-import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
@@ -29,14 +27,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PRESSURE",
-    "RAID",
-    "RAID_STEPS",
     "SETUP",
     "THREAT",
     "VALUES",
     "evaluate",
     "headquarters_safety",
-    "search_evaluate",
     "setup_evaluate",
 ]
 
@@ -45,19 +40,11 @@ THREAT: Final = 0.3
 """The weight of an immediate threat to a Headquarters in :func:`evaluate`."""
 PRESSURE: Final = 0.3
 """The weight of pressure on the Headquarters in the rest of :func:`evaluate`."""
-RAID: Final = 0.5
-"""The weight, within the threat term of :func:`search_evaluate`, of a raid one step from a
-square beside the enemy Headquarters that no defender can answer (an immediate threat
-weighs 1); a raid ``r`` steps off weighs ``RAID / r``."""
-RAID_STEPS: Final = 3
-"""The farthest a raider may stand from the square it would enter the Headquarters' side by
-for :func:`search_evaluate` to weigh its raid."""
 SETUP: Final = {"depth": 0.4, "cover": 0.5, "guard": 0.1}
 """The weights of the set-up terms of :func:`setup_evaluate`, which sum to 1: how far the
 Headquarters stands from where the enemy starts, how many of its sides are closed, and the
 strongest piece of its own beside it."""
 _HQ: Final = Kind.HEADQUARTERS
-_MINE: Final = Kind.LANDMINE
 _OPPONENT: Final = {PLAYERS[0]: PLAYERS[1], PLAYERS[1]: PLAYERS[0]}
 
 
@@ -66,15 +53,6 @@ def _coordinates(board: Board[Square]) -> tuple[tuple[int, int], ...]:
     """Each cell's ``(x, y)``, by index."""
     nodes = (board.node(i) for i in range(len(board)))
     return tuple((square.x, square.y) for square in nodes)
-
-
-@functools.cache
-def _sides(board: SquareBoard) -> tuple[tuple[int, ...], ...]:
-    """Each cell's orthogonal neighbours a piece may enter (volcanoes left out), by index."""
-    entered = [board.terrain(s) != "volcano" for s in board]
-    return tuple(
-        tuple(i for t in board.orthogonal(s) if entered[i := board.index(t)]) for s in board
-    )
 
 
 def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
@@ -93,28 +71,11 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     first scores 1 if it may, else -1 if the other may (the threat stands until it is
     removed), ``THREAT`` of the whole.
     """
-    return _judge(game, state, player, raids=False)
-
-
-def search_evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
-    """:func:`evaluate`, and where neither side threatens a Headquarters at once, the raids
-    no defender is near enough to answer (:func:`_raid`) in its place: ``RAID / r`` of
-    an immediate threat for a side whose raider stands ``r`` steps from a square beside the
-    enemy Headquarters, less the same for the other side.  For a search's leaves only
-    (:meth:`Sabotage.search_evaluate`): a Saboteur walks in over a landmine one square a
-    turn, and the search, which looks a move or two ahead, saw it only once it stood beside
-    the Headquarters, with no defender left in reach (docs/bots-record.md, tenth session);
-    the one-ply greedy bot is left as it was."""
-    return _judge(game, state, player, raids=True)
-
-
-def _judge(game: Sabotage, state: SabotageState, player: str, *, raids: bool) -> float:
-    """:func:`evaluate`, with the raid term of :func:`search_evaluate` if ``raids``."""
     if TURNS.in_setup(state.clock):
         return setup_evaluate(game, state, player)
     where = _coordinates(game.board)
     material = dict.fromkeys(PLAYERS, 0)
-    headquarters: dict[str, int] = {}
+    headquarters: dict[str, tuple[int, int]] = {}
     movers: list[tuple[str, int, int]] = []
     for index, piece in enumerate(state.cells):
         if piece is None:
@@ -122,101 +83,36 @@ def _judge(game: Sabotage, state: SabotageState, player: str, *, raids: bool) ->
         kind = piece.kind
         material[piece.owner] += VALUES.get(kind, 0)
         if kind is _HQ:
-            headquarters[piece.owner] = index
+            headquarters[piece.owner] = where[index]
         elif kind not in IMMOVABLE:
             movers.append((piece.owner, index, piece.id))
     pressure = dict.fromkeys(PLAYERS, 0.0)
     threat = dict.fromkeys(PLAYERS, False)
-    near = dict.fromkeys(PLAYERS, False)  # a piece close enough to raid (for ``raids``)
     acting = game.to_act(state)
     moved = state.moved
     for owner, index, ident in movers:
         target = headquarters.get(_OPPONENT[owner])
         if target is None:
             continue
-        (x, y), (tx, ty) = where[index], where[target]
-        distance = abs(x - tx) + abs(y - ty)
+        x, y = where[index]
+        distance = abs(x - target[0]) + abs(y - target[1])
         pressure[owner] += 1 / distance
         if distance == 1 and not threat[owner]:
             threat[owner] = owner not in acting or ident not in moved
-        near[owner] = near[owner] or distance <= RAID_STEPS + 1
     other = _OPPONENT[player]
     position = (1 - PRESSURE) * balance(material[player], material[other]) + PRESSURE * balance(
         pressure[player], pressure[other]
     )
     first = player if player in acting else other  # who moves first
-    second = _OPPONENT[first]
-    if threat[first] or threat[second]:
-        danger = 1.0 if threat[first] else -1.0
-    elif raids and (near[first] or near[second]):
-        cells, sides = state.cells, _sides(game.board)
-        danger = RAID * (
-            _raid(cells, sides, where, movers, headquarters, first, answer_first=False)
-            - _raid(cells, sides, where, movers, headquarters, second, answer_first=True)
-        )
-    else:
-        danger = 0.0
+    danger = 1.0 if threat[first] else -1.0 if threat[_OPPONENT[first]] else 0.0
     if first != player:
         danger = -danger
     return (1 - THREAT) * position + THREAT * danger
 
 
-def _steps(where: Sequence[tuple[int, int]], a: int, b: int) -> int:
-    """The orthogonal steps between cells ``a`` and ``b``, volcanoes and pieces aside."""
-    (ax, ay), (bx, by) = where[a], where[b]
-    return abs(ax - bx) + abs(ay - by)
-
-
-def _raid(
-    cells: Sequence[Piece | None],
-    sides: Sequence[tuple[int, ...]],
-    where: Sequence[tuple[int, int]],
-    movers: Sequence[tuple[str, int, int]],
-    headquarters: Mapping[str, int],
-    raider: str,
-    *,
-    answer_first: bool,
-) -> float:
-    """How near ``raider``'s nearest unanswered raid on the enemy Headquarters stands: one
-    over ``r``, the steps from its raider to the square beside the Headquarters it would
-    enter by (1 to ``RAID_STEPS``), or 0 if every raid is answered.
-
-    A square beside the Headquarters is entered by any piece if empty, by a Saboteur if it
-    holds a landmine of the Headquarters' owner ("If a Saboteur moves onto an Atomic
-    Landmine, then the Landmine is destroyed and the Saboteur remains"), and by none if a
-    movable piece of the owner's holds it.  A piece moves one square a turn, so the raider
-    stands there after ``r`` of its moves and captures with the next, and a defender ``e``
-    steps from the square (a landmine is never entered by its owner's pieces) may attack it
-    there, or on its way in, if ``e <= r`` (``r + 1`` where the defender moves first,
-    ``answer_first``); a Saboteur dies to any attack ("Saboteurs also die when attacked by
-    anything").  Steps are counted round nothing (volcanoes and pieces aside), and a raider
-    that is not a Saboteur is taken to lose to any defender: a reckoning, not a search."""
-    owner = _OPPONENT[raider]
-    target = headquarters.get(owner)
-    if target is None:
-        return 0.0
-    defenders = [index for side, index, _ in movers if side == owner]
-    raiders = [index for side, index, _ in movers if side == raider]
-    nearest = math.inf
-    for entry in sides[target]:
-        there = cells[entry]
-        if there is None:
-            able = raiders
-        elif there.kind is _MINE and there.owner == owner:
-            able = [i for i in raiders if _kind(cells[i]) is Kind.SABOTEUR]
-        else:  # a defender blocks it, or a raider already stands there (an immediate threat)
-            continue
-        steps = min((_steps(where, i, entry) for i in able), default=RAID_STEPS + 1)
-        if steps > RAID_STEPS or steps >= nearest:
-            continue
-        reach = steps + answer_first
-        if all(_steps(where, i, entry) > reach for i in defenders):
-            nearest = steps
-    return 0.0 if nearest == math.inf else 1 / nearest
-
-
 # -- set-up ---------------------------------------------------------------------------------
 
+_MINE: Final = Kind.LANDMINE
 _SIDES: Final = 4  # a square's orthogonal sides
 _STRONGEST: Final = max(value for kind, value in VALUES.items() if kind not in IMMOVABLE)
 

@@ -936,13 +936,6 @@ class Sabotage(Game[SabotageState, SabotageAction]):
             return super().evaluate(state, player)
         return evaluation.evaluate(self, state, player)
 
-    def search_evaluate(self, state: SabotageState, player: str) -> float:
-        """For search bots: :meth:`evaluate`, with a raid no defender can answer weighed as
-        a threat to come (:func:`wargames.sabotage.evaluation.search_evaluate`)."""
-        if state.result is not None:
-            return super().evaluate(state, player)
-        return evaluation.search_evaluate(self, state, player)
-
     # -- for learning agents (see wargames.sabotage.learning) ------------------------------
 
     def every_action(self, player: str) -> Iterator[SabotageAction]:
