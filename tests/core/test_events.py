@@ -1,5 +1,7 @@
 """The event log: a persistent list shared between states, redacted like the rest of a view."""
 
+import itertools
+import pickle
 from typing import Any
 
 import pytest
@@ -216,3 +218,68 @@ def test_an_event_in_words_names_nodes_and_leaves_out_what_is_hidden() -> None:
     event = PieceMoved("green", (1, 2), HIDDEN, True)
     text = event_words(event, {(1, 2): "b3"})
     assert text == "piece moved: player green, target b3, captured yes"
+
+
+def _built(events: list[Event], cuts: list[int], blocks: list[bool]) -> EventLog:
+    """``events`` appended in the runs ``cuts`` marks, each a block or node by node."""
+    log = EventLog()
+    bounds = [0, *sorted(cuts), len(events)]
+    for (start, stop), block in zip(itertools.pairwise(bounds), blocks, strict=False):
+        run = events[start:stop]
+        log = log.with_block(run) if block else log.with_events(run)
+    return log
+
+
+@given(
+    events_strategy,
+    st.lists(st.integers(0, 12), max_size=4),
+    st.lists(st.booleans(), min_size=5, max_size=5),
+    st.booleans(),
+)
+def test_a_log_with_blocks_is_the_log_of_its_events(
+    events: list[Event], cuts: list[int], blocks: list[bool], hashed: bool
+) -> None:
+    cuts = [min(cut, len(events)) for cut in cuts]
+    log, plain = _built(events, cuts, blocks), EventLog(events)
+    if hashed:
+        hash(log.up_to(min(cuts, default=0)))  # an older part hashed first
+    assert list(log) == events
+    assert len(log) == len(events)
+    assert log == plain
+    assert plain == log
+    assert (log != plain) is False
+    assert hash(log) == hash(plain)
+    assert repr(log) == repr(plain)
+    assert pickle.loads(pickle.dumps(log)) == plain
+    for k in range(len(events) + 2):
+        assert list(log.up_to(k)) == events[:k]
+        assert log.up_to(k) == plain.up_to(k)
+        assert log.newest(k) == plain.newest(k)
+        assert log.since(k) == plain.since(k)
+    for player in PLAYERS:
+        assert list(redact(log, player)) == reference_view(plain, player)
+        assert redact(log, player) == redact(plain, player)
+    later = log.with_event(Said("z"))
+    assert later == plain.with_event(Said("z"))
+    assert later._tail is (log if events else None)  # appended, not copied
+    if events:
+        changed = [*events[:-1], Said("changed")]
+        assert log != EventLog(changed)
+        assert EventLog(changed) != log
+        assert log != _built(changed, cuts, blocks)
+
+
+def test_a_block_is_one_node_and_hides_what_its_events_hide() -> None:
+    before = EventLog([Said("a")])
+    log = before.with_block([Rolled("ann", 6), Said("b"), Rolled("bob", 2)])
+    assert log._tail is before
+    assert log._block is not None
+    assert before.with_block([]) is before
+    assert EventLog().with_block([Said("a")]) == EventLog([Said("a")])
+    seen = redact(log, "ann")
+    assert list(seen)[3].value is HIDDEN
+    assert list(seen)[1].value == 6
+    assert seen == redact(EventLog(list(log)), "ann")
+    assert redact(log, "ann") is seen  # remembered, like a node's
+    public = before.with_block([Said("b"), Said("c")])
+    assert redact(public, "bob") is public  # nothing hidden: the block is its own view

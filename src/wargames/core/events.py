@@ -3,11 +3,14 @@
 :class:`EventLog` is a persistent (cons) list: appending makes a new log that shares every
 earlier event with the old one, so holding every state of a long game costs one node per
 event, not one copy of the history per state.  Its hash is computed once per node, so
-hashing or comparing states stays cheap however long the game.
+hashing or comparing states stays cheap however long the game.  A node may also hold a
+block of events at once (:meth:`EventLog.with_block`), for a log whose newer part is built
+anew many times: the same log, at the cost of one tuple instead of a node per event.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import Enum
 from typing import Any
@@ -65,9 +68,10 @@ def _word(value: Any, names: Mapping[Any, str]) -> str:
 class EventLog:
     """An immutable, structurally shared sequence of events, oldest first."""
 
-    __slots__ = ("_hash", "_head", "_len", "_tail", "_views")
+    __slots__ = ("_block", "_hash", "_head", "_len", "_tail", "_views")
 
-    _head: Any
+    _head: Any  # the newest event
+    _block: tuple[Any, ...] | None  # a block node's events, oldest first (else None)
     _tail: EventLog | None
     _len: int
     _hash: int | None  # worked out when first asked (appending an event hashes nothing)
@@ -81,6 +85,7 @@ class EventLog:
 
     def _copy_from(self, node: EventLog | None) -> None:
         object.__setattr__(self, "_head", node._head if node else None)
+        object.__setattr__(self, "_block", node._block if node else None)
         object.__setattr__(self, "_tail", node._tail if node else None)
         object.__setattr__(self, "_len", node._len if node else 0)
         object.__setattr__(self, "_hash", node._hash if node else hash(()))
@@ -99,6 +104,17 @@ class EventLog:
         for event in events:
             log = _link(log, event)
         return self if log is None else log
+
+    def with_block(self, events: Iterable[Any]) -> EventLog:
+        """A new log with ``events`` appended in order, held by one node: equal to what
+        :meth:`with_events` gives (iteration, hash, redaction), built by copying the events
+        into a tuple instead of linking a node per event.  For a log whose newer part is
+        rebuilt many times (a sampled past patched from an early event on); a log appended
+        to it shares it like any other."""
+        block = tuple(events)
+        if not block:
+            return self
+        return _link_block(self if self._len else None, block)
 
     def __copy__(self) -> EventLog:
         return self
@@ -121,7 +137,10 @@ class EventLog:
         out: list[Any] = []
         node: EventLog | None = self
         while node is not None and node._len:
-            out.append(node._head)
+            if node._block is None:
+                out.append(node._head)
+            else:
+                out.extend(reversed(node._block))
             node = node._tail
         return out
 
@@ -130,7 +149,10 @@ class EventLog:
         out: list[Any] = []
         node: EventLog | None = self
         while node is not None and node._len and len(out) < count:
-            out.append(node._head)
+            if node._block is None:
+                out.append(node._head)
+            else:
+                out.extend(reversed(node._block[len(out) - count :]))
             node = node._tail
         return tuple(reversed(out))
 
@@ -139,9 +161,14 @@ class EventLog:
         event on is that and the events from there, relinked: the events before it are not).
         """
         node: EventLog = self
-        while node._len > length and node._tail is not None:
+        while node._len > length:
+            below = node._tail._len if node._tail is not None else 0
+            if node._block is not None and below < length:
+                return _link_block(node._tail, node._block[: length - below])
+            if node._tail is None:
+                return EventLog()
             node = node._tail
-        return node if node._len <= length else EventLog()
+        return node
 
     def since(self, length: int) -> tuple[Any, ...]:
         """The events appended after the first ``length``, oldest first: what a step logged,
@@ -158,7 +185,12 @@ class EventLog:
                 node = node._tail
             known = node._hash if node is not None else hash(())
             for item in reversed(unhashed):
-                known = hash((known, item._head, item._len))
+                if item._block is None:
+                    known = hash((known, item._head, item._len))
+                else:
+                    first = item._len - len(item._block) + 1
+                    for length, event in enumerate(item._block, first):
+                        known = hash((known, event, length))
                 object.__setattr__(item, "_hash", known)
         return self._hash  # type: ignore[return-value]
 
@@ -176,6 +208,8 @@ class EventLog:
                 return False
             if not a._len:
                 return True
+            if a._block is not None or b._block is not None:
+                return a._newest_first() == b._newest_first()
             if a._head != b._head:
                 return False
             a, b = a._tail, b._tail
@@ -194,16 +228,25 @@ class EventLog:
             node = node._tail
         base = node._views[player] if node is not None and node._views else None
         for item in reversed(pending):
-            head = redact(item._head, player)
-            if head is item._head and (base is item._tail or (base is None and item._tail is None)):
-                view = item
-            else:
-                view = _link(base, head)
+            view = item._redacted(base, player)
             if item._views is None:
                 object.__setattr__(item, "_views", {})
             item._views[player] = view  # type: ignore[index]
             base = view
         return base if base is not None else self
+
+    def _redacted(self, base: EventLog | None, player: str) -> EventLog:
+        """This node as ``player`` sees it, over ``base`` (its tail's view): the node itself
+        where nothing in it or before it is hidden from them."""
+        if self._block is None:
+            head = redact(self._head, player)
+            if head is self._head and base is self._tail:
+                return self
+            return _link(base, head)
+        block = tuple(redact(event, player) for event in self._block)
+        if base is self._tail and all(map(operator.is_, block, self._block)):
+            return self
+        return _link_block(base, block)
 
 
 def _slot_setter(name: str) -> Callable[[EventLog, Any], None]:
@@ -213,16 +256,25 @@ def _slot_setter(name: str) -> Callable[[EventLog, Any], None]:
     return setter
 
 
-_set_head, _set_tail, _set_len, _set_hash, _set_views = (
-    _slot_setter(name) for name in ("_head", "_tail", "_len", "_hash", "_views")
+_set_head, _set_block, _set_tail, _set_len, _set_hash, _set_views = (
+    _slot_setter(name) for name in ("_head", "_block", "_tail", "_len", "_hash", "_views")
 )
 
 
 def _link(tail: EventLog | None, event: Any) -> EventLog:
     node = object.__new__(EventLog)
     _set_head(node, event)
+    _set_block(node, None)
     _set_tail(node, tail)
     _set_len(node, (tail._len if tail is not None else 0) + 1)
     _set_hash(node, None)
     _set_views(node, None)
+    return node
+
+
+def _link_block(tail: EventLog | None, block: tuple[Any, ...]) -> EventLog:
+    """A node holding the (non-empty) ``block`` of events after ``tail``."""
+    node = _link(tail, block[-1])
+    _set_block(node, block)
+    _set_len(node, (tail._len if tail is not None else 0) + len(block))
     return node

@@ -738,7 +738,8 @@ class Skeleton:
         return secrets.names[handed if handed >= 0 else hand[secrets.offers[index]]]
 
     def _log(self, tiles: tuple[str, ...]) -> EventLog:
-        """The last state's log with the hidden offers' tiles ``tiles``."""
+        """The last state's log with the hidden offers' tiles ``tiles``: the events from the
+        first hidden offer on in one block after the shared ones before it."""
         events = list(self.events[len(self.before) :])
         start = len(self.before)
         for index, tile in zip(self.offers, tiles, strict=True):
@@ -746,7 +747,7 @@ class Skeleton:
             if offered is None:
                 offered = self.offered[(index, tile)] = attrs.evolve(self.events[index], tile=tile)
             events[index - start] = offered
-        return self.before.with_events(events)
+        return self.before.with_block(events)
 
     def _deck(self, deck: Deck[str], name: str, secrets: Secrets) -> Deck[str]:
         """``deck`` (the last state's) with its cards in the order ``secrets`` drew."""
