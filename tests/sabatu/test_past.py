@@ -22,7 +22,17 @@ from wargames.sabatu import (
     SabatuMercenaries,
     SabatuState,
 )
-from wargames.sabatu.past import Plan, draw_secrets, name_tiles, replay, shuffle_draws, skeleton
+from wargames.sabatu.past import (
+    Plan,
+    Skeleton,
+    draw_secrets,
+    name_tiles,
+    plan,
+    replay,
+    shuffle_draws,
+    skeleton,
+)
+from wargames.sabatu.state import Offered
 from wargames.sabatu.turn import begin_turn, set_up
 from wargames.testing import check_history
 
@@ -208,3 +218,110 @@ def test_determinisations_name_the_hidden_tiles_as_sampled_pasts_do() -> None:
     replayed = shares(lambda rng: game.sample_history(view, "red", rng).final(game), 8)
     assert len(fast) > 1
     assert all(abs(fast[name] - replayed[name]) < 0.1 for name in fast | replayed)
+
+
+def _named_tile_by_tile(
+    totals: Counter[str], plan: Plan, rng: random.Random
+) -> dict[int, str] | None:
+    """:func:`name_tiles` as it read before its per-plan table (issue 38, eleventh
+    session): every known name given and checked, then each pin, then each draw, at every
+    call."""
+    out = {name: [0] * len(plan.draws) for name in totals}
+    names: dict[int, str] = {}
+
+    def fits(token: int, name: str) -> bool:
+        span = plan.alive[token]
+        return name in out and max(out[name][span.start : span.stop], default=0) < totals[name]
+
+    def give(token: int, name: str) -> None:
+        names[token] = name
+        for k in plan.alive[token]:
+            out[name][k] += 1
+
+    for token, name in plan.known.items():
+        assert fits(token, name)
+        give(token, name)
+    for hand, name in plan.pins:
+        if any(names.get(token) == name for token in hand):
+            continue
+        free = [token for token in hand if token not in names and fits(token, name)]
+        if not free:
+            return None
+        give(rng.choice(free), name)
+    for k, token in enumerate(plan.draws):
+        if token in names:
+            continue
+        options = [name for name in totals if fits(token, name)]
+        if not options:
+            return None
+        weights = [totals[name] - out[name][k] for name in options]
+        give(token, rng.choices(options, weights)[0])
+    return names
+
+
+def _late_views() -> list[tuple[Sabatu, SabatuState, str]]:
+    """Every player's view at steps 300 and 600 of seeded random games of three variants
+    (no battle under way): views with known names, pins, hidden offers and picks."""
+    views = []
+    for which, seed in ((4, 1), (3, 2), ("2", 3)):
+        game = GAMES[which]
+        states = random_game(game, seed, 600)
+        for state in (states[300], states[-1]):
+            views += [(game, game.view(state, p), p) for p in game.players]
+    return [(game, view, player) for game, view, player in views if view.battle is None]
+
+
+LATE = _late_views()
+
+
+def test_the_names_drawn_are_those_drawn_tile_by_tile() -> None:
+    """Issue 38: :func:`name_tiles` works out what is alike at every call for a plan once;
+    it draws the very names the plain walk does, taking the same draws of ``rng``."""
+    pinned = 0
+    for game, view, player in LATE:
+        worked = plan(game, view, player)
+        pinned += len(worked.pins)
+        totals = Counter(game.tables.armory)
+        for seed in range(5):
+            fast, plain = random.Random(seed), random.Random(seed)
+            assert name_tiles(totals, worked, fast) == _named_tile_by_tile(totals, worked, plain)
+            assert fast.getstate() == plain.getstate()
+    assert pinned > 100
+
+
+def test_the_draws_of_picks_by_name_are_counted_as_tile_by_tile() -> None:
+    """Issue 38: the draws the picks by name took, with what the known names decide worked
+    out once, are those counted pick by pick, for every draw of the names."""
+    rng = random.Random(4)
+    for game, view, player in LATE:
+        made = skeleton(game, view, player, rng)
+        for _ in range(5):
+            secrets = draw_secrets(game, made.plan, rng)
+            assert secrets is not None
+            names = secrets.names
+            plain = sum(
+                sum(names[token] == names[picked] for token in among) > 1
+                for among, picked in made.plan.picks
+            )
+            assert made.picks(names) == plain
+
+
+def test_a_samples_log_shows_an_offers_tile_only_to_its_traders() -> None:
+    """A sample's log holds its hidden offers' tiles in one block shared by nothing else;
+    every player's view of it names an offer's tile only where they were a trader, and the
+    sampling player's view is the view sampled."""
+    checked = 0
+    for game, view, player in LATE:
+        made: Skeleton = skeleton(game, view, player, random.Random(0))
+        if not made.offers:
+            continue
+        world = game.sample_state(view, player, random.Random(1))
+        assert world.log._block is not None
+        assert game.view(world, player) == view
+        for other in game.players:
+            for event in game.view(world, other).log:
+                if isinstance(event, Offered) and not event.coin:
+                    checked += 1
+                    seen = other in (event.player, event.partner)
+                    assert is_hidden(event.tile) != seen
+    assert checked > 100

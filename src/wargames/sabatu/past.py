@@ -227,44 +227,95 @@ def plan(game: Sabatu, view: SabatuState, player: str) -> Plan:
     return made
 
 
+class _Naming:
+    """What :func:`name_tiles` does alike at every call for one plan and ``totals``: the
+    known names given (each checked against the bag), the pins those names already meet
+    left out (the other pins' hands without their known tiles, which no pin can take),
+    and the draws left to name, each with the span of draws it was out of the bag for
+    (never empty: a tile is out of the bag at its own draw)."""
+
+    def __init__(self, totals: Counter[str], plan: Plan) -> None:
+        self.totals = totals
+        self.out = {name: [0] * len(plan.draws) for name in totals}
+        self.names: dict[int, str] = {}
+        self.spans = {token: (span.start, span.stop) for token, span in plan.alive.items()}
+        for token, name in plan.known.items():
+            if not self.fits(self.out, token, name):
+                raise NoPast(f"more {name} tiles out of the bag than the game has")
+            self.give(self.out, self.names, token, name)
+        known = self.names
+        self.pins = [
+            (tuple(token for token in hand if token not in known), name)
+            for hand, name in plan.pins
+            if not any(known.get(token) == name for token in hand)
+        ]
+        self.draws = [
+            (k, token, *self.spans[token])
+            for k, token in enumerate(plan.draws)
+            if token not in known
+        ]
+
+    def fits(self, out: dict[str, list[int]], token: int, name: str) -> bool:
+        """Whether ``token`` may be ``name``: fewer of them out of the bag than the game
+        has at every draw it was out for."""
+        start, stop = self.spans[token]
+        return name in out and max(out[name][start:stop], default=0) < self.totals[name]
+
+    def give(self, out: dict[str, list[int]], names: dict[int, str], token: int, name: str) -> None:
+        """Name ``token`` ``name``: one more of them out of the bag at each draw of its span."""
+        names[token] = name
+        row = out[name]
+        start, stop = self.spans[token]
+        row[start:stop] = [count + 1 for count in row[start:stop]]
+
+    def named(self, rng: random.Random) -> dict[int, str] | None:
+        """One call of :func:`name_tiles`, from the known names on."""
+        out = {name: row.copy() for name, row in self.out.items()}
+        names = self.names.copy()
+        fits, give = self.fits, self.give
+        for hand, name in self.pins:
+            if any(names.get(token) == name for token in hand):
+                continue
+            free = [token for token in hand if token not in names and fits(out, token, name)]
+            if not free:
+                return None
+            give(out, names, rng.choice(free), name)
+        rows = tuple((name, total, out[name]) for name, total in self.totals.items())
+        for k, token, start, stop in self.draws:
+            if token in names:
+                continue
+            options, weights = [], []
+            for name, total, row in rows:
+                if max(row[start:stop]) < total:
+                    options.append(name)
+                    weights.append(total - row[k])
+            if not options:
+                return None
+            give(out, names, token, rng.choices(options, weights)[0])
+        return names
+
+
+_namings: dict[int, tuple[Plan, tuple[tuple[str, int], ...], _Naming]] = {}
+
+
 def name_tiles(totals: Counter[str], plan: Plan, rng: random.Random) -> dict[int, str] | None:
     """A name for every tile drawn: the known ones, a name shown in an offer given to one of
     the tiles then in the hand, the others at random in the order drawn (weighted by how
     many the bag held), never more of a name out of the bag at any draw than ``totals``.
-    ``None`` if the random choices left no room for a tile."""
-    out = {name: [0] * len(plan.draws) for name in totals}
-    names: dict[int, str] = {}
+    ``None`` if the random choices left no room for a tile.  What is alike at every call
+    for a plan (the known names) is worked out once (:class:`_Naming`).
 
-    def fits(token: int, name: str) -> bool:
-        span = plan.alive[token]
-        return name in out and max(out[name][span.start : span.stop], default=0) < totals[name]
-
-    def give(token: int, name: str) -> None:
-        names[token] = name
-        row = out[name]
-        for k in plan.alive[token]:
-            row[k] += 1
-
-    for token, name in plan.known.items():
-        if not fits(token, name):
-            raise NoPast(f"more {name} tiles out of the bag than the game has")
-        give(token, name)
-    for hand, name in plan.pins:
-        if any(names.get(token) == name for token in hand):
-            continue
-        free = [token for token in hand if token not in names and fits(token, name)]
-        if not free:
-            return None
-        give(rng.choice(free), name)
-    for k, token in enumerate(plan.draws):
-        if token in names:
-            continue
-        options = [name for name in totals if fits(token, name)]
-        if not options:
-            return None
-        weights = [totals[name] - out[name][k] for name in options]
-        give(token, rng.choices(options, weights)[0])
-    return names
+    :raises NoPast: if the known names alone do not fit in the bag.
+    """
+    key = tuple(totals.items())
+    found = _namings.get(id(plan))
+    if found is not None and found[0] is plan and found[1] == key:
+        return found[2].named(rng)
+    made = _Naming(totals, plan)
+    if len(_namings) >= _PLANS:
+        _namings.clear()
+    _namings[id(plan)] = (plan, key, made)
+    return made.named(rng)
 
 
 def shuffle_draws(pool: Sequence[Any], order: Sequence[Any]) -> list[int]:
@@ -694,11 +745,34 @@ def replay(
 # -- the fast path: one replay per view, the secrets patched in ----------------------------
 
 
-def _extra_draws(plan: Plan, names: Mapping[int, str]) -> int:
-    """How many draws the tiles picked out of a hand by name took (:attr:`Plan.picks`)."""
-    return sum(
-        sum(names[token] == names[picked] for token in among) > 1 for among, picked in plan.picks
-    )
+class _PickDraws:
+    """How many draws the tiles picked out of a hand by name took (:attr:`Plan.picks`): one
+    where another tile of the picked one's name was among those it was picked from
+    (:func:`~wargames.sabatu.bags.pick_slot`).  Worked out once a plan where the names the
+    player knows decide it; the other picks keep the known names' counts among their tiles
+    and the tiles left to name."""
+
+    def __init__(self, plan: Plan) -> None:
+        known = plan.known
+        self.fixed = 0
+        self.varying: list[tuple[int, Counter[str], tuple[int, ...]]] = []
+        for among, picked in plan.picks:
+            if len(among) < 2:
+                continue
+            seen = Counter(known[token] for token in among if token in known)
+            unknown = tuple(token for token in among if token not in known)
+            if picked in known and (seen[known[picked]] > 1 or not unknown):
+                self.fixed += seen[known[picked]] > 1
+            else:
+                self.varying.append((picked, seen, unknown))
+
+    def __call__(self, names: Mapping[int, str]) -> int:
+        """The draws, for ``names`` (the known tiles named as the player knows them)."""
+        count = self.fixed
+        for picked, seen, unknown in self.varying:
+            name = names[picked]
+            count += seen[name] + sum(names[token] == name for token in unknown) > 1
+        return count
 
 
 class Skeleton:
@@ -709,7 +783,8 @@ class Skeleton:
 
     def __init__(self, game: Sabatu, plan: Plan, secrets: Secrets, last: SabatuState) -> None:
         self.game, self.plan, self.secrets, self.last = game, plan, secrets, last
-        self.counter = last.rng.counter - _extra_draws(plan, secrets.names)
+        self.picks = _PickDraws(plan)
+        self.counter = last.rng.counter - self.picks(secrets.names)
         self.events = tuple(last.log)
         # the offers whose tile a sample may change: not one the player knows the name of
         offers = sorted(
@@ -791,7 +866,7 @@ class Skeleton:
             destiny=self._deck(last.destiny, "destiny", secrets),
             log=self._log(tiles),
             deal=deal,
-            rng=Rng(key, self.counter + _extra_draws(plan, names)),
+            rng=Rng(key, self.counter + self.picks(names)),
         )
 
 
