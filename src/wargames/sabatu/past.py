@@ -191,6 +191,13 @@ class Plan:
                     self.known[token] = str(tile.value)
         self.hands: tuple[tuple[int, ...], ...] = tuple(map(tuple, hands))
         """The tiles in each hand at the end, in order."""
+        self.fell_through = [
+            (index, len(hand))
+            for index, (hand, handed) in self.offers.items()
+            if handed < 0 and hand
+        ]
+        """Each offer of a tile the player cannot see that no trade followed, with the
+        number of tiles then in the offerer's hand (any of which it was)."""
         self.alive: dict[int, range] = {
             token: range(k, bisect.bisect_left(self.draws, ends.get(token, len(self.events))))
             for k, token in enumerate(self.draws)
@@ -364,11 +371,7 @@ def draw_secrets(
             rest = remaining(full, drawn)
             rng.shuffle(rest)
             orders[(deck, epoch)] = (*drawn, *rest)
-    offers = {
-        index: rng.randrange(len(hand))
-        for index, (hand, handed) in plan.offers.items()
-        if handed < 0 and hand
-    }
+    offers = {index: rng.randrange(size) for index, size in plan.fell_through}
     return Secrets(names, orders, offers)
 
 
@@ -797,8 +800,22 @@ class Skeleton:
         self.offers = tuple(offers)
         first = offers[0] if offers else len(self.events)
         self.before = EventLog(self.events[:first])
-        self.offered: dict[tuple[int, str], Offered] = {}
+        self.after = self.events[first:]
+        self.hidden = [(index - first, index, *plan.offers[index]) for index in offers]
+        """Each hidden offer: its place after ``before``, its index, the offerer's hand
+        then and the tile the trade handed over (-1: none)."""
+        self.offered: dict[int, dict[str, Offered]] = {index: {} for index in offers}
         """Each hidden offer's event with each tile it was given so far."""
+        known = plan.known
+        self.unnamed = [
+            [(slot, token) for slot, token in enumerate(hand) if token not in known]
+            for hand in plan.hands
+        ]
+        """The tiles in each hand whose name a sample draws, by slot (the others keep the
+        names the player knows, as in ``last``)."""
+        held = Counter(known[token] for hand in plan.hands for token in hand if token in known)
+        self.bag = Counter(game.tables.armory) - held
+        """The Armory less the tiles in hands the player knows."""
         # the open deal's tiles: its offer's and counter-offer's, where the player saw neither
         made = [i for i, e in enumerate(self.events) if isinstance(e, Offered)]
         opened = [i for i in made if not self.events[i].counter]
@@ -812,17 +829,32 @@ class Skeleton:
         hand, handed = self.plan.offers[index]
         return secrets.names[handed if handed >= 0 else hand[secrets.offers[index]]]
 
-    def _log(self, tiles: tuple[str, ...]) -> EventLog:
-        """The last state's log with the hidden offers' tiles ``tiles``: the events from the
-        first hidden offer on in one block after the shared ones before it."""
-        events = list(self.events[len(self.before) :])
-        start = len(self.before)
-        for index, tile in zip(self.offers, tiles, strict=True):
-            offered = self.offered.get((index, tile))
+    def _log(self, secrets: Secrets) -> EventLog:
+        """The last state's log with the hidden offers' tiles as ``secrets`` drew them: the
+        events from the first hidden offer on in one block after the shared ones before it."""
+        events = list(self.after)
+        names, slots = secrets.names, secrets.offers
+        for place, index, hand, handed in self.hidden:
+            tile = names[handed if handed >= 0 else hand[slots[index]]]
+            given = self.offered[index]
+            offered = given.get(tile)
             if offered is None:
-                offered = self.offered[(index, tile)] = attrs.evolve(self.events[index], tile=tile)
-            events[index - start] = offered
+                offered = given[tile] = attrs.evolve(self.events[index], tile=tile)
+            events[place] = offered
         return self.before.with_block(events)
+
+    def _realms(self, names: Mapping[int, str]) -> tuple[Realm, ...]:
+        """The last state's realms with the tiles the player cannot name named."""
+        realms = list(self.last.realms)
+        for seat, unnamed in enumerate(self.unnamed):
+            if not unnamed:
+                continue
+            realm = realms[seat]
+            tiles = list(realm.tiles)
+            for slot, token in unnamed:
+                tiles[slot] = Secret(names[token], tiles[slot].known_to)
+            realms[seat] = Realm(realm.armies, realm.coins, tuple(tiles))
+        return tuple(realms)
 
     def _deck(self, deck: Deck[str], name: str, secrets: Secrets) -> Deck[str]:
         """``deck`` (the last state's) with its cards in the order ``secrets`` drew."""
@@ -837,34 +869,20 @@ class Skeleton:
     def fill(self, secrets: Secrets, key: bytes) -> SabatuState:
         """The last state of the past with ``secrets`` and the stream ``key``: the replay's
         last state with the tiles named, the decks ordered and the offers' tiles as drawn."""
-        last, plan, names = self.last, self.plan, secrets.names
-        realms = tuple(
-            Realm(
-                realm.armies,
-                realm.coins,
-                tuple(
-                    Secret(names[token], tile.known_to)
-                    for token, tile in zip(hand, realm.tiles, strict=True)
-                ),
-            )
-            for realm, hand in zip(last.realms, plan.hands, strict=True)
-        )
-        held = Counter(names[token] for hand in plan.hands for token in hand)
-        armory = Bag.of(
-            (Counter(self.game.tables.armory) - held).elements(), public=last.armory.public
-        )
-        tiles = tuple(self._tile(secrets, index) for index in self.offers)
+        last, names = self.last, secrets.names
+        held = Counter(names[token] for unnamed in self.unnamed for _, token in unnamed)
+        armory = Bag.of((self.bag - held).elements(), public=last.armory.public)
         deal = last.deal
         if deal is not None and self.give >= 0 and deal.give_tile:
             deal = attrs.evolve(deal, give_tile=self._tile(secrets, self.give))
         if deal is not None and self.get >= 0 and deal.get_tile:
             deal = attrs.evolve(deal, get_tile=self._tile(secrets, self.get))
         return last.with_changes(
-            realms=realms,
+            realms=self._realms(names),
             armory=armory,
             conquest=self._deck(last.conquest, "conquest", secrets),
             destiny=self._deck(last.destiny, "destiny", secrets),
-            log=self._log(tiles),
+            log=self._log(secrets),
             deal=deal,
             rng=Rng(key, self.counter + self.picks(names)),
         )
