@@ -33,7 +33,7 @@ from __future__ import annotations
 import bisect
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
@@ -243,7 +243,12 @@ class _Naming:
 
     def __init__(self, totals: Counter[str], plan: Plan) -> None:
         self.totals = totals
-        self.out = {name: [0] * len(plan.draws) for name in totals}
+        zeros = [0] * len(plan.draws)
+        row = bytearray if all(total < 256 for total in totals.values()) else list
+        self.out: dict[str, MutableSequence[int]] = {name: row(zeros) for name in totals}
+        """How many tiles of each name are out of the bag at each draw (never more than
+        the game has: so a name fits a span where its total is not among the counts; a
+        ``bytearray`` finds it at C speed)."""
         self.names: dict[int, str] = {}
         self.spans = {token: (span.start, span.stop) for token, span in plan.alive.items()}
         for token, name in plan.known.items():
@@ -262,13 +267,15 @@ class _Naming:
             if token not in known
         ]
 
-    def fits(self, out: dict[str, list[int]], token: int, name: str) -> bool:
+    def fits(self, out: dict[str, MutableSequence[int]], token: int, name: str) -> bool:
         """Whether ``token`` may be ``name``: fewer of them out of the bag than the game
         has at every draw it was out for."""
         start, stop = self.spans[token]
-        return name in out and max(out[name][start:stop], default=0) < self.totals[name]
+        return name in out and self.totals[name] not in out[name][start:stop]
 
-    def give(self, out: dict[str, list[int]], names: dict[int, str], token: int, name: str) -> None:
+    def give(
+        self, out: dict[str, MutableSequence[int]], names: dict[int, str], token: int, name: str
+    ) -> None:
         """Name ``token`` ``name``: one more of them out of the bag at each draw of its span."""
         names[token] = name
         row = out[name]
@@ -277,7 +284,7 @@ class _Naming:
 
     def named(self, rng: random.Random) -> dict[int, str] | None:
         """One call of :func:`name_tiles`, from the known names on."""
-        out = {name: row.copy() for name, row in self.out.items()}
+        out = {name: row[:] for name, row in self.out.items()}
         names = self.names.copy()
         fits, give = self.fits, self.give
         for hand, name in self.pins:
@@ -293,7 +300,7 @@ class _Naming:
                 continue
             options, weights = [], []
             for name, total, row in rows:
-                if max(row[start:stop]) < total:
+                if total not in row[start:stop]:
                     options.append(name)
                     weights.append(total - row[k])
             if not options:
