@@ -804,7 +804,6 @@ class Skeleton:
                 handed in plan.known or (handed < 0 and len(hand) == 1 and hand[0] in plan.known)
             )
         )
-        self.offers = tuple(offers)
         first = offers[0] if offers else len(self.events)
         self.before = EventLog(self.events[:first])
         self.after = self.events[first:]
