@@ -25,6 +25,9 @@ from wargames.sabatu import (
 from wargames.sabatu.past import (
     Plan,
     Skeleton,
+    _earlier,
+    _fitting_last,
+    _fitting_past,
     draw_secrets,
     name_tiles,
     plan,
@@ -325,3 +328,32 @@ def test_a_samples_log_shows_an_offers_tile_only_to_its_traders() -> None:
                     seen = other in (event.player, event.partner)
                     assert is_hidden(event.tile) != seen
     assert checked > 100
+
+
+def test_a_later_views_past_goes_on_from_an_earlier_views_skeleton() -> None:
+    """Issue 38: the first sample of a later view of the same game (a bot's next choice)
+    patches the secrets it draws into an earlier view's skeleton and replays only the
+    actions since; it draws the same secrets and reaches the same last state as the replay
+    from the start, with the same draws of the stream."""
+    gone_on = 0
+    for game, seed in ((Sabatu(players=4), 1), (Sabatu(players=2), 2), (SabatuArmories(), 3)):
+        # (a game object of its own: no other test's views to go on from)
+        states = random_game(game, seed, 700)
+        player = game.players[0]
+        for step in range(300, len(states) - 30, 97):
+            earlier, later = (game.view(states[step + k], player) for k in (0, 25))
+            if earlier.battle is not None or later.battle is not None:
+                continue
+            skeleton(game, earlier, player, random.Random(step))
+            found = _earlier(game, later, player)
+            if found is None or found[0] is not earlier:
+                continue
+            fast, plain = random.Random(seed), random.Random(seed)
+            secrets, last = _fitting_last(game, later, player, fast)
+            assert found[1].fits(secrets)
+            gone_on += 1
+            drawn, past = _fitting_past(game, later, player, plain)
+            assert secrets == drawn
+            assert last == past.final(game)
+            assert fast.getstate() == plain.getstate()
+    assert gone_on >= 6

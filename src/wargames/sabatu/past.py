@@ -34,7 +34,7 @@ import bisect
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import attrs
 from attrs import frozen
@@ -395,14 +395,22 @@ class _Replay:
         secrets: Secrets,
         key: bytes,
         rng: random.Random,
+        going_on: tuple[SabatuState, int] | None = None,
     ) -> None:
+        """``going_on``: the replay stands at that state after the log's first events (the
+        last state of an earlier view's past with the same secrets and stream), not at the
+        start; its start and actions are then those from there."""
         self.game, self.view, self.player, self.plan, self.rng = game, view, player, plan, rng
         self.names = secrets.names
         self.secrets = secrets
         self.events = plan.events
-        self.index = 0
         self.actions: list[SabatuAction] = []
         self.forced: list[int] = []
+        if going_on is not None:
+            self.state, self.index = going_on
+            self.start, self.opened = self.state, 0
+            return
+        self.index = 0
         conquest = Deck(secrets.orders[("conquest", 0)])
         destiny = Deck(secrets.orders[("destiny", 0)])
         self.state = turn.set_up(game, conquest, destiny, view.first, Rng(key))
@@ -505,15 +513,23 @@ class _Replay:
 
     def replay(self) -> History:
         """Every action the log shows, then the check that the player's view is reached."""
+        last = self.last()
+        start = self.start.with_changes(
+            rng=Rng(self.start.rng.key, self.start.rng.counter, tuple(self.forced[self.opened :]))
+        )
+        return History(start, self.actions, end=last)
+
+    def last(self) -> SabatuState:
+        """The last state of the past: every action the log shows from where the replay
+        stands, then the check that the player's view is reached.
+
+        :raises _Mismatch: where it breaks from what the player saw.
+        """
         while self.state.result is None and self._step():
             pass
         if self.index != len(self.events) or self.game.view(self.state, self.player) != self.view:
             raise _Mismatch("the past ends elsewhere")
-        start = self.start.with_changes(
-            rng=Rng(self.start.rng.key, self.start.rng.counter, tuple(self.forced[self.opened :]))
-        )
-        last = self.state.with_changes(rng=Rng(self.state.rng.key, self.state.rng.counter))
-        return History(start, self.actions, end=last)
+        return self.state.with_changes(rng=Rng(self.state.rng.key, self.state.rng.counter))
 
     def _next(self, offset: int = 0) -> Any:
         index = self.index + offset
@@ -722,6 +738,26 @@ def _fitting_past(
 
     :raises NoPast: if none fits.
     """
+    return _first_fitting(
+        game, view, player, rng, lambda secrets, key: replay(game, view, player, secrets, key, rng)
+    )
+
+
+_T = TypeVar("_T")
+
+
+def _first_fitting(
+    game: Sabatu,
+    view: SabatuState,
+    player: str,
+    rng: random.Random,
+    replayed: Callable[[Secrets, bytes], _T],
+) -> tuple[Secrets, _T]:
+    """The first of :data:`ATTEMPTS` draws of the secrets (each with a stream's key) that
+    ``replayed`` takes without :class:`_Mismatch`, with what it gave.
+
+    :raises NoPast: if none fits.
+    """
     worked = plan(game, view, player)
     problem = "no sample"
     for _ in range(ATTEMPTS):
@@ -730,7 +766,7 @@ def _fitting_past(
             problem = "no room for the tiles' names"
             continue
         try:
-            return secrets, replay(game, view, player, secrets, game.fresh_rng(rng).key, rng)
+            return secrets, replayed(secrets, game.fresh_rng(rng).key)
         except _Mismatch as error:
             problem = str(error)
     raise NoPast(f"no past of {player}'s view found in {ATTEMPTS} samples: {problem}")
@@ -831,6 +867,19 @@ class Skeleton:
         self.give = give if give in plan.offers else -1
         self.get = get if get in plan.offers else -1
 
+    def fits(self, secrets: Secrets) -> bool:
+        """Whether ``secrets`` drawn for a later view of the player (whose log begins with
+        this view's) are secrets this view's past could have: the names the player knew
+        here, a name in every hand an offer showed it in, and a slot for every hidden offer
+        that no trade followed here.  (The bag's room follows: a tile is out of the bag for
+        at least as many of this view's draws in the later plan.)"""
+        plan, names = self.plan, secrets.names
+        return (
+            all(names[token] == name for token, name in plan.known.items())
+            and all(any(names[token] == name for token in hand) for hand, name in plan.pins)
+            and all(index in secrets.offers for index, _ in plan.fell_through)
+        )
+
     def _tile(self, secrets: Secrets, index: int) -> str:
         hand, handed = self.plan.offers[index]
         return secrets.names[handed if handed >= 0 else hand[secrets.offers[index]]]
@@ -906,12 +955,53 @@ def skeleton(game: Sabatu, view: SabatuState, player: str, rng: random.Random) -
     found = _skeletons.get(key)
     if found is not None and found[0] is view:
         return found[1]
-    secrets, past = _fitting_past(game, view, player, rng)
-    made = Skeleton(game, plan(game, view, player), secrets, cast(SabatuState, past.final(game)))
+    secrets, last = _fitting_last(game, view, player, rng)
+    made = Skeleton(game, plan(game, view, player), secrets, last)
     if len(_skeletons) >= _PLANS:
         _skeletons.clear()
     _skeletons[key] = (view, made)
     return made
+
+
+_OPEN_STEPS: Final = ("battle", "tie", "press", "retreat")
+"""Steps in which a replay may act on what the view shows beyond its log's last event."""
+
+
+def _earlier(game: Sabatu, view: SabatuState, player: str) -> tuple[SabatuState, Skeleton] | None:
+    """The latest view of ``player`` remembered with a skeleton whose log this view's
+    begins with (a bot's earlier choice in the same game), at a step where its replay ended
+    with its log's last event."""
+    best: tuple[SabatuState, Skeleton] | None = None
+    for (_, who), (seen, made) in _skeletons.items():
+        if (
+            who == player
+            and made.game is game
+            and seen.step not in _OPEN_STEPS
+            and seen.first == view.first
+            and len(seen.log) <= len(view.log)
+            and (best is None or len(seen.log) > len(best[0].log))
+            and view.log.up_to(len(seen.log)) == seen.log
+        ):
+            best = (seen, made)
+    return best
+
+
+def _fitting_last(
+    game: Sabatu, view: SabatuState, player: str, rng: random.Random
+) -> tuple[Secrets, SabatuState]:
+    """The secrets and last state :func:`_fitting_past` gives, with the same draws of
+    ``rng``: where an earlier view's skeleton fits the secrets drawn, its last state patched
+    with them and the replay going on from there, else the replay from the start."""
+    earlier = _earlier(game, view, player)
+    worked = plan(game, view, player)
+
+    def last(secrets: Secrets, key: bytes) -> SabatuState:
+        going_on = None
+        if earlier is not None and earlier[1].fits(secrets):
+            going_on = (earlier[1].fill(secrets, key), len(earlier[0].log))
+        return _Replay(game, view, player, worked, secrets, key, rng, going_on).last()
+
+    return _first_fitting(game, view, player, rng, last)
 
 
 def sample_state(game: Sabatu, view: SabatuState, player: str, rng: random.Random) -> SabatuState:
