@@ -6,7 +6,7 @@ import pytest
 from wargames.bots import GreedyBot
 from wargames.core.game import balance
 from wargames.sabotage import Deploy, Kind, Sabotage, SabotageState
-from wargames.sabotage.evaluation import PRESSURE, THREAT, WATCH, headquarters_safety
+from wargames.sabotage.evaluation import PRESSURE, THREAT
 
 from .helpers import variant
 
@@ -122,49 +122,6 @@ def test_setup_guard_a_strong_piece_near_a_headquarters_defends_it() -> None:
     guarded = _green_setup("HM543322", "M-211RRR", "-SSS1M--")
     alone = _green_setup("HM-43322", "M-211RRR", "-SSS1M-5")
     _safer(guarded, alone)
-
-
-def test_setup_watch_a_piece_beside_each_landmine_answers_a_saboteur_on_it() -> None:
-    """The Headquarters on f1 closed by landmines on e1, g1 and f2, the 5 on h1 either way
-    (the same depth, cover and guard): a 1 on e2 stands beside e1 and f2, where a Saboteur
-    would stand a move before it takes the Headquarters; on d2 it stands beside neither."""
-    watched = _green_setup("433-MHM5", "222-1M-1", "RRRSS-S1")
-    unwatched = _green_setup("433-MHM5", "2221-M-1", "RRRSS-S1")
-    _safer(watched, unwatched)
-    # Two of the three landmines unwatched: WATCH times two thirds.
-    gap = MINI.evaluate(watched, "green") - MINI.evaluate(unwatched, "green")
-    assert gap == pytest.approx(0.9 * WATCH * 2 / 3)
-
-
-def test_setup_watch_a_square_still_to_fill_counts_as_watched() -> None:
-    """Reckoned at its best: before the square beside a landmine is filled, the landmine
-    counts as watched, so the Headquarters' safety before anything is placed is as before."""
-    safety = headquarters_safety(MINI.layout, 0)
-    assert max(safety.values()) == pytest.approx(1.0)
-
-
-def test_greedy_keeps_a_piece_beside_each_landmine_of_its_headquarters() -> None:
-    """Set-up piece by piece, one action ahead: every landmine beside greedy's Headquarters
-    has a movable piece of its own beside it when the set-up ends (without the watch term,
-    greedy left red's d8 unwatched with seeds 8 and 10, and green's d1 with seed 17)."""
-    for seed in (8, 10, 17):
-        state = _greedy_setup(seed)
-        for player in ("green", "red"):
-            (at,) = (
-                i
-                for i, p in enumerate(state.cells)
-                if p and p.owner == player and p.kind is Kind.HEADQUARTERS
-            )
-            for side in MINI.board.orthogonal(MINI.board.node(at)):
-                mine = state.cells[MINI.board.index(side)]
-                if mine is None or mine.kind is not Kind.LANDMINE:
-                    continue
-                beside = [state.cells[MINI.board.index(s)] for s in MINI.board.orthogonal(side)]
-                assert any(p and p.owner == player and p.kind.movable for p in beside), (
-                    seed,
-                    player,
-                    side,
-                )
 
 
 def test_greedy_sets_up_its_headquarters_in_the_back_rank_behind_landmines() -> None:

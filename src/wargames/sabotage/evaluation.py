@@ -30,7 +30,6 @@ __all__ = [
     "SETUP",
     "THREAT",
     "VALUES",
-    "WATCH",
     "evaluate",
     "headquarters_safety",
     "setup_evaluate",
@@ -45,9 +44,6 @@ SETUP: Final = {"depth": 0.4, "cover": 0.5, "guard": 0.1}
 """The weights of the set-up terms of :func:`setup_evaluate`, which sum to 1: how far the
 Headquarters stands from where the enemy starts, how many of its sides are closed, and the
 strongest piece of its own beside it."""
-WATCH: Final = 0.1
-"""What :func:`setup_evaluate` takes off a side's safety, in full where no landmine closing
-its Headquarters has a movable piece of its own beside it (:func:`_unwatched`)."""
 _HQ: Final = Kind.HEADQUARTERS
 _OPPONENT: Final = {PLAYERS[0]: PLAYERS[1], PLAYERS[1]: PLAYERS[0]}
 
@@ -170,8 +166,8 @@ def _zone(
 
 def setup_evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     """The heuristic of a game in set-up: how much safer ``player``'s Headquarters stands than
-    the enemy's, each side's safety in [-``WATCH``, 1] (:func:`_safety`), the difference
-    scaled by 0.9 as :func:`~wargames.core.game.balance` keeps clear of a finished game's 1.
+    the enemy's, each side's safety in [0, 1] (:func:`_safety`), the difference scaled by 0.9
+    as :func:`~wargames.core.game.balance` keeps clear of a finished game's 1.
 
     A set-up is judged by the rules' first way to lose, "Capture your opponent's headquarters
     by moving any of your pieces onto it": a piece moves one square a turn, so what matters is
@@ -251,8 +247,7 @@ def _safety_at(zone: _Zone, cells: Sequence[Piece | None], at: int, rest: _Rest)
     every attacker but a Saboteur), as many sides still to fill as ``rest`` has landmines
     counting closed; ``guard``, the value of the strongest movable piece of its own within
     two steps over the strongest piece's (a raider must get past it), ``rest``'s strongest
-    counting if a square within reach is still to fill; less ``WATCH`` times the share of
-    its landmines no movable piece of its own stands beside (:func:`_unwatched`)."""
+    counting if a square within reach is still to fill."""
     mined = sum(1 for side in zone.sides[at] if _kind(cells[side]) is _MINE)
     to_fill = sum(1 for side in zone.sides[at] if side in rest.unfilled)
     cover = zone.closed[at] + mined + min(rest.mines, to_fill)
@@ -271,29 +266,4 @@ def _safety_at(zone: _Zone, cells: Sequence[Piece | None], at: int, rest: _Rest)
         SETUP["depth"] * zone.depth[at]
         + SETUP["cover"] * cover / _SIDES
         + SETUP["guard"] * guard / _STRONGEST
-        - WATCH * _unwatched(zone, cells, at, rest)
-    )
-
-
-def _unwatched(zone: _Zone, cells: Sequence[Piece | None], at: int, rest: _Rest) -> float:
-    """The share of the landmines closing a Headquarters on ``at`` with no movable piece of
-    its own beside them, a square still to fill counting as one (0 with no landmine beside
-    it).  Only a Saboteur passes a landmine ("If a Saboteur moves onto an Atomic Landmine,
-    then the Landmine is destroyed and the Saboteur remains"), and it stands there, beside the
-    Headquarters, a move before it takes it; a piece beside the landmine may attack it there
-    ("Saboteurs also die when attacked by anything")."""
-    mines = [side for side in zone.sides[at] if _kind(cells[side]) is _MINE]
-    if not mines:
-        return 0.0
-    unwatched = sum(1 for mine in mines if not _watched(zone, cells, mine, at, rest))
-    return unwatched / len(mines)
-
-
-def _watched(zone: _Zone, cells: Sequence[Piece | None], mine: int, at: int, rest: _Rest) -> bool:
-    """Whether a square beside the landmine on ``mine`` (the Headquarters' own ``at`` aside)
-    holds a movable piece of its own or is still to fill."""
-    return any(
-        i in rest.unfilled or ((piece := cells[i]) is not None and piece.kind not in IMMOVABLE)
-        for i in zone.sides[mine]
-        if i != at
     )
