@@ -80,3 +80,33 @@ def test_an_advance_or_a_turn_asks_a_type_no_more_than_its_rule_needs() -> None:
         assert (".", "move") not in questions
         assert (".", "turns") not in questions
         assert (".", "type") not in questions
+
+
+def test_a_stop_answered_alike_but_for_its_move_left_writes_that_alone() -> None:
+    """The sampler takes a stop whose every other question an army answers alike as the
+    kept replay's stop with the army's move left written (``UnitType.left_after``): so the
+    answer must be written into the mover's move left and change nothing else."""
+    stops = [(s, a) for s, a in STEPS if isinstance(a, Stop)]
+    kinds = sorted(GAME.table.types)
+    written = 0
+    for state, action in stops:
+        assert state.moving is not None
+        mover = state.moving.unit
+        asked = {kind: _asked(state, action, kind) for kind in kinds}
+        for kind, (facts, legal, after) in asked.items():
+            rest = [(q, got) for q, got in facts if q[:2] != ("()", "left_after")]
+            lefts = [q for q, _ in facts if q[:2] == ("()", "left_after")]
+            for other in kinds:
+                if other == kind or not _answers_alike(rest, other):
+                    continue
+                assert asked[other][1] == legal
+                if after is None:
+                    continue
+                left = after.units[mover].left
+                if lefts:
+                    left = answer(lefts[0], other, GAME.table.types[other])
+                written += left != after.units[mover].left
+                units = list(after.units)
+                units[mover] = replace(units[mover], left=left)
+                assert asked[other][2] == after.with_changes(units=tuple(units))
+    assert written  # some types told apart by the move left alone

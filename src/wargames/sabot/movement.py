@@ -97,6 +97,10 @@ class Mover:
         all-road straight hover move (section III, "Road")."""
         return self.base + self._bonus(road, straight)
 
+    def left(self, spent: int, road: bool, straight: bool) -> int:
+        """What :meth:`allowance` leaves after ``spent`` half move units."""
+        return self.kind.left_after(spent - self._bonus(road, straight), self._flight)
+
     def affords(self, half_units: int, road: bool, straight: bool) -> bool:
         """Whether :meth:`allowance` is at least ``half_units``."""
         return self.kind.allows(half_units - self._bonus(road, straight), self._flight)

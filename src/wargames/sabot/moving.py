@@ -176,7 +176,7 @@ def stop(game: Sabot, state: SabotState) -> SabotState:
     left = 0
     if unit.hex >= 0:
         mover = game.mover(state, unit, moving.flying)
-        left = mover.allowance(moving.road, moving.straight) - moving.spent
+        left = mover.left(moving.spent, moving.road, moving.straight)
     return edit(state, unit, {"done": True, "left": left}, moving=None)
 
 

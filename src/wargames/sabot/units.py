@@ -85,6 +85,14 @@ class UnitType:
         flight) is at least ``half_units`` (VI-a)."""
         return 2 * (self.fly if flying else self.move) >= half_units
 
+    def left_after(self, half_units: int, flying: bool = False) -> int:
+        """Half move units its allowance leaves after ``half_units`` (a move's stop keeps
+        them, II: the Engineering Tank's half move).  The answer is written into the
+        counter's move left and used nowhere else, so a sampled past's army that answers
+        a stop otherwise only here takes it as its move left without running the stop
+        (:mod:`wargames.sabot.determinize.runthrough`)."""
+        return 2 * (self.fly if flying else self.move) - half_units
+
     def moves_as(self, movement: str) -> bool:
         """Whether its movement type is ``movement`` (III)."""
         return self.type == movement
