@@ -19,7 +19,7 @@ from wargames.core.rng import Rng
 from wargames.core.watched import answer
 from wargames.sabot.determinize.analysis import Analysis
 from wargames.sabot.determinize.draw import Army
-from wargames.sabot.determinize.replay import Mark, Replay
+from wargames.sabot.determinize.replay import Differences, Mark, Replay
 from wargames.sabot.determinize.start import dressed, full_shots
 from wargames.sabot.units import DECOY
 
@@ -43,10 +43,11 @@ def answers_otherwise(game: Sabot, replay: Replay, kinds: Mapping[int, str]) -> 
     of its type, its shots marker as set up) that ``kinds`` answer otherwise, in order
     (worked out once per counter and type)."""
     steps: set[int] = set()
+    parts = replay.parts
     for u in replay.seen:
-        others, lefts = _differences(game, replay, u, kinds.get(u, ""))
-        steps.update(others)
-        steps.update(step for step, _ in lefts)
+        kind = kinds.get(u, "")
+        found = parts.get((u, kind)) or _differences(game, replay, u, kind)
+        steps.update(found[0])
     return sorted(steps)
 
 
@@ -57,22 +58,20 @@ def lefts_only(game: Sabot, replay: Replay, kinds: Mapping[int, str]) -> dict[in
     move left after it."""
     others: set[int] = set()
     found: dict[int, dict[int, int]] = {}
+    parts = replay.parts
     for u in replay.seen:
-        steps, lefts = _differences(game, replay, u, kinds.get(u, ""))
+        kind = kinds.get(u, "")
+        _, steps, lefts = parts.get((u, kind)) or _differences(game, replay, u, kind)
         others.update(steps)
         for step, left in lefts:
             found.setdefault(step, {})[u] = left
     return {step: lefts for step, lefts in found.items() if step not in others}
 
 
-def _differences(
-    game: Sabot, replay: Replay, unit: int, kind: str
-) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """The steps that asked ``unit`` something ``kind`` answers otherwise but a stop's move
-    left, and those stops with the move left ``kind`` answers (once per counter and type)."""
-    found = replay.parts.get((unit, kind))
-    if found is not None:
-        return found
+def _differences(game: Sabot, replay: Replay, unit: int, kind: str) -> Differences:
+    """The steps that asked ``unit`` something ``kind`` answers otherwise, those of them
+    that asked more than a stop's move left, and those stops with the move left ``kind``
+    answers (kept in ``replay.parts``, once per counter and type)."""
     record = game.table.types.get(kind)
     ammo = full_shots(game, kind) if record is not None or kind == DECOY else None
     out: list[int] = []
@@ -91,7 +90,8 @@ def _differences(
             lefts.append((step, mine))
         else:
             out.append(step)
-    found = replay.parts[(unit, kind)] = tuple(out), tuple(lefts)
+    every = tuple(sorted({*out, *(step for step, _ in lefts)}))
+    found = replay.parts[(unit, kind)] = every, tuple(out), tuple(lefts)
     return found
 
 

@@ -1,6 +1,8 @@
 """An army run through a kept replay (docs/sabot.md, "Kept replays"): only the steps
 where it answers otherwise, each from the kept state before it with its own types put on,
-and held to the kept state after it."""
+and held to the kept state after it; a stop where it answers otherwise only the move left
+the stop writes (:func:`~wargames.sabot.determinize.kept.lefts_only`) is not run, that
+move left carried on."""
 
 from __future__ import annotations
 
