@@ -213,5 +213,6 @@ def answer(question: Hashable, value: Any, record: Any = None) -> Any:
     if asked[0] == ".":
         return getattr(record, asked[1])
     if asked[0] == "()":
-        return getattr(record, asked[1])(*asked[2], **dict(asked[3]))
+        method = getattr(record, asked[1])
+        return method(*asked[2], **dict(asked[3])) if asked[3] else method(*asked[2])
     return getattr(type(value), asked[0])(value, *asked[1:])

@@ -48,7 +48,7 @@ def carriers(game: Sabot, state: SabotState, unit: Unit, mover: Mover) -> Iterat
             continue
         if c.status != OK or (c.moved and not moving.spent):
             continue
-        if load(state, c) < kind.capacity and mover.terrain_problem(c.hex) is None:
+        if load(state, c) < kind.capacity and mover.enters(c.hex):
             yield c.id
 
 
@@ -58,7 +58,7 @@ def exits(game: Sabot, state: SabotState, unit: Unit) -> list[int]:
     mover = game.mover(state, replace(unit, hex=carrier.hex))
     return [
         h for h in game.map.steps[carrier.hex]
-        if h >= 0 and mover.can_end(h) and mover.terrain_problem(h) is None
+        if h >= 0 and mover.can_end(h) and mover.enters(h)
     ]  # fmt: skip
 
 

@@ -9,6 +9,7 @@ wheeled vehicle's half-unit road steps stay integers.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
 from typing import Final
 
 from wargames.core.movement import reach, reaches
@@ -20,6 +21,8 @@ __all__ = ["Label", "Mover", "stands"]
 
 HALF: Final = 2
 """Half move units per move unit."""
+_CANNOT: Final = "III: it cannot enter that hex"
+"""Why a step is illegal where the words are not wanted (:meth:`Mover.advance`)."""
 
 Label = tuple[int, int, int, bool, bool, int]
 """A search label: hex, facing, turns used, all-road so far, not turned so far, and the road
@@ -32,12 +35,15 @@ def stands(field: SabotMap, kind: UnitType | None, hex_: int) -> bool:
     if kind is not None and kind.flying:
         return True
     terrain = field.terrain[hex_]
-    movement = kind.type if kind else "tracked"
-    if field.river[hex_] and not field.bridge[hex_]:
-        return movement in field.table.river.enter or bool(kind and kind.swims(river=True))
-    return movement in terrain.enter or bool(
-        kind and terrain.amphibious and kind.swims(river=False)
-    )
+    water = field.river[hex_] and not field.bridge[hex_]
+    enter = field.table.river.enter if water else terrain.enter
+    if kind is None:
+        return "tracked" in enter
+    if kind.moves_in(enter):
+        return True
+    if water:
+        return kind.swims(river=True)
+    return bool(terrain.amphibious and kind.swims(river=False))
 
 
 class Mover:
@@ -62,10 +68,16 @@ class Mover:
         self.prepared = state.prepared
         self.table = table
         self._zoc: dict[int, frozenset[int]] = {}
-        self.base = HALF * (kind.fly if flying else kind.move)
+        self._flight = flying
         # The hex the move began in (VI-b: a unit starting its move in a zone of control).
         moving = state.moving
         self.start = moving.start if moving is not None and moving.unit == unit.id else unit.hex
+
+    @cached_property
+    def base(self) -> int:
+        """Half move units of its allowance before any road bonus (VI-a), worked out when
+        a rule first needs the number (most ask only :meth:`affords` or :meth:`takes_all`)."""
+        return HALF * (self.kind.fly if self._flight else self.kind.move)
 
     # -- the rules of one step ---------------------------------------------------------
 
@@ -83,14 +95,31 @@ class Mover:
     def allowance(self, road: bool, straight: bool) -> int:
         """Half move units this move may spend: +1 unit for an all-road tracked move, or an
         all-road straight hover move (section III, "Road")."""
-        bonus = (self.kind.type == "tracked" and road) or (
-            self.kind.type == "hover" and road and straight
-        )
-        return self.base + (HALF if bonus and not self.flying else 0)
+        return self.base + self._bonus(road, straight)
+
+    def left(self, spent: int, road: bool, straight: bool) -> int:
+        """What :meth:`allowance` leaves after ``spent`` half move units."""
+        return self.kind.left_after(spent - self._bonus(road, straight), self._flight)
+
+    def affords(self, half_units: int, road: bool, straight: bool) -> bool:
+        """Whether :meth:`allowance` is at least ``half_units``."""
+        return self.kind.allows(half_units - self._bonus(road, straight), self._flight)
+
+    def takes_all(self, half_units: int) -> bool:
+        """Whether ``half_units`` are its whole allowance before any road bonus or more (a
+        water crossing, III)."""
+        return not self.kind.allows(half_units + 1, self._flight)
+
+    def _bonus(self, road: bool, straight: bool) -> int:
+        """The road bonus of :meth:`allowance`, in half move units."""
+        if not road or self.flying:
+            return 0
+        kind = self.kind
+        return HALF if kind.moves_as("tracked") or (straight and kind.moves_as("hover")) else 0
 
     def turn_limit(self, road: bool) -> int:
         """Hex faces it may turn (VI-d): wheeled vehicles 3 while moving on roads."""
-        if self.kind.type == "wheeled" and road:
+        if road and self.kind.moves_as("wheeled"):
             return 3
         return self.kind.turns
 
@@ -116,48 +145,67 @@ class Mover:
             self._zoc[hex_] = found
         return found
 
+    def may_turn(self, hex_: int, turns: int, road: bool) -> bool:
+        """Whether it may turn one more face here, ``turns`` turned (VI-d)."""
+        if self.in_zoc(hex_):
+            return False
+        if road and self.kind.moves_as("wheeled"):
+            return turns < 3
+        return self.kind.turns_beyond(turns)
+
     def turn_problem(self, hex_: int, turns: int, road: bool) -> str | None:
         """Why it may not turn one more face here, or None."""
+        if self.may_turn(hex_, turns, road):
+            return None
         if self.in_zoc(hex_):
             return "VI-d: no turning in an enemy unit's zone of control"
-        if turns >= self.turn_limit(road):
-            return f"VI-d: a {self.kind.type} unit turns at most {self.turn_limit(road)} faces"
-        return None
+        return f"VI-d: a {self.kind.type} unit turns at most {self.turn_limit(road)} faces"
 
-    def terrain_problem(self, there: int) -> str | None:
-        """Why this unit could never enter hex ``there``, or None (section III)."""
+    def enters(self, there: int) -> bool:
+        """Whether this unit could ever enter hex ``there`` (section III)."""
         if self.flying:
-            return None
+            return True
         field = self.map
         terrain = field.terrain[there]
         if field.river[there] and not field.bridge[there] and not self.bridged(there):
-            row = field.table.river
-            if self.kind.type in row.enter or self.kind.swims(river=True):
-                return None
-            return "III: only hover, anti-grav, flying and amphibious units enter a river"
-        if self.kind.type in terrain.enter or (terrain.amphibious and self.kind.swims(river=False)):
+            return self.kind.moves_in(field.table.river.enter) or self.kind.swims(river=True)
+        if self.kind.moves_in(terrain.enter):
+            return True
+        return bool(terrain.amphibious and self.kind.swims(river=False))
+
+    def terrain_problem(self, there: int) -> str | None:
+        """Why this unit could never enter hex ``there``, or None (section III)."""
+        if self.enters(there):
             return None
-        return f"III: a {self.kind.type} unit cannot enter {terrain.name}"
+        field = self.map
+        if field.river[there] and not field.bridge[there] and not self.bridged(there):
+            return "III: only hover, anti-grav, flying and amphibious units enter a river"
+        return f"III: a {self.kind.type} unit cannot enter {field.terrain[there].name}"
 
     def cost(
-        self, here: int, there: int, spent: int, road: bool, straight: bool, along: bool
+        self,
+        here: int,
+        there: int,
+        spent: int,
+        road: bool,
+        straight: bool,
+        along: bool,
+        explain: bool = True,
     ) -> int | str:
         """Half move units to enter ``there`` from ``here`` (``along``: following a road),
-        or why it may not."""
-        problem = self.terrain_problem(there)
-        if problem:
-            return problem
+        or why it may not (``explain=False``: that it may not, the unit's type not named)."""
+        if not self.enters(there):
+            return (self.terrain_problem(there) or _CANNOT) if explain else _CANNOT
         field = self.map
         if self.flying:
             return HALF
-        road_step = self.kind.type == "wheeled" and along
+        road_step = along and self.kind.moves_as("wheeled")
         if (self.owner, there) in self.prepared:  # III: a friendly prepared position: 1 unit
             return 1 if road_step else HALF
         terrain = field.terrain[there]
         water = field.river[there] and not field.bridge[there] and not self.bridged(there)
-        needs_swim = (water and self.kind.type not in field.table.river.enter) or (
-            not water and self.kind.type not in terrain.enter
-        )
+        enter = field.table.river.enter if water else terrain.enter
+        needs_swim = not self.kind.moves_in(enter)
         if needs_swim:
             if spent:
                 return "III: an amphibious unit needs its full allowance to enter water"
@@ -170,7 +218,7 @@ class Mover:
         """III: the extra half move units of a step, added together: entering a hilltop,
         entering a hillside from ground level, entering and leaving a depression; none for
         a unit with one move unit."""
-        if self.kind.move <= 1:
+        if not self.kind.allows(2 * HALF):  # a Move of 1
             return 0
         source, terrain = self.map.terrain[here], self.map.terrain[there]
         climbs = terrain.extra == "enter" or (terrain.extra == "climb" and not source.elevation)
@@ -178,8 +226,10 @@ class Mover:
         leaves = source.extra == "both" and terrain.extra != "both"
         return HALF * (climbs + enters + leaves)
 
-    def advance(self, label: Label, spent: int) -> tuple[Label, int] | str:
-        """The label after one step ahead and its cost, or why the step is illegal."""
+    def advance(self, label: Label, spent: int, explain: bool = True) -> tuple[Label, int] | str:
+        """The label after one step ahead and its cost, or why the step is illegal (with
+        ``explain=False``, for a search or a check: not why in words that ask the unit's
+        type more than the rule does)."""
         here, facing, turns, road, straight, level = label
         there = self.map.steps[here][facing]
         if there < 0:
@@ -195,11 +245,11 @@ class Mover:
             if binding:
                 return "VI-b: it started in that enemy's zone of control and must leave it first"
         along, arrive = self.map.road_step(here, level, there)
-        cost = self.cost(here, there, spent, road, straight, along)
+        cost = self.cost(here, there, spent, road, straight, along, explain)
         if isinstance(cost, str):
             return cost
         on_road = road and along
-        if spent + cost > self.allowance(on_road, straight):
+        if not self.affords(spent + cost, on_road, straight):
             return "VI-a: not enough move units left"
         return (there, facing, turns, on_road, straight, arrive), cost
 
@@ -217,7 +267,7 @@ class Mover:
         label, cost = step
         if self.can_end(label[0]):
             return True
-        if cost >= self.base or self.in_zoc(label[0]):
+        if self.takes_all(cost) or self.in_zoc(label[0]):
             return False  # a water crossing or an enemy zone would end the move there
         return reaches(
             label,
@@ -238,10 +288,10 @@ class Mover:
 
     def _expand(self, label: Label, spent: int) -> Iterator[tuple[Label, int]]:
         here, facing, turns, road, _, level = label
-        if self.turn_problem(here, turns, road) is None:
+        if self.may_turn(here, turns, road):
             yield (here, (facing + 1) % 6, turns + 1, road, False, level), 0
             yield (here, (facing - 1) % 6, turns + 1, road, False, level), 0
-        step = self.advance(label, spent)
+        step = self.advance(label, spent, explain=False)
         if not isinstance(step, str):
             yield step
 

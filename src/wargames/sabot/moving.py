@@ -123,14 +123,14 @@ def move_actions(game: Sabot, state: SabotState, unit: Unit) -> Iterator[SabotAc
 def _may_advance(mover: Mover, moving: Moving) -> bool:
     """Whether the moving unit may step ahead: a legal step from which it can still end
     its move in an empty hex (VI-a)."""
-    ahead = mover.advance(mover.start_label(moving), moving.spent)
+    ahead = mover.advance(mover.start_label(moving), moving.spent, explain=False)
     return not isinstance(ahead, str) and mover.onward(ahead, moving.spent)
 
 
 def _may_turn(mover: Mover, moving: Moving, steps: int) -> bool:
     """Whether the moving unit may turn one face (``steps``: -1 or +1) here (VI-d)."""
     here, facing, turns, road, _, level = mover.start_label(moving)
-    if mover.turn_problem(here, turns, road) is not None:
+    if not mover.may_turn(here, turns, road):
         return False
     turned = (here, (facing + steps) % 6, turns + 1, road, False, level)
     return mover.onward((turned, 0), moving.spent)
@@ -176,7 +176,7 @@ def stop(game: Sabot, state: SabotState) -> SabotState:
     left = 0
     if unit.hex >= 0:
         mover = game.mover(state, unit, moving.flying)
-        left = mover.allowance(moving.road, moving.straight) - moving.spent
+        left = mover.left(moving.spent, moving.road, moving.straight)
     return edit(state, unit, {"done": True, "left": left}, moving=None)
 
 
@@ -219,7 +219,7 @@ def _advance(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Sabo
     terrain = game.map.terrain[unit.hex]
     rng = state.rng
     log = state.log
-    if kind.soldier and not moving.flying and terrain.stuck and not moving.swamp_checked:
+    if terrain.stuck and not moving.flying and not moving.swamp_checked and kind.soldier:
         roll, rng = d10.roll(rng)  # III: soldiers leaving a swamp must roll even
         log = log.with_event(Rolled(unit.id, "swamp", roll))
         moving = replace(moving, swamp_checked=True, stopped=roll % 2 == 1)
@@ -229,11 +229,11 @@ def _advance(game: Sabot, state: SabotState, unit: Unit, moving: Moving) -> Sabo
     ahead = mover.advance(mover.start_label(moving), moving.spent)
     assert not isinstance(ahead, str)
     (there, _, _, road, _, level), cost = ahead
-    if kind.vehicle:  # II: a vehicle crossed the bridging tanks deployed there
-        for other in mover.occupants.get(there, ()):
-            if state.units[other].bridge:
-                state = set_unit(state, state.units[other], crossed=True)
-    stopped = mover.in_zoc(there) or cost >= mover.base  # water entry takes the whole move
+    bridges = [other for other in mover.occupants.get(there, ()) if state.units[other].bridge]
+    if bridges and kind.vehicle:  # II: a vehicle crossed the bridging tanks deployed there
+        for other in bridges:
+            state = set_unit(state, state.units[other], crossed=True)
+    stopped = mover.in_zoc(there) or mover.takes_all(cost)  # water entry takes the whole move
     moving = replace(moving, spent=moving.spent + cost, road=road, stopped=stopped, level=level)
     log = log.with_event(Moved(unit.id, game.map.label(there), unit.facing))
     moved = {"hex": there, "moved": True, "has_moved": True}

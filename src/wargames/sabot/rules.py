@@ -396,6 +396,11 @@ class Sabot(Game[SabotState, SabotAction]):
                     return False
                 unit = state.units[action.unit]
                 return unit.owner == action.player and self._selectable(state, unit, phase)
+            if isinstance(action, Special) and phase == "special":  # its own unit's alone
+                if action.unit not in range(len(state.units)):
+                    return False
+                own = (state.units[action.unit],)
+                return action in special.specials(self, state, action.player, own)
         return action in self._actions(state, action.player)
 
     def _selectable(self, state: SabotState, unit: Unit, phase: str) -> bool:

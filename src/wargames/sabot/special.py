@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from wargames.core.dice import d10
@@ -28,10 +28,14 @@ if TYPE_CHECKING:
 __all__ = ["left", "repair_odds", "special", "specials"]
 
 
-def specials(game: Sabot, state: SabotState, player: str) -> Iterator[Special]:
-    """Repairs, reloads, bridges and prepared positions available to ``player``."""
+def specials(
+    game: Sabot, state: SabotState, player: str, units: Iterable[Unit] | None = None
+) -> Iterator[Special]:
+    """Repairs, reloads, bridges and prepared positions available to ``player``: of every
+    counter, or of ``units`` alone (checking one special action reads no other counter,
+    so a sampled past's check asks nothing of the others: docs/sabot.md, "Kept replays")."""
     field = game.map
-    for unit in state.units:
+    for unit in state.units if units is None else units:
         if unit.owner != player:
             continue  # the enemy's counters: never read (their kinds may be hidden here)
         kind = game.kind(unit)

@@ -8,7 +8,7 @@ user's own table in the same shape.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -74,6 +74,36 @@ class UnitType:
     special: str = field(default="", validator=in_(("", "repair", "bridge", "prepare", "reload")))
     no_move_and_fire: bool = False
     fixed_forward: bool = False
+
+    # What a move's rules ask of a type (VI): each only what the rule needs, so that a
+    # sampled past's concealed counter answers a step alike for every type the rule treats
+    # alike (a replay's watch keeps the question, not the type: docs/sabot.md, "Kept
+    # replays").
+
+    def allows(self, half_units: int, flying: bool = False) -> bool:
+        """Whether its allowance in half move units (its Move, or its Fly for a jump-troop
+        flight) is at least ``half_units`` (VI-a)."""
+        return 2 * (self.fly if flying else self.move) >= half_units
+
+    def left_after(self, half_units: int, flying: bool = False) -> int:
+        """Half move units its allowance leaves after ``half_units`` (a move's stop keeps
+        them, II: the Engineering Tank's half move).  The answer is written into the
+        counter's move left and used nowhere else, so a sampled past's army that answers
+        a stop otherwise only here takes it as its move left without running the stop
+        (:mod:`wargames.sabot.determinize.runthrough`)."""
+        return 2 * (self.fly if flying else self.move) - half_units
+
+    def moves_as(self, movement: str) -> bool:
+        """Whether its movement type is ``movement`` (III)."""
+        return self.type == movement
+
+    def moves_in(self, movements: Collection[str]) -> bool:
+        """Whether its movement type is one of ``movements`` (a terrain's, III)."""
+        return self.type in movements
+
+    def turns_beyond(self, faces: int) -> bool:
+        """Whether it may turn more than ``faces`` faces in a move off roads (VI-d)."""
+        return self.turns > faces
 
     def swims(self, river: bool) -> bool:
         """Whether it may enter as an amphibious unit a river hex (``river``) or other water

@@ -43,10 +43,11 @@ asked of it alike would have run the replay the same, so a later army drawn
   at) runs only those steps (:func:`run_through`), each from the kept state before it with its
   types put on, the next step too while its state is unlike the kept one after it (a move's
   units spent, whether it was stopped); a move left of its own that differs is carried on,
-  and a later step that asked it otherwise is run too.  Where it breaks from the log, it
-  breaks there as its replay would (the same culprit, the same draws); where a step leaves
-  what the kept replay cannot continue (other dice, a kept replay that broke there), the
-  draws are undone and it is replayed;
+  and a later step that asked it otherwise is run too (a stop where all it answers
+  otherwise is the move left the stop writes is not run: that move left is carried on).
+  Where it breaks from the log, it breaks there as its replay would (the same culprit, the
+  same draws); where a step leaves what the kept replay cannot continue (other dice, a kept
+  replay that broke there), the draws are undone and it is replayed;
 * that answers alike up to a mark goes on from the state at that mark, its own types put
   on, the unseen dice before it drawn as above;
 * of a later view of the game (the same start, what the earlier knew known alike, its steps

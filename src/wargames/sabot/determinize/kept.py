@@ -9,7 +9,7 @@ A type that answers every question a replay asked of a counter (through
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from attrs import frozen
 
@@ -19,7 +19,7 @@ from wargames.core.rng import Rng
 from wargames.core.watched import answer
 from wargames.sabot.determinize.analysis import Analysis
 from wargames.sabot.determinize.draw import Army
-from wargames.sabot.determinize.replay import Mark, Replay
+from wargames.sabot.determinize.replay import Differences, Mark, Replay
 from wargames.sabot.determinize.start import dressed, full_shots
 from wargames.sabot.units import DECOY
 
@@ -43,31 +43,60 @@ def answers_otherwise(game: Sabot, replay: Replay, kinds: Mapping[int, str]) -> 
     of its type, its shots marker as set up) that ``kinds`` answer otherwise, in order
     (worked out once per counter and type)."""
     steps: set[int] = set()
+    parts = replay.parts
     for u in replay.seen:
         kind = kinds.get(u, "")
-        found = replay.parts.get((u, kind))
-        if found is None:
-            found = replay.parts[(u, kind)] = _others(game, replay, u, kind)
-        steps.update(found)
+        found = parts.get((u, kind)) or _differences(game, replay, u, kind)
+        steps.update(found[0])
     return sorted(steps)
 
 
-def _others(game: Sabot, replay: Replay, unit: int, kind: str) -> tuple[int, ...]:
-    """The steps that asked ``unit`` something ``kind`` answers otherwise."""
+def lefts_only(game: Sabot, replay: Replay, kinds: Mapping[int, str]) -> dict[int, dict[int, int]]:
+    """Of the steps ``kinds`` answer ``replay`` otherwise, those where all they answer
+    otherwise is a move's stop's move left (:meth:`~wargames.sabot.units.UnitType.left_after`,
+    whose answer the stop writes into the counter and nowhere else): by step, each counter's
+    move left after it."""
+    others: set[int] = set()
+    found: dict[int, dict[int, int]] = {}
+    parts = replay.parts
+    for u in replay.seen:
+        kind = kinds.get(u, "")
+        _, steps, lefts = parts.get((u, kind)) or _differences(game, replay, u, kind)
+        others.update(steps)
+        for step, left in lefts:
+            found.setdefault(step, {})[u] = left
+    return {step: lefts for step, lefts in found.items() if step not in others}
+
+
+def _differences(game: Sabot, replay: Replay, unit: int, kind: str) -> Differences:
+    """The steps that asked ``unit`` something ``kind`` answers otherwise, those of them
+    that asked more than a stop's move left, and those stops with the move left ``kind``
+    answers (kept in ``replay.parts``, once per counter and type)."""
     record = game.table.types.get(kind)
     ammo = full_shots(game, kind) if record is not None or kind == DECOY else None
     out: list[int] = []
+    lefts: list[tuple[int, int]] = []
     for step, u, part, question, got in replay.facts:
         if u != unit or part == "left" or (out and out[-1] == step):
             continue
         try:
             mine = answer(question, kind, record) if part == "kind" else answer(question, ammo)
-            differs = mine != got
         except (AttributeError, TypeError):  # a decoy asked for a type's field
-            differs = True
-        if differs:
             out.append(step)
-    return tuple(out)
+            continue
+        if mine == got:
+            continue
+        if part == "kind" and isinstance(question, tuple) and question[:2] == _LEFT_AFTER:
+            lefts.append((step, mine))
+        else:
+            out.append(step)
+    every = tuple(sorted({*out, *(step for step, _ in lefts)}))
+    found = replay.parts[(unit, kind)] = every, tuple(out), tuple(lefts)
+    return found
+
+
+_LEFT_AFTER: Final = ("()", "left_after")
+"""The question of a move's stop for the move left it writes (``UnitType.left_after``)."""
 
 
 def _mark(replay: Replay, step: int) -> Mark | None:

@@ -44,6 +44,12 @@ if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
 
 
+Differences = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
+"""Of a counter and a type, the steps of a replay that asked the counter something the
+type answers otherwise; those that asked more than a stop's move left; and those stops,
+each with the move left the type answers."""
+
+
 @frozen
 class Mark:
     """Where a replay first asked something of a concealed counter: before its ``step`` (of
@@ -89,7 +95,7 @@ class Replay:
     writes: tuple[tuple[int, int], ...] = field(default=(), eq=False, repr=False)
     """(step, counter) where a step set a concealed counter's move left (from nothing it
     asked of the old one: an army whose differed has the kept replay's again after it)."""
-    parts: dict[tuple[int, str], tuple[int, ...]] = field(factory=dict, eq=False, repr=False)
+    parts: dict[tuple[int, str], Differences] = field(factory=dict, eq=False, repr=False)
     """Of each counter and type, the steps that asked it something the type answers
     otherwise, worked out when first wanted
     (:func:`~wargames.sabot.determinize.kept.answers_otherwise`)."""

@@ -1,6 +1,8 @@
 """An army run through a kept replay (docs/sabot.md, "Kept replays"): only the steps
 where it answers otherwise, each from the kept state before it with its own types put on,
-and held to the kept state after it."""
+and held to the kept state after it; a stop where it answers otherwise only the move left
+the stop writes (:func:`~wargames.sabot.determinize.kept.lefts_only`) is not run, that
+move left carried on."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from wargames.core.watched import VALUE, Watch, answer, plain
 from wargames.sabot.determinize.analysis import Analysis
 from wargames.sabot.determinize.dice import Choice, Draws, Miss, Redraw
 from wargames.sabot.determinize.draw import Army
+from wargames.sabot.determinize.kept import lefts_only
 from wargames.sabot.determinize.replay import Replay, run_step
 from wargames.sabot.determinize.start import Dressings, dressed
 from wargames.sabot.determinize.watching import Part, rewatch, unwatched, watch_counters
@@ -95,17 +98,29 @@ def run_through(
             default=_NEVER,
         )  # fmt: skip
 
-    queue, step = [s for s in steps if s < stop], -1
+    # stops where all the army answers otherwise is the move left they write: taken, not run
+    stops = lefts_only(game, replay, kinds) if end is None else {}
+    queue, step = [s for s in steps if s < stop and s not in stops], -1
+    pending = sorted(stops)
     running: SabotState | None = None
     ending: SabotState | None = None
     while True:
-        done, step = step, min(queue[0] if queue else _NEVER, asked(step) if lefts else _NEVER)
+        done = step
+        ahead = queue[0] if queue else _NEVER
+        asks = asked(step) if lefts else _NEVER
+        while pending and pending[0] <= done:
+            del pending[0]
+        taken = pending[0] if pending else _NEVER
+        step = min(ahead, asks, taken)
         if step >= stop:
             step = _NEVER
         for u in [u for u in lefts if until(u, done) < step]:  # set alike on the way
             del lefts[u]
         if step == _NEVER:
             break
+        if step == taken and step < ahead and step < asks and running is None:
+            lefts.update(stops[step])  # the kept stop, this army's move lefts written
+            continue
         queue = [s for s in queue if s > step]
         at, chosen, logged = replay.counts[step]
         picks += redraw(replay.choices[len(picks) : chosen])
