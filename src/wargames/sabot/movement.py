@@ -21,6 +21,8 @@ __all__ = ["Label", "Mover", "stands"]
 
 HALF: Final = 2
 """Half move units per move unit."""
+ROAD_TURNS: Final = 3
+"""Hex faces a wheeled vehicle may turn while it moves on roads (VI-d)."""
 _CANNOT: Final = "III: it cannot enter that hex"
 """Why a step is illegal where the words are not wanted (:meth:`Mover.advance`)."""
 
@@ -34,12 +36,18 @@ def stands(field: SabotMap, kind: UnitType | None, hex_: int) -> bool:
     tracked vehicle): flyers anywhere, amphibious units in water they may swim (III)."""
     if kind is not None and kind.flying:
         return True
-    terrain = field.terrain[hex_]
     water = field.river[hex_] and not field.bridge[hex_]
-    enter = field.table.river.enter if water else terrain.enter
     if kind is None:
-        return "tracked" in enter
-    if kind.moves_in(enter):
+        return "tracked" in (field.table.river.enter if water else field.terrain[hex_].enter)
+    return _may_enter(field, kind, hex_, water)
+
+
+def _may_enter(field: SabotMap, kind: UnitType, hex_: int, water: bool) -> bool:
+    """Whether a unit of ``kind``, not flying, may enter ``hex_`` (III): its movement type
+    among those the hex admits (``water``: a river no bridge spans, else its terrain), or
+    swimming it as an amphibious unit."""
+    terrain = field.terrain[hex_]
+    if kind.moves_in(field.table.river.enter if water else terrain.enter):
         return True
     if water:
         return kind.swims(river=True)
@@ -92,6 +100,12 @@ class Mover:
         """II: whether a Bridging Tank has unfolded as a bridge on ``hex_``."""
         return any(self.units[i].bridge for i in self.occupants.get(hex_, ()))
 
+    def water(self, hex_: int) -> bool:
+        """Whether ``hex_`` is water to this unit: a river that neither a bridge (III) nor an
+        unfolded Bridging Tank (II) spans."""
+        field = self.map
+        return field.river[hex_] and not field.bridge[hex_] and not self.bridged(hex_)
+
     def allowance(self, road: bool, straight: bool) -> int:
         """Half move units this move may spend: +1 unit for an all-road tracked move, or an
         all-road straight hover move (section III, "Road")."""
@@ -119,9 +133,11 @@ class Mover:
 
     def turn_limit(self, road: bool) -> int:
         """Hex faces it may turn (VI-d): wheeled vehicles 3 while moving on roads."""
-        if road and self.kind.moves_as("wheeled"):
-            return 3
-        return self.kind.turns
+        return ROAD_TURNS if self._wheels_on_road(road) else self.kind.turns
+
+    def _wheels_on_road(self, road: bool) -> bool:
+        """Whether it is a wheeled vehicle moving on roads (VI-d: it turns up to 3 faces)."""
+        return road and self.kind.moves_as("wheeled")
 
     def in_zoc(self, hex_: int) -> bool:
         """Whether ``hex_`` is in a zone of control that binds this unit (VI-b)."""
@@ -149,8 +165,8 @@ class Mover:
         """Whether it may turn one more face here, ``turns`` turned (VI-d)."""
         if self.in_zoc(hex_):
             return False
-        if road and self.kind.moves_as("wheeled"):
-            return turns < 3
+        if self._wheels_on_road(road):
+            return turns < ROAD_TURNS
         return self.kind.turns_beyond(turns)
 
     def turn_problem(self, hex_: int, turns: int, road: bool) -> str | None:
@@ -163,24 +179,15 @@ class Mover:
 
     def enters(self, there: int) -> bool:
         """Whether this unit could ever enter hex ``there`` (section III)."""
-        if self.flying:
-            return True
-        field = self.map
-        terrain = field.terrain[there]
-        if field.river[there] and not field.bridge[there] and not self.bridged(there):
-            return self.kind.moves_in(field.table.river.enter) or self.kind.swims(river=True)
-        if self.kind.moves_in(terrain.enter):
-            return True
-        return bool(terrain.amphibious and self.kind.swims(river=False))
+        return self.flying or _may_enter(self.map, self.kind, there, self.water(there))
 
     def terrain_problem(self, there: int) -> str | None:
         """Why this unit could never enter hex ``there``, or None (section III)."""
         if self.enters(there):
             return None
-        field = self.map
-        if field.river[there] and not field.bridge[there] and not self.bridged(there):
+        if self.water(there):
             return "III: only hover, anti-grav, flying and amphibious units enter a river"
-        return f"III: a {self.kind.type} unit cannot enter {field.terrain[there].name}"
+        return f"III: a {self.kind.type} unit cannot enter {self.map.terrain[there].name}"
 
     def cost(
         self,
@@ -202,9 +209,7 @@ class Mover:
         road_step = along and self.kind.moves_as("wheeled")
         if (self.owner, there) in self.prepared:  # III: a friendly prepared position: 1 unit
             return 1 if road_step else HALF
-        terrain = field.terrain[there]
-        water = field.river[there] and not field.bridge[there] and not self.bridged(there)
-        enter = field.table.river.enter if water else terrain.enter
+        enter = field.table.river.enter if self.water(there) else field.terrain[there].enter
         needs_swim = not self.kind.moves_in(enter)
         if needs_swim:
             if spent:
