@@ -33,8 +33,8 @@ from __future__ import annotations
 import bisect
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, MutableSequence, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
+from collections.abc import Callable, Hashable, Mapping, MutableSequence, Sequence
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, cast
 
 import attrs
 from attrs import frozen
@@ -217,21 +217,38 @@ def _handed(events: Sequence[Any], index: int, hand: Sequence[int]) -> int:
     return -1
 
 
-_plans: dict[tuple[int, str], tuple[SabatuState, Plan]] = {}
 _PLANS: Final = 64
+_O = TypeVar("_O")
+_V = TypeVar("_V")
+
+
+class _Remembered(Generic[_O, _V]):
+    """What was made for the last :data:`_PLANS` objects asked about, each kept with the
+    object it was made for (keyed by its ``id`` and what else it was made with), so an
+    ``id`` used again by another object is not mistaken for it."""
+
+    def __init__(self) -> None:
+        self.made: dict[tuple[int, Hashable], tuple[_O, _V]] = {}
+
+    def get(self, owner: _O, other: Hashable, make: Callable[[], _V]) -> _V:
+        """What was made for ``owner`` and ``other``, or ``make()``, remembered."""
+        key = (id(owner), other)
+        found = self.made.get(key)
+        if found is not None and found[0] is owner:
+            return found[1]
+        made = make()
+        if len(self.made) >= _PLANS:
+            self.made.clear()
+        self.made[key] = (owner, made)
+        return made
+
+
+_plans: _Remembered[SabatuState, Plan] = _Remembered()
 
 
 def plan(game: Sabatu, view: SabatuState, player: str) -> Plan:
     """The :class:`Plan` of ``view`` (remembered for the last views asked about)."""
-    key = (id(view), player)
-    found = _plans.get(key)
-    if found is not None and found[0] is view:
-        return found[1]
-    made = Plan(game, view)
-    if len(_plans) >= _PLANS:
-        _plans.clear()
-    _plans[key] = (view, made)
-    return made
+    return _plans.get(view, player, lambda: Plan(game, view))
 
 
 class _Naming:
@@ -309,7 +326,7 @@ class _Naming:
         return names
 
 
-_namings: dict[int, tuple[Plan, tuple[tuple[str, int], ...], _Naming]] = {}
+_namings: _Remembered[Plan, _Naming] = _Remembered()
 
 
 def name_tiles(totals: Counter[str], plan: Plan, rng: random.Random) -> dict[int, str] | None:
@@ -321,15 +338,8 @@ def name_tiles(totals: Counter[str], plan: Plan, rng: random.Random) -> dict[int
 
     :raises NoPast: if the known names alone do not fit in the bag.
     """
-    key = tuple(totals.items())
-    found = _namings.get(id(plan))
-    if found is not None and found[0] is plan and found[1] == key:
-        return found[2].named(rng)
-    made = _Naming(totals, plan)
-    if len(_namings) >= _PLANS:
-        _namings.clear()
-    _namings[id(plan)] = (plan, key, made)
-    return made.named(rng)
+    naming = _namings.get(plan, tuple(totals.items()), lambda: _Naming(totals, plan))
+    return naming.named(rng)
 
 
 def shuffle_draws(pool: Sequence[Any], order: Sequence[Any]) -> list[int]:
@@ -943,7 +953,7 @@ class Skeleton:
         )
 
 
-_skeletons: dict[tuple[int, str], tuple[SabatuState, Skeleton]] = {}
+_skeletons: _Remembered[SabatuState, Skeleton] = _Remembered()
 
 
 def skeleton(game: Sabatu, view: SabatuState, player: str, rng: random.Random) -> Skeleton:
@@ -951,16 +961,12 @@ def skeleton(game: Sabatu, view: SabatuState, player: str, rng: random.Random) -
 
     :raises NoPast: if no past fits within :data:`ATTEMPTS` samples.
     """
-    key = (id(view), player)
-    found = _skeletons.get(key)
-    if found is not None and found[0] is view:
-        return found[1]
-    secrets, last = _fitting_last(game, view, player, rng)
-    made = Skeleton(game, plan(game, view, player), secrets, last)
-    if len(_skeletons) >= _PLANS:
-        _skeletons.clear()
-    _skeletons[key] = (view, made)
-    return made
+
+    def make() -> Skeleton:
+        secrets, last = _fitting_last(game, view, player, rng)
+        return Skeleton(game, plan(game, view, player), secrets, last)
+
+    return _skeletons.get(view, player, make)
 
 
 _OPEN_STEPS: Final = ("battle", "tie", "press", "retreat")
@@ -972,7 +978,7 @@ def _earlier(game: Sabatu, view: SabatuState, player: str) -> tuple[SabatuState,
     begins with (a bot's earlier choice in the same game), at a step where its replay ended
     with its log's last event."""
     best: tuple[SabatuState, Skeleton] | None = None
-    for (_, who), (seen, made) in _skeletons.items():
+    for (_, who), (seen, made) in _skeletons.made.items():
         if (
             who == player
             and made.game is game
