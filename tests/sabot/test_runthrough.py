@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from wargames.sabot import Sabot, SabotState, determinize
-from wargames.sabot.determinize import analyse, runthrough, sample_history
+from wargames.sabot.determinize import analyse, runthrough, sample_history, segments
 from wargames.sabot.determinize.draw import draw_army
+from wargames.sabot.determinize.replay import Segment
 from wargames.sabot.determinize.start import dressed
 
 from .helpers import plain, played
@@ -76,6 +77,66 @@ def test_an_army_run_through_an_earlier_views_replay_gives_the_world_its_own_rep
     for state in (states[-3], states[-1]):
         _samples_agree(game, game.view(state, PLAYER), fast, slow, 3)
     assert any(kept_runs)  # served by a run through the earlier view's replay
+
+
+def test_runs_kept_and_taken_through_a_kept_replay_give_the_world_its_own_replay_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Runs through a kept replay from a kept state to where they break or are back on it,
+    made watched once and taken by the later armies that answer them alike (their break, or
+    the stream's results and move lefts they left): every sample is still the one a replay
+    of its army from the start gives.  A run taken by an army that answers its move lefts
+    otherwise, or taken without the move lefts it set, gives other worlds here."""
+    game = Sabot()
+    view = game.view(played(game, 3, 160)[-1], PLAYER)
+    taken: list[Any] = []
+    served = segments.served
+
+    def spy(*args: Any) -> Any:
+        taken.append(served(*args))
+        return taken[-1]
+
+    monkeypatch.setattr(f"{runthrough.__name__}.served", spy)
+    fast, slow = random.Random(3), random.Random(3)
+    _samples_agree(game, view, fast, slow, 6)
+    runs = [run for run in taken if run is not None]
+    assert sum(run.culprit is not None for run in runs) >= 3  # breaks taken (5 here)
+    assert sum(run.culprit is None and run.end > run.step for run in runs) >= 8  # moves (12)
+
+
+def test_a_run_taken_carries_on_the_move_lefts_of_the_armys_own_it_did_not_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An army whose move lefts differ from the kept replay's (an earlier stop of another
+    type) keeps them through a run it takes that did not set them: the worlds are those a
+    replay of each army gives (with the kept replay's move lefts put back, the second
+    sample here differs)."""
+    game = Sabot()
+    view = game.view(played(game, 3, 80)[-1], PLAYER)
+    carried: list[bool] = []
+    served = segments.served
+
+    def spy(*args: Any) -> Any:
+        run = served(*args)
+        carried.append(run is not None and bool(args[6]))
+        return run
+
+    monkeypatch.setattr(f"{runthrough.__name__}.served", spy)
+    fast, slow = random.Random(3), random.Random(3)
+    _samples_agree(game, view, fast, slow, 4)
+    assert any(carried)
+
+
+def test_a_run_is_taken_only_by_an_army_that_answers_its_move_lefts_alike() -> None:
+    """What a kept run asked of a move left is answered by the army's own where it has one,
+    else by the kept state's: a run that asked whether counter 7's move left was 4 is not
+    the run of an army whose is 3."""
+    game = Sabot()
+    asked = (((7, "left"), 4, ((("__eq__", 4), True),)),)
+    run = Segment(0, asked, True, None, 0)
+    assert segments._answers(game, run, {}, {})
+    assert segments._answers(game, run, {}, {7: 4})
+    assert not segments._answers(game, run, {}, {7: 3})
 
 
 def _samples_agree(

@@ -65,6 +65,31 @@ class Mark:
 
 
 @frozen
+class Segment:
+    """A run through a kept replay from its state before ``step``, for one army, made
+    watched while it was unlike the kept replay: what it asked of each concealed counter's
+    type, full shots marker or move left (``asked``: by counter and part, the move left's
+    value in the kept state and the questions with their answers, as
+    :attr:`~wargames.core.watched.Watch.facts`); and where it is ``taken``, either the
+    counter to blame where it broke (``culprit``), or the last step it ran (``end``), the
+    stream's results of each step it ran (``faces``) and, of each concealed counter, the
+    move left it set (None: none), and the kept replay's before and after it (``lefts``),
+    back on the kept replay having copied no watched value anywhere.  ``taken`` False: it
+    drew unseen dice or left what the kept replay cannot continue, and an army that answers
+    alike runs the steps itself (:mod:`~wargames.sabot.determinize.segments`)."""
+
+    step: int
+    asked: tuple[tuple[Part, Any, tuple[tuple[Hashable, Any], ...]], ...]
+    taken: bool = False
+    culprit: int | None = None
+    end: int = -1
+    faces: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    lefts: tuple[tuple[int, int | None, int, int], ...] = ()
+    answered: dict[tuple[Part, Any], bool] = field(factory=dict, eq=False, repr=False)
+    """Whether a value answers a counter's part alike, worked out when first wanted."""
+
+
+@frozen
 class Replay:
     """The replay of one army drawn for a view: ``start`` (with the stream of the sample
     that replayed it), the ``actions``, the stream's results they draw and the ``last``
@@ -99,6 +124,9 @@ class Replay:
     """Of each counter and type, the steps that asked it something the type answers
     otherwise, worked out when first wanted
     (:func:`~wargames.sabot.determinize.kept.answers_otherwise`)."""
+    segments: dict[int, list[Segment]] = field(factory=dict, eq=False, repr=False)
+    """Of each step, the runs from the kept state before it kept for armies run through
+    (:class:`Segment`)."""
     dressings: Dressings = field(factory=dict, eq=False, repr=False)
     """Its counters dressed with the types of the armies served
     (:func:`~wargames.sabot.determinize.start.dressed`)."""

@@ -21,8 +21,15 @@ from wargames.sabot.determinize.dice import Choice, Draws, Miss, Redraw
 from wargames.sabot.determinize.draw import Army
 from wargames.sabot.determinize.kept import lefts_only
 from wargames.sabot.determinize.replay import Replay, run_step
-from wargames.sabot.determinize.start import Dressings, dressed
-from wargames.sabot.determinize.watching import Part, rewatch, unwatched, watch_counters
+from wargames.sabot.determinize.segments import (
+    FIELDS,
+    lefts_after,
+    rewatched,
+    served,
+    with_lefts,
+)
+from wargames.sabot.determinize.start import dressed
+from wargames.sabot.determinize.watching import Part, rewatch, unwatched
 from wargames.sabot.state import Arrived, Buy, SabotState
 
 if TYPE_CHECKING:
@@ -31,10 +38,6 @@ if TYPE_CHECKING:
 
 _NEVER: Final = 1 << 30
 """No step (past the last)."""
-_LEFT: Final = ("log", "rng")
-"""What a step checked through a kept replay may leave unlike it: the unseen rolls of a
-shot in the log (drawn for every sample, see :func:`~wargames.sabot.determinize.kept.past`)
-and the stream's key."""
 
 
 def run_through(
@@ -124,10 +127,24 @@ def run_through(
         queue = [s for s in queue if s > step]
         at, chosen, logged = replay.counts[step]
         picks += redraw(replay.choices[len(picks) : chosen])
+        run = None
+        if watch is None and running is None:  # a run kept from here, answered alike
+            run = served(game, analysis, replay, step, drawn, known, lefts, events)
+        if run is not None and run.culprit is not None:
+            return broke(run.culprit)
+        if run is not None:  # (it ran no step the kept replay drew dice at)
+            for k, drew in run.faces:
+                forced[replay.counts[k][0] : replay.counts[k + 1][0]] = drew
+            own = lefts_after(run, lefts)
+            lefts.clear()
+            lefts.update(own)
+            queue = [s for s in queue if s > run.end]
+            step = run.end
+            continue
         if watch is None:
-            state = running or _lefts(game, replay.states[step], known, lefts, replay.dressings)
+            state = running or with_lefts(game, replay.states[step], known, lefts, replay.dressings)
         else:
-            state = running or _rewatched(game, analysis, replay.states[step], known, lefts, watch)
+            state = running or rewatched(game, analysis, replay.states[step], known, lefts, watch)
             watch.on = True
             _asking(analysis, step, kinds, watch)
         if step == len(analysis.steps):  # the view's check
@@ -178,8 +195,8 @@ def run_through(
         if watch is not None:
             ran[step].lefts = dict(lefts)
         if lefts:
-            expected = _lefts(game, expected, known, lefts)
-        if any(getattr(after, f) != getattr(expected, f) for f in _FIELDS):
+            expected = with_lefts(game, expected, known, lefts)
+        if any(getattr(after, f) != getattr(expected, f) for f in FIELDS):
             if step + 1 == stop:  # unlike the kept replay at its end
                 return None
             queue.insert(0, step + 1)  # still unlike the kept replay: the next step too
@@ -194,7 +211,7 @@ def run_through(
         return broke(replay.culprit)
     fresh = replay.fresh
     if ending is None:
-        last = _lefts(game, replay.last, {}, lefts)
+        last = with_lefts(game, replay.last, {}, lefts)
     else:  # a move's units spent, or whether it was stopped, unlike the kept replay's
         last, fresh = unwatched(analysis, ending)
     last = last.with_changes(log=replay.log_of(events, changed))
@@ -251,20 +268,6 @@ class _Ran:
         self.lefts: dict[int, int] = {}
 
 
-def _rewatched(
-    game: Sabot,
-    analysis: Analysis,
-    state: SabotState,
-    known: Mapping[int, str],
-    lefts: Mapping[int, int],
-    watch: Watch[Part],
-) -> SabotState:
-    """A kept replay's ``state`` with ``known`` and the move ``lefts`` put on, watched anew."""
-    bare, untouched = unwatched(analysis, state)
-    state = _lefts(game, dressed(game, bare, known, untouched), {}, lefts)
-    return watch_counters(analysis, state, watch, untouched)
-
-
 def _asking(analysis: Analysis, step: int, kinds: Mapping[int, str], watch: Watch[Part]) -> None:
     """Start watching ``step`` as a replay does: a purchase's counters asked their types."""
     watch.again()
@@ -308,7 +311,7 @@ def _kept(
             own = dict(step.lefts)
             continue
         facts += [f for f in by_step.get(s, ()) if f[1] in domains]
-        states.append(_lefts(game, replay.states[s], {}, own) if own else replay.states[s])
+        states.append(with_lefts(game, replay.states[s], {}, own) if own else replay.states[s])
         for w, u in replay.writes:
             if w == s:
                 writes.append((w, u))
@@ -320,35 +323,13 @@ def _kept(
             seen.add(u)
             looks.append((s, u, ""))
     looks.sort(key=lambda look: (look[0], look[1]))
-    last = _lefts(game, replay.last, {}, lefts).with_changes(log=log)
+    last = with_lefts(game, replay.last, {}, lefts).with_changes(log=log)
     return Replay(
         replay.start, replay.actions[:end], tuple(forced[: replay.counts[end][0]]), last,
         tuple(choices[: replay.counts[end][1]]), None, tuple(looks),
         tuple(m for m in replay.marks if m.step <= first), tuple(facts), replay.fresh,
         tuple(states), replay.counts[:end], tuple(writes),
     )  # fmt: skip
-
-
-def _lefts(
-    game: Sabot,
-    state: SabotState,
-    kinds: Mapping[int, str],
-    lefts: Mapping[int, int],
-    cache: Dressings | None = None,
-) -> SabotState:
-    """A kept replay's ``state`` with ``kinds`` put on
-    (:func:`~wargames.sabot.determinize.start.dressed`, with its ``cache``) and the move
-    ``lefts`` of an army whose differ."""
-    state = dressed(game, state, kinds, (), cache)
-    if not lefts:
-        return state
-    units = list(state.units)
-    for u, left in lefts.items():
-        units[u] = replace(units[u], left=left)
-    return state.with_changes(units=tuple(units))
-
-
-_FIELDS: Final = tuple(f.name for f in attrs.fields(SabotState) if f.name not in _LEFT)
 
 
 def _alike(mine: Sequence[Any], kept: Sequence[Any], drawn: Sequence[Choice], at: int) -> bool:

@@ -1,0 +1,319 @@
+"""Runs through a kept replay kept for the armies that answer them alike (docs/sabot.md,
+"Kept replays"): an army run through a kept replay from the kept state before a step runs
+on, from its own state, while that is unlike the kept replay's; the first such runs from a
+step, with the army's move lefts there, are made watched and kept (:class:`Segment`), and a
+later army that answers every question one asked as it did takes its end without running
+it: its break, or the stream's results and move lefts it left, back on the kept replay.
+
+Only runs of steps that draw no unseen dice are kept (no purchase, no shot whose rolls the
+player did not see), so taking one draws nothing from the sample's stream that running it
+would have: the worlds are those the runs give, byte for byte.  A type that answers every
+question a run asked as another did would have run it the same
+(:mod:`wargames.core.watched`); the move lefts of the army's own are part of the key, and
+those the run set it worked out from what it asked.  What a run copied without looking (a
+watched value moved elsewhere in the state or into an event) would differ for another army:
+a run that did is not taken where it rejoined (a break is decided by what it asked)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from wargames.core.changes import replace
+from wargames.core.hidden import is_hidden
+from wargames.core.watched import Watch, answer, plain
+from wargames.sabot.determinize.analysis import Analysis
+from wargames.sabot.determinize.dice import Draws, Miss
+from wargames.sabot.determinize.draw import Army
+from wargames.sabot.determinize.replay import Replay, Segment, run_step
+from wargames.sabot.determinize.start import Dressings, dressed, full_shots
+from wargames.sabot.determinize.watching import Part, rewatch, unwatched, watch_counters
+from wargames.sabot.state import Attack, Buy, SabotState, Unit
+
+if TYPE_CHECKING:
+    from wargames.sabot.rules import Sabot
+
+
+RUNS: Final = 8
+"""Runs kept from one step of a kept replay and one set of an army's move lefts there."""
+LEFT: Final = ("log", "rng")
+"""What a step checked through a kept replay may leave unlike it: the unseen rolls of a
+shot in the log (drawn for every sample, see :func:`~wargames.sabot.determinize.kept.past`)
+and the stream's key."""
+FIELDS: Final = tuple(f.name for f in attrs.fields(SabotState) if f.name not in LEFT)
+"""The fields of a state held to the kept replay's after a step run through it."""
+
+
+def served(
+    game: Sabot,
+    analysis: Analysis,
+    replay: Replay,
+    step: int,
+    drawn: Army,
+    known: Mapping[int, str],
+    lefts: Mapping[int, int],
+    events: Sequence[Any],
+) -> Segment | None:
+    """The run of the army ``drawn`` (types ``known``, move ``lefts`` of its own) through
+    the kept ``replay`` from its state before ``step`` to where it breaks or is back on the
+    kept replay, where a run kept for the replay (or made now, watched, up to :data:`RUNS`
+    a step and move lefts) answered alike tells it and may be taken (see the module); None
+    where the army runs the steps itself.  ``events``: the kept replay's last log's."""
+    if replay.culprit is not None or not steady(analysis, step):
+        return None
+    runs = replay.segments.setdefault(step, [])
+    run = next((r for r in runs if _answers(game, r, known, lefts)), None)
+    if run is None and len(runs) < RUNS:
+        run = _watched(game, analysis, replay, step, drawn, known, lefts, events)
+        runs.append(run)
+    return run if run is not None and run.taken else None
+
+
+def steady(analysis: Analysis, step: int) -> bool:
+    """Whether ``step`` of the log draws no unseen dice (no purchase's shuffle, no shot
+    whose rolls the player did not see, :func:`~wargames.sabot.determinize.dice.event_faces`)."""
+    if step >= len(analysis.steps):
+        return False
+    action, events = analysis.steps[step]
+    return not isinstance(action, Buy) and not any(
+        isinstance(e, Attack) and e.hit >= 0 and e.weapon != "laser" and is_hidden(e.attack)
+        for e in events
+    )
+
+
+def _watched(
+    game: Sabot,
+    analysis: Analysis,
+    replay: Replay,
+    step: int,
+    drawn: Army,
+    known: Mapping[int, str],
+    lefts: Mapping[int, int],
+    events: Sequence[Any],
+) -> Segment:
+    """The run from ``step`` made watched (see :func:`served`), each step held to the kept
+    replay as :func:`~wargames.sabot.determinize.runthrough.run_through` holds it."""
+    watch: Watch[Part] = Watch()
+    state = rewatched(game, analysis, replay.states[step], known, lefts, watch)
+    facts: list[tuple[Part, Hashable, Any]] = []
+    faces: list[tuple[int, tuple[int, ...]]] = []
+    set_: dict[int, int] = {}  # the move lefts it set, as they are
+    for k in range(step, len(replay.states) - 1):
+        if not steady(analysis, k):
+            break
+        at, chosen, logged = replay.counts[k]
+        watch.again()
+        watch.on = True
+        try:
+            _, drew, after = run_step(game, analysis, state, k, drawn, Draws(_NO_DICE), at)
+        except Miss as miss:
+            _asked(facts, watch, set_)
+            return Segment(step, _grouped(replay, step, facts), True, miss.culprit)
+        except _Drawn:
+            break
+        finally:
+            watch.on = False
+        _asked(facts, watch, set_)
+        forced_to, chosen_to, logged_to = replay.counts[k + 1]
+        mine = after.log.since(logged)
+        if (
+            len(drew) != forced_to - at
+            or chosen_to != chosen
+            or list(mine) != list(events[logged:logged_to])
+            or _watched_in(mine)
+            or not _clean(analysis, state, after, replay.states[k + 1])
+        ):
+            break
+        faces.append((k, tuple(drew)))
+        after, wrote = rewatch(analysis, after, watch)
+        set_.update((u, plain(after.units[u].left)) for u in wrote)
+        expected = dressed(game, replay.states[k + 1], known, (), replay.dressings)
+        own = {
+            u: plain(after.units[u].left)
+            for u in analysis.domains
+            if u < len(after.units) and after.units[u].left != expected.units[u].left
+        }
+        expected = with_lefts(game, expected, {}, own)
+        if all(getattr(after, f) == getattr(expected, f) for f in FIELDS):
+            before, later = replay.states[step].units, replay.states[k + 1].units
+            kept = tuple(
+                (u, set_.get(u), plain(before[u].left), plain(later[u].left))
+                for u in sorted(analysis.domains)
+                if u < len(later)
+            )
+            asked = _grouped(replay, step, facts)
+            return Segment(step, asked, True, None, k, tuple(faces), kept)
+        state = after
+    return Segment(step, _grouped(replay, step, facts))
+
+
+def _asked(
+    facts: list[tuple[Part, Hashable, Any]], watch: Watch[Part], set_: Mapping[int, int]
+) -> None:
+    """``facts`` with what ``watch`` saw since added, but for the move lefts the run had
+    ``set_`` (worked out from what it asked)."""
+    facts += [
+        (key, q, got) for key, q, got in watch.facts if key[0] not in set_ or key[1] != "left"
+    ]
+    watch.facts = []
+
+
+def _grouped(
+    replay: Replay, step: int, facts: Sequence[tuple[Part, Hashable, Any]]
+) -> tuple[tuple[Part, Any, tuple[tuple[Hashable, Any], ...]], ...]:
+    """``facts`` by counter and part, each with its move left in the kept state before
+    ``step`` (asked: what an army with none of its own answers)."""
+    by: dict[Part, list[tuple[Hashable, Any]]] = {}
+    for key, question, got in facts:
+        by.setdefault(key, []).append((question, got))
+    units = replay.states[step].units
+    return tuple(
+        (key, plain(units[key[0]].left) if key[1] == "left" else None, tuple(asked))
+        for key, asked in by.items()
+    )
+
+
+def lefts_after(run: Segment, lefts: Mapping[int, int]) -> dict[int, int]:
+    """The move lefts of an army's own (``lefts`` before ``run``) after it, where they
+    differ from the kept replay's: those the run set, and the others as they were."""
+    own = {}
+    for u, set_, before, after in run.lefts:
+        left = set_ if set_ is not None else lefts.get(u, before)
+        if left != after:
+            own[u] = left
+    return own
+
+
+def _answers(game: Sabot, run: Segment, known: Mapping[int, str], lefts: Mapping[int, int]) -> bool:
+    """Whether the army of types ``known`` and move ``lefts`` (the kept state's elsewhere)
+    answers everything ``run`` asked alike (a shots marker asked: full for the type, as it
+    was still as set up)."""
+    answered = run.answered
+    for key, left, questions in run.asked:
+        u, part = key
+        value = lefts.get(u, left) if part == "left" else known.get(u)
+        alike = answered.get((key, value))
+        if alike is None:
+            alike = answered[key, value] = _alike(game, part, value, questions)
+        if not alike:
+            return False
+    return True
+
+
+def _alike(game: Sabot, part: str, value: Any, questions: Sequence[tuple[Hashable, Any]]) -> bool:
+    """Whether ``value`` of a counter's ``part`` answers each of ``questions`` as given."""
+    if value is None:
+        return False
+    record = None
+    if part == "kind":
+        record = game.table.types.get(value)
+    elif part == "ammo":
+        value = full_shots(game, value)
+    try:
+        return all(answer(question, value, record) == got for question, got in questions)
+    except (AttributeError, TypeError):  # a decoy asked for a type's field
+        return False
+
+
+def rewatched(
+    game: Sabot,
+    analysis: Analysis,
+    state: SabotState,
+    known: Mapping[int, str],
+    lefts: Mapping[int, int],
+    watch: Watch[Part],
+) -> SabotState:
+    """A kept replay's ``state`` with ``known`` and the move ``lefts`` put on, watched anew."""
+    bare, untouched = unwatched(analysis, state)
+    state = with_lefts(game, dressed(game, bare, known, untouched), {}, lefts)
+    return watch_counters(analysis, state, watch, untouched)
+
+
+def with_lefts(
+    game: Sabot,
+    state: SabotState,
+    kinds: Mapping[int, str],
+    lefts: Mapping[int, int],
+    cache: Dressings | None = None,
+) -> SabotState:
+    """A kept replay's ``state`` with ``kinds`` put on
+    (:func:`~wargames.sabot.determinize.start.dressed`, with its ``cache``) and the move
+    ``lefts`` of an army whose differ."""
+    state = dressed(game, state, kinds, (), cache)
+    if not lefts:
+        return state
+    units = list(state.units)
+    for u, left in lefts.items():
+        units[u] = replace(units[u], left=left)
+    return state.with_changes(units=tuple(units))
+
+
+def _clean(analysis: Analysis, state: SabotState, after: SabotState, kept: SabotState) -> bool:
+    """Whether the watched run of a step from ``state`` to ``after`` copied no watched value
+    anywhere but where it was (each concealed counter's type, shots marker and move left its
+    own, or set plain), and left each shots marker as set up where the ``kept`` state after
+    the step does (another army's marker is then full for its own type on both)."""
+    if len(after.units) != len(state.units):
+        return False
+    for f in attrs.fields(SabotState):
+        if f.name not in ("units", "log") and _watched_in(getattr(after, f.name)):
+            return False
+    domains = analysis.domains
+    for u, unit in enumerate(after.units):
+        was = state.units[u]
+        fresh = type(unit.ammo) is not int
+        if u in domains and fresh != (u < len(kept.units) and type(kept.units[u].ammo) is not int):
+            return False
+        if unit is was:
+            continue
+        if u not in domains:
+            if _watched_in(unit):
+                return False
+            continue
+        if (
+            unit.kind is not was.kind
+            or (fresh and unit.ammo is not was.ammo)
+            or (type(unit.left) is not int and unit.left is not was.left)
+            or _watched_in([getattr(unit, f) for f in _UNIT_FIELDS])
+        ):
+            return False
+    return True
+
+
+_UNIT_FIELDS: Final = tuple(
+    f.name for f in attrs.fields(Unit) if f.name not in ("kind", "ammo", "left")
+)
+
+
+def _watched_in(value: Any) -> bool:
+    """Whether ``value`` holds a watched ``str`` or ``int`` (or any of their subclasses, an
+    enum's members among them: taken as one, to be safe)."""
+    kind = type(value)
+    if kind in (str, int, bool, float, type(None)):
+        return False
+    if isinstance(value, str | int):
+        return True
+    if isinstance(value, tuple | list | frozenset | set):
+        return any(_watched_in(v) for v in value)
+    if isinstance(value, dict):
+        return any(_watched_in(k) or _watched_in(v) for k, v in value.items())
+    if attrs.has(kind):
+        return any(_watched_in(getattr(value, f.name)) for f in attrs.fields(kind))
+    return False
+
+
+class _Drawn(Exception):
+    """A step thought :func:`steady` drew unseen dice."""
+
+
+class _NoDice(random.Random):
+    """The stream of a :func:`steady` step's unseen dice: there are none to draw."""
+
+    def choice(self, seq: Any) -> Any:
+        raise _Drawn
+
+
+_NO_DICE: Final = _NoDice(0)
