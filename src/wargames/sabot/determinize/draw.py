@@ -57,15 +57,15 @@ def platoon_mix(
 
     # the narrowest first, each taking a unit the mix has to spare or a platoon that has one
     wants = [frozenset({s}) for s in sorted(known.elements())]
-    wants += sorted(needs, key=lambda want: (len(want), sorted(want)))
+    wants += sorted(needs, key=lambda want: (len(want), _ordered(want)))
     for want in wants:
-        spare = sorted(s for s in want if units[s] > claimed[s])
+        spare = [s for s in _ordered(want) if units.get(s, 0) > claimed.get(s, 0)]
         if not spare:
-            sellers = [n for n in names if want.intersection(platoons[n].units) and fits(n)]
+            sellers = [n for n in names if not want.isdisjoint(platoons[n].units) and fits(n)]
             if not sellers:
                 return None
             add(rng.choice(sellers))
-            spare = sorted(s for s in want if units[s] > claimed[s])
+            spare = [s for s in _ordered(want) if units.get(s, 0) > claimed.get(s, 0)]
         claimed[rng.choice(spare)] += 1
     while True:
         if count == size:
@@ -74,6 +74,13 @@ def platoon_mix(
         if not choices:
             return None
         add(rng.choice(choices))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _ordered(want: frozenset[str]) -> tuple[str, ...]:
+    """The types of ``want`` in order (the domains of a view's counters recur draw after
+    draw)."""
+    return tuple(sorted(want))
 
 
 @functools.cache

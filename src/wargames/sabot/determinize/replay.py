@@ -50,6 +50,13 @@ type answers otherwise; those that asked more than a stop's move left; and those
 each with the move left the type answers."""
 
 
+Asking = tuple[
+    dict[int, tuple[int, ...]], dict[int, tuple[tuple[int, ...], tuple[tuple[Hashable, Any], ...]]]
+]
+"""Of each counter, the steps of a replay that set its move left; and the steps that asked
+it, with each question and answer."""
+
+
 @frozen
 class Mark:
     """Where a replay first asked something of a concealed counter: before its ``step`` (of
@@ -124,9 +131,9 @@ class Replay:
     """Of each counter and type, the steps that asked it something the type answers
     otherwise, worked out when first wanted
     (:func:`~wargames.sabot.determinize.kept.answers_otherwise`)."""
-    segments: dict[int, list[Segment]] = field(factory=dict, eq=False, repr=False)
+    segments: dict[int, list[Segment] | None] = field(factory=dict, eq=False, repr=False)
     """Of each step, the runs from the kept state before it kept for armies run through
-    (:class:`Segment`)."""
+    (:class:`Segment`; None: the step draws unseen dice)."""
     dressings: Dressings = field(factory=dict, eq=False, repr=False)
     """Its counters dressed with the types of the armies served
     (:func:`~wargames.sabot.determinize.start.dressed`)."""
@@ -135,6 +142,9 @@ class Replay:
     )
     """Of what a view knows, the counters some of its states hold otherwise, worked out when
     first wanted (:func:`~wargames.sabot.determinize.runthrough.run_through`)."""
+    asking: list[Asking] = field(factory=list, eq=False, repr=False)
+    """Of each counter, the steps that set its move left and those that asked it, worked out
+    when first wanted (:func:`~wargames.sabot.determinize.runthrough.run_through`)."""
     listed: list[tuple[Any, ...]] = field(factory=list, eq=False, repr=False)
     """Its last log's events, listed when first wanted (:meth:`events`)."""
 

@@ -20,7 +20,7 @@ from wargames.sabot.determinize.analysis import Analysis
 from wargames.sabot.determinize.dice import Choice, Draws, Miss, Redraw
 from wargames.sabot.determinize.draw import Army
 from wargames.sabot.determinize.kept import lefts_only
-from wargames.sabot.determinize.replay import Replay, run_step
+from wargames.sabot.determinize.replay import Asking, Replay, run_step
 from wargames.sabot.determinize.segments import (
     FIELDS,
     lefts_after,
@@ -78,9 +78,7 @@ def run_through(
     def broke(culprit: int) -> tuple[Replay, list[tuple[int, ...]]]:
         return Replay(replay.start, (), (), replay.start, (), culprit), picks
 
-    setting: dict[int, list[int]] = {}  # of each counter, the steps that set its move left
-    for s, v in replay.writes:
-        setting.setdefault(v, []).append(s)
+    setting, asking = _lefts_asked(replay)
 
     def until(u: int, after: int) -> int:
         """The next step past ``after`` that sets ``u``'s move left."""
@@ -88,18 +86,21 @@ def run_through(
         i = bisect.bisect_right(steps, after)
         return steps[i] if i < len(steps) else _NEVER
 
-    asking = [(s, u, question, got) for s, u, part, question, got in replay.facts if part == "left"]
-
     def asked(after: int) -> int:
         """The first step past ``after`` that asked a move left that differs (up to the
         step that sets it)."""
-        ends = {u: until(u, after) for u in lefts}
-        return min(
-            (step for step, u, question, got in asking
-             if step > after and u in ends and step <= ends[u]
-             and answer(question, lefts[u]) != got),
-            default=_NEVER,
-        )  # fmt: skip
+        first = _NEVER
+        for u, left in lefts.items():
+            steps, questions = asking.get(u, ((), ()))
+            last = min(until(u, after), first - 1)
+            for i in range(bisect.bisect_right(steps, after), len(steps)):
+                if steps[i] > last:
+                    break
+                question, got = questions[i]
+                if answer(question, left) != got:
+                    first = steps[i]
+                    break
+        return first
 
     # stops where all the army answers otherwise is the move left they write: taken, not run
     stops = lefts_only(game, replay, kinds) if end is None else {}
@@ -226,6 +227,29 @@ def run_through(
         listed=[],
     )
     return ran_through, picks
+
+
+def _lefts_asked(replay: Replay) -> Asking:
+    """Of each counter, the steps of ``replay`` that set its move left, and those that asked
+    it, with the questions and answers (in the order asked; worked out once a replay)."""
+    if not replay.asking:
+        setting: dict[int, list[int]] = {}
+        for s, v in replay.writes:
+            setting.setdefault(v, []).append(s)
+        asked: dict[int, list[tuple[int, Hashable, Any]]] = {}
+        for s, u, part, question, got in replay.facts:
+            if part == "left":
+                asked.setdefault(u, []).append((s, question, got))
+        replay.asking.append(
+            (
+                {u: tuple(steps) for u, steps in setting.items()},
+                {
+                    u: (tuple(s for s, _, _ in facts), tuple((q, got) for _, q, got in facts))
+                    for u, facts in asked.items()
+                },
+            )
+        )
+    return replay.asking[0]
 
 
 def _to_dress(analysis: Analysis, replay: Replay, kinds: Mapping[int, str]) -> dict[int, str]:

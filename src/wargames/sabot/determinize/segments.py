@@ -62,9 +62,13 @@ def served(
     kept replay, where a run kept for the replay (or made now, watched, up to :data:`RUNS`
     a step and move lefts) answered alike tells it and may be taken (see the module); None
     where the army runs the steps itself.  ``events``: the kept replay's last log's."""
-    if replay.culprit is not None or not steady(analysis, step):
+    if replay.culprit is not None:
         return None
-    runs = replay.segments.setdefault(step, [])
+    runs = replay.segments.get(step)
+    if runs is None:  # (none where the step draws unseen dice)
+        runs = replay.segments[step] = [] if steady(analysis, step) else None
+    if runs is None:
+        return None
     run = next((r for r in runs if _answers(game, r, known, lefts)), None)
     if run is None and len(runs) < RUNS:
         run = _watched(game, analysis, replay, step, drawn, known, lefts, events)
