@@ -47,7 +47,10 @@ asked of it alike would have run the replay the same, so a later army drawn
   otherwise is the move left the stop writes is not run: that move left is carried on).
   Where it breaks from the log, it breaks there as its replay would (the same culprit, the
   same draws); where a step leaves what the kept replay cannot continue (other dice, a kept
-  replay that broke there), the draws are undone and it is replayed;
+  replay that broke there), the draws are undone and it is replayed; a run of steps from a
+  kept state to where it breaks or is back on the kept replay, drawing no unseen dice, is
+  made once watched and kept, and a later army that answers it alike takes its end
+  without running it (:mod:`.segments`);
 * that answers alike up to a mark goes on from the state at that mark, its own types put
   on, the unseen dice before it drawn as above;
 * of a later view of the game (the same start, what the earlier knew known alike, its steps
@@ -58,7 +61,8 @@ asked of it alike would have run the replay the same, so a later army drawn
 The modules, in the order a sample uses them: :mod:`.analysis` (what the view proves),
 :mod:`.draw` (the army drawn), :mod:`.start` (an army put on a state), :mod:`.replay` with
 :mod:`.dice` and :mod:`.watching` (one army replayed, watched), :mod:`.kept` (what the kept
-replays offer an army) and :mod:`.runthrough` (an army run through a kept replay).
+replays offer an army), :mod:`.runthrough` (an army run through a kept replay) and
+:mod:`.segments` (runs through a kept replay kept for the armies that answer them alike).
 
 So each sample is the one a replay of its army from the start gives (``reuse=False`` replays
 every army so, unwatched: the tests' reference).

@@ -1,18 +1,19 @@
 """Runs through a kept replay kept for the armies that answer them alike (docs/sabot.md,
 "Kept replays"): an army run through a kept replay from the kept state before a step runs
 on, from its own state, while that is unlike the kept replay's; the first such runs from a
-step, with the army's move lefts there, are made watched and kept (:class:`Segment`), and a
-later army that answers every question one asked as it did takes its end without running
-it: its break, or the stream's results and move lefts it left, back on the kept replay.
+step are made watched and kept (:class:`Segment`), and a later army that answers every
+question one asked as it did takes its end without running it: its break, or the stream's
+results and move lefts it left, back on the kept replay.
 
 Only runs of steps that draw no unseen dice are kept (no purchase, no shot whose rolls the
 player did not see), so taking one draws nothing from the sample's stream that running it
 would have: the worlds are those the runs give, byte for byte.  A type that answers every
 question a run asked as another did would have run it the same
-(:mod:`wargames.core.watched`); the move lefts of the army's own are part of the key, and
-those the run set it worked out from what it asked.  What a run copied without looking (a
-watched value moved elsewhere in the state or into an event) would differ for another army:
-a run that did is not taken where it rejoined (a break is decided by what it asked)."""
+(:mod:`wargames.core.watched`); a move left is asked as the army's own where it has one
+(else the kept state's), but one the run set, which it worked out from what it asked.
+What a run copied without looking (a watched value moved elsewhere in the state or into an
+event) would differ for another army: a run that did is not taken where it rejoined (a
+break is decided by what it asked)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 
 RUNS: Final = 8
-"""Runs kept from one step of a kept replay and one set of an army's move lefts there."""
+"""Runs kept from one step of a kept replay."""
 LEFT: Final = ("log", "rng")
 """What a step checked through a kept replay may leave unlike it: the unseen rolls of a
 shot in the log (drawn for every sample, see :func:`~wargames.sabot.determinize.kept.past`)
@@ -60,13 +61,13 @@ def served(
     """The run of the army ``drawn`` (types ``known``, move ``lefts`` of its own) through
     the kept ``replay`` from its state before ``step`` to where it breaks or is back on the
     kept replay, where a run kept for the replay (or made now, watched, up to :data:`RUNS`
-    a step and move lefts) answered alike tells it and may be taken (see the module); None
+    a step) answered alike tells it and may be taken (see the module); None
     where the army runs the steps itself.  ``events``: the kept replay's last log's."""
     if replay.culprit is not None:
         return None
-    runs = replay.segments.get(step)
-    if runs is None:  # (none where the step draws unseen dice)
-        runs = replay.segments[step] = [] if steady(analysis, step) else None
+    if step not in replay.segments:  # (None where the step draws unseen dice)
+        replay.segments[step] = [] if steady(analysis, step) else None
+    runs = replay.segments[step]
     if runs is None:
         return None
     run = next((r for r in runs if _answers(game, r, known, lefts)), None)
