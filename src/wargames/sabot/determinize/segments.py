@@ -1,7 +1,8 @@
 """Runs through a kept replay kept for the armies that answer them alike (docs/sabot.md,
 "Kept replays"): an army run through a kept replay from the kept state before a step runs
 on, from its own state, while that is unlike the kept replay's; the first such runs from a
-step are made watched and kept (:class:`Segment`), and a later army that answers every
+step (but the first army's: a view a bot samples a few times seldom has another) are
+made watched and kept (:class:`Segment`), and a later army that answers every
 question one asked as it did takes its end without running it: its break, or the stream's
 results and move lefts it left, back on the kept replay.
 
@@ -72,6 +73,9 @@ def served(
         return None
     run = next((r for r in runs if _answers(game, r, known, lefts)), None)
     if run is None and len(runs) < RUNS:
+        if step not in replay.unrun:  # the first army to reach it runs it itself
+            replay.unrun.add(step)
+            return None
         run = _watched(game, analysis, replay, step, drawn, known, lefts, events)
         runs.append(run)
     return run if run is not None and run.taken else None
