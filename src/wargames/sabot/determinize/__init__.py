@@ -109,6 +109,7 @@ def sample_history(
     :raises NoPast: if none was found in :data:`TRIES` draws.
     """
     analysis = analyse(game, view, player) if reuse else Analysis(game, view, player)
+    analysis.samples += 1
     no_past = not analysis.steps and not analysis.start_events
     ruled_out: set[tuple[int, str]] = set()  # types this call's replays ruled out
     for attempt in range(TRIES):

@@ -129,6 +129,8 @@ class Analysis:
         self.earlier: tuple[int, tuple[tuple[Key, Replay], ...]] = 0, ()
         """The replays (that fit) of an earlier view of this player whose steps begin these,
         with how many steps it had (set by :func:`analyse`)."""
+        self.samples = 0
+        """The samples of the view drawn so far (with the kept replays)."""
 
 
 def _movers(analysis: Analysis) -> Iterator[tuple[int, SabotAction, tuple[Any, ...]]]:

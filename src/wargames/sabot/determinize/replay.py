@@ -134,9 +134,6 @@ class Replay:
     segments: dict[int, list[Segment] | None] = field(factory=dict, eq=False, repr=False)
     """Of each step, the runs from the kept state before it kept for armies run through
     (:class:`Segment`; None: the step draws unseen dice)."""
-    unrun: set[int] = field(factory=set, eq=False, repr=False)
-    """The steps an army ran from here itself (the first to reach them, before any run was
-    kept)."""
     dressings: Dressings = field(factory=dict, eq=False, repr=False)
     """Its counters dressed with the types of the armies served
     (:func:`~wargames.sabot.determinize.start.dressed`)."""
