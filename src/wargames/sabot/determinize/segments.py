@@ -43,7 +43,7 @@ RUNS: Final = 8
 FEW: Final = 4
 """Samples of a view drawn before runs are kept: a greedy bot draws 4 a decision, and the
 few armies after a watched run seldom take it (with runs kept from the first sample, its
-drawing was slower in 8 of 10 moves measured; ISMCTS draws 200)."""
+drawing was slower in 8 of 10 pairs of 8 moves measured; ISMCTS draws 200)."""
 LEFT: Final = ("log", "rng")
 """What a step checked through a kept replay may leave unlike it: the unseen rolls of a
 shot in the log (drawn for every sample, see :func:`~wargames.sabot.determinize.kept.past`)
