@@ -224,7 +224,7 @@ def run_through(
         last=last,
         fresh=fresh,
         dressings={},
-        listed=[],
+        listed=[tuple(events)],  # (its last log's events: no walk of the log to list them)
     )
     return ran_through, picks
 
