@@ -173,7 +173,9 @@ class MctsBot(SampledBot):
     (the iterations cycle through them, each with fresh dice; by default 20, or a tenth of
     ``iterations`` if more); ``prior`` how many of them give the one-ahead prior (0: none,
     and every action is searched); ``width`` how many of the best-prior actions are searched
-    at first, and ``widening`` how fast more are (``width + widening * sqrt(descents)``).
+    at first, and ``widening`` how fast more are (``width + widening * sqrt(descents)``);
+    ``horizon`` how many of one player's decisions in a row (``game.decision``: a SAW unit's
+    order) a descent may span (1: it stops where the player would decide something else).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -189,13 +191,14 @@ class MctsBot(SampledBot):
         prior: int = 4,
         width: int = 6,
         widening: float = 0.25,
+        horizon: int = 1,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
-        if min(iterations, samples, width) < 1 or rollout_depth < 0 or min(prior, widening) < 0:
-            raise ValueError(
-                "iterations, samples and width must be >= 1, rollout_depth, prior and widening >= 0"
-            )
+        if min(iterations, samples, width, horizon) < 1:
+            raise ValueError("iterations, samples, width and horizon must be >= 1")
+        if rollout_depth < 0 or min(prior, widening) < 0:
+            raise ValueError("rollout_depth, prior and widening must be >= 0")
         if prior > samples:
             raise ValueError(f"the prior uses {prior} of only {samples} samples")
         super().__init__(seed, samples)
@@ -205,6 +208,7 @@ class MctsBot(SampledBot):
         self.prior = prior
         self.width = width
         self.widening = widening
+        self.horizon = horizon
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -278,6 +282,7 @@ class MctsBot(SampledBot):
         path: list[tuple[_Node, str]] = []  # each node entered, and who chose it
         chose: set[str] = set()  # who has chosen since ``together`` began to act
         deciding: tuple[str, Hashable] | None = None  # the last mover, and what it decided
+        spanned = 1  # the decisions the last mover has begun in a row in this descent
         while game.outcome(world) is None:
             mover = player if node is root else first_to_act(game, world)
             acting = game.to_act(world)
@@ -287,8 +292,10 @@ class MctsBot(SampledBot):
                 break
             chose.add(mover)
             decision = game.decision(world, mover)
-            if deciding is not None and deciding != (mover, decision) and deciding[0] == mover:
-                break  # the same player goes on to decide something else
+            if deciding is not None and deciding != (mover, decision):
+                spanned = spanned + 1 if deciding[0] == mover else 1
+                if spanned > self.horizon:
+                    break  # the same player goes on to decide something else, past the horizon
             deciding = (mover, decision)
             legal = playing(game, game.legal_actions(world, mover))
             if node is root:
