@@ -64,6 +64,12 @@ def test_bad_settings() -> None:
         make_bot("genius", 1)
     with pytest.raises(ValueError, match="whole number"):
         make_bot("mcts:lots", 1)
+    with pytest.raises(ValueError, match="whole number"):
+        make_bot("mcts:50:", 1)
+    with pytest.raises(ValueError, match="only mcts takes a horizon"):
+        make_bot("greedy:8:2", 1)
+    with pytest.raises(ValueError, match="horizon must be >= 1"):
+        make_bot("mcts:50:0", 1)
 
 
 def test_bot_specs() -> None:
@@ -73,7 +79,10 @@ def test_bot_specs() -> None:
     assert greedy.samples == 8
     mcts = make_bot(" MCTS:50 ", 1)
     assert isinstance(mcts, MctsBot)
-    assert mcts.iterations == 50
+    assert (mcts.iterations, mcts.horizon) == (50, 1)
+    deeper = make_bot("mcts:50:2", 1)
+    assert isinstance(deeper, MctsBot)
+    assert (deeper.iterations, deeper.horizon) == (50, 2)
 
 
 def test_the_simulate_command(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from wargames.sabotage.variants import MiniSabotage
 from wargames.saw import Done, Saw, SawAction, SawState
 from wargames.testing import states
 
-from ..saw.helpers import act, duel, side_by_side
+from ..saw.helpers import BRUISER, act, duel, side_by_side
 
 MINI = wargames.load("sabotage", variant="SM")
 SEARCHERS: list[Callable[[int], Bot]] = [
@@ -91,6 +91,8 @@ def test_bad_settings_are_refused() -> None:
         MctsBot(samples=0)
     with pytest.raises(ValueError, match="the prior uses 8 of only 4 samples"):
         MctsBot(samples=4, prior=8)
+    with pytest.raises(ValueError, match="horizon"):
+        MctsBot(horizon=0)
 
 
 def test_search_bots_play_a_whole_game() -> None:
@@ -269,6 +271,47 @@ def test_mcts_searches_one_decision_at_a_time() -> None:
     MctsBot(0, iterations=100).choose(game, state, "blue")
     assert Watched.asked == {game.unit_index("b1")}
     assert game.decision(state, "blue") != game.decision(act(game, state, "b1 done"), "blue")
+    Watched.asked = set()
+    MctsBot(0, iterations=100, horizon=2).choose(game, state, "blue")
+    assert Watched.asked == {game.unit_index("b1"), game.unit_index("b2")}, "a horizon of two"
+
+
+SITTER = ("Sitter", 20, 1, (0, 5, 5, 5, 5))
+"""A unit that cannot move: its order is to attack or not."""
+
+
+class _SpoiledShot(Saw):
+    """SAW of two Sitters against a Bruiser, whose evaluation for blue says that b1's attack
+    is worth a little alone (0.1, against 0.08 for no attack) but spoils b2's, which is
+    worth more alone (0.3; both attacks 0)."""
+
+    WORTH: ClassVar[dict[tuple[bool, bool], float]] = {
+        (False, False): 0.08,
+        (True, False): 0.1,
+        (False, True): 0.3,
+        (True, True): 0.0,
+    }
+
+    def __init__(self) -> None:
+        super().__init__(armies={"blue": [SITTER, SITTER], "red": [BRUISER]})
+
+    def evaluate(self, state: SawState, player: str) -> float:
+        b1, b2 = (bool(order.shots) for order in state.plots[0].orders)
+        value = self.WORTH[b1, b2]
+        return value if player == "blue" else -value
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_horizon_of_two_weighs_the_first_order_by_what_the_second_can_do(seed: int) -> None:
+    """With ``horizon=2`` a descent runs on from b1's order into b2's, so b1 holds its fire
+    for b2's better attack; with the default horizon b1's order is weighed alone, b2's left
+    to the evaluation, and b1 attacks."""
+    game = _SpoiledShot()
+    state = game.start(1)
+    alone, together = (
+        MctsBot(seed, iterations=50, horizon=h).choose(game, state, "blue") for h in (1, 2)
+    )
+    assert (str(alone), str(together)) == ("b1 attack r1", "b1 done")
 
 
 def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:

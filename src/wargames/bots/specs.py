@@ -1,5 +1,6 @@
 """Bots by name, for the command line and simulations: ``random``, ``greedy``, ``greedy:8``
-(8 determinisations), ``mcts``, ``mcts:400`` (400 iterations); and the difficulty levels
+(8 determinisations), ``mcts``, ``mcts:400`` (400 iterations), ``mcts:400:2`` (a descent
+spans two of a player's decisions: ``MctsBot``'s ``horizon``); and the difficulty levels
 people choose from, ``easy``, ``normal`` and ``hard`` (:data:`LEVELS`)."""
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from wargames.bots.random import RandomBot
 
 __all__ = ["BOT_NAMES", "LEVELS", "BotSpec", "make_bot", "seat_bots"]
 
-_FACTORIES: dict[str, Callable[[int, int | None], Bot]] = {
-    "random": lambda seed, _: RandomBot(seed),
-    "greedy": lambda seed, n: GreedyBot(seed, samples=n or 4),
-    "mcts": lambda seed, n: MctsBot(seed, iterations=n or 200),
+_FACTORIES: dict[str, Callable[[int, int | None, int | None], Bot]] = {
+    "random": lambda seed, _, __: RandomBot(seed),
+    "greedy": lambda seed, n, _: GreedyBot(seed, samples=n or 4),
+    "mcts": lambda seed, n, h: MctsBot(seed, iterations=n or 200, horizon=1 if h is None else h),
 }
+_HORIZONS = {"mcts"}
+"""The bots whose spec may name a horizon after their number (``mcts:400:2``)."""
 BOT_NAMES = tuple(_FACTORIES)
 LEVELS: dict[str, str] = {"easy": "greedy", "normal": "mcts", "hard": "mcts:800"}
 """Each difficulty level and the bot that plays it: one action ahead; a search of 200
@@ -28,20 +31,23 @@ from a seed to a bot (``lambda seed: MctsBot(seed, samples=4)``)."""
 
 
 def make_bot(spec: str, seed: int) -> Bot:
-    """The bot named by ``spec`` (``name``, ``name:number`` or a level of :data:`LEVELS`),
-    seeded with ``seed``.
+    """The bot named by ``spec`` (``name``, ``name:number``, ``mcts:number:horizon`` or a
+    level of :data:`LEVELS`), seeded with ``seed``.
 
-    :raises ValueError: for an unknown name or a bad number.
+    :raises ValueError: for an unknown name, a bad number or a horizon for a bot without one.
     """
     spec = spec.strip().lower()
     name, _, number = LEVELS.get(spec, spec).partition(":")
+    number, colon, horizon = number.partition(":")
     factory = _FACTORIES.get(name)
     if factory is None:
         known = ", ".join((*LEVELS, *BOT_NAMES))
         raise ValueError(f"unknown bot {spec!r}; the bots are {known}")
-    if number and not number.isdigit():
-        raise ValueError(f"bot {spec!r}: the number after ':' must be a whole number")
-    return factory(seed, int(number) if number else None)
+    if colon and name not in _HORIZONS:
+        raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_HORIZONS))} takes a horizon")
+    if not all(part.isdigit() for part in (number, horizon) if part or colon):
+        raise ValueError(f"bot {spec!r}: the numbers after ':' must be whole numbers")
+    return factory(seed, int(number) if number else None, int(horizon) if horizon else None)
 
 
 def seat_bots(players: Sequence[str], specs: Sequence[BotSpec], seed: int) -> dict[str, Bot]:
