@@ -1,6 +1,7 @@
 """The bots' heuristic for Sabotage (not a rule): material, pressure on the enemy
-Headquarters and an immediate threat to one (:meth:`Sabotage.evaluate`); during set-up, how
-safe each side's Headquarters stands (:func:`setup_evaluate`).
+Headquarters, an immediate threat to one and a watch kept beside the landmines closing it
+(:meth:`Sabotage.evaluate`); during set-up, how safe each side's Headquarters stands
+(:func:`setup_evaluate`).
 
 Search bots call it tens of thousands of times a move, so it reads the board once, by cell
 index, with each cell's coordinates computed once per board.
@@ -30,6 +31,8 @@ __all__ = [
     "SETUP",
     "THREAT",
     "VALUES",
+    "WATCH",
+    "WATCH_REACH",
     "evaluate",
     "headquarters_safety",
     "setup_evaluate",
@@ -40,11 +43,19 @@ THREAT: Final = 0.3
 """The weight of an immediate threat to a Headquarters in :func:`evaluate`."""
 PRESSURE: Final = 0.3
 """The weight of pressure on the Headquarters in the rest of :func:`evaluate`."""
+WATCH: Final = 0.05
+"""The weight of a Headquarters' landmines left unwatched within a raider's reach, added to
+:func:`evaluate` (:func:`_exposure`)."""
+WATCH_REACH: Final = 4
+"""How many steps from an unwatched landmine a possible Saboteur counts (:func:`_exposure`)."""
 SETUP: Final = {"depth": 0.4, "cover": 0.5, "guard": 0.1}
 """The weights of the set-up terms of :func:`setup_evaluate`, which sum to 1: how far the
 Headquarters stands from where the enemy starts, how many of its sides are closed, and the
 strongest piece of its own beside it."""
 _HQ: Final = Kind.HEADQUARTERS
+_MINE: Final = Kind.LANDMINE
+_SABOTEUR: Final = Kind.SABOTEUR
+_SIDES: Final = 4  # a square's orthogonal sides
 _OPPONENT: Final = {PLAYERS[0]: PLAYERS[1], PLAYERS[1]: PLAYERS[0]}
 
 
@@ -53,6 +64,12 @@ def _coordinates(board: Board[Square]) -> tuple[tuple[int, int], ...]:
     """Each cell's ``(x, y)``, by index."""
     nodes = (board.node(i) for i in range(len(board)))
     return tuple((square.x, square.y) for square in nodes)
+
+
+@functools.cache
+def _sides(board: SquareBoard) -> tuple[tuple[int, ...], ...]:
+    """Each cell's orthogonal neighbours (the squares a piece steps to), by index."""
+    return tuple(tuple(map(board.index, board.orthogonal(square))) for square in board)
 
 
 def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
@@ -69,7 +86,9 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     turn; the other side, whose turn comes next) may capture it at once ("Capture your
     opponent's headquarters by moving any of your pieces onto it").  The side that moves
     first scores 1 if it may, else -1 if the other may (the threat stands until it is
-    removed), ``THREAT`` of the whole.
+    removed), ``THREAT`` of the whole.  On top, ``WATCH`` times the difference of the two
+    sides' :func:`_exposure`: a landmine beside a Headquarters left unwatched while a
+    possible Saboteur is near.
     """
     if TURNS.in_setup(state.clock):
         return setup_evaluate(game, state, player)
@@ -77,15 +96,22 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     material = dict.fromkeys(PLAYERS, 0)
     headquarters: dict[str, tuple[int, int]] = {}
     movers: list[tuple[str, int, int]] = []
+    mines: list[tuple[str, int]] = []
+    raiders: dict[str, list[int]] = {owner: [] for owner in PLAYERS}
     for index, piece in enumerate(state.cells):
         if piece is None:
             continue
         kind = piece.kind
-        material[piece.owner] += VALUES.get(kind, 0)
+        owner = piece.owner
+        material[owner] += VALUES.get(kind, 0)
+        if not piece.revealed or kind is _SABOTEUR:
+            raiders[owner].append(index)
         if kind is _HQ:
-            headquarters[piece.owner] = where[index]
+            headquarters[owner] = where[index]
+        elif kind is _MINE:
+            mines.append((owner, index))
         elif kind not in IMMOVABLE:
-            movers.append((piece.owner, index, piece.id))
+            movers.append((owner, index, piece.id))
     pressure = dict.fromkeys(PLAYERS, 0.0)
     threat = dict.fromkeys(PLAYERS, False)
     acting = game.to_act(state)
@@ -107,13 +133,62 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     danger = 1.0 if threat[first] else -1.0 if threat[_OPPONENT[first]] else 0.0
     if first != player:
         danger = -danger
-    return (1 - THREAT) * position + THREAT * danger
+    score = (1 - THREAT) * position + THREAT * danger
+    if mines and headquarters:
+        exposure = {
+            owner: _exposure(game.board, state.cells, at, mines, raiders[_OPPONENT[owner]], owner)
+            for owner, at in headquarters.items()
+        }
+        score += WATCH * (exposure.get(other, 0.0) - exposure.get(player, 0.0))
+    return score
+
+
+def _exposure(
+    board: SquareBoard,
+    cells: Sequence[Piece | None],
+    headquarters: tuple[int, int],
+    mines: Sequence[tuple[str, int]],
+    raiders: Sequence[int],
+    owner: str,
+) -> float:
+    """How open ``owner``'s Headquarters (at ``headquarters``) stands to a Saboteur, in
+    [0, 1]: the landmines of ``owner``'s beside it with no movable piece of ``owner``'s beside
+    them, each weighed by how near the nearest of ``raiders`` stands (``(WATCH_REACH + 1 -
+    d) / WATCH_REACH`` at ``d`` steps, round nothing, up to ``WATCH_REACH``), over the four
+    sides.
+
+    The rule texts: only a Saboteur passes a landmine ("If a Saboteur moves onto an Atomic
+    Landmine, then the Landmine is destroyed and the Saboteur remains"), and it then stands
+    beside the Headquarters; a piece beside the landmine may attack it there ("Saboteurs
+    also die when attacked by anything").  ``raiders`` are the enemy's pieces the owner does
+    not know to be something else: every unexposed one and every exposed Saboteur, whatever
+    a world draws for them, so the term reads only what the owner sees.
+    """
+    where = _coordinates(board)
+    sides = _sides(board)
+    x, y = headquarters
+    open_ = 0.0
+    for mine_owner, mine in mines:
+        mx, my = where[mine]
+        if mine_owner != owner or abs(mx - x) + abs(my - y) != 1:
+            continue
+        if any(_watches(cells[side], owner) for side in sides[mine]):
+            continue
+        near = min(
+            (abs(mx - where[i][0]) + abs(my - where[i][1]) for i in raiders),
+            default=WATCH_REACH + 1,
+        )
+        open_ += max(0, WATCH_REACH + 1 - near) / WATCH_REACH
+    return open_ / _SIDES
+
+
+def _watches(piece: Piece | None, owner: str) -> bool:
+    """Whether ``piece`` is a movable piece of ``owner``'s."""
+    return piece is not None and piece.owner == owner and piece.kind not in IMMOVABLE
 
 
 # -- set-up ---------------------------------------------------------------------------------
 
-_MINE: Final = Kind.LANDMINE
-_SIDES: Final = 4  # a square's orthogonal sides
 _STRONGEST: Final = max(value for kind, value in VALUES.items() if kind not in IMMOVABLE)
 
 
