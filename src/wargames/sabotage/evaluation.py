@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import networkx as nx
 from attrs import frozen
@@ -93,30 +93,13 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     if TURNS.in_setup(state.clock):
         return setup_evaluate(game, state, player)
     where = _coordinates(game.board)
-    material = dict.fromkeys(PLAYERS, 0)
-    headquarters: dict[str, tuple[int, int]] = {}
-    movers: list[tuple[str, int, int]] = []
-    mines: list[tuple[str, int]] = []
-    raiders: dict[str, list[int]] = {owner: [] for owner in PLAYERS}
-    for index, piece in enumerate(state.cells):
-        if piece is None:
-            continue
-        kind = piece.kind
-        owner = piece.owner
-        material[owner] += VALUES.get(kind, 0)
-        if not piece.revealed or kind is _SABOTEUR:
-            raiders[owner].append(index)
-        if kind is _HQ:
-            headquarters[owner] = where[index]
-        elif kind is _MINE:
-            mines.append((owner, index))
-        elif kind not in IMMOVABLE:
-            movers.append((owner, index, piece.id))
+    survey = _survey(game.board, state.cells)
+    material, headquarters = survey.material, survey.headquarters
     pressure = dict.fromkeys(PLAYERS, 0.0)
     threat = dict.fromkeys(PLAYERS, False)
     acting = game.to_act(state)
     moved = state.moved
-    for owner, index, ident in movers:
+    for owner, index, ident in survey.movers:
         target = headquarters.get(_OPPONENT[owner])
         if target is None:
             continue
@@ -134,41 +117,70 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     if first != player:
         danger = -danger
     score = (1 - THREAT) * position + THREAT * danger
-    if mines and headquarters:
-        exposure = {
-            owner: _exposure(game.board, state.cells, at, mines, raiders[_OPPONENT[owner]], owner)
-            for owner, at in headquarters.items()
-        }
-        score += WATCH * (exposure.get(other, 0.0) - exposure.get(player, 0.0))
+    if survey.mines and headquarters:
+        watch = _exposure(game.board, state.cells, survey, other)
+        score += WATCH * (watch - _exposure(game.board, state.cells, survey, player))
     return score
 
 
+class _Survey(NamedTuple):
+    """What :func:`evaluate` reads off the board in one pass: each side's ``material``, its
+    Headquarters' ``(x, y)``; the ``movers`` (owner, cell, id), the landmines (owner, cell),
+    and each side's ``raiders``, the cells of its pieces the other side does not know to be
+    anything but a Saboteur (unexposed, or exposed Saboteurs)."""
+
+    material: dict[str, int]
+    headquarters: dict[str, tuple[int, int]]
+    movers: list[tuple[str, int, int]]
+    mines: list[tuple[str, int]]
+    raiders: dict[str, list[int]]
+
+
+def _survey(board: SquareBoard, cells: Sequence[Piece | None]) -> _Survey:
+    """The :class:`_Survey` of ``cells`` on ``board``."""
+    where = _coordinates(board)
+    survey = _Survey(dict.fromkeys(PLAYERS, 0), {}, [], [], {owner: [] for owner in PLAYERS})
+    for index, piece in enumerate(cells):
+        if piece is None:
+            continue
+        kind = piece.kind
+        owner = piece.owner
+        survey.material[owner] += VALUES.get(kind, 0)
+        if not piece.revealed or kind is _SABOTEUR:
+            survey.raiders[owner].append(index)
+        if kind is _HQ:
+            survey.headquarters[owner] = where[index]
+        elif kind is _MINE:
+            survey.mines.append((owner, index))
+        elif kind not in IMMOVABLE:
+            survey.movers.append((owner, index, piece.id))
+    return survey
+
+
 def _exposure(
-    board: SquareBoard,
-    cells: Sequence[Piece | None],
-    headquarters: tuple[int, int],
-    mines: Sequence[tuple[str, int]],
-    raiders: Sequence[int],
-    owner: str,
+    board: SquareBoard, cells: Sequence[Piece | None], survey: _Survey, owner: str
 ) -> float:
-    """How open ``owner``'s Headquarters (at ``headquarters``) stands to a Saboteur, in
-    [0, 1]: the landmines of ``owner``'s beside it with no movable piece of ``owner``'s beside
-    them, each weighed by how near the nearest of ``raiders`` stands (``(WATCH_REACH + 1 -
-    d) / WATCH_REACH`` at ``d`` steps, round nothing, up to ``WATCH_REACH``), over the four
-    sides.
+    """How open ``owner``'s Headquarters stands to a Saboteur, in [0, 1] (0 without one): the
+    landmines of ``owner``'s beside it with no movable piece of ``owner``'s beside them, each
+    weighed by how near the nearest enemy raider (:class:`_Survey`) stands (``(WATCH_REACH +
+    1 - d) / WATCH_REACH`` at ``d`` steps, round nothing, up to ``WATCH_REACH``), over the
+    four sides.
 
     The rule texts: only a Saboteur passes a landmine ("If a Saboteur moves onto an Atomic
     Landmine, then the Landmine is destroyed and the Saboteur remains"), and it then stands
     beside the Headquarters; a piece beside the landmine may attack it there ("Saboteurs
-    also die when attacked by anything").  ``raiders`` are the enemy's pieces the owner does
-    not know to be something else: every unexposed one and every exposed Saboteur, whatever
-    a world draws for them, so the term reads only what the owner sees.
+    also die when attacked by anything").  A raider is any enemy piece the owner does not
+    know to be something else, whatever a world draws for it, so the term reads only what
+    the owner sees.
     """
+    if owner not in survey.headquarters:
+        return 0.0
     where = _coordinates(board)
     sides = _sides(board)
-    x, y = headquarters
+    x, y = survey.headquarters[owner]
+    raiders = survey.raiders[_OPPONENT[owner]]
     open_ = 0.0
-    for mine_owner, mine in mines:
+    for mine_owner, mine in survey.mines:
         mx, my = where[mine]
         if mine_owner != owner or abs(mx - x) + abs(my - y) != 1:
             continue
