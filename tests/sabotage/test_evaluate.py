@@ -1,14 +1,12 @@
-"""The bots' heuristic (not a rule): material, pressure on the enemy Headquarters, an
-immediate threat to one and a watch kept beside the landmines closing it."""
-
-import random
+"""The bots' heuristic (not a rule): material, pressure on the enemy Headquarters and an
+immediate threat to one."""
 
 import pytest
 
 from wargames.bots import GreedyBot
 from wargames.core.game import balance
-from wargames.sabotage import Deploy, Kind, Sabotage, SabotageState, evaluation
-from wargames.sabotage.evaluation import PRESSURE, THREAT, WATCH, WATCH_REACH
+from wargames.sabotage import Deploy, Kind, Sabotage, SabotageState
+from wargames.sabotage.evaluation import PRESSURE, THREAT
 
 from .helpers import variant
 
@@ -74,114 +72,6 @@ def test_a_piece_that_has_moved_this_turn_threatens_nothing_until_the_next() -> 
     assert GAME.evaluate(stepped, "green") == pytest.approx(
         GAME.evaluate(standing, "green") - THREAT
     )
-
-
-# -- the watch beside a Headquarters' landmines (Mini Sabotage) ------------------------------
-
-# Ladder seed 5917, `mcts:200` green against greedy, action 100 (turn 14): green's
-# Headquarters on f1 closed by landmines on e1, f2 and g1; red's Saboteur, exposed on d2, two
-# steps from f2; green's Recon on g2 the last piece beside f2.  Green's `mcts:200` walked it
-# off (g2-g3), and red's Saboteur came in over f2 two turns later.
-LOST_5917 = {
-    "d1": "r3",
-    "e1": "gM",
-    "f1": "gH",
-    "g1": "gM",
-    "a2": "g3",
-    "d2": "rS",
-    "f2": "gM",
-    "g2": "gR",
-    "h2": "gR",
-    "g4": "g5",
-    "a6": "gS",
-    "d6": "r1",
-    "f6": "r2",
-    "b7": "rS",
-    "c7": "rR",
-    "f7": "rM",
-    "g7": "rR",
-    "h7": "r5",
-    "a8": "rS",
-    "b8": "r2",
-    "c8": "r4",
-    "e8": "rM",
-    "f8": "rH",
-    "g8": "rM",
-}
-
-
-def _watch_term(state: SabotageState, monkeypatch: pytest.MonkeyPatch) -> float:
-    """Green's evaluation less what it is with the watch weighed at nothing."""
-    with_watch = MINI.evaluate(state, "green")
-    with monkeypatch.context() as patch:
-        patch.setattr(evaluation, "WATCH", 0.0)
-        return with_watch - MINI.evaluate(state, "green")
-
-
-def test_the_last_watcher_beside_a_landmine_stays_while_a_saboteur_is_near() -> None:
-    """The lost game's position: the Recon stepping off g2 leaves f2, which the exposed
-    Saboteur two steps off may cross ("If a Saboteur moves onto an Atomic Landmine, then the
-    Landmine is destroyed and the Saboteur remains"), with nothing beside it to attack the
-    Saboteur there ("Saboteurs also die when attacked by anything"); the other Recon's step
-    h2-h3 keeps the watch.  Without the watch, leaving scored above staying."""
-    state = MINI.position(LOST_5917, turn=14, revealed=("d1", "d2"))
-    leave = MINI.apply(state, MINI.parse_action(state, "g2-g3", "green"))
-    stay = MINI.apply(state, MINI.parse_action(state, "h2-h3", "green"))
-    assert MINI.evaluate(stay, "green") > MINI.evaluate(leave, "green")
-    assert MINI.evaluate(stay, "red") < MINI.evaluate(leave, "red")
-
-
-_GUARDED = {"f1": "gH", "e1": "gM", "f2": "gM", "g1": "gM", "h1": "g1", "c8": "rH"}
-
-
-@pytest.mark.parametrize(
-    ("pieces", "revealed", "expected"),
-    [
-        # A 2 on e2 watches e1 and f2, the 1 on h1 watches g1: nothing open.
-        ({"e2": "g2", "d3": "r1"}, (), 0.0),
-        # The 2 gone forward: e1 and f2 open, the unexposed 1 on d3 three steps from e1 and
-        # from f2, each weighed (WATCH_REACH + 1 - 3) / WATCH_REACH over the four sides.
-        ({"e4": "g2", "d3": "r1"}, (), -2 * (WATCH_REACH - 2) / WATCH_REACH / 4),
-        # The same piece exposed as a General: it cannot cross a landmine.
-        ({"e4": "g2", "d3": "r1"}, ("d3",), 0.0),
-        # Exposed as a Saboteur it counts as an unexposed piece does.
-        ({"e4": "g2", "d3": "rS"}, ("d3",), -2 * (WATCH_REACH - 2) / WATCH_REACH / 4),
-        # Beyond the reach nothing counts: d6 is six steps from e1.
-        ({"e4": "g2", "d6": "rS"}, (), 0.0),
-        # Red's raider on d1, one step from e1 (which weighs in full) and three from f2.
-        ({"e4": "g2", "d1": "r1"}, (), -(1 + (WATCH_REACH - 2) / WATCH_REACH) / 4),
-    ],
-)
-def test_the_watch_weighs_each_open_landmine_by_the_nearest_possible_saboteur(
-    pieces: dict[str, str],
-    revealed: tuple[str, ...],
-    expected: float,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``WATCH`` times the share of the Headquarters' sides that are a landmine with no movable
-    piece of its own beside it, each weighed by how near the nearest possible Saboteur is."""
-    state = MINI.position({**_GUARDED, **pieces}, revealed=revealed)
-    assert _watch_term(state, monkeypatch) == pytest.approx(WATCH * expected)
-
-
-def test_the_watch_reads_only_what_the_headquarters_owner_sees() -> None:
-    """Every world drawn from green's view gives green's Headquarters the same exposure, and
-    so does the true state, whatever each draws for red's unexposed pieces."""
-    state = MINI.position(LOST_5917, turn=14, revealed=("d1", "d2"))
-    leave = MINI.apply(state, MINI.parse_action(state, "g2-g3", "green"))
-    view = MINI.view(leave, "green")
-    worlds = [MINI.determinize(view, "green", random.Random(seed)) for seed in range(20)]
-    assert len({tuple(w.cells) for w in worlds}) > 1  # the worlds differ
-    exposures = {_green_exposure(world) for world in [leave, *worlds]}
-    # e1 and f2 two steps from the Saboteur on d2 (the 3 on d1 is exposed: no raider), g1 four.
-    steps = (2, 2, 4)
-    assert exposures == {sum(WATCH_REACH + 1 - d for d in steps) / WATCH_REACH / 4}
-
-
-def _green_exposure(state: SabotageState) -> float:
-    """Green's Headquarters' exposure, as :func:`evaluate` reckons it."""
-    survey = evaluation._survey(MINI.board, state.cells)
-    return evaluation._exposure(MINI.board, state.cells, survey, "green")
 
 
 # -- set-up (Mini Sabotage: green's zone is ranks 1-3, red's 6-8, volcanoes c4 c5 f4 f5) ----

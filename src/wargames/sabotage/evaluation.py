@@ -1,7 +1,6 @@
 """The bots' heuristic for Sabotage (not a rule): material, pressure on the enemy
-Headquarters, an immediate threat to one and a watch kept beside the landmines closing it
-(:meth:`Sabotage.evaluate`); during set-up, how safe each side's Headquarters stands
-(:func:`setup_evaluate`).
+Headquarters and an immediate threat to one (:meth:`Sabotage.evaluate`); during set-up, how
+safe each side's Headquarters stands (:func:`setup_evaluate`).
 
 Search bots call it tens of thousands of times a move, so it reads the board once, by cell
 index, with each cell's coordinates computed once per board.
@@ -12,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 import networkx as nx
 from attrs import frozen
@@ -31,8 +30,6 @@ __all__ = [
     "SETUP",
     "THREAT",
     "VALUES",
-    "WATCH",
-    "WATCH_REACH",
     "evaluate",
     "headquarters_safety",
     "setup_evaluate",
@@ -43,19 +40,11 @@ THREAT: Final = 0.3
 """The weight of an immediate threat to a Headquarters in :func:`evaluate`."""
 PRESSURE: Final = 0.3
 """The weight of pressure on the Headquarters in the rest of :func:`evaluate`."""
-WATCH: Final = 0.05
-"""The weight of a Headquarters' landmines left unwatched within a raider's reach, added to
-:func:`evaluate` (:func:`_exposure`)."""
-WATCH_REACH: Final = 4
-"""How many steps from an unwatched landmine a possible Saboteur counts (:func:`_exposure`)."""
 SETUP: Final = {"depth": 0.4, "cover": 0.5, "guard": 0.1}
 """The weights of the set-up terms of :func:`setup_evaluate`, which sum to 1: how far the
 Headquarters stands from where the enemy starts, how many of its sides are closed, and the
 strongest piece of its own beside it."""
 _HQ: Final = Kind.HEADQUARTERS
-_MINE: Final = Kind.LANDMINE
-_SABOTEUR: Final = Kind.SABOTEUR
-_SIDES: Final = 4  # a square's orthogonal sides
 _OPPONENT: Final = {PLAYERS[0]: PLAYERS[1], PLAYERS[1]: PLAYERS[0]}
 
 
@@ -64,12 +53,6 @@ def _coordinates(board: Board[Square]) -> tuple[tuple[int, int], ...]:
     """Each cell's ``(x, y)``, by index."""
     nodes = (board.node(i) for i in range(len(board)))
     return tuple((square.x, square.y) for square in nodes)
-
-
-@functools.cache
-def _sides(board: SquareBoard) -> tuple[tuple[int, ...], ...]:
-    """Each cell's orthogonal neighbours (the squares a piece steps to), by index."""
-    return tuple(tuple(map(board.index, board.orthogonal(square))) for square in board)
 
 
 def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
@@ -86,20 +69,28 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     turn; the other side, whose turn comes next) may capture it at once ("Capture your
     opponent's headquarters by moving any of your pieces onto it").  The side that moves
     first scores 1 if it may, else -1 if the other may (the threat stands until it is
-    removed), ``THREAT`` of the whole.  On top, ``WATCH`` times the difference of the two
-    sides' :func:`_exposure`: a landmine beside a Headquarters left unwatched while a
-    possible Saboteur is near.
+    removed), ``THREAT`` of the whole.
     """
     if TURNS.in_setup(state.clock):
         return setup_evaluate(game, state, player)
     where = _coordinates(game.board)
-    survey = _survey(game.board, state.cells)
-    material, headquarters = survey.material, survey.headquarters
+    material = dict.fromkeys(PLAYERS, 0)
+    headquarters: dict[str, tuple[int, int]] = {}
+    movers: list[tuple[str, int, int]] = []
+    for index, piece in enumerate(state.cells):
+        if piece is None:
+            continue
+        kind = piece.kind
+        material[piece.owner] += VALUES.get(kind, 0)
+        if kind is _HQ:
+            headquarters[piece.owner] = where[index]
+        elif kind not in IMMOVABLE:
+            movers.append((piece.owner, index, piece.id))
     pressure = dict.fromkeys(PLAYERS, 0.0)
     threat = dict.fromkeys(PLAYERS, False)
     acting = game.to_act(state)
     moved = state.moved
-    for owner, index, ident in survey.movers:
+    for owner, index, ident in movers:
         target = headquarters.get(_OPPONENT[owner])
         if target is None:
             continue
@@ -116,91 +107,13 @@ def evaluate(game: Sabotage, state: SabotageState, player: str) -> float:
     danger = 1.0 if threat[first] else -1.0 if threat[_OPPONENT[first]] else 0.0
     if first != player:
         danger = -danger
-    score = (1 - THREAT) * position + THREAT * danger
-    if survey.mines and headquarters:
-        watch = _exposure(game.board, state.cells, survey, other)
-        score += WATCH * (watch - _exposure(game.board, state.cells, survey, player))
-    return score
-
-
-class _Survey(NamedTuple):
-    """What :func:`evaluate` reads off the board in one pass: each side's ``material``, its
-    Headquarters' ``(x, y)``; the ``movers`` (owner, cell, id), the landmines (owner, cell),
-    and each side's ``raiders``, the cells of its pieces the other side does not know to be
-    anything but a Saboteur (unexposed, or exposed Saboteurs)."""
-
-    material: dict[str, int]
-    headquarters: dict[str, tuple[int, int]]
-    movers: list[tuple[str, int, int]]
-    mines: list[tuple[str, int]]
-    raiders: dict[str, list[int]]
-
-
-def _survey(board: SquareBoard, cells: Sequence[Piece | None]) -> _Survey:
-    """The :class:`_Survey` of ``cells`` on ``board``."""
-    where = _coordinates(board)
-    survey = _Survey(dict.fromkeys(PLAYERS, 0), {}, [], [], {owner: [] for owner in PLAYERS})
-    for index, piece in enumerate(cells):
-        if piece is None:
-            continue
-        kind = piece.kind
-        owner = piece.owner
-        survey.material[owner] += VALUES.get(kind, 0)
-        if not piece.revealed or kind is _SABOTEUR:
-            survey.raiders[owner].append(index)
-        if kind is _HQ:
-            survey.headquarters[owner] = where[index]
-        elif kind is _MINE:
-            survey.mines.append((owner, index))
-        elif kind not in IMMOVABLE:
-            survey.movers.append((owner, index, piece.id))
-    return survey
-
-
-def _exposure(
-    board: SquareBoard, cells: Sequence[Piece | None], survey: _Survey, owner: str
-) -> float:
-    """How open ``owner``'s Headquarters stands to a Saboteur, in [0, 1] (0 without one): the
-    landmines of ``owner``'s beside it with no movable piece of ``owner``'s beside them, each
-    weighed by how near the nearest enemy raider (:class:`_Survey`) stands (``(WATCH_REACH +
-    1 - d) / WATCH_REACH`` at ``d`` steps, round nothing, up to ``WATCH_REACH``), over the
-    four sides.
-
-    The rule texts: only a Saboteur passes a landmine ("If a Saboteur moves onto an Atomic
-    Landmine, then the Landmine is destroyed and the Saboteur remains"), and it then stands
-    beside the Headquarters; a piece beside the landmine may attack it there ("Saboteurs
-    also die when attacked by anything").  A raider is any enemy piece the owner does not
-    know to be something else, whatever a world draws for it, so the term reads only what
-    the owner sees.
-    """
-    if owner not in survey.headquarters:
-        return 0.0
-    where = _coordinates(board)
-    sides = _sides(board)
-    x, y = survey.headquarters[owner]
-    raiders = survey.raiders[_OPPONENT[owner]]
-    open_ = 0.0
-    for mine_owner, mine in survey.mines:
-        mx, my = where[mine]
-        if mine_owner != owner or abs(mx - x) + abs(my - y) != 1:
-            continue
-        if any(_watches(cells[side], owner) for side in sides[mine]):
-            continue
-        near = min(
-            (abs(mx - where[i][0]) + abs(my - where[i][1]) for i in raiders),
-            default=WATCH_REACH + 1,
-        )
-        open_ += max(0, WATCH_REACH + 1 - near) / WATCH_REACH
-    return open_ / _SIDES
-
-
-def _watches(piece: Piece | None, owner: str) -> bool:
-    """Whether ``piece`` is a movable piece of ``owner``'s."""
-    return piece is not None and piece.owner == owner and piece.kind not in IMMOVABLE
+    return (1 - THREAT) * position + THREAT * danger
 
 
 # -- set-up ---------------------------------------------------------------------------------
 
+_MINE: Final = Kind.LANDMINE
+_SIDES: Final = 4  # a square's orthogonal sides
 _STRONGEST: Final = max(value for kind, value in VALUES.items() if kind not in IMMOVABLE)
 
 
