@@ -16,9 +16,14 @@ __all__ = ["BOT_NAMES", "LEVELS", "BotSpec", "make_bot", "seat_bots"]
 
 _FACTORIES: dict[str, Callable[[int, int | None, int | None], Bot]] = {
     "random": lambda seed, _, __: RandomBot(seed),
-    "greedy": lambda seed, n, _: GreedyBot(seed, samples=n or 4),
-    "mcts": lambda seed, n, h: MctsBot(seed, iterations=n or 200, horizon=1 if h is None else h),
+    "greedy": lambda seed, n, _: GreedyBot(seed, samples=4 if n is None else n),
+    "mcts": lambda seed, n, h: MctsBot(
+        seed, iterations=200 if n is None else n, horizon=1 if h is None else h
+    ),
 }
+_NUMBERED = {"greedy", "mcts"}
+"""The bots whose spec may give a number (``greedy:8`` determinisations, ``mcts:400``
+iterations)."""
 _HORIZONS = {"mcts"}
 """The bots whose spec may name a horizon after their number (``mcts:400:2``)."""
 BOT_NAMES = tuple(_FACTORIES)
@@ -34,7 +39,8 @@ def make_bot(spec: str, seed: int) -> Bot:
     """The bot named by ``spec`` (``name``, ``name:number``, ``mcts:number:horizon`` or a
     level of :data:`LEVELS`), seeded with ``seed``.
 
-    :raises ValueError: for an unknown name, a bad number or a horizon for a bot without one.
+    :raises ValueError: for an unknown name, a bad number (not a whole number, or one the bot
+        refuses, such as ``mcts:0``) or a horizon for a bot without one.
     """
     spec = spec.strip().lower()
     name, _, number = LEVELS.get(spec, spec).partition(":")
@@ -43,6 +49,8 @@ def make_bot(spec: str, seed: int) -> Bot:
     if factory is None:
         known = ", ".join((*LEVELS, *BOT_NAMES))
         raise ValueError(f"unknown bot {spec!r}; the bots are {known}")
+    if number and name not in _NUMBERED:
+        raise ValueError(f"bot {spec!r}: {name} takes no number")
     if colon and name not in _HORIZONS:
         raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_HORIZONS))} takes a horizon")
     if not all(part.isdigit() for part in (number, horizon) if part or colon):
