@@ -9,11 +9,7 @@ to take (:func:`exchange`: every unit that has yet to fire, at the target it hur
 where it stands, and a shot aimed but not yet rolled in a bot's afterstate,
 :mod:`~wargames.sabot.pending`, at its exact odds).  So a shot is worth its odds before its
 dice, ending an attack phase with a shot unfired gives that shot up, and a move is weighed by
-the fire it draws and the fire it opens.  An enemy shooter with no target in reach does not
-save its shot: it waits for the first to come, and most of it counts against the player
-already (:attr:`Weights.deferred`), so the first unit to step within reach is not charged
-all of it (charged all of it, that unit stood off, turn after turn); the player's own shots
-count only where they reach, so the pull of its own fire stays whole.
+the fire it draws and the fire it opens.
 
 Material alone is flat until the armies meet, and bots that read only it never closed in:
 every game of a 20-turn limit was drawn.  So a side also scores for *closing*: each of its
@@ -85,12 +81,6 @@ class Weights:
     material: float = 0.9
     closing: float = 0.1
     moving: float = 0.5
-    deferred: float = 0.75
-    """The share of its best shot an enemy shooter that reaches no target this turn still
-    takes from the player (:func:`exchange`, :func:`evaluate`): the shot waits for the first
-    target to come in reach, so standing just out of reach saves only the rest of it
-    (charging nothing there, the whole shot fell on the first unit to step in, and the bots
-    stood off: docs/bots-record.md)."""
 
 
 WEIGHTS = Weights()
@@ -98,13 +88,9 @@ WEIGHTS = Weights()
 
 def evaluate(game: Sabot, state: SabotState, player: str, weights: Weights = WEIGHTS) -> float:
     """``player``'s score of a game still on: the balance of material after this turn's
-    expected exchange, plus its own closing.  The enemy's shots with no target in reach
-    count against ``player`` by :attr:`Weights.deferred` of them; its own, like its
-    closing, count only where they reach (so it neither shuns the enemy's reach nor
-    forgoes its own)."""
-    units, worth, lost, feared = _counted(game, state, weights.deferred)
-    rival = game.opponent(player)
-    mine, theirs = worth[player] - feared[player], worth[rival] - lost[rival]
+    expected exchange, plus its own closing."""
+    units, worth, lost = _counted(game, state)
+    mine, theirs = (worth[p] - lost[p] for p in (player, game.opponent(player)))
     left = moves_left(game, state, player)
     if state.moving is not None and state.moving.unit in left:
         left[state.moving.unit] *= weights.moving
@@ -114,22 +100,16 @@ def evaluate(game: Sabot, state: SabotState, player: str, weights: Weights = WEI
 
 
 def _counted(
-    game: Sabot, state: SabotState, deferred: float
-) -> tuple[list[Unit], dict[str, float], dict[str, float], dict[str, float]]:
-    """:func:`standing`, :func:`material` and the two :func:`exchange` of ``state`` (nothing
-    deferred, and ``deferred``), worked out once for every player who scores it (a search
-    scores each leaf for both)."""
+    game: Sabot, state: SabotState
+) -> tuple[list[Unit], dict[str, float], dict[str, float]]:
+    """:func:`standing`, :func:`material` and :func:`exchange` of ``state``, worked out once
+    for every player who scores it (a search scores each leaf for both)."""
     known = memo(state)
-    key = (_counted, game._memo_key, deferred)
-    found: tuple[list[Unit], dict[str, float], dict[str, float], dict[str, float]] | None
-    found = known.get(key)
+    key = (_counted, game._memo_key)
+    found: tuple[list[Unit], dict[str, float], dict[str, float]] | None = known.get(key)
     if found is None:
         units = standing(state)
-        found = known[key] = (
-            units,
-            material(game, units),
-            *_exchanges(game, state, units, deferred),
-        )
+        found = known[key] = (units, material(game, units), exchange(game, state, units))
     return found
 
 
@@ -200,9 +180,7 @@ def still_to(game: Sabot, state: SabotState, player: str, phase: str) -> bool:
     return clock.order.index(game.players.index(player)) >= clock.seat
 
 
-def exchange(
-    game: Sabot, state: SabotState, units: Sequence[Unit], deferred: float = 0.0
-) -> dict[str, float]:
+def exchange(game: Sabot, state: SabotState, units: Sequence[Unit]) -> dict[str, float]:
     """The build points each player is expected to lose to the shots still to come this
     turn (VII): every unit whose attack phase is still to come (or under way) and that has
     not fired (a Destroyed unit too, VII-a: fire is simultaneous) fires at the enemy unit of
@@ -213,29 +191,13 @@ def exchange(
     and those move units, as it could once it has moved (unless it may not move and fire,
     II).  A shot aimed and not yet rolled (an afterstate's) takes what it is expected to
     (:func:`pending_harm`).  What several shots are expected to take from one target is at
-    most its worth.  Lasers, which harm nothing by themselves, count nothing.
-
-    A shooter whose best shot this turn is worth less than ``deferred`` of the one it would
-    fire at the enemy unit it hurts most, wherever that stands (:attr:`Weights.deferred`),
-    takes that share of the latter instead, from its side as a whole (not from the unit, so
-    that such shots do not pile up on one target, each short of its worth): the shot waits
-    for a target to come, and the first unit to step within reach is charged only what its
-    shot takes beyond that share.  What a side loses is at most what it has."""
-    return _exchanges(game, state, units, deferred)[1]
-
-
-def _exchanges(
-    game: Sabot, state: SabotState, units: Sequence[Unit], deferred: float
-) -> tuple[dict[str, float], dict[str, float]]:
-    """:func:`exchange` with nothing deferred and with ``deferred``, in one pass."""
+    most its worth.  Lasers, which harm nothing by themselves, count nothing."""
     taken = pending_harm(game, state)
     targets = [u for u in units if u.on_map]
     rivals = {p: [u for u in targets if u.owner != p] for p in game.players}
     worth = {u.id: _worth(game, u) for u in targets}
     firing = {p: still_to(game, state, p, "attack") for p in game.players}
     left = {i: n for p in game.players if firing[p] for i, n in moves_left(game, state, p).items()}
-    waiting = dict.fromkeys(game.players, 0.0)  # the deferred shots, by the side they hurt
-    taken_later = dict(taken)  # the shots taken where nothing is deferred in their stead
     for shooter in state.units:
         if shooter.fired or not firing[shooter.owner] or not shooter.on_map:
             continue
@@ -243,64 +205,25 @@ def _exchanges(
             continue
         kind = game.table[shooter.kind]
         moves = 0.0 if kind.no_move_and_fire else left.get(shooter.id, 0.0)
+        near = game.map.distance_from(shooter.hex)
         hill = 1 if game.map.elevation[shooter.hex] else 0
         reach = game.reaches[shooter.kind] + hill + moves
-        aims = rivals[shooter.owner]
-        best, aim = _best_shot(game, state, shooter, aims, worth, moves, reach)
+        best, aim = 0.0, -1
+        for target in rivals.get(shooter.owner, ()):
+            # No shot takes more than its target's worth: a target worth no more than the
+            # best found cannot beat it, and is not looked at (the same choice).
+            if worth[target.id] <= best or near(target.hex) > reach:
+                continue
+            harm = _harm(game, state, shooter, target, moves, worth[target.id])
+            if harm > best:
+                best, aim = harm, target.id
         if aim >= 0:
             taken[aim] = taken.get(aim, 0.0) + best
-        if deferred and best < deferred * max((worth[u.id] for u in aims), default=0.0):
-            later = deferred * _best_shot(game, state, shooter, aims, worth, math.inf, math.inf)[0]
-            if later > best:
-                waiting[game.opponent(shooter.owner)] += later
-                continue
-        if aim >= 0:
-            taken_later[aim] = taken_later.get(aim, 0.0) + best
-    has = material(game, units)
-    return _lost(game, state, taken, dict.fromkeys(game.players, 0.0), has), _lost(
-        game, state, taken_later, waiting, has
-    )
-
-
-def _lost(
-    game: Sabot,
-    state: SabotState,
-    taken: Mapping[int, float],
-    waiting: Mapping[str, float],
-    has: Mapping[str, float],
-) -> dict[str, float]:
-    """What each player is expected to lose: the harm ``taken`` from each of its units, at
-    most the unit's worth, and the shots ``waiting`` against it, at most what it ``has``."""
-    lost = dict(waiting)
+    lost = dict.fromkeys(game.players, 0.0)
     for aimed, harm in taken.items():
         unit = state.units[aimed]
         lost[unit.owner] += min(harm, _worth(game, unit))
-    return {p: min(lost[p], has[p]) for p in lost}
-
-
-def _best_shot(
-    game: Sabot,
-    state: SabotState,
-    shooter: Unit,
-    targets: Iterable[Unit],
-    worth: Mapping[int, float],
-    moves: float,
-    reach: float,
-) -> tuple[float, int]:
-    """The greatest likeliest harm ``shooter`` (``moves`` move units left) may do to one of
-    ``targets`` within ``reach`` hexes (:func:`_harm`; ``worth`` by unit id), and that
-    target's id; (0, -1) where it may harm none."""
-    near = game.map.distance_from(shooter.hex)
-    best, aim = 0.0, -1
-    for target in targets:
-        # No shot takes more than its target's worth: a target worth no more than the
-        # best found cannot beat it, and is not looked at (the same choice).
-        if worth[target.id] <= best or near(target.hex) > reach:
-            continue
-        harm = _harm(game, state, shooter, target, moves, worth[target.id])
-        if harm > best:
-            best, aim = harm, target.id
-    return best, aim
+    return lost
 
 
 HARMS_KEPT: Final = 1 << 16
