@@ -163,10 +163,12 @@ class Replay:
     def log_of(self, events: Sequence[Any], changed: int, length: int | None = None) -> EventLog:
         """The log of the first ``length`` of ``events`` (all of them by default), which are
         this replay's last log's before ``changed``: its nodes shared up to there
-        (:meth:`~wargames.core.events.EventLog.up_to`), the rest linked anew."""
+        (:meth:`~wargames.core.events.EventLog.up_to`), the rest in one block
+        (:meth:`~wargames.core.events.EventLog.with_block`: the same log, without a node
+        linked per event for every sample)."""
         end = len(events) if length is None else length
         first = min(changed, end)
-        return self.last.log.up_to(first).with_events(events[first:end])
+        return self.last.log.up_to(first).with_block(events[first:end])
 
 
 def _subject(state: SabotState, action: SabotAction) -> int:
