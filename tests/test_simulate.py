@@ -70,9 +70,9 @@ def test_bad_settings() -> None:
         make_bot("greedy:8:2", 1)
     with pytest.raises(ValueError, match="horizon must be >= 1"):
         make_bot("mcts:50:0", 1)
-    with pytest.raises(ValueError, match="iterations, samples, width and horizon must be >= 1"):
+    with pytest.raises(ValueError, match="'mcts:0': iterations, samples, width and horizon must"):
         make_bot("mcts:0", 1)  # not the default's 200
-    with pytest.raises(ValueError, match="samples must be >= 1"):
+    with pytest.raises(ValueError, match="'greedy:0': samples must be >= 1"):
         make_bot("greedy:0", 1)
     with pytest.raises(ValueError, match="random takes no number"):
         make_bot("random:5", 1)

@@ -55,7 +55,10 @@ def make_bot(spec: str, seed: int) -> Bot:
         raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_HORIZONS))} takes a horizon")
     if not all(part.isdigit() for part in (number, horizon) if part or colon):
         raise ValueError(f"bot {spec!r}: the numbers after ':' must be whole numbers")
-    return factory(seed, int(number) if number else None, int(horizon) if horizon else None)
+    try:
+        return factory(seed, int(number) if number else None, int(horizon) if horizon else None)
+    except ValueError as refused:  # a count the bot refuses: say which name asked for it
+        raise ValueError(f"bot {spec!r}: {refused}") from None
 
 
 def seat_bots(players: Sequence[str], specs: Sequence[BotSpec], seed: int) -> dict[str, Bot]:
