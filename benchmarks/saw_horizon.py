@@ -29,6 +29,7 @@ from typing import cast
 import wargames
 from benchmarks.search_luck import WatchedMcts
 from wargames.bots.base import first_to_act
+from wargames.bots.mcts import MctsBot
 from wargames.bots.specs import make_bot
 from wargames.saw import Saw, SawAction, SawState
 from wargames.saw.state import Attack, Step
@@ -67,16 +68,15 @@ def order(
     taken: list[SawAction] = []
     lift = 0.0
     while game.current_unit(state, player) == unit:
-        if spec.startswith("mcts") and not taken:
-            _, _, rest = spec.partition(":")
-            number, _, horizon = rest.partition(":")
-            watched = WatchedMcts(seed, iterations=int(number or 200), horizon=int(horizon or 1))
+        bot = make_bot(spec, seed)
+        if isinstance(bot, MctsBot) and not taken:  # the same search, its tree kept to read
+            watched = WatchedMcts(seed, iterations=bot.iterations, horizon=bot.horizon)
             action = cast(SawAction, watched.choose(game, state, player))
             assert watched.root is not None
             node = watched.root.children[action]
             lift = node.value - node.mean
         else:
-            action = cast(SawAction, make_bot(spec, seed).choose(game, state, player))
+            action = cast(SawAction, bot.choose(game, state, player))
         taken.append(action)
         state = game.apply(state, action)
     return taken, lift
