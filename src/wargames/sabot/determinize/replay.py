@@ -6,9 +6,10 @@ asked of each counter, step by step, with the state before each step (:class:`Re
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
+import attrs
 from attrs import field, frozen
 
 from wargames.core.errors import IllegalAction
@@ -19,7 +20,7 @@ from wargames.core.watched import VALUE, Watch
 from wargames.sabot.determinize.analysis import MOVING, Analysis
 from wargames.sabot.determinize.dice import Choice, Draws, Miss, event_faces, shuffle_faces
 from wargames.sabot.determinize.draw import Army
-from wargames.sabot.determinize.start import Dressings, dressed
+from wargames.sabot.determinize.start import Dressings, dressed, with_lefts
 from wargames.sabot.determinize.watching import Part, rewatch, unwatched, watch_counters
 from wargames.sabot.firing import fire_problem
 from wargames.sabot.scouting import sees
@@ -55,6 +56,14 @@ Asking = tuple[
 ]
 """Of each counter, the steps of a replay that set its move left; and the steps that asked
 it, with each question and answer."""
+
+
+LEFT: Final = ("log", "rng")
+"""What a step checked through a kept replay may leave unlike it: the unseen rolls of a
+shot in the log (drawn for every sample, see :func:`~wargames.sabot.determinize.kept.past`)
+and the stream's key."""
+FIELDS: Final = tuple(f.name for f in attrs.fields(SabotState) if f.name not in LEFT)
+"""The fields of a state held to the kept replay's after a step run through it."""
 
 
 @frozen
@@ -322,6 +331,20 @@ def replay_army(
         looked(state, counted, chosen)
         return kept(miss.culprit)
     return kept()
+
+
+def rewatched(
+    game: Sabot,
+    analysis: Analysis,
+    state: SabotState,
+    known: Mapping[int, str],
+    lefts: Mapping[int, int],
+    watch: Watch[Part],
+) -> SabotState:
+    """A kept replay's ``state`` with ``known`` and the move ``lefts`` put on, watched anew."""
+    bare, untouched = unwatched(analysis, state)
+    state = with_lefts(game, dressed(game, bare, known, untouched), {}, lefts)
+    return watch_counters(analysis, state, watch, untouched)
 
 
 def run_step(

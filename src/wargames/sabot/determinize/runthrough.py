@@ -20,15 +20,9 @@ from wargames.sabot.determinize.analysis import Analysis
 from wargames.sabot.determinize.dice import Choice, Draws, Miss, Redraw
 from wargames.sabot.determinize.draw import Army
 from wargames.sabot.determinize.kept import lefts_only
-from wargames.sabot.determinize.replay import Asking, Replay, run_step
-from wargames.sabot.determinize.segments import (
-    FIELDS,
-    lefts_after,
-    rewatched,
-    served,
-    with_lefts,
-)
-from wargames.sabot.determinize.start import dressed
+from wargames.sabot.determinize.replay import FIELDS, Asking, Replay, rewatched, run_step
+from wargames.sabot.determinize.segments import lefts_after, served
+from wargames.sabot.determinize.start import dressed, with_lefts
 from wargames.sabot.determinize.watching import Part, rewatch, unwatched
 from wargames.sabot.state import Arrived, Buy, SabotState
 

@@ -23,15 +23,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from wargames.core.changes import replace
 from wargames.core.hidden import is_hidden
 from wargames.core.watched import Watch, answer, plain
 from wargames.sabot.determinize.analysis import Analysis
 from wargames.sabot.determinize.dice import Draws, Miss
 from wargames.sabot.determinize.draw import Army
-from wargames.sabot.determinize.replay import Replay, Segment, run_step
-from wargames.sabot.determinize.start import Dressings, dressed, full_shots
-from wargames.sabot.determinize.watching import Part, rewatch, unwatched, watch_counters
+from wargames.sabot.determinize.replay import FIELDS, Replay, Segment, rewatched, run_step
+from wargames.sabot.determinize.start import dressed, full_shots, with_lefts
+from wargames.sabot.determinize.watching import Part, rewatch
 from wargames.sabot.state import Attack, Buy, SabotState, Unit
 
 if TYPE_CHECKING:
@@ -44,12 +43,6 @@ FEW: Final = 4
 """Samples of a view drawn before runs are kept: a greedy bot draws 4 a decision, and the
 few armies after a watched run seldom take it (with runs kept from the first sample, its
 drawing was slower in 8 of 10 pairs of 8 moves measured; ISMCTS draws 200)."""
-LEFT: Final = ("log", "rng")
-"""What a step checked through a kept replay may leave unlike it: the unseen rolls of a
-shot in the log (drawn for every sample, see :func:`~wargames.sabot.determinize.kept.past`)
-and the stream's key."""
-FIELDS: Final = tuple(f.name for f in attrs.fields(SabotState) if f.name not in LEFT)
-"""The fields of a state held to the kept replay's after a step run through it."""
 
 
 def served(
@@ -225,39 +218,6 @@ def _alike(game: Sabot, part: str, value: Any, questions: Sequence[tuple[Hashabl
         return all(answer(question, value, record) == got for question, got in questions)
     except (AttributeError, TypeError):  # a decoy asked for a type's field
         return False
-
-
-def rewatched(
-    game: Sabot,
-    analysis: Analysis,
-    state: SabotState,
-    known: Mapping[int, str],
-    lefts: Mapping[int, int],
-    watch: Watch[Part],
-) -> SabotState:
-    """A kept replay's ``state`` with ``known`` and the move ``lefts`` put on, watched anew."""
-    bare, untouched = unwatched(analysis, state)
-    state = with_lefts(game, dressed(game, bare, known, untouched), {}, lefts)
-    return watch_counters(analysis, state, watch, untouched)
-
-
-def with_lefts(
-    game: Sabot,
-    state: SabotState,
-    kinds: Mapping[int, str],
-    lefts: Mapping[int, int],
-    cache: Dressings | None = None,
-) -> SabotState:
-    """A kept replay's ``state`` with ``kinds`` put on
-    (:func:`~wargames.sabot.determinize.start.dressed`, with its ``cache``) and the move
-    ``lefts`` of an army whose differ."""
-    state = dressed(game, state, kinds, (), cache)
-    if not lefts:
-        return state
-    units = list(state.units)
-    for u, left in lefts.items():
-        units[u] = replace(units[u], left=left)
-    return state.with_changes(units=tuple(units))
 
 
 def _clean(analysis: Analysis, state: SabotState, after: SabotState, kept: SabotState) -> bool:

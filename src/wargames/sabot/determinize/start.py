@@ -115,3 +115,22 @@ def dressed(
         if cache is not None:
             cache[key] = unit, units[u]
     return state.with_changes(units=tuple(units))
+
+
+def with_lefts(
+    game: Sabot,
+    state: SabotState,
+    kinds: Mapping[int, str],
+    lefts: Mapping[int, int],
+    cache: Dressings | None = None,
+) -> SabotState:
+    """A kept replay's ``state`` with ``kinds`` put on (:func:`dressed`, with its
+    ``cache``) and the move
+    ``lefts`` of an army whose differ."""
+    state = dressed(game, state, kinds, (), cache)
+    if not lefts:
+        return state
+    units = list(state.units)
+    for u, left in lefts.items():
+        units[u] = replace(units[u], left=left)
+    return state.with_changes(units=tuple(units))
