@@ -10,7 +10,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from wargames.core.hidden import sample_assignment
 from wargames.sabot.determinize.analysis import Analysis
@@ -35,18 +35,16 @@ def platoon_mix(
     """Platoons (name -> count) with exactly ``size`` units, costing at most ``budget``,
     whose units include ``known`` and, for each set of types in ``needs`` (what one counter
     may be), one unit more of a type in it; drawn at random, None if this draw found none."""
-    platoons = table.platoons
-    names = sorted(platoons)
-    shapes = tuple(sorted({(len(p.units), p.cost) for p in platoons.values()}))
+    catalogue = _catalogue(table)
+    platoons, names, shapes = table.platoons, catalogue.names, catalogue.shapes
     mix: Counter[str] = Counter()
-    units: Counter[str] = Counter()
-    claimed: Counter[str] = Counter()  # units of the mix a known type or a need has taken
+    free: Counter[str] = Counter()  # units of the mix no known type or need has taken
     spent = count = 0  # the mix's cost and units
 
     def add(name: str) -> None:
         nonlocal spent, count
         mix[name] += 1
-        units.update(platoons[name].units)
+        free.update(platoons[name].units)
         spent += platoons[name].cost
         count += len(platoons[name].units)
 
@@ -55,18 +53,23 @@ def platoon_mix(
         left = size - count - len(platoons[name].units)
         return _fillable(shapes, left, budget - spent - platoons[name].cost)
 
+    def spare(want: frozenset[str]) -> list[str]:
+        """The types of ``want`` the mix has a unit of to spare, in order (the mix holds
+        few types, a want up to every one: the mix's are looked up in it)."""
+        return [s for s in sorted(free) if free[s] > 0 and s in want]
+
     # the narrowest first, each taking a unit the mix has to spare or a platoon that has one
     wants = [frozenset({s}) for s in sorted(known.elements())]
     wants += sorted(needs, key=lambda want: (len(want), _ordered(want)))
     for want in wants:
-        spare = [s for s in _ordered(want) if units.get(s, 0) > claimed.get(s, 0)]
-        if not spare:
-            sellers = [n for n in names if not want.isdisjoint(platoons[n].units) and fits(n)]
+        spares = spare(want)
+        if not spares:
+            sellers = [n for n in catalogue.selling(want) if fits(n)]
             if not sellers:
                 return None
             add(rng.choice(sellers))
-            spare = [s for s in _ordered(want) if units.get(s, 0) > claimed.get(s, 0)]
-        claimed[rng.choice(spare)] += 1
+            spares = spare(want)
+        free[rng.choice(spares)] -= 1
     while True:
         if count == size:
             return mix if spent <= budget else None
@@ -74,6 +77,45 @@ def platoon_mix(
         if not choices:
             return None
         add(rng.choice(choices))
+
+
+class _Catalogue:
+    """A table as an army is drawn from it: its platoons' names in order, the (units, cost)
+    shapes they come in, of each set of types the platoons with a unit of one (worked out
+    when first wanted), and its engineers."""
+
+    def __init__(self, table: UnitTable) -> None:
+        self.table = table  # (held: its identity is the key, see :func:`_catalogue`)
+        self.names = tuple(sorted(table.platoons))
+        self.shapes = tuple(sorted({(len(p.units), p.cost) for p in table.platoons.values()}))
+        self.sellers: dict[frozenset[str], tuple[str, ...]] = {}
+        self.diggers = frozenset(s for s, kind in table.types.items() if kind.special == "prepare")
+        """The types that prepare positions (engineers, IV)."""
+
+    def selling(self, want: frozenset[str]) -> tuple[str, ...]:
+        """The platoons, in order, with a unit of a type in ``want``."""
+        found = self.sellers.get(want)
+        if found is None:
+            platoons = self.table.platoons
+            found = tuple(n for n in self.names if not want.isdisjoint(platoons[n].units))
+            self.sellers[want] = found
+        return found
+
+
+_CATALOGUES: dict[int, _Catalogue] = {}
+"""The catalogue of each table drawn from, by its identity (the table is held by it)."""
+_TABLES: Final = 64
+"""Catalogues kept before they are all dropped (a process loads few tables)."""
+
+
+def _catalogue(table: UnitTable) -> _Catalogue:
+    """The catalogue of ``table`` (worked out once a table: its platoons never change)."""
+    found = _CATALOGUES.get(id(table))
+    if found is None or found.table is not table:
+        if len(_CATALOGUES) >= _TABLES:
+            _CATALOGUES.clear()
+        found = _CATALOGUES[id(table)] = _Catalogue(table)
+    return found
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -101,8 +143,10 @@ def draw_army(
     table = game.table
     options = game.options
     doms = analysis.domains
-    if banned:
-        doms = {u: frozenset(k for k in d if (u, k) not in banned) for u, d in doms.items()}
+    if banned:  # (only the domains of the counters named: the others as they are)
+        doms = dict(doms)
+        for u in {u for u, _ in banned if u in doms}:
+            doms[u] = frozenset(k for k in doms[u] if (u, k) not in banned)
     kinds: dict[int, str] = {}
     army = analysis.army
     known = Counter(analysis.known[u] for u in army if u in analysis.known)
@@ -114,7 +158,7 @@ def draw_army(
         # only be an ENV, or a carrier and the squad in it), and the positions dug at set-up
         # their engineers
         needs = [doms[u] for u in unknown if DECOY not in doms[u]]
-        diggers = frozenset(s for s, kind in table.types.items() if kind.special == "prepare")
+        diggers = _catalogue(table).diggers
         dug = analysis.diggers - sum(known[s] for s in diggers) - sum(n <= diggers for n in needs)
         needs += [diggers] * dug
         mix = platoon_mix(table, size, options.build_points, known, rng, needs)
