@@ -52,10 +52,13 @@ each with the move left the type answers."""
 
 
 Asking = tuple[
-    dict[int, tuple[int, ...]], dict[int, tuple[tuple[int, ...], tuple[tuple[Hashable, Any], ...]]]
+    dict[int, tuple[int, ...]],
+    dict[int, tuple[tuple[int, ...], tuple[tuple[Hashable, Any], ...]]],
+    dict[tuple[int, int], tuple[int, ...]],
 ]
-"""Of each counter, the steps of a replay that set its move left; and the steps that asked
-it, with each question and answer."""
+"""Of each counter, the steps of a replay that set its move left; the steps that asked it,
+with each question and answer; and of a counter and a move left, the steps that asked it
+something that move left answers otherwise (worked out when first wanted)."""
 
 
 LEFT: Final = ("log", "rng")
@@ -103,6 +106,20 @@ class Segment:
     lefts: tuple[tuple[int, int | None, int, int], ...] = ()
     answered: dict[tuple[Part, Any], bool] = field(factory=dict, eq=False, repr=False)
     """Whether a value answers a counter's part alike, worked out when first wanted."""
+    moved: tuple[tuple[int, int | None, int, int], ...] = field(init=False, eq=False, repr=False)
+    """Of ``lefts``, the counters whose move left the run set or the kept replay's changed."""
+    still: dict[int, int] = field(init=False, eq=False, repr=False)
+    """Of ``lefts``, the others, each with the kept replay's move left (the same after)."""
+
+    @moved.default
+    def _moved(self) -> tuple[tuple[int, int | None, int, int], ...]:
+        return tuple(e for e in self.lefts if e[1] is not None or e[2] != e[3])
+
+    @still.default
+    def _still(self) -> dict[int, int]:
+        return {
+            u: after for u, set_, before, after in self.lefts if set_ is None and before == after
+        }
 
 
 @frozen

@@ -72,7 +72,8 @@ def run_through(
     def broke(culprit: int) -> tuple[Replay, list[tuple[int, ...]]]:
         return Replay(replay.start, (), (), replay.start, (), culprit), picks
 
-    setting, asking = _lefts_asked(replay)
+    asking = _lefts_asked(replay)
+    setting = asking[0]
 
     def until(u: int, after: int) -> int:
         """The next step past ``after`` that sets ``u``'s move left."""
@@ -80,20 +81,15 @@ def run_through(
         i = bisect.bisect_right(steps, after)
         return steps[i] if i < len(steps) else _NEVER
 
-    def asked(after: int) -> int:
+    def asked(after: int, bounds: Mapping[int, int]) -> int:
         """The first step past ``after`` that asked a move left that differs (up to the
-        step that sets it)."""
+        step that sets it, in ``bounds``)."""
         first = _NEVER
         for u, left in lefts.items():
-            steps, questions = asking.get(u, ((), ()))
-            last = min(until(u, after), first - 1)
-            for i in range(bisect.bisect_right(steps, after), len(steps)):
-                if steps[i] > last:
-                    break
-                question, got = questions[i]
-                if answer(question, left) != got:
-                    first = steps[i]
-                    break
+            steps = _otherwise(asking, u, left)
+            i = bisect.bisect_right(steps, after)
+            if i < len(steps) and steps[i] <= bounds[u]:
+                first = min(first, steps[i])
         return first
 
     # stops where all the army answers otherwise is the move left they write: taken, not run
@@ -105,14 +101,15 @@ def run_through(
     while True:
         done = step
         ahead = queue[0] if queue else _NEVER
-        asks = asked(step) if lefts else _NEVER
+        bounds = {u: until(u, done) for u in lefts}  # the next step that sets each
+        asks = asked(done, bounds) if lefts else _NEVER
         while pending and pending[0] <= done:
             del pending[0]
         taken = pending[0] if pending else _NEVER
         step = min(ahead, asks, taken)
         if step >= stop:
             step = _NEVER
-        for u in [u for u in lefts if until(u, done) < step]:  # set alike on the way
+        for u in [u for u, bound in bounds.items() if bound < step]:  # set alike on the way
             del lefts[u]
         if step == _NEVER:
             break
@@ -225,7 +222,8 @@ def run_through(
 
 def _lefts_asked(replay: Replay) -> Asking:
     """Of each counter, the steps of ``replay`` that set its move left, and those that asked
-    it, with the questions and answers (in the order asked; worked out once a replay)."""
+    it, with the questions and answers (in the order asked; worked out once a replay); and
+    room for :func:`_otherwise`."""
     if not replay.asking:
         setting: dict[int, list[int]] = {}
         for s, v in replay.writes:
@@ -241,9 +239,32 @@ def _lefts_asked(replay: Replay) -> Asking:
                     u: (tuple(s for s, _, _ in facts), tuple((q, got) for _, q, got in facts))
                     for u, facts in asked.items()
                 },
+                {},
             )
         )
     return replay.asking[0]
+
+
+def _otherwise(asking: Asking, u: int, left: int) -> tuple[int, ...]:
+    """The steps, in order, that asked ``u``'s move left something ``left`` answers
+    otherwise (worked out once a replay, counter and move left; a question ``left`` cannot
+    answer is answered otherwise)."""
+    found = asking[2].get((u, left))
+    if found is None:
+        steps, questions = asking[1].get(u, ((), ()))
+        found = asking[2][u, left] = tuple(
+            s for s, (question, got) in zip(steps, questions, strict=True)
+            if not _answers(question, left, got)
+        )  # fmt: skip
+    return found
+
+
+def _answers(question: Hashable, left: int, got: Any) -> bool:
+    """Whether the move left ``left`` answers ``question`` with ``got``."""
+    try:
+        return bool(answer(question, left) == got)
+    except (ArithmeticError, TypeError, ValueError):
+        return False
 
 
 def _to_dress(analysis: Analysis, replay: Replay, kinds: Mapping[int, str]) -> dict[int, str]:

@@ -180,9 +180,11 @@ def _grouped(
 
 def lefts_after(run: Segment, lefts: Mapping[int, int]) -> dict[int, int]:
     """The move lefts of an army's own (``lefts`` before ``run``) after it, where they
-    differ from the kept replay's: those the run set, and the others as they were."""
-    own = {}
-    for u, set_, before, after in run.lefts:
+    differ from the kept replay's: those the run set, and the others as they were (where
+    the run left the kept replay's as it was, only the army's own are looked at)."""
+    still = run.still
+    own = {u: left for u, left in lefts.items() if u in still and left != still[u]}
+    for u, set_, before, after in run.moved:
         left = set_ if set_ is not None else lefts.get(u, before)
         if left != after:
             own[u] = left
