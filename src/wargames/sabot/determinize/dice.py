@@ -7,6 +7,7 @@ drawn again for another army that answers alike (:class:`Redraw`)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -137,14 +138,24 @@ def _shot_faces(
         if not all(1 <= f <= 10 for f in faces):
             raise Miss(event.hit)
         return faces[0] - 1, faces[1] - 1
-    options = tuple(
-        (a - 1, d - 1) for a in range(1, 11) for d in range(1, 11)
-        if (combat.MISS if harmless else combat.judge((a + attack, d + defense), mods))
-        == event.result
-    )  # fmt: skip
+    options = _giving(attack, defense, mods, harmless, event.result)
     if not options:
         raise Miss(event.hit)
     return draws.pick(options, *where)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _giving(
+    attack: int, defense: int, mods: combat.Modifiers, harmless: bool, result: str
+) -> tuple[tuple[int, int], ...]:
+    """The stream's results of a shot's two rolls (each face - 1) that give ``result``
+    from these totals added (VII-a; a harmless shot misses whatever is rolled): the same for
+    every shot alike, so worked out once."""
+    return tuple(
+        (a - 1, d - 1) for a in range(1, 11) for d in range(1, 11)
+        if (combat.MISS if harmless else combat.judge((a + attack, d + defense), mods))
+        == result
+    )  # fmt: skip
 
 
 def shuffle_faces(
