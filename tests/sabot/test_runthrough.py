@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from wargames.sabot import Sabot, SabotState, determinize
-from wargames.sabot.determinize import analyse, runthrough, sample_history, segments
+from wargames.sabot.determinize import analyse, runthrough, sample_history, segments, start
 from wargames.sabot.determinize.draw import draw_army
 from wargames.sabot.determinize.replay import Segment
 from wargames.sabot.determinize.start import dressed
@@ -172,6 +172,30 @@ def test_counters_dressed_through_a_kept_replays_cache_are_those_dressed_anew() 
                 cached = dressed(game, state, analysis.known | kinds, fresh, replay.dressings)
                 assert cached == dressed(game, state, analysis.known | kinds, fresh)
     assert replay.dressings  # (served from the cache)
+
+
+def test_a_kept_replays_dressings_are_bounded_and_dress_alike_when_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The cache a kept replay dresses its states (and its armies' own last states) through
+    holds at most ``DRESSINGS`` counters: full, it is dropped and filled again, and every
+    state is still the one dressed anew."""
+    monkeypatch.setattr(start, "DRESSINGS", 5)
+    game = Sabot()
+    view = game.view(played(game)[-1], PLAYER)
+    rng = random.Random(3)
+    game.sample_history(view, PLAYER, rng)
+    analysis = analyse(game, view, PLAYER)
+    replay = next(iter(analysis.replays.values()))
+    replay.dressings.clear()
+    armies = [army for army in (draw_army(game, analysis, rng, set()) for _ in range(6)) if army]
+    sizes = []
+    for kinds, _ in armies:
+        for state in (replay.start, replay.last):
+            cached = dressed(game, state, analysis.known | kinds, kinds, replay.dressings)
+            assert cached == dressed(game, state, analysis.known | kinds, kinds)
+            sizes.append(len(replay.dressings))
+    assert max(sizes) == 5  # (full at times, never more)
 
 
 def test_a_kept_replay_is_dressed_with_the_types_it_lacks_and_the_armys() -> None:

@@ -207,14 +207,15 @@ def run_through(
     else:  # a move's units spent, or whether it was stopped, unlike the kept replay's
         last, fresh = unwatched(analysis, ending)
     last = last.with_changes(log=replay.log_of(events, changed))
-    # (its own dressings: its last state is this army's alone, not to be kept)
+    # (the kept replay's dressings: its start is the kept one, its last state the kept one's
+    # counters but where this army's move lefts differ)
     ran_through = attrs.evolve(
         replay,
         forced=tuple(forced),
         choices=tuple(choices),
         last=last,
         fresh=fresh,
-        dressings={},
+        dressings=replay.dressings,
         listed=[tuple(events)],  # (its last log's events: no walk of the log to list them)
     )
     return ran_through, picks

@@ -84,6 +84,9 @@ Dressings = dict[tuple[int, str, bool], tuple[Unit, Unit]]
 """Counters of kept states already dressed (:func:`dressed`): by the counter's identity, the
 type put on and whether its shots marker is full, the counter and the counter dressed (held,
 so its identity is not taken by another)."""
+DRESSINGS: Final = 1 << 14
+"""Counters a kept replay's :data:`Dressings` holds before they are all dropped (its armies'
+own last states are dressed with them too)."""
 
 
 def dressed(
@@ -113,6 +116,8 @@ def dressed(
             continue
         units[u] = replace(unit, kind=kind, ammo=full_shots(game, kind) if full else unit.ammo)
         if cache is not None:
+            if len(cache) >= DRESSINGS:
+                cache.clear()
             cache[key] = unit, units[u]
     return state.with_changes(units=tuple(units))
 
