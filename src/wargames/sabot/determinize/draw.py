@@ -54,9 +54,10 @@ def platoon_mix(
         return _fillable(shapes, left, budget - spent - platoons[name].cost)
 
     def spare(want: frozenset[str]) -> list[str]:
-        """The types of ``want`` the mix has a unit of to spare, in order (the mix holds
-        few types, a want up to every one: the mix's are looked up in it)."""
-        return [s for s in sorted(free) if free[s] > 0 and s in want]
+        """The types of ``want`` the mix has a unit of to spare, in order (the fewer of the
+        want's types and the mix's looked up in the other)."""
+        few = want if len(want) < len(free) else free
+        return sorted(s for s in few if free.get(s, 0) > 0 and s in want)
 
     # the narrowest first, each taking a unit the mix has to spare or a platoon that has one
     wants = [frozenset({s}) for s in sorted(known.elements())]
