@@ -416,9 +416,7 @@ def sample_assignment(
     """
     order_of = {value: i for i, value in enumerate(pool)}  # set order depends on the hash seed
     room = {value: count for value, count in pool.items() if count > 0}
-    options = [
-        sorted((v for v in domain if v in room), key=order_of.__getitem__) for domain in domains
-    ]
+    options = [_in_order(domain, room, order_of) for domain in domains]
     holders: dict[K, list[int]] = {value: [] for value in room}
     chosen: dict[int, K] = {}
     items = sorted(range(len(domains)), key=lambda i: (len(options[i]), rng.random()))
@@ -436,6 +434,14 @@ def sample_assignment(
         holders[value].append(item)
         room[value] -= 1
     return tuple(chosen[i] for i in range(len(domains)))
+
+
+def _in_order(domain: frozenset[K], room: Mapping[K, int], order_of: Mapping[K, int]) -> list[K]:
+    """The values of ``domain`` in ``room``, in the pool's order (``room``'s own): the fewer
+    of the two looked up in the other."""
+    if len(domain) < len(room):
+        return sorted((v for v in domain if v in room), key=order_of.__getitem__)
+    return [v for v in room if v in domain]
 
 
 def _make_room(
