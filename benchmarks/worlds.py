@@ -15,11 +15,18 @@ games.  Figures only, no assertions::
 
     python -m benchmarks.worlds --samples 20
     python -m benchmarks.worlds --games saw --seeds 3
+    python -m benchmarks.worlds --view 3:160 --samples 100
+
+``--view SEED:STEPS`` times one SABOT view (``--points`` build points) alone, as the
+"Cheaper worlds" steps of docs/benchmarks.md measure a view: run it under ``valgrind
+--tool=cachegrind --cache-sim=no`` with ``--samples N`` and ``--samples 0`` for the
+instructions of N samples after the first.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -35,10 +42,11 @@ BUILD_POINTS: tuple[int, ...] = (60, 200)
 
 
 def timings(
-    name: str, seed: int, steps: int, samples: int, **options: Any
+    name: str, seed: int, steps: int, samples: int, *, collector: bool = True, **options: Any
 ) -> tuple[int, float, float]:
     """(the position's step, ms of the first sample, mean ms of each later one) for the
-    first player's view of the last state of a seeded random game of ``name``."""
+    first player's view of the last state of a seeded random game of ``name`` (the later
+    ones with the garbage collector off unless ``collector``)."""
     states = played(wargames.load(name, **options), seed, steps)
     game: Any = wargames.load(name, **options)  # fresh: nothing kept from the play above
     player = game.players[0]
@@ -47,10 +55,15 @@ def timings(
     began = time.process_time()
     game.sample_state(view, player, rng)
     first = time.process_time() - began
-    began = time.process_time()
-    for _ in range(samples):
-        game.sample_state(view, player, rng)
-    later = (time.process_time() - began) / samples
+    if not collector:
+        gc.disable()
+    try:
+        began = time.process_time()
+        for _ in range(samples):
+            game.sample_state(view, player, rng)
+        later = (time.process_time() - began) / max(1, samples)
+    finally:
+        gc.enable()
     return len(states) - 1, 1e3 * first, 1e3 * later
 
 
@@ -94,7 +107,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seeds", type=int, default=2, help="seeded games per game")
     parser.add_argument("--moves", type=int, default=8, help="bot moves at the end (0: none)")
     parser.add_argument("--games", default="sabot,sabatu,saw", help="games, comma-separated")
+    parser.add_argument(
+        "--view",
+        metavar="SEED:STEPS",
+        help="only SABOT's view of this seed's game after STEPS actions (--points build"
+        " points), the later samples with the collector off",
+    )
+    parser.add_argument("--points", type=int, default=200, help="SABOT's build points (--view)")
     args = parser.parse_args(argv)
+    if args.view:
+        seed, steps = map(int, args.view.split(":"))
+        step, first, later = timings(
+            "sabot", seed, steps, args.samples, collector=False, build_points=args.points
+        )
+        print(
+            f"sabot {args.points} seed {seed} step {step}: first {first:.2f} ms, next {later:.3f}"
+        )
+        return
     games = args.games.split(",")
     print("sample_state: first sample of a view, and each one after")
     print(f"{'game':<8}{'points':>7}{'seed':>5}{'step':>6}{'first ms':>10}{'next ms':>9}")
