@@ -179,6 +179,30 @@ def test_eight_prepared_positions_need_two_engineers_in_every_army_drawn() -> No
         assert blue.count("ENV") >= 2
 
 
+def test_an_engineer_the_dug_positions_prove_may_be_a_counter_that_needs_a_unit() -> None:
+    """IV: the engineers dug positions prove are among the army's counters, not more of them.
+    One SPECIAL platoon (RRV, BRV, ENV, MLV) for 50 points, four counters that may be
+    anything, and an engineer: the ENV is one of the four (drawn as a fifth unit, every mix
+    failed)."""
+    table = GAME.table
+    anything = frozenset(table.types)
+    rng = random.Random(0)
+    for _ in range(20):
+        mix = platoon_mix(table, 4, 50, Counter(), rng, [anything] * 4, [frozenset({"ENV"})])
+        assert mix == Counter({"SPECIAL": 1})
+    two = [frozenset({"ENV"})] * 2  # one SPECIAL platoon holds one ENV
+    assert platoon_mix(table, 4, 50, Counter(), rng, [anything] * 4, two) is None
+
+
+def test_a_known_engineer_is_one_of_the_engineers_the_dug_positions_prove() -> None:
+    """A known ENV counts towards the engineers (a second SPECIAL platoon would not fit)."""
+    table = GAME.table
+    rng = random.Random(1)
+    for _ in range(10):
+        mix = platoon_mix(table, 4, 50, Counter({"ENV": 1}), rng, [], [frozenset({"ENV"})])
+        assert mix == Counter({"SPECIAL": 1})
+
+
 def test_a_carrier_and_the_squad_it_set_up_with_are_in_every_army_drawn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -39,6 +39,10 @@ def test_the_sample_is_the_last_state_of_its_past() -> None:
 # sampled past drew a vehicle of yellow's in its line of sight.  An overwatch shot needs a
 # line of sight whatever the weapon, which the replay did not check for artillery.
 @example(({"reinforcements": 40}, {}), 569, 76, "blue")
+# Found by hypothesis: yellow set up by hand, dug five positions and then moved a counter,
+# so the army is 8 units, 3 of them known, 4 counters that are no decoy and 2 engineers; the
+# engineers were drawn as units beyond the counters' (9 of 8), and no army fit.
+@example(({}, {"deploy": False}), 192, 80, "yellow")
 def test_every_sampled_past_shows_the_player_what_they_saw(
     setup: tuple[dict[str, int], dict[str, bool]], seed: int, steps: int, player: str
 ) -> None:

@@ -31,20 +31,26 @@ def platoon_mix(
     known: Counter[str],
     rng: random.Random,
     needs: Sequence[frozenset[str]] = (),
+    holds: Sequence[frozenset[str]] = (),
 ) -> Counter[str] | None:
     """Platoons (name -> count) with exactly ``size`` units, costing at most ``budget``,
     whose units include ``known`` and, for each set of types in ``needs`` (what one counter
-    may be), one unit more of a type in it; drawn at random, None if this draw found none."""
+    may be), one unit more of a type in it; besides, for each set in ``holds``, a unit of a
+    type in it, each hold its own unit but one that a known type or a need may have taken too
+    (the engineers a set-up's dug positions prove are among the army's counters, not more of
+    them); drawn at random, None if this draw found none."""
     catalogue = _catalogue(table)
     platoons, names, shapes = table.platoons, catalogue.names, catalogue.shapes
     mix: Counter[str] = Counter()
     free: Counter[str] = Counter()  # units of the mix no known type or need has taken
+    unheld: Counter[str] = Counter()  # units of the mix no hold has taken
     spent = count = 0  # the mix's cost and units
 
     def add(name: str) -> None:
         nonlocal spent, count
         mix[name] += 1
         free.update(platoons[name].units)
+        unheld.update(platoons[name].units)
         spent += platoons[name].cost
         count += len(platoons[name].units)
 
@@ -53,24 +59,27 @@ def platoon_mix(
         left = size - count - len(platoons[name].units)
         return _fillable(shapes, left, budget - spent - platoons[name].cost)
 
-    def spare(want: frozenset[str]) -> list[str]:
-        """The types of ``want`` the mix has a unit of to spare, in order (the fewer of the
+    def spare(want: frozenset[str], left: Counter[str]) -> list[str]:
+        """The types of ``want`` the mix has a unit of ``left``, in order (the fewer of the
         want's types and the mix's looked up in the other)."""
-        few = want if len(want) < len(free) else free
-        return sorted(s for s in few if free.get(s, 0) > 0 and s in want)
+        few = want if len(want) < len(left) else left
+        return sorted(s for s in few if left.get(s, 0) > 0 and s in want)
 
     # the narrowest first, each taking a unit the mix has to spare or a platoon that has one
-    wants = [frozenset({s}) for s in sorted(known.elements())]
-    wants += sorted(needs, key=lambda want: (len(want), _ordered(want)))
-    for want in wants:
-        spares = spare(want)
+    wants = [(frozenset({s}), free) for s in sorted(known.elements())]
+    wants += sorted(
+        [(want, free) for want in needs] + [(want, unheld) for want in holds],
+        key=lambda pair: (len(pair[0]), _ordered(pair[0])),
+    )
+    for want, left in wants:
+        spares = spare(want, left)
         if not spares:
             sellers = [n for n in catalogue.selling(want) if fits(n)]
             if not sellers:
                 return None
             add(rng.choice(sellers))
-            spares = spare(want)
-        free[rng.choice(spares)] -= 1
+            spares = spare(want, left)
+        left[rng.choice(spares)] -= 1
     while True:
         if count == size:
             return mix if spent <= budget else None
@@ -157,12 +166,10 @@ def draw_army(
         size = len(army) - options.decoys
         # a counter that is no decoy needs a unit of its domain in the mix (one that can
         # only be an ENV, or a carrier and the squad in it), and the positions dug at set-up
-        # their engineers
+        # their engineers, among the army's units (a known ENV, or a counter that may be one)
         needs = [doms[u] for u in unknown if DECOY not in doms[u]]
-        diggers = _catalogue(table).diggers
-        dug = analysis.diggers - sum(known[s] for s in diggers) - sum(n <= diggers for n in needs)
-        needs += [diggers] * dug
-        mix = platoon_mix(table, size, options.build_points, known, rng, needs)
+        holds = [_catalogue(table).diggers] * analysis.diggers
+        mix = platoon_mix(table, size, options.build_points, known, rng, needs, holds)
         if mix is None:
             return None
         pool = Counter(s for name in mix.elements() for s in table.platoons[name].units)
