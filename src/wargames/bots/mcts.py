@@ -128,6 +128,7 @@ class _Node:
         "first",
         "open",
         "outcomes",
+        "passed",
         "reward",
         "value",
         "visits",
@@ -142,6 +143,7 @@ class _Node:
         self.reward = 0.0  # summed, from the point of view of the player who chose this node
         self.first = 0.0  # the value of its first visit: the evaluation of its position
         self.open = False  # whether some continuation by its chooser is still untried
+        self.passed = False  # whether a descent passed another player's forced action here
         self.value = -math.inf  # what the search reckons choosing this node is worth
 
     @property
@@ -169,6 +171,19 @@ class _Node:
         if then and self.open:
             then.append(self.first)
         self.value = max(then) if then else self.mean
+        if then and self.passed:
+            self.value = self._mixed(self.value)
+
+    def _mixed(self, best: float) -> float:
+        """Where the chooser went on after another player's forced action in some worlds
+        (``passed``) and that player chose in others: ``best`` for the visits of the first
+        kind, the mean of the replies' visits for the second."""
+        replies = [c for c in self.children.values() if c.chooser != self.chooser and c.visits]
+        if not replies:
+            return best
+        answered = sum(c.visits for c in replies)
+        own = max(self.visits - answered, 0)
+        return (own * best + sum(c.reward for c in replies)) / (own + answered)
 
 
 class MctsBot(SampledBot):
@@ -306,6 +321,12 @@ class MctsBot(SampledBot):
                     break  # the same player goes on to decide something else, past the horizon
             deciding = (mover, decision)
             legal = playing(game, game.legal_actions(world, mover))
+            if game.search_skips_forced and node is not root and _forced(legal, mover, node):
+                node.passed = True
+                world = game.afterstate(world, legal[0])  # no choice: no node
+                if game.awaits_chance(world):
+                    break
+                continue
             if node is root:
                 legal = [a for a in legal if a in candidates]
             for action in legal:
@@ -391,6 +412,12 @@ class MctsBot(SampledBot):
 
     def __repr__(self) -> str:
         return f"MctsBot(seed={self.seed}, iterations={self.iterations})"
+
+
+def _forced(legal: Sequence[Action], mover: str, node: _Node) -> bool:
+    """Whether ``mover`` has one legal action only, after another player's choice
+    (``node``'s): no choice of its own, which ``Game.search_skips_forced`` passes through."""
+    return len(legal) == 1 and mover != node.chooser
 
 
 class _Span:
