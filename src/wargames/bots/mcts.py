@@ -66,6 +66,17 @@ again is worth the best of what follows (a continuation tried, or while some are
 own evaluation), not the mean of the continuations the search explored: the player will take
 the best one.
 
+A game that sets ``Game.search_skips_forced`` (SABOT) has another player's forced action
+(the one legal action, after the chooser's) taken without a node: the chooser's next
+choices hang under its own action, which is then worth the best of them.  In SABOT a step
+opens the rival's overwatch window even where the rival can fire at nothing (its one action
+is to hold), and a turn in place opens none; with the window a node, a step was worth the
+mean of the unit's next choices tried and a turn their best, so a unit beyond the enemy's
+reach turned and stopped where one action ahead it should advance (docs/bots-record.md,
+eleventh and thirteenth sessions).  Where the rival could fire in some worlds and had only
+to hold in others, the action is worth its best continuation for the visits that passed
+through and the mean of the replies' visits for the others.
+
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
 every draw, and in every world, shared one node each, so the best of them was the one that
