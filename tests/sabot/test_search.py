@@ -1,12 +1,9 @@
 """What SABOT tells search bots about its turn (:meth:`Sabot.decision`): a unit's move and
 its shots are decided as a whole, one unit after another (VI-a, VII-a)."""
 
-from benchmarks.search_luck import WatchedMcts
+from wargames.sabot.state import Select
 
-from wargames.sabot import Sabot
-from wargames.sabot.state import Advance, Hold, Select
-
-from .helpers import field, play, played
+from .helpers import field, play
 
 GAME = field(20, 20)
 
@@ -28,33 +25,3 @@ def test_a_units_move_is_one_decision_and_the_next_unit_another() -> None:
     shooting = GAME.apply(attack, Select("blue", 0))
     assert GAME.decision(shooting, "blue") not in (GAME.decision(attack, "blue"), choosing)
     assert GAME.decision(shooting, "blue") != GAME.decision(first, "blue")
-
-
-class _Windowed(Sabot):
-    """SABOT at its defaults with the rival's forced overwatch windows searched as nodes."""
-
-    search_skips_forced = False
-
-
-def test_a_step_nobody_can_fire_at_is_followed_by_the_movers_own_choices() -> None:
-    """A step opens the rival's overwatch window (VII-a); where the rival can fire at
-    nothing, its one action (hold) is no choice, so the search passes through it and the
-    step is worth the best of the unit's next choices, as a turn in place is (every
-    continuation the mover's own); with the window a node, the step's one continuation is
-    the rival's hold, and the step is worth the mean of what followed."""
-    game = Sabot()
-    state = played(game, seed=5, steps=2)[-1]
-    assert state.moving is not None
-    mover = state.units[state.moving.unit].owner
-    step = Advance(mover)
-    after = game.apply(state, step)
-    assert game.legal_actions(after, game.opponent(mover)) == (Hold(game.opponent(mover)),)
-    followed = {}
-    for searched in (game, _Windowed()):
-        bot = WatchedMcts(0, iterations=60)
-        bot.choose(searched, state, mover)
-        assert bot.root is not None
-        followed[searched.search_skips_forced] = {
-            c.chooser for c in bot.root.children[step].children.values()
-        }
-    assert followed == {True: {mover}, False: {game.opponent(mover)}}

@@ -66,17 +66,6 @@ again is worth the best of what follows (a continuation tried, or while some are
 own evaluation), not the mean of the continuations the search explored: the player will take
 the best one.
 
-A game that sets ``Game.search_skips_forced`` (SABOT) has another player's forced action
-(the one legal action, after the chooser's) taken without a node: the chooser's next
-choices hang under its own action, which is then worth the best of them.  In SABOT a step
-opens the rival's overwatch window even where the rival can fire at nothing (its one action
-is to hold), and a turn in place opens none; with the window a node, a step was worth the
-mean of the unit's next choices tried and a turn their best, so a unit beyond the enemy's
-reach turned and stopped where one action ahead it should advance (docs/bots-record.md,
-eleventh and thirteenth sessions).  Where the rival could fire in some worlds and had only
-to hold in others, the action is worth its best continuation for the visits that passed
-through and the mean of the replies' visits for the others.
-
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
 every draw, and in every world, shared one node each, so the best of them was the one that
@@ -139,7 +128,6 @@ class _Node:
         "first",
         "open",
         "outcomes",
-        "passed",
         "reward",
         "value",
         "visits",
@@ -154,7 +142,6 @@ class _Node:
         self.reward = 0.0  # summed, from the point of view of the player who chose this node
         self.first = 0.0  # the value of its first visit: the evaluation of its position
         self.open = False  # whether some continuation by its chooser is still untried
-        self.passed = False  # whether a descent passed another player's forced action here
         self.value = -math.inf  # what the search reckons choosing this node is worth
 
     @property
@@ -182,19 +169,6 @@ class _Node:
         if then and self.open:
             then.append(self.first)
         self.value = max(then) if then else self.mean
-        if then and self.passed:
-            self.value = self._mixed(self.value)
-
-    def _mixed(self, best: float) -> float:
-        """Where the chooser went on after another player's forced action in some worlds
-        (``passed``) and that player chose in others: ``best`` for the visits of the first
-        kind, the mean of the replies' visits for the second."""
-        replies = [c for c in self.children.values() if c.chooser != self.chooser and c.visits]
-        if not replies:
-            return best
-        answered = sum(c.visits for c in replies)
-        own = max(self.visits - answered, 0)
-        return (own * best + sum(c.reward for c in replies)) / (own + answered)
 
 
 class MctsBot(SampledBot):
@@ -332,12 +306,6 @@ class MctsBot(SampledBot):
                     break  # the same player goes on to decide something else, past the horizon
             deciding = (mover, decision)
             legal = playing(game, game.legal_actions(world, mover))
-            if game.search_skips_forced and node is not root and _forced(legal, mover, node):
-                node.passed = True
-                world = game.afterstate(world, legal[0])  # no choice: no node
-                if game.awaits_chance(world):
-                    break
-                continue
             if node is root:
                 legal = [a for a in legal if a in candidates]
             for action in legal:
@@ -423,12 +391,6 @@ class MctsBot(SampledBot):
 
     def __repr__(self) -> str:
         return f"MctsBot(seed={self.seed}, iterations={self.iterations})"
-
-
-def _forced(legal: Sequence[Action], mover: str, node: _Node) -> bool:
-    """Whether ``mover`` has one legal action only, after another player's choice
-    (``node``'s): no choice of its own, which ``Game.search_skips_forced`` passes through."""
-    return len(legal) == 1 and mover != node.chooser
 
 
 class _Span:

@@ -241,12 +241,6 @@ class Game(ABC, Generic[S, A]):
     the mean over the results of the best that follows each.  For a game where a player
     draws and then goes on choosing in the same turn (Sabatu); off, the continuations after
     every draw share one node and the action is worth the best of them, the luckiest."""
-    search_skips_forced: ClassVar[bool] = False
-    """Whether search bots take an action that is the only one legal for a player other
-    than the one choosing before it (``MctsBot``) without a node of its own: the choices
-    after it hang under the choice before it, as if nothing came between (SABOT: a unit
-    steps, the rival's overwatch window opens with nothing to fire, and the unit moves on),
-    so a step is worth the best of what its mover does next, as a turn in place is."""
     explicit_chance: ClassVar[bool] = False
     """Whether adapters may offer explicit chance nodes (OpenSpiel): an action's chance is
     listed whole by :meth:`chance` where it lists one, else (with :attr:`chance_by_draw`)

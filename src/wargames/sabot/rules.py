@@ -220,7 +220,6 @@ class Sabot(Game[SabotState, SabotAction]):
     victory: ClassVar[Callable[[Sabot, SabotState], Outcome | None]] = annihilation
     """VIII: the victory condition, checked in the victory phase; a scenario replaces it."""
     demo_options: ClassVar[Mapping[str, Any]] = {"build_points": 60, "max_turns": 40}
-    search_skips_forced = True
     """Random bots take tens of thousands of actions to annihilate 200-point armies."""
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
         "attack": combat.matchup,
