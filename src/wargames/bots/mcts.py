@@ -114,7 +114,7 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from wargames.bots.base import SampledBot, first_to_act, playing
+from wargames.bots.base import SampledBot, first_to_act, greedy_round, playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["MctsBot"]
@@ -183,7 +183,10 @@ class MctsBot(SampledBot):
     and every action is searched); ``width`` how many of the best-prior actions are searched
     at first, and ``widening`` how fast more are (``width + widening * sqrt(descents)``);
     ``horizon`` how many of one player's decisions in a row (``game.decision``: a SAW unit's
-    order) a descent may span (1: it stops where the player would decide something else).
+    order) a descent may span (1: it stops where the player would decide something else);
+    ``finish_round`` whether a leaf, and each action of the prior, is scored after the
+    searching player's own remaining actions of the round are played greedily in its world
+    (:func:`~wargames.bots.base.greedy_round`: the rest of a plot; off by default).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -200,6 +203,7 @@ class MctsBot(SampledBot):
         width: int = 6,
         widening: float = 0.25,
         horizon: int = 1,
+        finish_round: bool = False,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -217,6 +221,7 @@ class MctsBot(SampledBot):
         self.width = width
         self.widening = widening
         self.horizon = horizon
+        self.finish_round = finish_round
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -230,12 +235,14 @@ class MctsBot(SampledBot):
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
         baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]
+        together = game.to_act(state)  # the others choose now too, without seeing ours
         for world, baseline in zip(worlds[: self.prior], baselines, strict=False):
             for action in actions:
                 child = root.children.setdefault(action, _Node(player))
                 child.available += 1
                 after = game.afterstate(world, action)
-                value = game.evaluate(after, player) - baseline[player]
+                value = game.evaluate(self._finished(game, after, player, together), player)
+                value -= baseline[player]
                 drawn = self._drawn(game, world, after, child, player)
                 if drawn is not child:
                     drawn.add(value)
@@ -250,7 +257,6 @@ class MctsBot(SampledBot):
             ranked.sort(key=lambda a: root.children[a].mean, reverse=True)
         waiting = dict(root.children)  # the prior of every action, searched or not yet
         root.children = {}
-        together = game.to_act(state)  # the others choose now too, without seeing ours
         for i in range(self.iterations):
             shown = self._width(i) if self.prior else len(ranked)
             if len(root.children) < shown:  # progressive unpruning: the next best by prior
@@ -326,6 +332,7 @@ class MctsBot(SampledBot):
             node = path[-1][0]
             if game.awaits_chance(world):
                 break
+        world = self._finished(game, world, player, together)
         if not game.awaits_chance(world):
             world = self._rollout(game, world)
         values = {p: game.evaluate(world, p) - baseline[p] for p in game.players}
@@ -370,6 +377,16 @@ class MctsBot(SampledBot):
         if drawn is None:
             drawn = child.outcomes[key] = _Node(child.chooser)
         return drawn
+
+    def _finished(
+        self, game: Game[Any, Any], world: State, player: str, together: frozenset[str]
+    ) -> State:
+        """A leaf's ``world`` as it is scored: with ``finish_round``, after ``player``'s own
+        remaining actions of the round (``together``'s) played greedily in it; else as it
+        stands."""
+        if not self.finish_round:
+            return world
+        return greedy_round(game, world, player, together, self._random)
 
     def _ucb(self, node: _Node) -> float:
         """UCB1 with availability counts, the exploration term scaled by the spread of the
