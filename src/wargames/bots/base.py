@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from attrs import frozen
 
-from wargames.core.game import Action, Game, Outcome, State
+from wargames.core.game import Action, Game, Outcome, S, State
 from wargames.core.replay import Replay
 from wargames.core.rng import Seed
 
@@ -102,12 +102,12 @@ def best_one_ahead(
 
 
 def greedy_round(
-    game: Game[Any, Any],
-    world: State,
+    game: Game[S, Any],
+    world: S,
     player: str,
     together: frozenset[str],
     rng: random.Random,
-) -> State:
+) -> S:
     """``world`` after ``player``'s own remaining actions of the round, each chosen by
     :func:`best_one_ahead` in ``world`` alone (the rest of a plot played greedily), for a
     search's leaf.  It plays while ``player`` is to act and nobody outside ``together`` (the

@@ -386,7 +386,8 @@ class MctsBot(SampledBot):
         stands."""
         if not self.finish_round:
             return world
-        return greedy_round(game, world, player, together, self._random)
+        finished: State = greedy_round(game, world, player, together, self._random)
+        return finished
 
     def _ucb(self, node: _Node) -> float:
         """UCB1 with availability counts, the exploration term scaled by the spread of the
