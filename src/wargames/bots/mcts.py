@@ -66,6 +66,21 @@ again is worth the best of what follows (a continuation tried, or while some are
 own evaluation), not the mean of the continuations the search explored: the player will take
 the best one.
 
+``finish_round`` (off by default) takes the other way past one decision: a leaf, and each
+root action's prior, is scored after the searching player's own remaining actions of the
+round are played in its world by greedy, one action at a time, each the one whose
+afterstate ``game.evaluate`` scores best in that world, ties broken by the search's stream
+(:func:`~wargames.bots.base.greedy_round`).  So what the next unit's order adds is in every
+leaf on equal terms, a plan greedy would carry out, and the tree weighs how the orders
+interact (which unit takes which target, who screens whom).  It plays only the player's own
+actions, while the player is to act and nobody new is (never a rival's: those would answer
+the player's face-down choices), and stops after an action that draws chance or awaits it,
+where the search stops too.  It is the bot's setting, not the game's, as ``horizon`` is.
+Measured on SAW (docs/bots-record.md, thirteenth session): a move at the start of a plot
+took 6-11 times the CPU, and against greedy, paired with the default's games on the same
+seeds, ``mcts:200`` with it did better in 3 and worse in 3 of 13 (6-1-6 against 6-0-7), so
+no game sets it.
+
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
 every draw, and in every world, shared one node each, so the best of them was the one that
