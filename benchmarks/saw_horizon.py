@@ -13,7 +13,8 @@ order (its steps and its attacks), and for a search its first choice's lift (its
 the mean of its visits: how much the best of what follows lifts it).  Where the orders
 differ, each is weighed by a reference: ``--playouts`` worlds of the player's view, the same
 for every order, in each of which the order is taken and the rest of the player's plot is
-chosen by greedy inside the world (the action whose afterstate the evaluation scores best),
+chosen by greedy inside the world (:func:`~wargames.bots.base.greedy_round`: the action whose
+afterstate the evaluation scores best, ties broken by a stream seeded 0 for each order),
 and the plot scored there, before the dice, by the evaluation; each order against the first
 bot's (mean difference, standard error).  Nothing here asserts: these are measurements.
 """
@@ -28,7 +29,7 @@ from typing import cast
 
 import wargames
 from benchmarks.search_luck import WatchedMcts
-from wargames.bots.base import first_to_act
+from wargames.bots.base import first_to_act, greedy_round
 from wargames.bots.mcts import MctsBot
 from wargames.bots.specs import make_bot
 from wargames.saw import Saw, SawAction, SawState
@@ -70,7 +71,12 @@ def order(
     while game.current_unit(state, player) == unit:
         bot = make_bot(spec, seed)
         if isinstance(bot, MctsBot) and not taken:  # the same search, its tree kept to read
-            watched = WatchedMcts(seed, iterations=bot.iterations, horizon=bot.horizon)
+            watched = WatchedMcts(
+                seed,
+                iterations=bot.iterations,
+                horizon=bot.horizon,
+                finish_round=bot.finish_round,
+            )
             action = cast(SawAction, watched.choose(game, state, player))
             assert watched.root is not None
             node = watched.root.children[action]
@@ -89,15 +95,10 @@ def written(actions: Sequence[SawAction]) -> str:
     return f"{steps} steps, at {targets or 'nobody'}"
 
 
-def plotted(game: Saw, world: SawState, player: str) -> float:
+def plotted(game: Saw, world: SawState, player: str, ties: random.Random) -> float:
     """``world``'s evaluation for ``player`` once greedy inside it has chosen the rest of
-    ``player``'s plot, stopping before the dice."""
-    while game.phase(world) == "plot" and player in game.to_act(world):
-        afters = [game.afterstate(world, a) for a in game.legal_actions(world, player)]
-        world = max(afters, key=lambda after: game.evaluate(after, player))
-        if game.awaits_chance(world):
-            break
-    return game.evaluate(world, player)
+    ``player``'s plot (ties broken by ``ties``), stopping before the dice."""
+    return game.evaluate(greedy_round(game, world, player, game.to_act(world), ties), player)
 
 
 def reference(
@@ -110,11 +111,12 @@ def reference(
     worlds = [game.determinize(view, player, stream) for _ in range(n)]
     scores = []
     for actions in orders:
+        ties = random.Random(0)
         row = []
         for world in worlds:
             for action in actions:
                 world = game.apply(world, action)
-            row.append(plotted(game, world, player))
+            row.append(plotted(game, world, player, ties))
         scores.append(row)
     return scores
 

@@ -76,6 +76,8 @@ def test_bad_settings() -> None:
         make_bot("greedy:0", 1)
     with pytest.raises(ValueError, match="random takes no number"):
         make_bot("random:5", 1)
+    with pytest.raises(ValueError, match="'easy\\+finish': only mcts takes \\+finish"):
+        make_bot("easy+finish", 1)
 
 
 def test_bot_specs() -> None:
@@ -89,6 +91,13 @@ def test_bot_specs() -> None:
     deeper = make_bot("mcts:50:2", 1)
     assert isinstance(deeper, MctsBot)
     assert (deeper.iterations, deeper.horizon) == (50, 2)
+    assert not deeper.finish_round
+    finishing = make_bot("mcts:50:2+finish", 1)
+    assert isinstance(finishing, MctsBot)
+    assert (finishing.iterations, finishing.horizon, finishing.finish_round) == (50, 2, True)
+    hard = make_bot("hard+finish", 1)
+    assert isinstance(hard, MctsBot)
+    assert (hard.iterations, hard.finish_round) == (800, True)
 
 
 def test_the_simulate_command(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import wargames
 from wargames import Outcome, State
 from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
+from wargames.bots.base import greedy_round
 from wargames.bots.mcts import _Node
 from wargames.bots.pimc import PimcBot
 from wargames.core.game import Game
@@ -312,6 +313,70 @@ def test_a_horizon_of_two_weighs_the_first_order_by_what_the_second_can_do(seed:
         MctsBot(seed, iterations=50, horizon=h).choose(game, state, "blue") for h in (1, 2)
     )
     assert (str(alone), str(together)) == ("b1 attack r1", "b1 done")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_leaf_finished_greedily_weighs_the_first_order_by_the_second_s_best(seed: int) -> None:
+    """With ``finish_round`` every leaf of b1's order is scored after b2's order is chosen
+    greedily in its world: after b1's attack b2 holds its fire (0.1), after b1's done b2
+    attacks (0.3), so b1 holds its fire; left to the evaluation, b2 counts as not attacking
+    and b1 attacks."""
+    game = _SpoiledShot()
+    state = game.start(1)
+    alone, finished = (
+        MctsBot(seed, iterations=50, finish_round=f).choose(game, state, "blue")
+        for f in (False, True)
+    )
+    assert (str(alone), str(finished)) == ("b1 attack r1", "b1 done")
+
+
+def test_a_round_finished_greedily_is_the_player_s_own() -> None:
+    """Blue, plotting beside red, finishes its own plot and leaves red's unwritten; red,
+    plotting last, finishes its plot and stops before the dice its done would roll."""
+    game = Saw()
+    state = game.start(1)
+    blue = greedy_round(game, state, "blue", game.to_act(state), random.Random(0))
+    assert all(order.done for order in blue.plots[0].orders)
+    assert blue.plots[1] == state.plots[1], "red's plot untouched"
+    assert game.to_act(blue) == {"red"}
+    red = greedy_round(game, blue, "red", game.to_act(blue), random.Random(0))
+    assert all(order.done for order in red.plots[1].orders)
+    assert game.awaits_chance(red)
+    assert red.rng == state.rng, "no dice rolled"
+    assert greedy_round(game, blue, "blue", game.to_act(blue), random.Random(0)) is blue
+
+
+def test_a_search_that_finishes_rounds_plays_no_rival_action() -> None:
+    """Blue's search, finishing each leaf's plot greedily, asks for b2's actions but never
+    takes or weighs an action of red's (which would answer blue's hidden plot)."""
+
+    class Watched(Saw):
+        taken: ClassVar[set[tuple[str, int | None]]] = set()
+
+        def afterstate(self, state: SawState, action: SawAction) -> SawState:
+            Watched.taken.add((action.player, self.current_unit(state, action.player)))
+            return super().afterstate(state, action)
+
+    game = Watched()
+    state = game.start(1)
+    MctsBot(0, iterations=60, finish_round=True).choose(game, state, "blue")
+    assert Watched.taken == {("blue", game.unit_index(u)) for u in ("b1", "b2")}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_search_that_finishes_rounds_reads_only_the_view(seed: int) -> None:
+    """Red, plotting after blue's face-down plot, chooses alike in two states that differ in
+    what red may not know (blue's designs and plot): the finished leaves come from worlds of
+    red's view."""
+    game = Saw()
+    state = act(game, game.start(seed), "b1 step n", "b1 done", "b2 done")
+    other = game.sample_state(state, "red", random.Random(seed))
+    assert other != state
+    choices = (
+        MctsBot(seed, iterations=40, finish_round=True).choose(game, s, "red")
+        for s in (state, other)
+    )
+    assert len(set(choices)) == 1
 
 
 def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from attrs import frozen
 
-from wargames.core.game import Action, Game, Outcome, State
+from wargames.core.game import Action, Game, Outcome, S, State
 from wargames.core.replay import Replay
 from wargames.core.rng import Seed
 
@@ -19,6 +19,7 @@ __all__ = [
     "SampledBot",
     "answering",
     "best_answer",
+    "best_one_ahead",
     "first_to_act",
     "moves",
     "one_ahead",
@@ -84,6 +85,50 @@ def one_ahead(
         sum(game.evaluate(game.afterstate(world, action), player) for world in worlds)
         for action in actions
     ]
+
+
+def best_one_ahead(
+    game: Game[Any, Any],
+    worlds: Sequence[State],
+    actions: Sequence[Action],
+    player: str,
+    rng: random.Random,
+) -> Action:
+    """The one of ``actions`` that :func:`one_ahead` scores best over ``worlds``, ties broken
+    by ``rng`` (greedy's choice)."""
+    scores = one_ahead(game, worlds, actions, player)
+    best = max(scores)
+    return rng.choice([a for a, s in zip(actions, scores, strict=True) if s == best])
+
+
+def greedy_round(
+    game: Game[S, Any],
+    world: S,
+    player: str,
+    together: frozenset[str],
+    rng: random.Random,
+) -> S:
+    """``world`` after ``player``'s own remaining actions of the round, each chosen by
+    :func:`best_one_ahead` in ``world`` alone (the rest of a plot played greedily), for a
+    search's leaf.  It plays while ``player`` is to act and nobody outside ``together`` (the
+    round's players) is, and stops after an action that draws chance or awaits it: it never
+    plays another player's action, nor one that would know a draw.
+
+    ``world`` is a determinisation, so nothing here reads more than the player's view does.
+    """
+    while game.outcome(world) is None:
+        acting = game.to_act(world)
+        if player not in acting or acting - together:
+            break
+        action = best_one_ahead(
+            game, [world], playing(game, game.legal_actions(world, player)), player, rng
+        )
+        after = game.afterstate(world, action)
+        drew = after.rng.counter != world.rng.counter
+        world = after
+        if drew or game.awaits_chance(world):
+            break
+    return world
 
 
 class SampledBot(ABC):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from wargames.bots.base import SampledBot, one_ahead
+from wargames.bots.base import SampledBot, best_one_ahead
 from wargames.core.game import Action, Game, State
 
 __all__ = ["GreedyBot"]
@@ -37,9 +37,7 @@ class GreedyBot(SampledBot):
         actions: Sequence[Action],
         worlds: Sequence[State],
     ) -> Action:
-        scores = one_ahead(game, worlds, actions, player)
-        best = max(scores)
-        return self._random.choice([a for a, s in zip(actions, scores, strict=True) if s == best])
+        return best_one_ahead(game, worlds, actions, player, self._random)
 
     def __repr__(self) -> str:
         return f"GreedyBot(seed={self.seed}, samples={self.samples})"

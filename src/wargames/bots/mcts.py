@@ -66,6 +66,21 @@ again is worth the best of what follows (a continuation tried, or while some are
 own evaluation), not the mean of the continuations the search explored: the player will take
 the best one.
 
+``finish_round`` (off by default) takes the other way past one decision: a leaf, and each
+root action's prior, is scored after the searching player's own remaining actions of the
+round are played in its world by greedy, one action at a time, each the one whose
+afterstate ``game.evaluate`` scores best in that world, ties broken by the search's stream
+(:func:`~wargames.bots.base.greedy_round`).  So what the next unit's order adds is in every
+leaf on equal terms, a plan greedy would carry out, and the tree weighs how the orders
+interact (which unit takes which target, who screens whom).  It plays only the player's own
+actions, while the player is to act and nobody new is (never a rival's: those would answer
+the player's face-down choices), and stops after an action that draws chance or awaits it,
+where the search stops too.  It is the bot's setting, not the game's, as ``horizon`` is.
+Measured on SAW (docs/bots-record.md, thirteenth session): a move at the start of a plot
+took 6-11 times the CPU, and against greedy, paired with the default's games on the same
+seeds, ``mcts:200`` with it did better in 3 and worse in 3 of 13 (6-1-6 against 6-0-7), so
+no game sets it.
+
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
 every draw, and in every world, shared one node each, so the best of them was the one that
@@ -114,7 +129,7 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from wargames.bots.base import SampledBot, first_to_act, playing
+from wargames.bots.base import SampledBot, first_to_act, greedy_round, playing
 from wargames.core.game import Action, Game, State
 
 __all__ = ["MctsBot"]
@@ -183,7 +198,10 @@ class MctsBot(SampledBot):
     and every action is searched); ``width`` how many of the best-prior actions are searched
     at first, and ``widening`` how fast more are (``width + widening * sqrt(descents)``);
     ``horizon`` how many of one player's decisions in a row (``game.decision``: a SAW unit's
-    order) a descent may span (1: it stops where the player would decide something else).
+    order) a descent may span (1: it stops where the player would decide something else);
+    ``finish_round`` whether a leaf, and each action of the prior, is scored after the
+    searching player's own remaining actions of the round are played greedily in its world
+    (:func:`~wargames.bots.base.greedy_round`: the rest of a plot; off by default).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -200,6 +218,7 @@ class MctsBot(SampledBot):
         width: int = 6,
         widening: float = 0.25,
         horizon: int = 1,
+        finish_round: bool = False,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -217,6 +236,7 @@ class MctsBot(SampledBot):
         self.width = width
         self.widening = widening
         self.horizon = horizon
+        self.finish_round = finish_round
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -230,12 +250,14 @@ class MctsBot(SampledBot):
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
         baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]
+        together = game.to_act(state)  # the others choose now too, without seeing ours
         for world, baseline in zip(worlds[: self.prior], baselines, strict=False):
             for action in actions:
                 child = root.children.setdefault(action, _Node(player))
                 child.available += 1
                 after = game.afterstate(world, action)
-                value = game.evaluate(after, player) - baseline[player]
+                value = game.evaluate(self._finished(game, after, player, together), player)
+                value -= baseline[player]
                 drawn = self._drawn(game, world, after, child, player)
                 if drawn is not child:
                     drawn.add(value)
@@ -250,7 +272,6 @@ class MctsBot(SampledBot):
             ranked.sort(key=lambda a: root.children[a].mean, reverse=True)
         waiting = dict(root.children)  # the prior of every action, searched or not yet
         root.children = {}
-        together = game.to_act(state)  # the others choose now too, without seeing ours
         for i in range(self.iterations):
             shown = self._width(i) if self.prior else len(ranked)
             if len(root.children) < shown:  # progressive unpruning: the next best by prior
@@ -326,6 +347,7 @@ class MctsBot(SampledBot):
             node = path[-1][0]
             if game.awaits_chance(world):
                 break
+        world = self._finished(game, world, player, together)
         if not game.awaits_chance(world):
             world = self._rollout(game, world)
         values = {p: game.evaluate(world, p) - baseline[p] for p in game.players}
@@ -370,6 +392,17 @@ class MctsBot(SampledBot):
         if drawn is None:
             drawn = child.outcomes[key] = _Node(child.chooser)
         return drawn
+
+    def _finished(
+        self, game: Game[Any, Any], world: State, player: str, together: frozenset[str]
+    ) -> State:
+        """A leaf's ``world`` as it is scored: with ``finish_round``, after ``player``'s own
+        remaining actions of the round (``together``'s) played greedily in it; else as it
+        stands."""
+        if not self.finish_round:
+            return world
+        finished: State = greedy_round(game, world, player, together, self._random)
+        return finished
 
     def _ucb(self, node: _Node) -> float:
         """UCB1 with availability counts, the exploration term scaled by the spread of the
