@@ -95,6 +95,8 @@ def test_bot_specs() -> None:
     finishing = make_bot("mcts:50:2+finish", 1)
     assert isinstance(finishing, MctsBot)
     assert (finishing.iterations, finishing.horizon, finishing.finish_round) == (50, 2, True)
+    assert repr(finishing) == "MctsBot(seed=1, iterations=50, horizon=2, finish_round=True)"
+    assert repr(make_bot("mcts:50", 1)) == "MctsBot(seed=1, iterations=50)"
     hard = make_bot("hard+finish", 1)
     assert isinstance(hard, MctsBot)
     assert (hard.iterations, hard.finish_round) == (800, True)

@@ -423,7 +423,9 @@ class MctsBot(SampledBot):
         return world
 
     def __repr__(self) -> str:
-        return f"MctsBot(seed={self.seed}, iterations={self.iterations})"
+        extra = f", horizon={self.horizon}" if self.horizon != 1 else ""
+        extra += ", finish_round=True" if self.finish_round else ""
+        return f"MctsBot(seed={self.seed}, iterations={self.iterations}{extra})"
 
 
 class _Span:
