@@ -8,8 +8,9 @@ import pytest
 
 from wargames.sabot import Sabot, SabotState, determinize
 from wargames.sabot.determinize import analyse, runthrough, sample_history, segments, start
+from wargames.sabot.determinize.analysis import Analysis
 from wargames.sabot.determinize.draw import draw_army
-from wargames.sabot.determinize.replay import Segment
+from wargames.sabot.determinize.replay import Replay, Segment
 from wargames.sabot.determinize.start import dressed
 
 from .helpers import plain, played
@@ -153,16 +154,22 @@ def _samples_agree(
         assert plain(kept)
 
 
+def _kept_replay(game: Sabot) -> tuple[Analysis, Replay, random.Random]:
+    """The analysis of ``PLAYER``'s last view of a played game, the first replay its first
+    sample kept, and the stream that drew it (to draw armies on)."""
+    view = game.view(played(game)[-1], PLAYER)
+    rng = random.Random(3)
+    game.sample_history(view, PLAYER, rng)
+    analysis = analyse(game, view, PLAYER)
+    return analysis, next(iter(analysis.replays.values())), rng
+
+
 def test_counters_dressed_through_a_kept_replays_cache_are_those_dressed_anew() -> None:
     """A kept replay's states dressed with one army after another through its cache
     (counters by identity, type and whether the shots marker is full) are the states
     dressed anew: the cache hands no army another's type or marker."""
     game = Sabot()
-    view = game.view(played(game)[-1], PLAYER)
-    rng = random.Random(3)
-    game.sample_history(view, PLAYER, rng)
-    analysis = analyse(game, view, PLAYER)
-    replay = next(iter(analysis.replays.values()))
+    analysis, replay, rng = _kept_replay(game)
     states = (replay.start, *replay.states[::16], replay.last)
     armies = [army for army in (draw_army(game, analysis, rng, set()) for _ in range(8)) if army]
     assert len({tuple(kinds.items()) for kinds, _ in armies}) > 1  # armies of other types
@@ -182,11 +189,7 @@ def test_a_kept_replays_dressings_are_bounded_and_dress_alike_when_dropped(
     state is still the one dressed anew."""
     monkeypatch.setattr(start, "DRESSINGS", 5)
     game = Sabot()
-    view = game.view(played(game)[-1], PLAYER)
-    rng = random.Random(3)
-    game.sample_history(view, PLAYER, rng)
-    analysis = analyse(game, view, PLAYER)
-    replay = next(iter(analysis.replays.values()))
+    analysis, replay, rng = _kept_replay(game)
     replay.dressings.clear()
     armies = [army for army in (draw_army(game, analysis, rng, set()) for _ in range(6)) if army]
     sizes = []
