@@ -60,24 +60,25 @@ def test_bad_settings() -> None:
         simulate(JOBS, workers=MAX_WORKERS + 1)
     with pytest.raises(ValueError, match="backend"):
         simulate(JOBS, backend="carrier-pigeon")
-    with pytest.raises(ValueError, match="unknown bot"):
-        make_bot("genius", 1)
-    with pytest.raises(ValueError, match="whole number"):
-        make_bot("mcts:lots", 1)
-    with pytest.raises(ValueError, match="whole number"):
-        make_bot("mcts:50:", 1)
-    with pytest.raises(ValueError, match="only mcts takes a horizon"):
-        make_bot("greedy:8:2", 1)
-    with pytest.raises(ValueError, match="horizon must be >= 1"):
-        make_bot("mcts:50:0", 1)
-    with pytest.raises(ValueError, match="'mcts:0': iterations, samples, width and horizon must"):
-        make_bot("mcts:0", 1)  # not the default's 200
-    with pytest.raises(ValueError, match="'greedy:0': samples must be >= 1"):
-        make_bot("greedy:0", 1)
-    with pytest.raises(ValueError, match="random takes no number"):
-        make_bot("random:5", 1)
-    with pytest.raises(ValueError, match="'easy\\+finish': only mcts takes \\+finish"):
-        make_bot("easy+finish", 1)
+
+
+@pytest.mark.parametrize(
+    ("spec", "refusal"),
+    [
+        ("genius", "unknown bot"),
+        ("mcts:lots", "whole number"),
+        ("mcts:50:", "whole number"),
+        ("greedy:8:2", "only mcts takes a horizon"),
+        ("mcts:50:0", "horizon must be >= 1"),
+        ("mcts:0", "'mcts:0': iterations, samples, width and horizon must"),  # not 200
+        ("greedy:0", "'greedy:0': samples must be >= 1"),
+        ("random:5", "random takes no number"),
+        ("easy+finish", "'easy\\+finish': only mcts takes \\+finish"),
+    ],
+)
+def test_bad_bot_names_are_refused_with_the_reason(spec: str, refusal: str) -> None:
+    with pytest.raises(ValueError, match=refusal):
+        make_bot(spec, 1)
 
 
 def test_bot_specs() -> None:
