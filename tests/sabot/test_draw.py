@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import wargames.sabot.determinize as sabot_past
 from wargames.core.hidden import sample_assignment
 from wargames.sabot import Sabot, SabotState, UnitTable
-from wargames.sabot.determinize.draw import platoon_mix
+from wargames.sabot.determinize.draw import _catalogue, platoon_mix
 from wargames.testing import check_history, states
 
 from .helpers import recorded, samples
@@ -86,6 +86,37 @@ def test_platoon_mixes_have_the_size_the_budget_and_what_was_seen() -> None:
         assert units["ABN"] >= 2
         assert units["MBT"] >= 1
     assert platoon_mix(table, 4, 10, Counter(), rng) is None  # nothing costs 10 or less
+
+
+def test_the_catalogue_offers_the_platoons_that_leave_a_mix_it_can_finish() -> None:
+    """What ``platoon_mix`` draws among: of the table's platoons in order, those whose
+    units and cost leave a rest that whole platoons fill exactly within the budget left
+    (and, selling a set of types, with a unit of one); worked out once a mix's units and
+    budget left, the same answers again."""
+    table = GAME.table
+    catalogue = _catalogue(table)
+    costs = sorted({p.cost for p in table.platoons.values()})
+
+    def fillable(units: int, budget: int) -> bool:  # by platoons, not by shapes
+        return (units == 0 and budget >= 0) or any(
+            len(p.units) <= units and fillable(units - len(p.units), budget - p.cost)
+            for p in table.platoons.values() if p.cost <= budget
+        )  # fmt: skip
+
+    wants = [frozenset({"ENV"}), frozenset({"HPC", "ICV"}), frozenset(table.types)]
+    for units in range(13):
+        for budget in [-1, 0, *costs, *(c + 7 for c in costs), 150]:
+            fits = tuple(
+                n for n, p in sorted(table.platoons.items())
+                if fillable(units - len(p.units), budget - p.cost)
+            )  # fmt: skip
+            assert catalogue.fitting(units, budget) == fits
+            assert catalogue.fitting(units, budget) is catalogue.fitting(units, budget)
+            for want in wants:
+                sellers = tuple(n for n in fits if want & set(table.platoons[n].units))
+                assert catalogue.selling(want, units, budget) == sellers
+    assert catalogue.fitting(12, 150)
+    assert not catalogue.fitting(4, 10)
 
 
 @settings(max_examples=40, deadline=None)

@@ -40,7 +40,7 @@ def platoon_mix(
     (the engineers a set-up's dug positions prove are among the army's counters, not more of
     them); drawn at random, None if this draw found none."""
     catalogue = _catalogue(table)
-    platoons, names, shapes = table.platoons, catalogue.names, catalogue.shapes
+    platoons = table.platoons
     mix: Counter[str] = Counter()
     free: Counter[str] = Counter()  # units of the mix no known type or need has taken
     unheld: Counter[str] = Counter()  # units of the mix no hold has taken
@@ -54,16 +54,12 @@ def platoon_mix(
         spent += platoons[name].cost
         count += len(platoons[name].units)
 
-    def fits(name: str) -> bool:
-        """Whether the mix with ``name`` added can still be finished."""
-        left = size - count - len(platoons[name].units)
-        return _fillable(shapes, left, budget - spent - platoons[name].cost)
-
     def spare(want: frozenset[str], left: Counter[str]) -> list[str]:
         """The types of ``want`` the mix has a unit of ``left``, in order (the fewer of the
         want's types and the mix's looked up in the other)."""
-        few = want if len(want) < len(left) else left
-        return sorted(s for s in few if left.get(s, 0) > 0 and s in want)
+        if len(want) < len(left):
+            return [s for s in _ordered(want) if left.get(s, 0) > 0]
+        return sorted(s for s, n in left.items() if n > 0 and s in want)
 
     # the narrowest first, each taking a unit the mix has to spare or a platoon that has one
     wants = [(frozenset({s}), free) for s in sorted(known.elements())]
@@ -74,7 +70,7 @@ def platoon_mix(
     for want, left in wants:
         spares = spare(want, left)
         if not spares:
-            sellers = [n for n in catalogue.selling(want) if fits(n)]
+            sellers = catalogue.selling(want, size - count, budget - spent)
             if not sellers:
                 return None
             add(rng.choice(sellers))
@@ -83,7 +79,7 @@ def platoon_mix(
     while True:
         if count == size:
             return mix if spent <= budget else None
-        choices = [n for n in names if fits(n)]
+        choices = catalogue.fitting(size - count, budget - spent)
         if not choices:
             return None
         add(rng.choice(choices))
@@ -91,24 +87,45 @@ def platoon_mix(
 
 class _Catalogue:
     """A table as an army is drawn from it: its platoons' names in order, the (units, cost)
-    shapes they come in, of each set of types the platoons with a unit of one (worked out
-    when first wanted), and its engineers."""
+    shapes they come in, and, worked out when first wanted, the platoons a mix short of so
+    many units with so much left to spend may take (of them, those with a unit of a type
+    in a set); and its engineers."""
 
     def __init__(self, table: UnitTable) -> None:
         self.table = table  # (held: its identity is the key, see :func:`_catalogue`)
         self.names = tuple(sorted(table.platoons))
         self.shapes = tuple(sorted({(len(p.units), p.cost) for p in table.platoons.values()}))
-        self.sellers: dict[frozenset[str], tuple[str, ...]] = {}
+        self.fits: dict[tuple[int, int], tuple[str, ...]] = {}
+        self.sellers: dict[tuple[frozenset[str], int, int], tuple[str, ...]] = {}
         self.diggers = frozenset(s for s, kind in table.types.items() if kind.special == "prepare")
         """The types that prepare positions (engineers, IV)."""
 
-    def selling(self, want: frozenset[str]) -> tuple[str, ...]:
-        """The platoons, in order, with a unit of a type in ``want``."""
-        found = self.sellers.get(want)
+    def fitting(self, units: int, budget: int) -> tuple[str, ...]:
+        """The platoons, in order, that a mix short of ``units`` units with ``budget`` left
+        may take and still be finished."""
+        found = self.fits.get((units, budget))
         if found is None:
+            if len(self.fits) >= _KEYS:
+                self.fits.clear()
             platoons = self.table.platoons
-            found = tuple(n for n in self.names if not want.isdisjoint(platoons[n].units))
-            self.sellers[want] = found
+            found = self.fits[units, budget] = tuple(
+                n for n in self.names
+                if _fillable(
+                    self.shapes, units - len(platoons[n].units), budget - platoons[n].cost
+                )
+            )  # fmt: skip
+        return found
+
+    def selling(self, want: frozenset[str], units: int, budget: int) -> tuple[str, ...]:
+        """Of :meth:`fitting`, the platoons with a unit of a type in ``want``."""
+        found = self.sellers.get((want, units, budget))
+        if found is None:
+            if len(self.sellers) >= _KEYS:
+                self.sellers.clear()
+            platoons = self.table.platoons
+            found = self.sellers[want, units, budget] = tuple(
+                n for n in self.fitting(units, budget) if not want.isdisjoint(platoons[n].units)
+            )
         return found
 
 
@@ -116,6 +133,9 @@ _CATALOGUES: dict[int, _Catalogue] = {}
 """The catalogue of each table drawn from, by its identity (the table is held by it)."""
 _TABLES: Final = 64
 """Catalogues kept before they are all dropped (a process loads few tables)."""
+_KEYS: Final = 1 << 14
+"""Of a catalogue's platoons fitting a mix or selling a set of types, the answers kept
+before they are all dropped."""
 
 
 def _catalogue(table: UnitTable) -> _Catalogue:
