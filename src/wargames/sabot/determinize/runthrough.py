@@ -75,22 +75,21 @@ def run_through(
     asking = _lefts_asked(replay)
     setting = asking[0]
 
-    def until(u: int, after: int) -> int:
-        """The next step past ``after`` that sets ``u``'s move left."""
-        steps = setting.get(u, ())
-        i = bisect.bisect_right(steps, after)
-        return steps[i] if i < len(steps) else _NEVER
-
-    def asked(after: int, bounds: Mapping[int, int]) -> int:
-        """The first step past ``after`` that asked a move left that differs (up to the
-        step that sets it, in ``bounds``)."""
-        first = _NEVER
+    def ahead(after: int) -> tuple[list[tuple[int, int]], int]:
+        """Of each move left that differs, the next step past ``after`` that sets it; and
+        the first step past ``after`` that asked one something it answers otherwise (up to
+        the step that sets it)."""
+        bounds, first = [], _NEVER
         for u, left in lefts.items():
-            steps = _otherwise(asking, u, left)
-            i = bisect.bisect_right(steps, after)
-            if i < len(steps) and steps[i] <= bounds[u]:
-                first = min(first, steps[i])
-        return first
+            sets = setting.get(u, ())
+            i = bisect.bisect_right(sets, after)
+            bound = sets[i] if i < len(sets) else _NEVER
+            bounds.append((u, bound))
+            asks = _otherwise(asking, u, left)
+            i = bisect.bisect_right(asks, after)
+            if i < len(asks) and asks[i] <= bound and asks[i] < first:
+                first = asks[i]
+        return bounds, first
 
     # stops where all the army answers otherwise is the move left they write: taken, not run
     stops = lefts_only(game, replay, kinds) if end is None else {}
@@ -100,25 +99,26 @@ def run_through(
     ending: SabotState | None = None
     while True:
         done = step
-        ahead = queue[0] if queue else _NEVER
-        bounds = {u: until(u, done) for u in lefts}  # the next step that sets each
-        asks = asked(done, bounds) if lefts else _NEVER
+        next_ = queue[0] if queue else _NEVER
+        bounds, asks = ahead(done) if lefts else ([], _NEVER)
         while pending and pending[0] <= done:
             del pending[0]
         taken = pending[0] if pending else _NEVER
-        step = min(ahead, asks, taken)
+        step = min(next_, asks, taken)
         if step >= stop:
             step = _NEVER
-        for u in [u for u, bound in bounds.items() if bound < step]:  # set alike on the way
-            del lefts[u]
+        for u, bound in bounds:  # set alike on the way
+            if bound < step:
+                del lefts[u]
         if step == _NEVER:
             break
-        if step == taken and step < ahead and step < asks and running is None:
+        if step == taken and step < next_ and step < asks and running is None:
             lefts.update(stops[step])  # the kept stop, this army's move lefts written
             continue
-        queue = [s for s in queue if s > step]
+        del queue[: bisect.bisect_right(queue, step)]  # (in order)
         at, chosen, logged = replay.counts[step]
-        picks += redraw(replay.choices[len(picks) : chosen])
+        if chosen > len(picks):
+            picks += redraw(replay.choices[len(picks) : chosen])
         run = None
         if watch is None and running is None:  # a run kept from here, answered alike
             run = served(game, analysis, replay, step, drawn, known, lefts, events)
@@ -130,7 +130,7 @@ def run_through(
             own = lefts_after(run, lefts)
             lefts.clear()
             lefts.update(own)
-            queue = [s for s in queue if s > run.end]
+            del queue[: bisect.bisect_right(queue, run.end)]
             step = run.end
             continue
         if watch is None:
