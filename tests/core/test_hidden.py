@@ -19,6 +19,7 @@ from wargames.core.hidden import (
     HIDDEN,
     Hidden,
     Secret,
+    _by_room,
     is_hidden,
     redact,
     sample_assignment,
@@ -388,3 +389,16 @@ def test_a_class_of_plain_fields_only_is_not_walked_and_a_secret_still_is() -> N
     assert redact(spot, "bob") is spot
     assert _handler_for(Card) is not _same
     assert placeholder(redact(Card("ann", 9), "bob").face)
+
+
+@given(st.lists(st.integers(1, 40), min_size=1, max_size=20), st.integers(0, 2**32))
+def test_a_value_drawn_by_its_room_is_the_one_random_choices_draws(
+    counts: list[int], seed: int
+) -> None:
+    """The assignment's own draw in proportion to the room left: the value ``choices``
+    gives for the same stream, and the stream left as it leaves it."""
+    free = [f"v{i}" for i in range(len(counts))]
+    room = dict(zip(free, counts, strict=True))
+    mine, theirs = random.Random(seed), random.Random(seed)
+    assert _by_room(free, room, mine) == theirs.choices(free, counts)[0]
+    assert mine.getstate() == theirs.getstate()

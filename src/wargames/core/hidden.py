@@ -16,7 +16,9 @@ the board hides (the leak class behind OpenSpiel #676 and boardgame.io #399).
 
 from __future__ import annotations
 
+import bisect
 import enum
+import itertools
 import random
 import types
 import typing
@@ -422,18 +424,25 @@ def sample_assignment(
     items = sorted(range(len(domains)), key=lambda i: (len(options[i]), rng.random()))
     for item in items:
         free = [v for v in options[item] if room[v] > 0]
-        if free:
-            counts: list[float] = [room[v] for v in free]
-            if weights is not None and weights[item]:
-                belief = weights[item]
-                counts = [n * belief.get(v, 1.0) for n, v in zip(counts, free, strict=True)]
-            value = rng.choices(free, counts)[0]
+        if free and weights is not None and weights[item]:
+            belief = weights[item]
+            value = rng.choices(free, [room[v] * belief.get(v, 1.0) for v in free])[0]
+        elif free:
+            value = _by_room(free, room, rng)
         else:
             value = _make_room(item, options, holders, chosen, room, rng)
         chosen[item] = value
         holders[value].append(item)
         room[value] -= 1
     return tuple(chosen[i] for i in range(len(domains)))
+
+
+def _by_room(free: list[K], room: Mapping[K, int], rng: random.Random) -> K:
+    """One of ``free`` drawn in proportion to its ``room``: ``rng.choices(free, [room[v] for
+    v in free])[0]``, the same value for the same call on ``rng`` (its one ``random()``)
+    without that function's checks of its arguments (the counts here are positive)."""
+    totals = list(itertools.accumulate(room[v] for v in free))
+    return free[bisect.bisect(totals, rng.random() * (totals[-1] + 0.0), 0, len(free) - 1)]
 
 
 def _in_order(domain: frozenset[K], room: Mapping[K, int], order_of: Mapping[K, int]) -> list[K]:
