@@ -234,3 +234,35 @@ def test_a_kept_replay_is_dressed_with_the_types_it_lacks_and_the_armys() -> Non
                 assert dressed(game, state, worn, ()) == dressed(
                     game, state, analysis.known | kinds, ()
                 )
+
+
+def test_the_next_steps_of_the_move_lefts_that_differ_are_those_of_the_replay() -> None:
+    """``_Ahead`` (what the loop asks before each step it runs), called with the steps done
+    going on and move lefts coming, changing and going, answers as looking every step up
+    anew would: of each move left, the next step that sets it, and the first step that
+    asked one otherwise, up to the step that sets it."""
+    never = runthrough._NEVER
+    rng = random.Random(3)
+    for _ in range(200):
+        setting = {u: tuple(sorted(rng.sample(range(60), rng.randrange(4)))) for u in range(5)}
+        otherwise = {
+            (u, left): tuple(sorted(rng.sample(range(60), rng.randrange(5))))
+            for u in range(5)
+            for left in range(3)
+        }
+        ahead = runthrough._Ahead((setting, {}, dict(otherwise)))
+        after, lefts = -1, {}
+        while after < 60:
+            for u in range(5):
+                if rng.random() < 0.3:
+                    lefts[u] = rng.randrange(3)
+                elif rng.random() < 0.2:
+                    lefts.pop(u, None)
+            bounds = {u: min((s for s in setting[u] if s > after), default=never) for u in lefts}
+            first = min(
+                (s for u, left in lefts.items() for s in otherwise[u, left]
+                 if after < s <= bounds[u]),
+                default=never,
+            )  # fmt: skip
+            assert ahead(after, lefts) == (list(bounds.items()), first)
+            after += rng.randrange(4)

@@ -72,24 +72,7 @@ def run_through(
     def broke(culprit: int) -> tuple[Replay, list[tuple[int, ...]]]:
         return Replay(replay.start, (), (), replay.start, (), culprit), picks
 
-    asking = _lefts_asked(replay)
-    setting = asking[0]
-
-    def ahead(after: int) -> tuple[list[tuple[int, int]], int]:
-        """Of each move left that differs, the next step past ``after`` that sets it; and
-        the first step past ``after`` that asked one something it answers otherwise (up to
-        the step that sets it)."""
-        bounds, first = [], _NEVER
-        for u, left in lefts.items():
-            sets = setting.get(u, ())
-            i = bisect.bisect_right(sets, after)
-            bound = sets[i] if i < len(sets) else _NEVER
-            bounds.append((u, bound))
-            asks = _otherwise(asking, u, left)
-            i = bisect.bisect_right(asks, after)
-            if i < len(asks) and asks[i] <= bound and asks[i] < first:
-                first = asks[i]
-        return bounds, first
+    ahead = _Ahead(_lefts_asked(replay))
 
     # stops where all the army answers otherwise is the move left they write: taken, not run
     stops = lefts_only(game, replay, kinds) if end is None else {}
@@ -100,7 +83,7 @@ def run_through(
     while True:
         done = step
         next_ = queue[0] if queue else _NEVER
-        bounds, asks = ahead(done) if lefts else ([], _NEVER)
+        bounds, asks = ahead(done, lefts) if lefts else ([], _NEVER)
         while pending and pending[0] <= done:
             del pending[0]
         taken = pending[0] if pending else _NEVER
@@ -219,6 +202,44 @@ def run_through(
         listed=[tuple(events)],  # (its last log's events: no walk of the log to list them)
     )
     return ran_through, picks
+
+
+class _Ahead:
+    """Of an army's move lefts that differ from a kept replay's, as an army runs through
+    it: the next step that sets each, and the first step that asked one something it
+    answers otherwise (up to the step that sets it)."""
+
+    def __init__(self, asking: Asking) -> None:
+        self.asking = asking
+        self.nexts: dict[int, tuple[int, int, int]] = {}
+        """Of each counter, a move left and the next step that sets it and that asks it
+        otherwise, as last looked up."""
+
+    def __call__(self, after: int, lefts: Mapping[int, int]) -> tuple[list[tuple[int, int]], int]:
+        """Of each of ``lefts``, the next step past ``after`` that sets it; and the first
+        step past ``after`` that asked one of them otherwise, not after the step that
+        sets it.  (``after`` never goes back from one call to the next: a move left's next
+        set and ask are looked up again only once it has passed one, or where the move left
+        is another.)"""
+        setting, nexts = self.asking[0], self.nexts
+        bounds, first = [], _NEVER
+        for u, left in lefts.items():
+            found = nexts.get(u)
+            if found is None or found[0] != left or after >= found[1] or after >= found[2]:
+                sets = setting.get(u, ())
+                i = bisect.bisect_right(sets, after)
+                asks = _otherwise(self.asking, u, left)
+                j = bisect.bisect_right(asks, after)
+                found = nexts[u] = (
+                    left,
+                    sets[i] if i < len(sets) else _NEVER,
+                    asks[j] if j < len(asks) else _NEVER,
+                )
+            _, bound, asked = found
+            bounds.append((u, bound))
+            if asked <= bound and asked < first:
+                first = asked
+        return bounds, first
 
 
 def _lefts_asked(replay: Replay) -> Asking:
