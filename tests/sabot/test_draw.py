@@ -119,6 +119,20 @@ def test_the_catalogue_offers_the_platoons_that_leave_a_mix_it_can_finish() -> N
     assert not catalogue.fitting(4, 10)
 
 
+def test_a_platoon_mix_takes_the_needs_narrowest_first_in_whatever_order_given() -> None:
+    """The counters' needs are met the fewest types first (then by their types), each
+    hold after the needs as narrow: the order they come in draws nothing differently."""
+    table = GAME.table
+    types = sorted(table.types)
+    shuffler = random.Random(0)
+    for seed in range(40):
+        needs = [frozenset(shuffler.sample(types, shuffler.randrange(1, 6))) for _ in range(6)]
+        holds = [frozenset({"ENV"})]
+        mix = platoon_mix(table, 16, 200, Counter(), random.Random(seed), needs, holds)
+        shuffler.shuffle(needs)
+        assert platoon_mix(table, 16, 200, Counter(), random.Random(seed), needs, holds) == mix
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     needs=st.lists(

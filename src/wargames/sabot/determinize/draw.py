@@ -63,10 +63,8 @@ def platoon_mix(
 
     # the narrowest first, each taking a unit the mix has to spare or a platoon that has one
     wants = [(frozenset({s}), free) for s in sorted(known.elements())]
-    wants += sorted(
-        [(want, free) for want in needs] + [(want, unheld) for want in holds],
-        key=lambda pair: (len(pair[0]), _ordered(pair[0])),
-    )
+    ordered = _narrowest(tuple(needs), tuple(holds))
+    wants += [(want, unheld if held else free) for want, held in ordered]
     for want, left in wants:
         spares = spare(want, left)
         if not spares:
@@ -153,6 +151,16 @@ def _ordered(want: frozenset[str]) -> tuple[str, ...]:
     """The types of ``want`` in order (the domains of a view's counters recur draw after
     draw)."""
     return tuple(sorted(want))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _narrowest(
+    needs: tuple[frozenset[str], ...], holds: tuple[frozenset[str], ...]
+) -> tuple[tuple[frozenset[str], bool], ...]:
+    """The needs and then the holds (each marked), the fewest types first, then by their
+    types in order (a view's draws ask the same, draw after draw)."""
+    wants = [(want, False) for want in needs] + [(want, True) for want in holds]
+    return tuple(sorted(wants, key=lambda pair: (len(pair[0]), _ordered(pair[0]))))
 
 
 @functools.cache
