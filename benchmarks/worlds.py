@@ -21,12 +21,22 @@ games.  Figures only, no assertions::
 "Cheaper worlds" steps of docs/benchmarks.md measure a view: run it under ``valgrind
 --tool=cachegrind --cache-sim=no`` with ``--samples N`` and ``--samples 0`` for the
 instructions of N samples after the first.
+
+``--digest`` prints the SHA-256 of 576 SABOT worlds (:func:`digest`), the same for two
+codes that draw alike; docs/benchmarks.md gives it under ``PYTHONHASHSEED=0`` and, with
+``--reinforcements 40``, under ``PYTHONHASHSEED=1`` (a frozenset's ``repr`` follows the
+hash seed)::
+
+    PYTHONHASHSEED=0 python -m benchmarks.worlds --digest
+    PYTHONHASHSEED=1 python -m benchmarks.worlds --digest --reinforcements 40
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import hashlib
+import itertools
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -36,7 +46,7 @@ import wargames
 from benchmarks.histories import played
 from wargames.bots import GreedyBot, MctsBot
 
-__all__ = ["main", "share", "timings"]
+__all__ = ["digest", "main", "share", "timings"]
 
 BUILD_POINTS: tuple[int, ...] = (60, 200)
 
@@ -65,6 +75,28 @@ def timings(
     finally:
         gc.enable()
     return len(states) - 1, 1e3 * first, 1e3 * later
+
+
+def digest(**options: Any) -> str:
+    """The SHA-256 of the ``repr`` of 576 sampled pasts of SABOT (each one's start, actions
+    and last state): at 60 and 200 build points, seeds 0-5, 80, 160 and 240 actions of
+    seeded random play, each player's view on a fresh game object, the view 6 actions
+    earlier sampled twice first (its replays go on to the later view's), then 8 samples of
+    the view, all from one stream seeded ``seed * 1000 + steps``."""
+    out = hashlib.sha256()
+    for points, seed, steps in itertools.product(BUILD_POINTS, range(6), (80, 160, 240)):
+        states = played(wargames.load("sabot", build_points=points, **options), seed, steps)
+        for player in ("blue", "yellow"):
+            game: Any = wargames.load("sabot", build_points=points, **options)
+            rng = random.Random(seed * 1000 + steps)
+            earlier = game.view(states[-7], player)
+            for _ in range(2):
+                game.sample_history(earlier, player, rng)
+            view = game.view(states[-1], player)
+            for _ in range(8):
+                past = game.sample_history(view, player, rng)
+                out.update(repr((past.start, past.actions, past.end)).encode())
+    return out.hexdigest()
 
 
 def share(
@@ -114,7 +146,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         " points), the later samples with the collector off",
     )
     parser.add_argument("--points", type=int, default=200, help="SABOT's build points (--view)")
+    parser.add_argument("--digest", action="store_true", help="only the 576 worlds' digest")
+    parser.add_argument("--reinforcements", type=int, help="SABOT's reinforcements (--digest)")
     args = parser.parse_args(argv)
+    if args.digest:
+        extra = {} if args.reinforcements is None else {"reinforcements": args.reinforcements}
+        print(digest(**extra))
+        return
     if args.view:
         seed, steps = map(int, args.view.split(":"))
         step, first, later = timings(
