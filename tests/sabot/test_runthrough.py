@@ -4,8 +4,10 @@ the world its own replay from the start gives."""
 import random
 from typing import Any
 
+import attrs
 import pytest
 
+from wargames.core.events import EventLog
 from wargames.sabot import Sabot, SabotState, determinize
 from wargames.sabot.determinize import analyse, runthrough, sample_history, segments, start
 from wargames.sabot.determinize.analysis import Analysis
@@ -266,3 +268,24 @@ def test_the_next_steps_of_the_move_lefts_that_differ_are_those_of_the_replay() 
             )  # fmt: skip
             assert ahead(after, lefts) == (list(bounds.items()), first)
             after += rng.randrange(4)
+
+
+def test_a_replays_logs_cut_at_a_length_are_its_own_last_logs() -> None:
+    """``Replay.log_of`` keeps its last log cut at each length it was asked (shared with
+    the replays run through it): what it gives is the log cut anew, and a replay run
+    through it with a last log of its own is given its own log's events, not the kept
+    one's."""
+    game = Sabot()
+    _, replay, _ = _kept_replay(game)
+    events = replay.events()
+    other = [*events[:-3], *events[-1:-4:-1]]  # its last three events the other way round
+    through = attrs.evolve(replay, last=replay.last.with_changes(log=EventLog(other)))
+    assert through.prefixes is replay.prefixes  # (shared)
+    for _ in range(2):  # asked again, from what was kept
+        for changed in (0, len(events) // 2, len(events) - 2, len(events)):
+            for length in (None, len(events) - 1):
+                cut = replay.last.log.up_to(min(changed, length or len(events)))
+                assert tuple(replay.log_of(events, changed, length)) == tuple(
+                    cut.with_block(events[len(cut) : length])
+                )
+            assert tuple(through.log_of(other, len(other))) == tuple(other)

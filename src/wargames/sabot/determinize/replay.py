@@ -61,6 +61,9 @@ with each question and answer; and of a counter and a move left, the steps that 
 something that move left answers otherwise (worked out when first wanted)."""
 
 
+PREFIXES: Final = 256
+"""A replay's logs cut at a length (:attr:`Replay.prefixes`) kept before they are all
+dropped."""
 LEFT: Final = ("log", "rng")
 """What a step checked through a kept replay may leave unlike it: the unseen rolls of a
 shot in the log (drawn for every sample, see :func:`~wargames.sabot.determinize.kept.past`)
@@ -173,6 +176,11 @@ class Replay:
     when first wanted (:func:`~wargames.sabot.determinize.runthrough.run_through`)."""
     listed: list[tuple[Any, ...]] = field(factory=list, eq=False, repr=False)
     """Its last log's events, listed when first wanted (:meth:`events`)."""
+    prefixes: dict[tuple[int, int], tuple[EventLog, EventLog]] = field(
+        factory=dict, eq=False, repr=False
+    )
+    """Of a last log (by identity, held) and a length, its first events (:meth:`log_of`;
+    shared with the replays run through it, whose last log is mostly its own)."""
 
     def events(self) -> list[Any]:
         """A list of the events of its last log, to change (walked once a replay: the log
@@ -194,7 +202,13 @@ class Replay:
         linked per event for every sample)."""
         end = len(events) if length is None else length
         first = min(changed, end)
-        return self.last.log.up_to(first).with_block(events[first:end])
+        log = self.last.log
+        found = self.prefixes.get((id(log), first))
+        if found is None or found[0] is not log:  # (a log walked back once a length)
+            if len(self.prefixes) >= PREFIXES:
+                self.prefixes.clear()
+            found = self.prefixes[id(log), first] = log, log.up_to(first)
+        return found[1].with_block(events[first:end])
 
 
 def _subject(state: SabotState, action: SabotAction) -> int:
