@@ -74,6 +74,12 @@ def test_bad_settings() -> None:
         ("greedy:0", "'greedy:0': samples must be >= 1"),
         ("random:5", "random takes no number"),
         ("easy+finish", "'easy\\+finish': only mcts takes \\+finish"),
+        ("greedy+samples=8", "only mcts takes settings"),
+        ("mcts+depth=2", "unknown '\\+depth=2'; after \\+ come finish, exploration="),
+        ("mcts+exploration", "unknown '\\+exploration'"),
+        ("mcts+samples=2.5", "samples must be a whole number, got '2.5'"),
+        ("mcts+widening=wide", "widening must be a number, got 'wide'"),
+        ("mcts+prior=21", "the prior uses 21 of only 20 samples"),
     ],
 )
 def test_bad_bot_names_are_refused_with_the_reason(spec: str, refusal: str) -> None:
@@ -101,6 +107,19 @@ def test_bot_specs() -> None:
     hard = make_bot("hard+finish", 1)
     assert isinstance(hard, MctsBot)
     assert (hard.iterations, hard.finish_round) == (800, True)
+
+
+def test_a_spec_gives_the_search_settings() -> None:
+    bot = make_bot("mcts:50+exploration=0.35+samples=8+prior=2+width=3+widening=0.5+finish", 1)
+    assert isinstance(bot, MctsBot)
+    settings = (bot.exploration, bot.samples, bot.prior, bot.width, bot.widening)
+    assert settings == (0.35, 8, 2, 3, 0.5)
+    assert bot.finish_round
+    assert repr(bot) == (
+        "MctsBot(seed=1, iterations=50, exploration=0.35, samples=8, prior=2, width=3, "
+        "widening=0.5, finish_round=True)"
+    )
+    assert repr(make_bot("hard+samples=80", 1)) == "MctsBot(seed=1, iterations=800)"
 
 
 def test_the_simulate_command(tmp_path: Path) -> None:

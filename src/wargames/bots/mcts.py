@@ -423,8 +423,11 @@ class MctsBot(SampledBot):
         return world
 
     def __repr__(self) -> str:
-        extra = f", horizon={self.horizon}" if self.horizon != 1 else ""
-        extra += ", finish_round=True" if self.finish_round else ""
+        plain = MctsBot(iterations=self.iterations)  # this budget's default settings
+        names = ("exploration", "samples", "prior", "width", "widening", "horizon", "finish_round")
+        extra = "".join(
+            f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)
+        )
         return f"MctsBot(seed={self.seed}, iterations={self.iterations}{extra})"
 
 

@@ -2,12 +2,14 @@
 (8 determinisations), ``mcts``, ``mcts:400`` (400 iterations), ``mcts:400:2`` (a descent
 spans two of a player's decisions: ``MctsBot``'s ``horizon``), ``mcts:200+finish`` (a leaf
 scored after the rest of the player's round is played greedily: ``MctsBot``'s
-``finish_round``); and the difficulty levels
+``finish_round``), ``mcts:200+exploration=0.35+samples=40`` (any of :data:`SETTINGS` given);
+and the difficulty levels
 people choose from, ``easy``, ``normal`` and ``hard`` (:data:`LEVELS`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from wargames.bots.base import Bot
 from wargames.bots.greedy import GreedyBot
@@ -16,14 +18,11 @@ from wargames.bots.random import RandomBot
 
 __all__ = ["BOT_NAMES", "LEVELS", "BotSpec", "make_bot", "seat_bots"]
 
-_FACTORIES: dict[str, Callable[[int, int | None, int | None, bool], Bot]] = {
+_FACTORIES: dict[str, Callable[[int, int | None, int | None, dict[str, Any]], Bot]] = {
     "random": lambda seed, _, __, ___: RandomBot(seed),
     "greedy": lambda seed, n, _, __: GreedyBot(seed, samples=4 if n is None else n),
-    "mcts": lambda seed, n, h, finish: MctsBot(
-        seed,
-        iterations=200 if n is None else n,
-        horizon=1 if h is None else h,
-        finish_round=finish,
+    "mcts": lambda seed, n, h, settings: MctsBot(
+        seed, iterations=200 if n is None else n, horizon=1 if h is None else h, **settings
     ),
 }
 _NUMBERED = {"greedy", "mcts"}
@@ -31,11 +30,20 @@ _NUMBERED = {"greedy", "mcts"}
 iterations)."""
 _HORIZONS = {"mcts"}
 """The bots whose spec may name a horizon after their number (``mcts:400:2``)."""
-_FINISHING = {"mcts"}
-"""The bots whose spec may end in ``+finish`` (``mcts:400+finish``)."""
+_SETTLED = {"mcts"}
+"""The bots whose spec may end in ``+finish`` (``mcts:400+finish``) or :data:`SETTINGS`."""
 FINISH = "+finish"
 """The suffix of a spec whose leaves are scored after the rest of the player's round is
 played greedily."""
+SETTINGS: dict[str, type[int] | type[float]] = {
+    "exploration": float,
+    "samples": int,
+    "prior": int,
+    "width": int,
+    "widening": float,
+}
+"""``MctsBot``'s search settings a spec may give, each as ``+name=value``
+(``mcts:200+exploration=0.35``), with the type its value is read as."""
 BOT_NAMES = tuple(_FACTORIES)
 LEVELS: dict[str, str] = {"easy": "greedy", "normal": "mcts", "hard": "mcts:800"}
 """Each difficulty level and the bot that plays it: one action ahead; a search of 200
@@ -47,15 +55,17 @@ from a seed to a bot (``lambda seed: MctsBot(seed, samples=4)``)."""
 
 def make_bot(spec: str, seed: int) -> Bot:
     """The bot named by ``spec`` (``name``, ``name:number``, ``mcts:number:horizon`` or a
-    level of :data:`LEVELS`, any of the ``mcts`` ones followed by :data:`FINISH`), seeded
-    with ``seed``.
+    level of :data:`LEVELS`, any of the ``mcts`` ones followed by :data:`FINISH` or
+    ``+name=value`` settings of :data:`SETTINGS`), seeded with ``seed``.
 
     :raises ValueError: for an unknown name, a bad number (not a whole number, or one the bot
-        refuses, such as ``mcts:0``), a horizon or :data:`FINISH` for a bot without one.
+        refuses, such as ``mcts:0``), a horizon, :data:`FINISH` or a setting for a bot without
+        one, or an unknown setting or one whose value does not read as its type.
     """
     spec = spec.strip().lower()
-    bare = spec.removesuffix(FINISH)
-    finish = bare != spec
+    bare, *extras = spec.split("+")
+    settings = _settings(spec, extras)
+    finish = "finish_round" in settings
     name, _, number = LEVELS.get(bare, bare).partition(":")
     number, colon, horizon = number.partition(":")
     factory = _FACTORIES.get(name)
@@ -66,15 +76,40 @@ def make_bot(spec: str, seed: int) -> Bot:
         raise ValueError(f"bot {spec!r}: {name} takes no number")
     if colon and name not in _HORIZONS:
         raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_HORIZONS))} takes a horizon")
-    if finish and name not in _FINISHING:
-        raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_FINISHING))} takes {FINISH}")
+    if finish and name not in _SETTLED:
+        raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_SETTLED))} takes {FINISH}")
+    if settings and name not in _SETTLED:
+        raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_SETTLED))} takes settings")
     if not all(part.isdigit() for part in (number, horizon) if part or colon):
         raise ValueError(f"bot {spec!r}: the numbers after ':' must be whole numbers")
     try:
         count, depth = (int(part) if part else None for part in (number, horizon))
-        return factory(seed, count, depth, finish)
+        return factory(seed, count, depth, settings)
     except ValueError as refused:  # a count the bot refuses: say which name asked for it
         raise ValueError(f"bot {spec!r}: {refused}") from None
+
+
+def _settings(spec: str, extras: list[str]) -> dict[str, Any]:
+    """The keywords of ``MctsBot`` that a spec's ``+`` parts give: ``finish`` and
+    ``name=value`` for a name of :data:`SETTINGS`.
+
+    :raises ValueError: for another part, or a value that does not read as its type.
+    """
+    settings: dict[str, Any] = {}
+    for extra in extras:
+        name, equals, value = extra.partition("=")
+        if extra == FINISH.removeprefix("+"):
+            settings["finish_round"] = True
+        elif not equals or name not in SETTINGS:
+            known = ", ".join(f"{n}=" for n in SETTINGS)
+            raise ValueError(f"bot {spec!r}: unknown {'+' + extra!r}; after + come finish, {known}")
+        else:
+            try:
+                settings[name] = SETTINGS[name](value)
+            except ValueError:
+                kind = "whole number" if SETTINGS[name] is int else "number"
+                raise ValueError(f"bot {spec!r}: {name} must be a {kind}, got {value!r}") from None
+    return settings
 
 
 def seat_bots(players: Sequence[str], specs: Sequence[BotSpec], seed: int) -> dict[str, Bot]:
