@@ -125,6 +125,7 @@ per descent would weigh that action by noise far larger than what tells the acti
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -219,6 +220,7 @@ class MctsBot(SampledBot):
         widening: float = 0.25,
         horizon: int = 1,
         finish_round: bool = False,
+        foresee: bool = False,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -237,6 +239,7 @@ class MctsBot(SampledBot):
         self.widening = widening
         self.horizon = horizon
         self.finish_round = finish_round
+        self.foresee = foresee
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -249,6 +252,9 @@ class MctsBot(SampledBot):
     ) -> Action:
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
+        if self.foresee:
+            plan = functools.partial(self._rival_round, game)
+            worlds = [game.foreseen(world, player, plan) for world in worlds]
         baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]
         together = game.to_act(state)  # the others choose now too, without seeing ours
         for world, baseline in zip(worlds[: self.prior], baselines, strict=False):
@@ -404,6 +410,12 @@ class MctsBot(SampledBot):
         finished: State = greedy_round(game, world, player, together, self._random)
         return finished
 
+    def _rival_round(self, game: Game[Any, Any], start: State, rival: str) -> State:
+        """``start`` after ``rival``'s part of the round, played greedily in it
+        (:func:`~wargames.bots.base.greedy_round`): how ``foresee`` models a rival."""
+        planned: State = greedy_round(game, start, rival, game.to_act(start), self._random)
+        return planned
+
     def _ucb(self, node: _Node) -> float:
         """UCB1 with availability counts, the exploration term scaled by the spread of the
         values seen in this search: a game whose evaluations differ by thousandths explores
@@ -425,6 +437,7 @@ class MctsBot(SampledBot):
     def __repr__(self) -> str:
         extra = f", horizon={self.horizon}" if self.horizon != 1 else ""
         extra += ", finish_round=True" if self.finish_round else ""
+        extra += ", foresee=True" if self.foresee else ""
         return f"MctsBot(seed={self.seed}, iterations={self.iterations}{extra})"
 
 

@@ -2,7 +2,9 @@
 (8 determinisations), ``mcts``, ``mcts:400`` (400 iterations), ``mcts:400:2`` (a descent
 spans two of a player's decisions: ``MctsBot``'s ``horizon``), ``mcts:200+finish`` (a leaf
 scored after the rest of the player's round is played greedily: ``MctsBot``'s
-``finish_round``); and the difficulty levels
+``finish_round``), ``mcts:200+foresee`` (each world holds the rivals' parts of a
+simultaneous round as greedy would choose them: ``MctsBot``'s ``foresee``); and the
+difficulty levels
 people choose from, ``easy``, ``normal`` and ``hard`` (:data:`LEVELS`)."""
 
 from __future__ import annotations
@@ -16,14 +18,15 @@ from wargames.bots.random import RandomBot
 
 __all__ = ["BOT_NAMES", "LEVELS", "BotSpec", "make_bot", "seat_bots"]
 
-_FACTORIES: dict[str, Callable[[int, int | None, int | None, bool], Bot]] = {
+_FACTORIES: dict[str, Callable[[int, int | None, int | None, frozenset[str]], Bot]] = {
     "random": lambda seed, _, __, ___: RandomBot(seed),
     "greedy": lambda seed, n, _, __: GreedyBot(seed, samples=4 if n is None else n),
-    "mcts": lambda seed, n, h, finish: MctsBot(
+    "mcts": lambda seed, n, h, plus: MctsBot(
         seed,
         iterations=200 if n is None else n,
         horizon=1 if h is None else h,
-        finish_round=finish,
+        finish_round=FINISH in plus,
+        foresee=FORESEE in plus,
     ),
 }
 _NUMBERED = {"greedy", "mcts"}
@@ -32,10 +35,13 @@ iterations)."""
 _HORIZONS = {"mcts"}
 """The bots whose spec may name a horizon after their number (``mcts:400:2``)."""
 _FINISHING = {"mcts"}
-"""The bots whose spec may end in ``+finish`` (``mcts:400+finish``)."""
+"""The bots whose spec may end in ``+finish`` or ``+foresee`` (``mcts:400+finish``)."""
 FINISH = "+finish"
 """The suffix of a spec whose leaves are scored after the rest of the player's round is
 played greedily."""
+FORESEE = "+foresee"
+"""The suffix of a spec whose worlds hold the rivals' parts of a simultaneous round as
+greedy would choose them."""
 BOT_NAMES = tuple(_FACTORIES)
 LEVELS: dict[str, str] = {"easy": "greedy", "normal": "mcts", "hard": "mcts:800"}
 """Each difficulty level and the bot that plays it: one action ahead; a search of 200
@@ -47,15 +53,17 @@ from a seed to a bot (``lambda seed: MctsBot(seed, samples=4)``)."""
 
 def make_bot(spec: str, seed: int) -> Bot:
     """The bot named by ``spec`` (``name``, ``name:number``, ``mcts:number:horizon`` or a
-    level of :data:`LEVELS`, any of the ``mcts`` ones followed by :data:`FINISH`), seeded
-    with ``seed``.
+    level of :data:`LEVELS`, any of the ``mcts`` ones followed by :data:`FINISH`, by
+    :data:`FORESEE` or by both), seeded with ``seed``.
 
-    :raises ValueError: for an unknown name, a bad number (not a whole number, or one the bot
-        refuses, such as ``mcts:0``), a horizon or :data:`FINISH` for a bot without one.
+    :raises ValueError: for an unknown name or suffix, a bad number (not a whole number, or one
+        the bot refuses, such as ``mcts:0``), a horizon or a suffix for a bot without one.
     """
     spec = spec.strip().lower()
-    bare = spec.removesuffix(FINISH)
-    finish = bare != spec
+    bare, *suffixes = spec.split("+")
+    plus = frozenset(f"+{suffix}" for suffix in suffixes)
+    if plus - {FINISH, FORESEE}:
+        raise ValueError(f"bot {spec!r}: the suffixes are {FINISH} and {FORESEE}")
     name, _, number = LEVELS.get(bare, bare).partition(":")
     number, colon, horizon = number.partition(":")
     factory = _FACTORIES.get(name)
@@ -66,13 +74,14 @@ def make_bot(spec: str, seed: int) -> Bot:
         raise ValueError(f"bot {spec!r}: {name} takes no number")
     if colon and name not in _HORIZONS:
         raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_HORIZONS))} takes a horizon")
-    if finish and name not in _FINISHING:
-        raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_FINISHING))} takes {FINISH}")
+    if plus and name not in _FINISHING:
+        takes = " and ".join(sorted(plus))
+        raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_FINISHING))} takes {takes}")
     if not all(part.isdigit() for part in (number, horizon) if part or colon):
         raise ValueError(f"bot {spec!r}: the numbers after ':' must be whole numbers")
     try:
         count, depth = (int(part) if part else None for part in (number, horizon))
-        return factory(seed, count, depth, finish)
+        return factory(seed, count, depth, plus)
     except ValueError as refused:  # a count the bot refuses: say which name asked for it
         raise ValueError(f"bot {spec!r}: {refused}") from None
 
