@@ -74,6 +74,8 @@ def test_bad_settings() -> None:
         ("greedy:0", "'greedy:0': samples must be >= 1"),
         ("random:5", "random takes no number"),
         ("easy+finish", "'easy\\+finish': only mcts takes \\+finish"),
+        ("greedy+foresee+finish", "only mcts takes \\+finish and \\+foresee"),
+        ("mcts+fast", "'mcts\\+fast': the suffixes are \\+finish and \\+foresee"),
     ],
 )
 def test_bad_bot_names_are_refused_with_the_reason(spec: str, refusal: str) -> None:
@@ -100,7 +102,11 @@ def test_bot_specs() -> None:
     assert repr(make_bot("mcts:50", 1)) == "MctsBot(seed=1, iterations=50)"
     hard = make_bot("hard+finish", 1)
     assert isinstance(hard, MctsBot)
-    assert (hard.iterations, hard.finish_round) == (800, True)
+    assert (hard.iterations, hard.finish_round, hard.foresee) == (800, True, False)
+    both = make_bot("mcts:50+foresee+finish", 1)
+    assert isinstance(both, MctsBot)
+    assert (both.finish_round, both.foresee) == (True, True)
+    assert repr(both) == "MctsBot(seed=1, iterations=50, finish_round=True, foresee=True)"
 
 
 def test_the_simulate_command(tmp_path: Path) -> None:
