@@ -99,7 +99,8 @@ as a random one, which this does not copy.  It is the bot's setting; the game sa
 round is foreseen.  Measured on SAW (docs/bots-record.md, fourteenth session): a move at the
 start of a plot took 2.2 times the CPU, and against greedy, paired with the default's games
 on the same seeds, ``mcts:200`` with it did better in 2 and worse in none of 13 (8-0-5
-against 6-0-7), too few to tell from chance, so no game sets it.
+against 6-0-7), too few to tell from chance, and over 28 games it scored 13-0-15, so no game
+sets it.
 
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
