@@ -76,6 +76,7 @@ def order(
                 iterations=bot.iterations,
                 horizon=bot.horizon,
                 finish_round=bot.finish_round,
+                foresee=bot.foresee,
             )
             action = cast(SawAction, watched.choose(game, state, player))
             assert watched.root is not None

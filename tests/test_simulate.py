@@ -75,11 +75,13 @@ def test_bad_settings() -> None:
         ("random:5", "random takes no number"),
         ("easy+finish", "'easy\\+finish': only mcts takes \\+finish"),
         ("greedy+samples=8", "only mcts takes settings"),
-        ("mcts+depth=2", "unknown '\\+depth=2'; after \\+ come finish, exploration="),
+        ("mcts+depth=2", "unknown '\\+depth=2'; after \\+ come finish, foresee, exploration="),
         ("mcts+exploration", "unknown '\\+exploration'"),
         ("mcts+samples=2.5", "samples must be a whole number, got '2.5'"),
         ("mcts+widening=wide", "widening must be a number, got 'wide'"),
         ("mcts+prior=21", "the prior uses 21 of only 20 samples"),
+        ("greedy+foresee+finish", "only mcts takes \\+finish and \\+foresee"),
+        ("mcts+fast", "'mcts\\+fast': unknown '\\+fast'; after \\+ come finish, foresee"),
     ],
 )
 def test_bad_bot_names_are_refused_with_the_reason(spec: str, refusal: str) -> None:
@@ -106,7 +108,11 @@ def test_bot_specs() -> None:
     assert repr(make_bot("mcts:50", 1)) == "MctsBot(seed=1, iterations=50)"
     hard = make_bot("hard+finish", 1)
     assert isinstance(hard, MctsBot)
-    assert (hard.iterations, hard.finish_round) == (800, True)
+    assert (hard.iterations, hard.finish_round, hard.foresee) == (800, True, False)
+    both = make_bot("mcts:50+foresee+finish", 1)
+    assert isinstance(both, MctsBot)
+    assert (both.finish_round, both.foresee) == (True, True)
+    assert repr(both) == "MctsBot(seed=1, iterations=50, finish_round=True, foresee=True)"
 
 
 def test_a_spec_gives_the_search_settings() -> None:

@@ -27,6 +27,7 @@ from wargames.sabotage import (
 )
 from wargames.sabotage.variants import MiniSabotage
 from wargames.saw import Done, Saw, SawAction, SawState
+from wargames.saw.rules import TURNS
 from wargames.testing import states
 
 from ..saw.helpers import BRUISER, act, duel, side_by_side
@@ -377,6 +378,106 @@ def test_a_search_that_finishes_rounds_reads_only_the_view(seed: int) -> None:
         for s in (state, other)
     )
     assert len(set(choices)) == 1
+
+
+class _Dodge(Saw):
+    """SAW of a Sitter against a Bruiser, whose evaluation says that b1's attack is worth
+    most on a Bruiser that stands (0.3), nothing on one that moves (0.0), where holding
+    fire is worth 0.1 either way; and red, plotting, gains 0.5 by moving r1 at all."""
+
+    WORTH: ClassVar[dict[tuple[bool, bool], float]] = {
+        (True, False): 0.3,
+        (True, True): 0.0,
+        (False, False): 0.1,
+        (False, True): 0.1,
+    }
+
+    def __init__(self) -> None:
+        super().__init__(armies={"blue": [SITTER], "red": [BRUISER]})
+
+    def evaluate(self, state: SawState, player: str) -> float:
+        b1, r1 = state.plots[0].orders[0], state.plots[1].orders[0]
+        value = self.WORTH[bool(b1.shots), bool(r1.path)]
+        return value if player == "blue" else 0.5 * bool(r1.path) - value
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_search_that_foresees_the_rival_fires_where_it_will_be(seed: int) -> None:
+    """Red's greedy plot moves r1 (it gains by it whatever blue does); blue, plotting beside
+    red, fires on a Bruiser that stands where red's plot is left unwritten, and holds its
+    fire where each world holds the plot greedy makes for red."""
+    game = _Dodge()
+    state = game.start(1)
+    assert "step" in str(GreedyBot(seed).choose(game, state, "red"))
+    blind, foreseeing = (
+        MctsBot(seed, iterations=30, foresee=f).choose(game, state, "blue") for f in (False, True)
+    )
+    assert (str(blind), str(foreseeing)) == ("b1 attack r1", "b1 done")
+
+
+def test_a_rival_s_plot_is_foreseen_from_the_turn_s_start() -> None:
+    """Blue, its b1 order plotted, foresees red's plot from the turn's start (both plots
+    blank, both players plotting), so red's plot does not see blue's; red's plot is then the
+    one made, red is done, and blue's plot is left as it was.  In a world of blue's where
+    red's plot was in (drawn at random), the foreseen plot replaces it.  Outside plotting,
+    nothing is foreseen."""
+    game = Saw()
+    fresh = game.start(3)
+    state = act(game, fresh, "b1 step n", "b1 done")
+    starts: list[SawState] = []
+
+    def plan(start: SawState, rival: str) -> SawState:
+        starts.append(start)
+        return greedy_round(game, start, rival, game.to_act(start), random.Random(0))
+
+    foreseen = game.foreseen(state, "blue", plan)
+    assert [(s.plots, s.waiting) for s in starts] == [(fresh.plots, fresh.waiting)]
+    assert foreseen.plots[0] == state.plots[0]
+    assert foreseen.plots[1] == plan(fresh, "red").plots[1]
+    assert all(order.done for order in foreseen.plots[1].orders)
+    assert game.to_act(foreseen) == {"blue"}
+    drawn = game.sample_state(act(game, fresh, "r1 done", "r2 done"), "blue", random.Random(0))
+    assert drawn.plots[1] != fresh.plots[1], "a plot drawn for red"
+    replaced = game.foreseen(drawn, "blue", plan)
+    blank = drawn.with_changes(plots=fresh.plots, waiting=fresh.waiting)
+    assert starts[-1] == blank
+    assert replaced.plots[1] == plan(blank, "red").plots[1]
+    damage = fresh.with_changes(clock=TURNS.advance(fresh.clock))
+    asked = len(starts)
+    assert game.phase(damage) == "damage"
+    assert game.foreseen(damage, "blue", plan) is damage
+    assert len(starts) == asked
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_search_that_foresees_rivals_reads_only_the_view(seed: int) -> None:
+    """Red, plotting after blue's face-down plot, and blue, plotting after red's, each
+    choose alike in two states that differ in what they may not know (the other's designs
+    and plot): the foreseen plots come from worlds of the player's view."""
+    game = Saw()
+    start = game.start(seed)
+    for player, texts in (("red", ("b1 step n", "b1 done", "b2 done")), ("blue", ("r1 done",))):
+        state = act(game, start, *texts)
+        other = game.sample_state(state, player, random.Random(seed))
+        assert other != state
+        choices = {
+            MctsBot(seed, iterations=40, foresee=True).choose(game, s, player)
+            for s in (state, other)
+        }
+        assert len(choices) == 1
+
+
+def test_a_search_that_does_not_foresee_never_asks() -> None:
+    """Off (the default), the search never asks the game to foresee a rival."""
+
+    class Unforeseen(Saw):
+        def foreseen(
+            self, world: SawState, player: str, plan: Callable[[SawState, str], SawState]
+        ) -> SawState:
+            raise AssertionError("asked to foresee")
+
+    game = Unforeseen()
+    MctsBot(0, iterations=30).choose(game, game.start(1), "blue")
 
 
 def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:

@@ -81,6 +81,27 @@ took 6-11 times the CPU, and against greedy, paired with the default's games on 
 seeds, ``mcts:200`` with it did better in 3 and worse in 3 of 13 (6-1-6 against 6-0-7), so
 no game sets it.
 
+``foresee`` (off by default) puts the rivals' parts of a simultaneous round into the
+worlds: once a decision, in each world, ``game.foreseen`` replaces each other player's part
+of the round (a SAW plot not yet made, where a descent's evaluation would see the rival's
+units where they stand; or, for one made face-down, the random plot the determinisation
+drew) with the one greedy would choose from the round's start
+(:func:`~wargames.bots.base.greedy_round` from the rival's side, nobody's part yet chosen),
+and marks the rival done; the search then runs in those worlds, and every leaf, the prior
+and the baselines are scored with the rival's units where that plot takes them.  The rival's
+plot sees nothing of the player's, as the rules have it (plots are face-down), so no choice
+in the tree can be answered by it; it is fixed in each world, and what differs between the
+worlds (the rival's designs, which its plot reads, as it knows them) is what the player does
+not know, so the tree's choice is weighed over the rival's likely plots rather than fitted
+to one (no strategy fusion on the player's side).  The model is greedy's, from the turn's
+start, whatever the rival's seat: greedy seated second weighs the player's face-down plot
+as a random one, which this does not copy.  It is the bot's setting; the game says how a
+round is foreseen.  Measured on SAW (docs/bots-record.md, fourteenth session): a move at the
+start of a plot took 2.2 times the CPU, and against greedy, paired with the default's games
+on the same seeds, ``mcts:200`` with it did better in 2 and worse in none of 13 (8-0-5
+against 6-0-7), too few to tell from chance, and over 28 games it scored 13-0-15, so no game
+sets it.
+
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
 every draw, and in every world, shared one node each, so the best of them was the one that
@@ -125,6 +146,7 @@ per descent would weigh that action by noise far larger than what tells the acti
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -201,7 +223,9 @@ class MctsBot(SampledBot):
     order) a descent may span (1: it stops where the player would decide something else);
     ``finish_round`` whether a leaf, and each action of the prior, is scored after the
     searching player's own remaining actions of the round are played greedily in its world
-    (:func:`~wargames.bots.base.greedy_round`: the rest of a plot; off by default).
+    (:func:`~wargames.bots.base.greedy_round`: the rest of a plot; off by default);
+    ``foresee`` whether each world holds the other players' parts of a simultaneous round as
+    greedy would choose them from its start (``game.foreseen``: SAW's plots; off by default).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -219,6 +243,7 @@ class MctsBot(SampledBot):
         widening: float = 0.25,
         horizon: int = 1,
         finish_round: bool = False,
+        foresee: bool = False,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -237,6 +262,7 @@ class MctsBot(SampledBot):
         self.widening = widening
         self.horizon = horizon
         self.finish_round = finish_round
+        self.foresee = foresee
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -249,6 +275,9 @@ class MctsBot(SampledBot):
     ) -> Action:
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
+        if self.foresee:
+            plan = functools.partial(self._rival_round, game)
+            worlds = [game.foreseen(world, player, plan) for world in worlds]
         baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]
         together = game.to_act(state)  # the others choose now too, without seeing ours
         for world, baseline in zip(worlds[: self.prior], baselines, strict=False):
@@ -404,6 +433,12 @@ class MctsBot(SampledBot):
         finished: State = greedy_round(game, world, player, together, self._random)
         return finished
 
+    def _rival_round(self, game: Game[Any, Any], start: State, rival: str) -> State:
+        """``start`` after ``rival``'s part of the round, played greedily in it
+        (:func:`~wargames.bots.base.greedy_round`): how ``foresee`` models a rival."""
+        planned: State = greedy_round(game, start, rival, game.to_act(start), self._random)
+        return planned
+
     def _ucb(self, node: _Node) -> float:
         """UCB1 with availability counts, the exploration term scaled by the spread of the
         values seen in this search: a game whose evaluations differ by thousandths explores
@@ -424,7 +459,16 @@ class MctsBot(SampledBot):
 
     def __repr__(self) -> str:
         plain = MctsBot(iterations=self.iterations)  # this budget's default settings
-        names = ("exploration", "samples", "prior", "width", "widening", "horizon", "finish_round")
+        names = (
+            "exploration",
+            "samples",
+            "prior",
+            "width",
+            "widening",
+            "horizon",
+            "finish_round",
+            "foresee",
+        )
         extra = "".join(
             f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)
         )

@@ -2,8 +2,10 @@
 (8 determinisations), ``mcts``, ``mcts:400`` (400 iterations), ``mcts:400:2`` (a descent
 spans two of a player's decisions: ``MctsBot``'s ``horizon``), ``mcts:200+finish`` (a leaf
 scored after the rest of the player's round is played greedily: ``MctsBot``'s
-``finish_round``), ``mcts:200+exploration=0.35+samples=40`` (any of :data:`SETTINGS` given);
-and the difficulty levels
+``finish_round``), ``mcts:200+foresee`` (each world holds the rivals' parts of a
+simultaneous round as greedy would choose them: ``MctsBot``'s ``foresee``),
+``mcts:200+exploration=0.35+samples=40`` (any of :data:`SETTINGS` given); and the difficulty
+levels
 people choose from, ``easy``, ``normal`` and ``hard`` (:data:`LEVELS`)."""
 
 from __future__ import annotations
@@ -31,10 +33,15 @@ iterations)."""
 _HORIZONS = {"mcts"}
 """The bots whose spec may name a horizon after their number (``mcts:400:2``)."""
 _SETTLED = {"mcts"}
-"""The bots whose spec may end in ``+finish`` (``mcts:400+finish``) or :data:`SETTINGS`."""
+"""The bots whose spec may end in :data:`FLAGS` (``mcts:400+finish``) or :data:`SETTINGS`."""
 FINISH = "+finish"
 """The suffix of a spec whose leaves are scored after the rest of the player's round is
 played greedily."""
+FORESEE = "+foresee"
+"""The suffix of a spec whose worlds hold the rivals' parts of a simultaneous round as
+greedy would choose them."""
+FLAGS: dict[str, str] = {FINISH: "finish_round", FORESEE: "foresee"}
+"""The ``MctsBot`` switches a spec may turn on by a suffix, and the keyword each sets."""
 SETTINGS: dict[str, type[int] | type[float]] = {
     "exploration": float,
     "samples": int,
@@ -55,17 +62,17 @@ from a seed to a bot (``lambda seed: MctsBot(seed, samples=4)``)."""
 
 def make_bot(spec: str, seed: int) -> Bot:
     """The bot named by ``spec`` (``name``, ``name:number``, ``mcts:number:horizon`` or a
-    level of :data:`LEVELS`, any of the ``mcts`` ones followed by :data:`FINISH` or
-    ``+name=value`` settings of :data:`SETTINGS`), seeded with ``seed``.
+    level of :data:`LEVELS`, any of the ``mcts`` ones followed by any of :data:`FLAGS`
+    or ``+name=value`` settings of :data:`SETTINGS`), seeded with ``seed``.
 
     :raises ValueError: for an unknown name, a bad number (not a whole number, or one the bot
-        refuses, such as ``mcts:0``), a horizon, :data:`FINISH` or a setting for a bot without
-        one, or an unknown setting or one whose value does not read as its type.
+        refuses, such as ``mcts:0``), a horizon, a flag or a setting for a bot without one,
+        or an unknown setting or one whose value does not read as its type.
     """
     spec = spec.strip().lower()
     bare, *extras = spec.split("+")
     settings = _settings(spec, extras)
-    finish = "finish_round" in settings
+    flags = [suffix for suffix, keyword in FLAGS.items() if keyword in settings]
     name, _, number = LEVELS.get(bare, bare).partition(":")
     number, colon, horizon = number.partition(":")
     factory = _FACTORIES.get(name)
@@ -76,8 +83,9 @@ def make_bot(spec: str, seed: int) -> Bot:
         raise ValueError(f"bot {spec!r}: {name} takes no number")
     if colon and name not in _HORIZONS:
         raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_HORIZONS))} takes a horizon")
-    if finish and name not in _SETTLED:
-        raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_SETTLED))} takes {FINISH}")
+    if flags and name not in _SETTLED:
+        takes = " and ".join(flags)
+        raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_SETTLED))} takes {takes}")
     if settings and name not in _SETTLED:
         raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_SETTLED))} takes settings")
     if not all(part.isdigit() for part in (number, horizon) if part or colon):
@@ -90,19 +98,19 @@ def make_bot(spec: str, seed: int) -> Bot:
 
 
 def _settings(spec: str, extras: list[str]) -> dict[str, Any]:
-    """The keywords of ``MctsBot`` that a spec's ``+`` parts give: ``finish`` and
-    ``name=value`` for a name of :data:`SETTINGS`.
+    """The keywords of ``MctsBot`` that a spec's ``+`` parts give: those of :data:`FLAGS`
+    and ``name=value`` for a name of :data:`SETTINGS`.
 
     :raises ValueError: for another part, or a value that does not read as its type.
     """
     settings: dict[str, Any] = {}
     for extra in extras:
         name, equals, value = extra.partition("=")
-        if extra == FINISH.removeprefix("+"):
-            settings["finish_round"] = True
+        if f"+{extra}" in FLAGS:
+            settings[FLAGS[f"+{extra}"]] = True
         elif not equals or name not in SETTINGS:
-            known = ", ".join(f"{n}=" for n in SETTINGS)
-            raise ValueError(f"bot {spec!r}: unknown {'+' + extra!r}; after + come finish, {known}")
+            known = ", ".join([*(f.removeprefix("+") for f in FLAGS), *(f"{n}=" for n in SETTINGS)])
+            raise ValueError(f"bot {spec!r}: unknown {'+' + extra!r}; after + come {known}")
         else:
             try:
                 settings[name] = SETTINGS[name](value)

@@ -594,6 +594,16 @@ class Game(ABC, Generic[S, A]):
         decision."""
         return None
 
+    def foreseen(self, world: S, player: str, plan: Callable[[S, str], S]) -> S:
+        """For search bots: ``world`` (a determinisation of ``player``'s view) with each
+        other player's part of the simultaneous round under way as ``plan`` makes it, in
+        place of what ``world`` holds for it (a part not yet chosen, or one a determinisation
+        drew for a part made face-down).  ``plan(start, rival)`` is given the round as
+        ``rival`` faced it, nobody's part of it yet chosen (so it sees none of ``player``'s),
+        and returns it with ``rival``'s part chosen.  The default: ``world`` as it stands (a
+        game without such rounds)."""
+        return world
+
     def places(self, state: S, action: A) -> tuple[Any, ...]:
         """The board nodes ``action`` concerns in ``state`` (a seat's view), for a user
         interface to light up: the unit or piece it moves, fires or targets first, its

@@ -398,6 +398,26 @@ class Saw(Game[SawState, SawAction]):
         order, where its hit points go), so the search weighs one unit's before the next's."""
         return self.phase(state), self.current_unit(state, player)
 
+    def foreseen(
+        self, world: SawState, player: str, plan: Callable[[SawState, str], SawState]
+    ) -> SawState:
+        """For search bots, while plotting: each other player's plot as ``plan`` makes it
+        from the turn's start (every plot blank, every player with units to plot), and that
+        player done, in place of the plot ``world`` holds (one still to be made, or the random
+        plot a determinisation draws for one face-down).  Outside plotting, ``world``."""
+        if self.phase(world) != PLOT:
+            return world
+        start = world.with_changes(
+            plots=self._fresh_plots(world.units), waiting=self._standing(world.units)
+        )
+        plots, waiting = world.plots, world.waiting
+        for rival in self.players:
+            if rival != player and rival in start.waiting:
+                seat = self._seat[rival]
+                plots = _replace(plots, seat, plan(start, rival).plots[seat])
+                waiting -= {rival}
+        return world.with_changes(plots=plots, waiting=waiting)
+
     def current_unit(self, state: SawState, player: str) -> int | None:
         """The index of the unit ``player`` acts for next (units go in army order): in design,
         the first with points to assign; in plotting, the first whose order is not done; in
