@@ -191,18 +191,23 @@ class _Node:
         self.visits += 1
         self.reward += value
 
-    def revalue(self) -> None:
-        """Where its chooser goes on choosing (a plot of several orders), the best of what
-        the player can choose next: a continuation tried, or one untried, reckoned by the
-        evaluation of this position.  The player takes the best, not the average of what
-        the search tried.  Where its action drew chance, recorded (``Game.search_draws``),
-        the mean over what was drawn, each weighed by its visits, of what it was worth:
-        the player chooses again knowing the draw.  Elsewhere, the mean of its visits."""
+    def revalue(self, best: bool) -> None:
+        """Where its chooser goes on choosing (a plot of several orders) and ``best``, the
+        best of what the player can choose next: a continuation tried, or one untried,
+        reckoned by the evaluation of this position.  The player takes the best, not the
+        average of what the search tried.  Where its action drew chance, recorded
+        (``Game.search_draws``), the mean over what was drawn, each weighed by its visits,
+        of what it was worth: the player chooses again knowing the draw.  Elsewhere, and
+        without ``best`` (``Game.search_means``), the mean of its visits."""
         if self.outcomes:
             drawn = self.outcomes.values()
             self.value = sum(o.visits * o.value for o in drawn) / sum(o.visits for o in drawn)
             return
-        then = [c.value for c in self.children.values() if c.chooser == self.chooser and c.visits]
+        then = [
+            c.value
+            for c in self.children.values()
+            if best and c.chooser == self.chooser and c.visits
+        ]
         if then and self.open:
             then.append(self.first)
         self.value = max(then) if then else self.mean
@@ -290,7 +295,7 @@ class MctsBot(SampledBot):
                 drawn = self._drawn(game, world, after, child, player)
                 if drawn is not child:
                     drawn.add(value)
-                    drawn.revalue()
+                    drawn.revalue(not game.search_means)
                 child.add(value)
                 self._values[player].add(value)
         for child in root.children.values():
@@ -384,7 +389,7 @@ class MctsBot(SampledBot):
             self._values[p].add(value)
         for visited, chooser in reversed(path):
             visited.add(values[chooser])
-            visited.revalue()
+            visited.revalue(not game.search_means)
 
     def _take(
         self,

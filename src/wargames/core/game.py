@@ -241,6 +241,11 @@ class Game(ABC, Generic[S, A]):
     the mean over the results of the best that follows each.  For a game where a player
     draws and then goes on choosing in the same turn (Sabatu); off, the continuations after
     every draw share one node and the action is worth the best of them, the luckiest."""
+    search_means: ClassVar[bool] = False
+    """Whether search bots (``MctsBot``) reckon an action after which its player goes on
+    choosing (a turn of several moves) by the mean of the continuations searched, not the
+    best of them: for a game whose worlds differ in hidden pieces that decide what a
+    continuation is worth, where the best of a few visits is the luckiest world's."""
     explicit_chance: ClassVar[bool] = False
     """Whether adapters may offer explicit chance nodes (OpenSpiel): an action's chance is
     listed whole by :meth:`chance` where it lists one, else (with :attr:`chance_by_draw`)

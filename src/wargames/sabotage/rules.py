@@ -199,6 +199,7 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     reported_events = (Battle, Revealed, DrawOffered, DrawAnswered)
     negotiation_types = (OfferDraw, AcceptDraw, DeclineDraw)
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"battle": battle}
+    search_means = True
     no_return_turns: ClassVar[int] = 1
     """For how many of its owner's turns a piece may not move back to the square it left:
     1, "A piece may not move back to the space it moved from in the previous turn"."""
