@@ -255,6 +255,22 @@ def test_mcts_weighs_its_own_next_choice_by_the_best_that_follows(seed: int) -> 
     assert str(choice) == "b1 step n"
 
 
+class _FewGoodLinesByMeans(_FewGoodLines):
+    search_means = True
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_game_that_backs_up_means_weighs_a_move_by_all_that_followed(seed: int) -> None:
+    """Where a game sets ``search_means`` (Sabotage: what follows a move is worth what it is
+    in worlds that differ in hidden pieces, and the best of a few visits is the luckiest
+    world's), the step north, after which most of b1's choices are bad, is worth the mean of
+    what the search tried there, less than the step south."""
+    game = _FewGoodLinesByMeans()
+    state = game.start(1)
+    choice = MctsBot(seed, iterations=200, prior=0).choose(game, state, "blue")
+    assert str(choice) == "b1 step s"
+
+
 def test_mcts_searches_one_decision_at_a_time() -> None:
     """A SAW plot orders one unit after another (``game.decision``): the search for b1's
     order stops where b2's would begin, so an order that ends soonest is not credited with
@@ -500,6 +516,8 @@ def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:
     node.open = False
     node.revalue()
     assert node.value == -0.4
+    node.revalue(best=False)
+    assert node.value == pytest.approx(0.2), "a game that backs up means: the mean of its visits"
 
 
 @pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts", "pimc"])
