@@ -71,8 +71,10 @@ such a best, 0.03-0.04 above the node's mean at the 90th percentile), and the no
 the mean of its visits.  Measured on Mini Sabotage with the players' set-up, paired with the
 best-of backup on the same seeds (docs/bots-record.md, fourteenth session): against greedy
 92-3-25 of 120 where the best-of scored 84-2-34 (better in 24 games, worse in 15; on the 60
-fresh seeds 48-1-11 against 45-2-13), and ``mcts:800`` against ``mcts:200`` better in more
-games than worse; against random it did better too (193 of 200 against 185, an early session).
+fresh seeds 48-1-11 against 45-2-13), and ``mcts:800`` against ``mcts:200`` 30-4-11 of 45
+where the best-of scored 27-3-15 (better in 14, worse in 11); against random it did better
+too (193 of 200 against 185, an early session).  No sample tells it from chance (sign tests
+p = 0.20 and 0.69), but each points the same way.
 
 ``finish_round`` (off by default) takes the other way past one decision: a leaf, and each
 root action's prior, is scored after the searching player's own remaining actions of the
