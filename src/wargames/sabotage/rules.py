@@ -200,6 +200,9 @@ class Sabotage(Game[SabotageState, SabotageAction]):
     negotiation_types = (OfferDraw, AcceptDraw, DeclineDraw)
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"battle": battle}
     search_means = True
+    """A turn's first move is worth the mean of what the search found after it: the second
+    moves are weighed in worlds that differ in the enemy's hidden pieces (a bot setting,
+    docs/bots-record.md, fourteenth session)."""
     no_return_turns: ClassVar[int] = 1
     """For how many of its owner's turns a piece may not move back to the square it left:
     1, "A piece may not move back to the space it moved from in the previous turn"."""
