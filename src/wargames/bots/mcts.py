@@ -213,11 +213,8 @@ class _Node:
             drawn = self.outcomes.values()
             self.value = sum(o.visits * o.value for o in drawn) / sum(o.visits for o in drawn)
             return
-        then = [
-            c.value
-            for c in self.children.values()
-            if best and c.chooser == self.chooser and c.visits
-        ]
+        mine = [c for c in self.children.values() if c.chooser == self.chooser] if best else []
+        then = [c.value for c in mine if c.visits]
         if then and self.open:
             then.append(self.first)
         self.value = max(then) if then else self.mean

@@ -83,11 +83,9 @@ def make_bot(spec: str, seed: int) -> Bot:
         raise ValueError(f"bot {spec!r}: {name} takes no number")
     if colon and name not in _HORIZONS:
         raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_HORIZONS))} takes a horizon")
-    if flags and name not in _SETTLED:
-        takes = " and ".join(flags)
-        raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_SETTLED))} takes {takes}")
     if settings and name not in _SETTLED:
-        raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_SETTLED))} takes settings")
+        takes = " and ".join(flags) or "settings"
+        raise ValueError(f"bot {spec!r}: only {', '.join(sorted(_SETTLED))} takes {takes}")
     if not all(part.isdigit() for part in (number, horizon) if part or colon):
         raise ValueError(f"bot {spec!r}: the numbers after ':' must be whole numbers")
     try:
@@ -106,8 +104,9 @@ def _settings(spec: str, extras: list[str]) -> dict[str, Any]:
     settings: dict[str, Any] = {}
     for extra in extras:
         name, equals, value = extra.partition("=")
-        if f"+{extra}" in FLAGS:
-            settings[FLAGS[f"+{extra}"]] = True
+        flag = FLAGS.get(f"+{extra}")
+        if flag is not None:
+            settings[flag] = True
         elif not equals or name not in SETTINGS:
             known = ", ".join([*(f.removeprefix("+") for f in FLAGS), *(f"{n}=" for n in SETTINGS)])
             raise ValueError(f"bot {spec!r}: unknown {'+' + extra!r}; after + come {known}")
