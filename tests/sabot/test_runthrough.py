@@ -107,6 +107,31 @@ def test_runs_kept_and_taken_through_a_kept_replay_give_the_world_its_own_replay
     assert sum(run.culprit is None and run.end > run.step for run in runs) >= 10  # moves (16)
 
 
+def test_runs_through_shots_whose_rolls_were_unseen_give_the_world_its_own_replay_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A kept run through a shot at a concealed counter whose rolls blue did not see keeps
+    the rolls that give its result; an army that takes it draws among them from its own
+    stream, as running the shot would, and its world holds its own rolls: every sample is
+    the one a replay of its army from the start gives.  (Without the draw, or with the
+    run's first rolls left in the log, the samples here differ.)"""
+    game = Sabot()
+    view = game.view(played(game)[-1], PLAYER)
+    taken: list[Any] = []
+    served = segments.served
+
+    def spy(*args: Any) -> Any:
+        taken.append(served(*args))
+        return taken[-1]
+
+    monkeypatch.setattr(f"{runthrough.__name__}.served", spy)
+    fast, slow = random.Random(2), random.Random(2)
+    _samples_agree(game, view, fast, slow, 16)  # (runs kept from the fifth sample on)
+    shots = [run for run in taken if run is not None and run.choices]
+    assert len(shots) > len({id(run) for run in shots}) >= 1  # kept, and taken again
+    assert all(run.logged for run in shots if run.culprit is None)
+
+
 def test_a_run_taken_carries_on_the_move_lefts_of_the_armys_own_it_did_not_set(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

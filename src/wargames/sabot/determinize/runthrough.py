@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from wargames.core.changes import replace
 from wargames.core.events import EventLog
 from wargames.core.watched import VALUE, Watch, answer, plain
 from wargames.sabot.determinize.analysis import Analysis
@@ -21,7 +20,7 @@ from wargames.sabot.determinize.dice import Choice, Draws, Miss, Redraw
 from wargames.sabot.determinize.draw import Army
 from wargames.sabot.determinize.kept import lefts_only
 from wargames.sabot.determinize.replay import FIELDS, Asking, Replay, rewatched, run_step
-from wargames.sabot.determinize.segments import lefts_after, served
+from wargames.sabot.determinize.segments import alike, lefts_after, served
 from wargames.sabot.determinize.start import dressed, with_lefts
 from wargames.sabot.determinize.watching import Part, rewatch, unwatched
 from wargames.sabot.state import Arrived, Buy, SabotState
@@ -105,11 +104,16 @@ def run_through(
         run = None
         if watch is None and running is None:  # a run kept from here, answered alike
             run = served(game, analysis, replay, step, drawn, known, lefts, events)
-        if run is not None and run.culprit is not None:
-            return broke(run.culprit)
-        if run is not None:  # (it ran no step the kept replay drew dice at)
+        if run is not None:  # its shots' unseen dice drawn as running them draws them
+            drew_to = chosen + len(run.choices)
+            picks += redraw(run.choices)
+            if run.culprit is not None:
+                return broke(run.culprit)
+            choices[chosen:drew_to] = run.choices
             for k, drew in run.faces:
                 forced[replay.counts[k][0] : replay.counts[k + 1][0]] = drew
+            for logged_at, mine in run.logged:
+                changed = min(changed, _write(events, mine, logged_at))
             own = lefts_after(run, lefts)
             lefts.clear()
             lefts.update(own)
@@ -145,14 +149,12 @@ def run_through(
         if (
             len(faces) != forced_to - at
             or len(draws.choices) != chosen_to - chosen
-            or not _alike(mine, events[logged:logged_to], draws.choices, logged)
+            or not alike(mine, events[logged:logged_to], draws.choices, logged)
         ):
             return None
         forced[at:forced_to] = faces
         choices[chosen:chosen_to] = draws.choices
-        for i, event in enumerate(mine, logged):  # (one alike: the kept one, its node shared)
-            if event != events[i]:
-                events[i], changed = event, min(changed, i)
+        changed = min(changed, _write(events, mine, logged))
         picks += [choice.picked for choice in draws.choices]
         if queue and queue[0] == step + 1:  # the next step goes on from this army's state
             running = after
@@ -393,14 +395,11 @@ def _kept(
     )  # fmt: skip
 
 
-def _alike(mine: Sequence[Any], kept: Sequence[Any], drawn: Sequence[Choice], at: int) -> bool:
-    """Whether a step's events ``mine`` are the kept replay's (the first at ``at`` in the
-    log) but for the adjusted rolls of the shots whose rolls the player did not see."""
-    if len(mine) != len(kept):
-        return False
-    unseen = {choice.event - at for choice in drawn if choice.event >= 0}
-    return all(
-        a == b
-        or (i in unseen and replace(a, attack=0, defense=0) == replace(b, attack=0, defense=0))
-        for i, (a, b) in enumerate(zip(mine, kept, strict=True))
-    )
+def _write(events: list[Any], mine: Sequence[Any], at: int) -> int:
+    """``mine`` written over ``events`` from ``at`` where they differ (one alike: the kept
+    one, its node shared); the first place written (past the last: none)."""
+    first = _NEVER
+    for i, event in enumerate(mine, at):
+        if event != events[i]:
+            events[i], first = event, min(first, i)
+    return first

@@ -5,9 +5,14 @@ step are made watched and kept (:class:`Segment`; from the view's fifth sample o
 later army that answers every question one asked as it did takes its end without running
 it: its break, or the stream's results and move lefts it left, back on the kept replay.
 
-Only runs of steps that draw no unseen dice are kept (no purchase, no shot whose rolls the
-player did not see), so taking one draws nothing from the sample's stream that running it
-would have: the worlds are those the runs give, byte for byte.  A type that answers every
+Runs through a purchase are not kept (its shuffle's draws depend on its earlier ones).  A
+shot whose rolls the player did not see is run with the first of the rolls that give its
+result, and the run keeps them all (:attr:`~wargames.sabot.determinize.replay.Segment.choices`):
+an army that takes the run draws among them from its stream as running the shot would (the
+same options, in the same order: which rolls give a result depends on what the shot asked,
+not on the rolls drawn), its shot's adjusted rolls moved by as much
+(:func:`~wargames.sabot.determinize.kept.past`); so the worlds are those the runs give,
+byte for byte.  A type that answers every
 question a run asked as another did would have run it the same
 (:mod:`wargames.core.watched`); a move left is asked as the army's own where it has one
 (else the kept state's), but one the run set, which it worked out from what it asked.
@@ -23,15 +28,15 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from wargames.core.hidden import is_hidden
+from wargames.core.changes import replace
 from wargames.core.watched import Watch, answer, plain
 from wargames.sabot.determinize.analysis import Analysis
-from wargames.sabot.determinize.dice import Draws, Miss
+from wargames.sabot.determinize.dice import Choice, Draws, Miss
 from wargames.sabot.determinize.draw import Army
 from wargames.sabot.determinize.replay import FIELDS, Replay, Segment, rewatched, run_step
 from wargames.sabot.determinize.start import dressed, full_shots, with_lefts
 from wargames.sabot.determinize.watching import Part, rewatch
-from wargames.sabot.state import Attack, Buy, SabotState, Unit
+from wargames.sabot.state import Buy, SabotState, Unit
 
 if TYPE_CHECKING:
     from wargames.sabot.rules import Sabot
@@ -62,8 +67,8 @@ def served(
     where the army runs the steps itself.  ``events``: the kept replay's last log's."""
     if replay.culprit is not None:
         return None
-    if step not in replay.segments:  # (None where the step draws unseen dice)
-        replay.segments[step] = [] if steady(analysis, step) else None
+    if step not in replay.segments:  # (None where the step is a purchase)
+        replay.segments[step] = [] if passable(analysis, step) else None
     runs = replay.segments[step]
     if runs is None:
         return None
@@ -74,16 +79,11 @@ def served(
     return run if run is not None and run.taken else None
 
 
-def steady(analysis: Analysis, step: int) -> bool:
-    """Whether ``step`` of the log draws no unseen dice (no purchase's shuffle, no shot
-    whose rolls the player did not see, :func:`~wargames.sabot.determinize.dice.event_faces`)."""
-    if step >= len(analysis.steps):
-        return False
-    action, events = analysis.steps[step]
-    return not isinstance(action, Buy) and not any(
-        isinstance(e, Attack) and e.hit >= 0 and e.weapon != "laser" and is_hidden(e.attack)
-        for e in events
-    )
+def passable(analysis: Analysis, step: int) -> bool:
+    """Whether a kept run may go through ``step``: a step of the log that is no purchase
+    (whose shuffle's draws depend on its earlier ones,
+    :class:`~wargames.sabot.determinize.dice.Redraw`)."""
+    return step < len(analysis.steps) and not isinstance(analysis.steps[step][0], Buy)
 
 
 def _watched(
@@ -102,34 +102,39 @@ def _watched(
     state = rewatched(game, analysis, replay.states[step], known, lefts, watch)
     facts: list[tuple[Part, Hashable, Any]] = []
     faces: list[tuple[int, tuple[int, ...]]] = []
+    draws = Draws(_FIRST)
+    logs: list[tuple[int, tuple[Any, ...]]] = []  # the steps' events unlike the kept ones
     set_: dict[int, int] = {}  # the move lefts it set, as they are
     for k in range(step, len(replay.states) - 1):
-        if not steady(analysis, k):
+        if not passable(analysis, k):
             break
         at, chosen, logged = replay.counts[k]
+        drawn_before = len(draws.choices)
         watch.again()
         watch.on = True
         try:
-            _, drew, after = run_step(game, analysis, state, k, drawn, Draws(_NO_DICE), at)
+            _, drew, after = run_step(game, analysis, state, k, drawn, draws, at)
         except Miss as miss:
             _asked(facts, watch, set_)
-            return Segment(step, _grouped(replay, step, facts), True, miss.culprit)
-        except _Drawn:
-            break
+            asked = _grouped(replay, step, facts)
+            return Segment(step, asked, True, miss.culprit, choices=tuple(draws.choices))
         finally:
             watch.on = False
         _asked(facts, watch, set_)
         forced_to, chosen_to, logged_to = replay.counts[k + 1]
         mine = after.log.since(logged)
+        kept_events = events[logged:logged_to]
         if (
             len(drew) != forced_to - at
-            or chosen_to != chosen
-            or list(mine) != list(events[logged:logged_to])
+            or len(draws.choices) - drawn_before != chosen_to - chosen
+            or not alike(mine, kept_events, draws.choices[drawn_before:], logged)
             or _watched_in(mine)
             or not _clean(analysis, state, after, replay.states[k + 1])
         ):
             break
         faces.append((k, tuple(drew)))
+        if list(mine) != list(kept_events):
+            logs.append((logged, tuple(mine)))
         after, wrote = rewatch(analysis, after, watch)
         set_.update((u, plain(after.units[u].left)) for u in wrote)
         expected = dressed(game, replay.states[k + 1], known, (), replay.dressings)
@@ -147,7 +152,8 @@ def _watched(
                 if u < len(later)
             )
             asked = _grouped(replay, step, facts)
-            return Segment(step, asked, True, None, k, tuple(faces), kept)
+            choices = tuple(draws.choices)
+            return Segment(step, asked, True, None, k, tuple(faces), kept, choices, tuple(logs))
         state = after
     return Segment(step, _grouped(replay, step, facts))
 
@@ -276,15 +282,25 @@ def _watched_in(value: Any) -> bool:
     return False
 
 
-class _Drawn(Exception):
-    """A step thought :func:`steady` drew unseen dice."""
+def alike(mine: Sequence[Any], kept: Sequence[Any], drawn: Sequence[Choice], at: int) -> bool:
+    """Whether a step's events ``mine`` are the kept replay's (the first at ``at`` in the
+    log) but for the adjusted rolls of the shots whose rolls the player did not see."""
+    if len(mine) != len(kept):
+        return False
+    unseen = {choice.event - at for choice in drawn if choice.event >= 0}
+    return all(
+        a == b
+        or (i in unseen and replace(a, attack=0, defense=0) == replace(b, attack=0, defense=0))
+        for i, (a, b) in enumerate(zip(mine, kept, strict=True))
+    )
 
 
-class _NoDice(random.Random):
-    """The stream of a :func:`steady` step's unseen dice: there are none to draw."""
+class _First(random.Random):
+    """The stream of a watched run's unseen dice: the first option of each (the run keeps
+    them all, and an army that takes it draws among them)."""
 
     def choice(self, seq: Any) -> Any:
-        raise _Drawn
+        return seq[0]
 
 
-_NO_DICE: Final = _NoDice(0)
+_FIRST: Final = _First(0)
