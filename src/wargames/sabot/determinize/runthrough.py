@@ -104,12 +104,12 @@ def run_through(
         run = None
         if watch is None and running is None:  # a run kept from here, answered alike
             run = served(game, analysis, replay, step, drawn, known, lefts, events)
-        if run is not None:  # its shots' unseen dice drawn as running them draws them
-            drew_to = chosen + len(run.choices)
+        if run is not None and run.choices:  # its shots' unseen dice, drawn as running draws
             picks += redraw(run.choices)
-            if run.culprit is not None:
-                return broke(run.culprit)
-            choices[chosen:drew_to] = run.choices
+            choices[chosen : chosen + len(run.choices)] = run.choices
+        if run is not None and run.culprit is not None:
+            return broke(run.culprit)
+        if run is not None:
             for k, drew in run.faces:
                 forced[replay.counts[k][0] : replay.counts[k + 1][0]] = drew
             for logged_at, mine in run.logged:
