@@ -6,6 +6,7 @@ import random
 
 from wargames.sabot import Sabot
 from wargames.sabot.determinize import sample_history
+from wargames.sabot.determinize.dice import Undoable
 from wargames.sabot.state import Fire, Select
 
 from .helpers import play, played, samples, set_up
@@ -54,3 +55,23 @@ def test_a_purchase_shuffled_again_gives_the_deal_a_replay_of_the_army_gives() -
         for _ in range(count):
             kept = game.sample_history(view, "yellow", fast)
             assert kept == sample_history(game, view, "yellow", slow, reuse=False)
+
+
+def test_undoable_draws_as_its_stream_and_puts_it_back_as_before_its_first_draw() -> None:
+    """A run through a kept replay draws its unseen dice through ``Undoable``: the draws are
+    the stream's own, and undone, the stream is as it was before the first of them (drawn
+    from elsewhere before it, as it was then); with none drawn, undoing changes nothing."""
+    rng, same = random.Random(5), random.Random(5)
+    idle = Undoable(rng)
+    rng.random(), same.random()
+    idle.undo()  # nothing drawn through it
+    assert rng.getstate() == same.getstate()
+    undoable = Undoable(rng)
+    rng.random(), same.random()  # before its first draw
+    before = same.getstate()
+    options = ((0, 1), (2, 3), (4, 5), (6, 7), (8, 9))
+    drawn = [undoable.choice(options) for _ in range(8)]
+    assert drawn == [same.choice(options) for _ in range(8)]
+    assert len(set(drawn)) > 1
+    undoable.undo()
+    assert rng.getstate() == before

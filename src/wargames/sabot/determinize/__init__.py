@@ -77,7 +77,7 @@ from wargames.core.errors import NoPast
 from wargames.core.history import History
 from wargames.core.watched import Watch
 from wargames.sabot.determinize.analysis import Analysis, analyse, domains, forget
-from wargames.sabot.determinize.dice import Redraw
+from wargames.sabot.determinize.dice import Redraw, Undoable
 from wargames.sabot.determinize.draw import Army, draw_army, platoon_mix
 from wargames.sabot.determinize.kept import Found, army_key, past, source
 from wargames.sabot.determinize.replay import Mark, Replay, replay_army
@@ -130,10 +130,10 @@ def sample_history(
             # worth it where it runs fewer steps than a replay from the latest kept state
             begins = found.resume[1].step if found.resume else 0
             if 2 * len(found.steps) < len(analysis.steps) - begins:
-                drawing = rng.getstate()
-                checked = run_through(game, analysis, found.close, found.steps, drawn, rng)
+                drawing = Undoable(rng)
+                checked = run_through(game, analysis, found.close, found.steps, drawn, drawing)
                 if checked is None:
-                    rng.setstate(drawing)
+                    drawing.undo()
         if found.same is not None:  # the same calls on ``rng`` as its replay's
             replay = found.same
             picks = Redraw(rng)(replay.choices)
@@ -182,8 +182,8 @@ def _through(
     begins = found.resume[1].step if found.resume else 0
     if 2 * len(steps) >= end - begins:
         return None
-    drawing = rng.getstate()
-    ran = run_through(game, analysis, earlier, steps, drawn, rng, end)
+    drawing = Undoable(rng)
+    ran = run_through(game, analysis, earlier, steps, drawn, drawing, end)
     if ran is None:
-        rng.setstate(drawing)
+        drawing.undo()
     return ran

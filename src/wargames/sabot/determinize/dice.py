@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from attrs import frozen
 
@@ -49,10 +49,41 @@ class Choice:
     index: int = 0
 
 
+_T = TypeVar("_T")
+
+
+class Stream(Protocol):
+    """What unseen dice are drawn from: one of a sequence at a time."""
+
+    def choice(self, seq: Sequence[_T]) -> _T:
+        """One of ``seq``."""
+
+
+class Undoable:
+    """``rng`` drawn from through :meth:`choice`, its state before the first draw kept to be
+    put back (:meth:`undo`): most runs through a kept replay draw nothing, and fewer are
+    undone, while a stream's state is a copy of its 625 words."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.state: Any = None
+
+    def choice(self, seq: Sequence[_T]) -> _T:
+        """One of ``seq``, as ``rng.choice`` draws it."""
+        if self.state is None:
+            self.state = self.rng.getstate()
+        return self.rng.choice(seq)
+
+    def undo(self) -> None:
+        """``rng`` as it was before the first draw."""
+        if self.state is not None:
+            self.rng.setstate(self.state)
+
+
 class Draws:
     """A replay's draws of unseen dice from ``rng``, each kept as a :class:`Choice`."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: Stream) -> None:
         self.rng = rng
         self.choices: list[Choice] = []
 
@@ -76,7 +107,7 @@ class Redraw:
     result depend on the types, not on earlier rolls), a purchase's shuffle draw among the
     places its earlier draws left the types wanted in."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: Stream) -> None:
         self.rng = rng
         self.pool: list[str] = []
 

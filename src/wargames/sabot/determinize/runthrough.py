@@ -7,7 +7,6 @@ move left carried on."""
 from __future__ import annotations
 
 import bisect
-import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -16,7 +15,7 @@ import attrs
 from wargames.core.events import EventLog
 from wargames.core.watched import VALUE, Watch, answer, plain
 from wargames.sabot.determinize.analysis import Analysis
-from wargames.sabot.determinize.dice import Choice, Draws, Miss, Redraw
+from wargames.sabot.determinize.dice import Choice, Draws, Miss, Redraw, Stream
 from wargames.sabot.determinize.draw import Army
 from wargames.sabot.determinize.kept import lefts_only
 from wargames.sabot.determinize.replay import FIELDS, Asking, Replay, rewatched, run_step
@@ -39,7 +38,7 @@ def run_through(
     replay: Replay,
     steps: Sequence[int],
     drawn: Army,
-    rng: random.Random,
+    rng: Stream,
     end: int | None = None,
 ) -> tuple[Replay, list[tuple[int, ...]]] | None:
     """The army ``drawn`` run through the kept ``replay``, which it answers otherwise only at
@@ -50,7 +49,7 @@ def run_through(
     the army's own last state).  The army's replay, or where it breaks, with the unseen dice
     drawn (as :func:`~wargames.sabot.determinize.replay.replay_army` and ``rng`` would give
     them); None where a step draws other dice than the kept replay's, or gets past where the
-    kept replay broke (then ``rng`` has been drawn from: the caller restores it).
+    kept replay broke (then ``rng`` may have been drawn from: the caller restores it).
 
     With ``end`` (an earlier view's ``replay``, whose steps are the first ``end`` of this
     view's), the steps run are watched and the army's replay of those ``end`` steps is kept
