@@ -96,13 +96,13 @@ class Segment:
     counter to blame where it broke (``culprit``), or the last step it ran (``end``), the
     stream's results of each step it ran (``faces``) and, of each concealed counter, the
     move left it set (None: none), and the kept replay's before and after it (``lefts``),
-    back on the kept replay having copied no watched value anywhere.  Either way, the unseen
-    dice of the shots it ran (``choices``, each taking the first of its options: an army
-    that takes the run draws among them from its own stream) and the events of each step it
-    ran whose events are unlike the kept replay's (``logged``: the first one's place in the
-    log, and the events).  ``taken`` False: it ran through a purchase or left what the kept
-    replay cannot continue, and an army that answers alike runs the steps itself
-    (:mod:`~wargames.sabot.determinize.segments`)."""
+    back on the kept replay having copied no watched value anywhere.  Either way it keeps
+    the unseen dice of the shots it ran (``choices``, each made with the first of its
+    options: an army that takes the run draws among them from its own stream) and, where
+    it is back, the events of each step it ran that are unlike the kept replay's
+    (``logged``: the first one's place in the log, and the events).  ``taken`` False: it
+    ran through a purchase or left what the kept replay cannot continue, and an army that
+    answers alike runs the steps itself (:mod:`~wargames.sabot.determinize.segments`)."""
 
     step: int
     asked: tuple[tuple[Part, Any, tuple[tuple[Hashable, Any], ...]], ...]

@@ -7,15 +7,15 @@ it: its break, or the stream's results and move lefts it left, back on the kept 
 
 Runs through a purchase are not kept (its shuffle's draws depend on its earlier ones).  A
 shot whose rolls the player did not see is run with the first of the rolls that give its
-result, and the run keeps them all (:attr:`~wargames.sabot.determinize.replay.Segment.choices`):
-an army that takes the run draws among them from its stream as running the shot would (the
-same options, in the same order: which rolls give a result depends on what the shot asked,
-not on the rolls drawn), its shot's adjusted rolls moved by as much
-(:func:`~wargames.sabot.determinize.kept.past`); so the worlds are those the runs give,
-byte for byte.  A type that answers every
-question a run asked as another did would have run it the same
-(:mod:`wargames.core.watched`); a move left is asked as the army's own where it has one
-(else the kept state's), but one the run set, which it worked out from what it asked.
+result, and the run keeps them all
+(:attr:`~wargames.sabot.determinize.replay.Segment.choices`): an army that takes the run
+draws among them from its stream as running the shot would (the same options, in the same
+order: which rolls give a result depends on what the shot asked, not on the rolls drawn),
+its shot's adjusted rolls moved by as much (:func:`~wargames.sabot.determinize.kept.past`);
+so the worlds are those the runs give, byte for byte.  A type that answers every question a
+run asked as another did would have run it the same (:mod:`wargames.core.watched`); a move
+left is asked as the army's own where it has one (else the kept state's), but one the run
+set, which it worked out from what it asked.
 What a run copied without looking (a watched value moved elsewhere in the state or into an
 event) would differ for another army: a run that did is not taken where it rejoined (a
 break is decided by what it asked)."""
