@@ -30,13 +30,13 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from wargames.bots import GreedyBot
 from wargames.bots.base import Bot, best_one_ahead, first_to_act, greedy_round, playing
 from wargames.bots.mcts import MctsBot
 from wargames.core.game import Action
-from wargames.saw import Saw, SawState
+from wargames.saw import Saw, SawAction, SawState
 
 
 class Oracle:
@@ -60,7 +60,7 @@ class Oracle:
         self._random = random.Random(seed)
         name, _, budget = search.partition(":")
         self.search = None if name == "greedy" else MctsBot(seed, iterations=int(budget or 200))
-        self.foretold: dict[int, Any] = {}  # by turn: the rival's plot, as foretold
+        self.foretold: dict[Any, Any] = {}  # by turn: the rival's plot, as foretold
         self.differs: Counter[str] = Counter()  # where a fair greedy would choose otherwise
 
     def _foretell(self, game: Saw, state: SawState, player: str, rival: str) -> Any:
@@ -73,7 +73,7 @@ class Oracle:
             world = mine
             while rival in game.to_act(world):
                 action = bot.choose(game, world, rival)
-                after = game.afterstate(world, action)
+                after = game.afterstate(world, cast(SawAction, action))
                 if game.awaits_chance(after) or rival not in game.to_act(after):
                     world = after
                     break

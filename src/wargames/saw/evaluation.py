@@ -170,21 +170,28 @@ def _readings(game: Saw, log: EventLog, player: str) -> dict[int, Reading]:
     if kept is not None and kept[0] is log:
         return kept[1]
     seen: dict[int, list[tuple[int, ...]]] = {}
+    fact: tuple[int, ...]
     for event in log:
         if not isinstance(event, Attacked) or len(event.attackers) != 1:
             continue
         if event.player == player:  # its own attack on the unit: its evasion and endurance
-            facts = (0, event.attack_roll, event.hit, event.damage_roll or 0, event.damaged)
-            seen.setdefault(game.unit_index(event.target), []).append(facts)
+            fact = (
+                0,
+                event.attack_roll,
+                int(event.hit),
+                event.damage_roll or 0,
+                int(event.damaged),
+            )
+            seen.setdefault(game.unit_index(event.target), []).append(fact)
         elif event.defender == player:  # the unit's attack on the player's: its weapon
-            facts = (
+            fact = (
                 1,
                 event.evasion_roll + event.penalty,
-                event.hit,
+                int(event.hit),
                 event.endurance_roll or 0,
                 event.hit_points,
             )
-            seen.setdefault(game.unit_index(event.attackers[0][0]), []).append(facts)
+            seen.setdefault(game.unit_index(event.attackers[0][0]), []).append(fact)
     cap = game.options.weapon_cap
     readings: dict[int, Reading] = {}
     for index, facts in seen.items():
