@@ -112,6 +112,17 @@ on the same seeds, ``mcts:200`` with it did better in 2 and worse in none of 13 
 against 6-0-7), too few to tell from chance, and over 28 games it scored 13-0-15, so no game
 sets it.
 
+``read`` (off by default) scores every position, the baselines and the prior by
+``game.read_evaluate`` instead of ``game.evaluate``: the game's evaluation with what the
+player reads from the record of what it cannot see.  In SAW a secret design counts as its
+points spread evenly in ``evaluate`` (what greedy reads), so the two enemy units of the
+default army look alike and a search cannot tell which one its attacks hurt; the reading
+takes each design's evasion and endurance, and accuracy and damage, from the attacks the
+player saw (:func:`wargames.saw.evaluation.read`).  It reads only the view's part of each
+world's record, so every world reads alike.  It is the bot's setting: greedy, and ``foresee``'s
+model of a rival, keep ``evaluate``.  Measured on SAW (docs/bots-record.md, fifteenth
+session).
+
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
 every draw, and in every world, shared one node each, so the best of them was the one that
