@@ -314,6 +314,8 @@ def test_the_record_reads_a_design_from_the_attacks_seen() -> None:
     assert reading == read(game, _attacks(game, state, *hidden), "blue")
     assert read(game, _attacks(game, state, *seen), "red")[2:] == state.units[2:]
     assert read(game, state, "blue") == known(game, state, "blue")
+    lowest = read(game, _attacks(game, state, ("b1", "r2", (3, 2, 1, 0, 0, 0))), "blue")
+    assert lowest[3].sheet.traits[EVASION] == 0  # only 2d6 + 0 rolls under 3
 
 
 def test_worlds_drawn_for_a_player_read_the_record_alike() -> None:

@@ -218,7 +218,7 @@ def _prior(points: int, weapons: int, cap: int | None) -> tuple[tuple[int, int, 
     return tuple((a, b, float(p)) for (a, b), p in design_prior(points, weapons, cap).items())
 
 
-_TWO_D6: Final = tuple(6 - abs(7 - total) for total in range(13))  # ways to roll each total
+_TWO_D6: Final = tuple(max(0, 6 - abs(7 - total)) for total in range(13))  # ways to roll
 
 
 def _below(total: int) -> float:
