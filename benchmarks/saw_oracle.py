@@ -1,6 +1,6 @@
 """A CHEATING bot for SAW, to bound what a player on SAW's evaluation can win against greedy:
 ``python -m benchmarks.saw_oracle --seeds 9400-9409 [--search greedy|mcts:200] [--no-rival]
-[--no-designs]``.
+[--no-designs] [--seats 0,1] [--compare]``.
 
 BENCHMARK ONLY: :class:`Oracle` reads hidden information on purpose (the true designs, and
 the rival's real plot) and must never be seated in play.  It plays against
@@ -20,6 +20,8 @@ What it knows, each part switchable:
 
 It decides on that one true world, by greedy's one-ahead choice or by ``mcts`` (the same
 search, the worlds all the true one, fresh dice each pass).  The dice it does not know.
+With ``--compare`` a fair greedy (seeded apart) is asked at each of its choices too, and the
+summary counts by kind of action where the two differ.
 """
 
 from __future__ import annotations
@@ -121,6 +123,7 @@ class Oracle:
 def play_one(
     seed: int, oracle_seat: int, search: str, rival: bool, designs: bool, compare: bool = False
 ) -> str:
+    """One game of the oracle against greedy on default SAW, as a ladder line."""
     game = Saw()
     state = game.start(seed)
     players = game.players
