@@ -112,17 +112,6 @@ on the same seeds, ``mcts:200`` with it did better in 2 and worse in none of 13 
 against 6-0-7), too few to tell from chance, and over 28 games it scored 13-0-15, so no game
 sets it.
 
-``read`` (off by default) scores every position, the baselines and the prior by
-``game.read_evaluate`` instead of ``game.evaluate``: the game's evaluation with what the
-player reads from the record of what it cannot see.  In SAW a secret design counts as its
-points spread evenly in ``evaluate`` (what greedy reads), so the two enemy units of the
-default army look alike and a search cannot tell which one its attacks hurt; the reading
-takes each design's evasion and endurance, and accuracy and damage, from the attacks the
-player saw (:func:`wargames.saw.evaluation.read`).  It reads only the view's part of each
-world's record, so every world reads alike.  It is the bot's setting: greedy, and ``foresee``'s
-model of a rival, keep ``evaluate``.  Measured on SAW (docs/bots-record.md, fifteenth
-session).
-
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
 every draw, and in every world, shared one node each, so the best of them was the one that
@@ -248,10 +237,7 @@ class MctsBot(SampledBot):
     searching player's own remaining actions of the round are played greedily in its world
     (:func:`~wargames.bots.base.greedy_round`: the rest of a plot; off by default);
     ``foresee`` whether each world holds the other players' parts of a simultaneous round as
-    greedy would choose them from its start (``game.foreseen``: SAW's plots; off by default);
-    ``read`` whether the search scores positions by ``game.read_evaluate``, what the player
-    reads from the record of what it cannot see (SAW's secret designs), where greedy and the
-    default read ``game.evaluate`` (off by default).
+    greedy would choose them from its start (``game.foreseen``: SAW's plots; off by default).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -270,7 +256,6 @@ class MctsBot(SampledBot):
         horizon: int = 1,
         finish_round: bool = False,
         foresee: bool = False,
-        read: bool = False,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -290,7 +275,6 @@ class MctsBot(SampledBot):
         self.horizon = horizon
         self.finish_round = finish_round
         self.foresee = foresee
-        self.read = read
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -306,15 +290,14 @@ class MctsBot(SampledBot):
         if self.foresee:
             plan = functools.partial(self._rival_round, game)
             worlds = [game.foreseen(world, player, plan) for world in worlds]
-        judge = game.read_evaluate if self.read else game.evaluate
-        baselines = [{p: judge(world, p) for p in game.players} for world in worlds]
+        baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]
         together = game.to_act(state)  # the others choose now too, without seeing ours
         for world, baseline in zip(worlds[: self.prior], baselines, strict=False):
             for action in actions:
                 child = root.children.setdefault(action, _Node(player))
                 child.available += 1
                 after = game.afterstate(world, action)
-                value = judge(self._finished(game, after, player, together), player)
+                value = game.evaluate(self._finished(game, after, player, together), player)
                 value -= baseline[player]
                 drawn = self._drawn(game, world, after, child, player)
                 if drawn is not child:
@@ -408,8 +391,7 @@ class MctsBot(SampledBot):
         world = self._finished(game, world, player, together)
         if not game.awaits_chance(world):
             world = self._rollout(game, world)
-        judge = game.read_evaluate if self.read else game.evaluate
-        values = {p: judge(world, p) - baseline[p] for p in game.players}
+        values = {p: game.evaluate(world, p) - baseline[p] for p in game.players}
         for p, value in values.items():
             self._values[p].add(value)
         for visited, chooser in reversed(path):
@@ -498,7 +480,6 @@ class MctsBot(SampledBot):
             "horizon",
             "finish_round",
             "foresee",
-            "read",
         )
         extra = "".join(
             f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)

@@ -40,10 +40,7 @@ played greedily."""
 FORESEE = "+foresee"
 """The suffix of a spec whose worlds hold the rivals' parts of a simultaneous round as
 greedy would choose them."""
-READ = "+read"
-"""The suffix of a spec whose search scores positions by the game's reading of the record
-(``Game.read_evaluate``)."""
-FLAGS: dict[str, str] = {FINISH: "finish_round", FORESEE: "foresee", READ: "read"}
+FLAGS: dict[str, str] = {FINISH: "finish_round", FORESEE: "foresee"}
 """The ``MctsBot`` switches a spec may turn on by a suffix, and the keyword each sets."""
 SETTINGS: dict[str, type[int] | type[float]] = {
     "exploration": float,

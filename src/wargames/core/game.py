@@ -561,14 +561,6 @@ class Game(ABC, Generic[S, A]):
             return 0.0
         return 1.0 if player in over.winners else -1.0
 
-    def read_evaluate(self, state: S, player: str) -> float:
-        """:meth:`evaluate` with what ``player`` reads from the record of what it cannot see,
-        for search bots that ask for it (``MctsBot``'s ``read``): a game may weigh there what
-        the record says of hidden pieces (SAW: each secret design's likeliest defence and
-        weapon), where :meth:`evaluate` takes only what is known.  It reads only what the
-        player's view holds.  The default: :meth:`evaluate`."""
-        return self.evaluate(state, player)
-
     def afterstate(self, state: S, action: A) -> S:
         """The state once a legal ``action`` is decided, before the chance it sets off is
         drawn (the post-decision state), for search bots: scoring it weighs the action by

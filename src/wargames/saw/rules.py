@@ -265,14 +265,6 @@ class Saw(Game[SawState, SawAction]):
             return super().evaluate(state, player)
         return evaluation.evaluate(self, state, player)
 
-    def read_evaluate(self, state: SawState, player: str) -> float:
-        """:meth:`evaluate` with every secret design as the record reads it (its likeliest
-        evasion and endurance, accuracy and damage, from the attacks ``player`` saw:
-        :func:`wargames.saw.evaluation.read`), for a search that asks for it."""
-        if state.result is not None:
-            return super().evaluate(state, player)
-        return evaluation.evaluate(self, state, player, reading=True)
-
     # -- starting ---------------------------------------------------------------------------
 
     def start(self, seed: Seed | None = None, **setup: Any) -> SawState:
