@@ -237,7 +237,10 @@ class MctsBot(SampledBot):
     searching player's own remaining actions of the round are played greedily in its world
     (:func:`~wargames.bots.base.greedy_round`: the rest of a plot; off by default);
     ``foresee`` whether each world holds the other players' parts of a simultaneous round as
-    greedy would choose them from its start (``game.foreseen``: SAW's plots; off by default).
+    greedy would choose them from its start (``game.foreseen``: SAW's plots; off by default);
+    ``own_evaluation`` whether the search scores its positions (the prior, the baselines,
+    the leaves) by ``game.search_evaluate``, what a game counts for a search only, rather
+    than ``game.evaluate`` (off by default).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -256,6 +259,7 @@ class MctsBot(SampledBot):
         horizon: int = 1,
         finish_round: bool = False,
         foresee: bool = False,
+        own_evaluation: bool = False,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -275,6 +279,7 @@ class MctsBot(SampledBot):
         self.horizon = horizon
         self.finish_round = finish_round
         self.foresee = foresee
+        self.own_evaluation = own_evaluation
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -290,14 +295,14 @@ class MctsBot(SampledBot):
         if self.foresee:
             plan = functools.partial(self._rival_round, game)
             worlds = [game.foreseen(world, player, plan) for world in worlds]
-        baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]
+        baselines = [{p: self._evaluate(game, world, p) for p in game.players} for world in worlds]
         together = game.to_act(state)  # the others choose now too, without seeing ours
         for world, baseline in zip(worlds[: self.prior], baselines, strict=False):
             for action in actions:
                 child = root.children.setdefault(action, _Node(player))
                 child.available += 1
                 after = game.afterstate(world, action)
-                value = game.evaluate(self._finished(game, after, player, together), player)
+                value = self._evaluate(game, self._finished(game, after, player, together), player)
                 value -= baseline[player]
                 drawn = self._drawn(game, world, after, child, player)
                 if drawn is not child:
@@ -391,7 +396,7 @@ class MctsBot(SampledBot):
         world = self._finished(game, world, player, together)
         if not game.awaits_chance(world):
             world = self._rollout(game, world)
-        values = {p: game.evaluate(world, p) - baseline[p] for p in game.players}
+        values = {p: self._evaluate(game, world, p) - baseline[p] for p in game.players}
         for p, value in values.items():
             self._values[p].add(value)
         for visited, chooser in reversed(path):
@@ -433,6 +438,13 @@ class MctsBot(SampledBot):
         if drawn is None:
             drawn = child.outcomes[key] = _Node(child.chooser)
         return drawn
+
+    def _evaluate(self, game: Game[Any, Any], world: State, player: str) -> float:
+        """How the search scores ``world`` for ``player``: ``game.search_evaluate`` with
+        ``own_evaluation``, else ``game.evaluate``."""
+        if self.own_evaluation:
+            return game.search_evaluate(world, player)
+        return game.evaluate(world, player)
 
     def _finished(
         self, game: Game[Any, Any], world: State, player: str, together: frozenset[str]
@@ -480,6 +492,7 @@ class MctsBot(SampledBot):
             "horizon",
             "finish_round",
             "foresee",
+            "own_evaluation",
         )
         extra = "".join(
             f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)
