@@ -112,6 +112,17 @@ on the same seeds, ``mcts:200`` with it did better in 2 and worse in none of 13 
 against 6-0-7), too few to tell from chance, and over 28 games it scored 13-0-15, so no game
 sets it.
 
+``own_evaluation`` (off by default) has the search score its positions (the prior, the
+baselines, every leaf) by ``game.search_evaluate`` rather than ``game.evaluate``: what a game
+counts for a search only, which a one-step bot (greedy, which reads ``evaluate``) cannot
+copy.  The kernel's default is ``evaluate`` itself; Sabatu counts a victory the player can
+seize in their coming turn.  Offers are still answered by ``evaluate``.  It is the bot's
+setting; the game says what its search reads.  Measured on Sabatu (docs/bots-record.md,
+fifteenth session): against greedy, paired with the default's games on the same 80 (seeds
+12400-12439, both seats), ``mcts:200`` with it scored 63-0-17 where the default scored
+46-0-34 (better in 21, worse in 4); but ``mcts:800`` against ``mcts:200``, both with it,
+scored 18-0-22 of 40 where the default's scores 65.7%, so no game's default reads it.
+
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
 every draw, and in every world, shared one node each, so the best of them was the one that
