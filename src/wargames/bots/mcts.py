@@ -118,10 +118,11 @@ counts for a search only, which a one-step bot (greedy, which reads ``evaluate``
 copy.  The kernel's default is ``evaluate`` itself; Sabatu counts a victory the player can
 seize in their coming turn.  Offers are still answered by ``evaluate``.  It is the bot's
 setting; the game says what its search reads.  Measured on Sabatu (docs/bots-record.md,
-fifteenth session): against greedy, paired with the default's games on the same 120 (seeds
-12400-12459, both seats), ``mcts:200`` with it scored 85-0-35 where the default scored
-65-0-55 (better in 31, worse in 11); but ``mcts:800`` against ``mcts:200``, both with it,
-scored 18-0-24 of 42 where the default's scores 65.7%, so it stays off.
+fifteenth session): against greedy, paired with the default's games on the same 140 (seeds
+12400-12469, both seats), ``mcts:200`` with it scored 100-0-40 where the default scored
+79-0-61 (better in 35, worse in 14; on the 60 fresh seeds alone 37-0-23 against
+33-0-27); but ``mcts:800`` against ``mcts:200``, both with it, scored 18-0-24 of 42 where
+the default's scores 65.7%, so it stays off.
 
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
