@@ -75,7 +75,7 @@ def test_bad_settings() -> None:
         ("random:5", "random takes no number"),
         ("easy+finish", "'easy\\+finish': only mcts takes \\+finish"),
         ("greedy+samples=8", "only mcts takes settings"),
-        ("mcts+depth=2", "unknown '\\+depth=2'; after \\+ come finish, foresee, exploration="),
+        ("mcts+depth=2", "unknown '\\+depth=2'; after \\+ come finish, foresee, own, exploration="),
         ("mcts+exploration", "unknown '\\+exploration'"),
         ("mcts+samples=2.5", "samples must be a whole number, got '2.5'"),
         ("mcts+widening=wide", "widening must be a number, got 'wide'"),
@@ -113,6 +113,10 @@ def test_bot_specs() -> None:
     assert isinstance(both, MctsBot)
     assert (both.finish_round, both.foresee) == (True, True)
     assert repr(both) == "MctsBot(seed=1, iterations=50, finish_round=True, foresee=True)"
+    own = make_bot("mcts:50+own", 1)
+    assert isinstance(own, MctsBot)
+    assert (own.own_evaluation, both.own_evaluation) == (True, False)
+    assert repr(own) == "MctsBot(seed=1, iterations=50, own_evaluation=True)"
 
 
 def test_a_spec_gives_the_search_settings() -> None:

@@ -496,6 +496,39 @@ def test_a_search_that_does_not_foresee_never_asks() -> None:
     MctsBot(0, iterations=30).choose(game, game.start(1), "blue")
 
 
+class _TwoMinds(Saw):
+    """SAW whose evaluation for blue prefers b1's first step north (0.2) to south (0.1),
+    and whose evaluation for searches the other way round; anything else 0."""
+
+    def evaluate(self, state: SawState, player: str) -> float:
+        return self._first_step(state, player, north=0.2, south=0.1)
+
+    def search_evaluate(self, state: SawState, player: str) -> float:
+        return self._first_step(state, player, north=0.1, south=0.2)
+
+    def _first_step(self, state: SawState, player: str, *, north: float, south: float) -> float:
+        b1 = state.units[self.unit_index("b1")].hex
+        assert b1 is not None
+        path = state.plots[0].orders[0].path
+        value = {b1.neighbour(0): north, b1.neighbour(3): south}.get(path[0], 0.0) if path else 0.0
+        return value if player == "blue" else -value
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_search_with_its_own_evaluation_scores_by_the_game_s_for_searches(seed: int) -> None:
+    """With ``own_evaluation`` the search weighs b1's steps by ``game.search_evaluate`` (the
+    step south); without, by ``game.evaluate`` (north), as greedy does, which never reads
+    the other."""
+    game = _TwoMinds()
+    state = game.start(1)
+    plain, own = (
+        MctsBot(seed, iterations=60, own_evaluation=o).choose(game, state, "blue")
+        for o in (False, True)
+    )
+    assert (str(plain), str(own)) == ("b1 step n", "b1 step s")
+    assert str(GreedyBot(seed, samples=2).choose(game, state, "blue")) == "b1 step n"
+
+
 def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:
     """The best continuation counts only where the node's chooser chooses again; after a
     rival's choice, a node is worth the mean of its visits (which UCB makes converge)."""

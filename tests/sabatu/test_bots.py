@@ -6,7 +6,7 @@ import pytest
 from wargames.bots import RandomBot, play
 from wargames.core.game import balance
 from wargames.sabatu import Sabatu, SabatuState, assault
-from wargames.sabatu.evaluation import WEIGHTS, holds, material, take
+from wargames.sabatu.evaluation import SEARCH, WEIGHTS, evaluate, holds, material, seizes, take
 
 from .helpers import TWO, position
 
@@ -128,3 +128,69 @@ def test_a_rival_with_only_garrisons_answers_from_home() -> None:
     state = position(armies={"red": ["home"]}, capitals=capitals)
     assert take(TWO, state, 1, SW) == pytest.approx(21 / 36 * float(assault(1)))
     assert holds(TWO, state, 0) < 1.0
+
+
+SPLIT = {
+    "nw.capital": ("red", 1, 0),
+    "ne.capital": ("red", 1, 0),
+    "sw.capital": ("blue", 1, 0),
+    "se.capital": ("blue", 1, 0),
+}
+"""Two capitals each, one army in each: either player is one capital short of three."""
+
+
+def test_a_rival_one_capital_short_seizes_the_one_they_take_most_surely() -> None:
+    """Blue holds two capitals, its army two steps from ne.capital: in its coming turn it
+    seizes three at the chance it takes ne (any two dice get there, then an even battle).
+    Red, moving now with no dice left, seizes nothing before blue moves.  Only the search's
+    evaluation counts it: red's is lower there than the evaluation greedy reads."""
+    state = position(armies={"red": ["home"], "blue": ["ne.16"]}, capitals=SPLIT)
+    assert seizes(TWO, state, 1) == pytest.approx(float(assault(1)))
+    assert seizes(TWO, state, 0) == 0.0
+    assert TWO.evaluate(state, "red") == evaluate(TWO, state, 0, WEIGHTS)
+    assert TWO.search_evaluate(state, "red") == evaluate(TWO, state, 0, SEARCH)
+    assert TWO.search_evaluate(state, "red") < TWO.evaluate(state, "red")
+
+
+def test_the_search_holds_the_capital_a_rival_needs_before_threatening_another() -> None:
+    """Red, its turn ending, either puts its free army into ne.capital beside blue's army
+    (two defenders) or sends it to se.1 beside blue's capital.  The evaluation greedy reads,
+    counting ne only as a capital in blue's reach, prefers the threat; the search's, seeing
+    blue's third capital, the garrison doubled."""
+    doubled = dict(SPLIT, **{"ne.capital": ("red", 2, 0)})
+    guarded = position(armies={"red": ["home"], "blue": ["ne.16"]}, capitals=doubled)
+    threat = position(armies={"red": ["home", "se.1"], "blue": ["ne.16"]}, capitals=SPLIT)
+    assert TWO.search_evaluate(guarded, "red") > TWO.search_evaluate(threat, "red")
+    assert TWO.evaluate(guarded, "red") < TWO.evaluate(threat, "red")
+
+
+def test_walls_a_rival_can_pay_for_are_seized_unless_their_capital_falls_first() -> None:
+    """Blue holds se.capital with three walls and 5 Spoils points: in its coming turn it
+    buys the fourth, unless red, moving now with a 3 left, takes se first (se.5 is three
+    steps from se.7, then the assault against the walls).  With 4 points it cannot pay."""
+    capitals = {"se.capital": ("blue", 1, 3)}
+    rich = position(
+        armies={"red": ["se.7"], "blue": ["home"]},
+        capitals=capitals,
+        coins={"blue": [5]},
+        dice=[3],
+    )
+    poor = attrs.evolve(rich, realms=(rich.realms[0], attrs.evolve(rich.realms[1], coins=(4,))))
+    assert seizes(TWO, rich, 1) == pytest.approx(1 - float(assault(1, walls=3)))
+    assert seizes(TWO, poor, 1) == 0.0
+    mover = position(
+        armies={"red": ["home"], "blue": ["se.7"]},
+        capitals=capitals,
+        coins={"blue": [5]},
+        turn="blue",
+    )
+    assert seizes(TWO, mover, 1) == 1.0
+
+
+def test_the_search_s_evaluation_of_a_finished_game_is_its_outcome() -> None:
+    """A won game scores 1 and -1 in the search's evaluation, as in :meth:`evaluate`."""
+    game = Sabatu(players=2)
+    match = play(game, {p: RandomBot(i) for i, p in enumerate(game.players)}, seed=3)
+    final = match.final
+    assert isinstance(final, SabatuState)
+    assert {game.search_evaluate(final, p) for p in game.players} == {1.0, -1.0}

@@ -112,6 +112,18 @@ on the same seeds, ``mcts:200`` with it did better in 2 and worse in none of 13 
 against 6-0-7), too few to tell from chance, and over 28 games it scored 13-0-15, so no game
 sets it.
 
+``own_evaluation`` (off by default) has the search score its positions (the prior, the
+baselines, every leaf) by ``game.search_evaluate`` rather than ``game.evaluate``: what a game
+counts for a search only, which a one-step bot (greedy, which reads ``evaluate``) cannot
+copy.  The kernel's default is ``evaluate`` itself; Sabatu counts a victory the player can
+seize in their coming turn.  Offers are still answered by ``evaluate``.  It is the bot's
+setting; the game says what its search reads.  Measured on Sabatu (docs/bots-record.md,
+fifteenth session): against greedy, paired with the default's games on the same 140 (seeds
+12400-12469, both seats), ``mcts:200`` with it scored 100-0-40 where the default scored
+79-0-61 (better in 35, worse in 14; on the 60 fresh seeds alone 37-0-23 against
+33-0-27); but ``mcts:800`` against ``mcts:200``, both with it, scored 18-0-24 of 42 where
+the default's scores 65.7%, so it stays off.
+
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
 every draw, and in every world, shared one node each, so the best of them was the one that
@@ -237,7 +249,10 @@ class MctsBot(SampledBot):
     searching player's own remaining actions of the round are played greedily in its world
     (:func:`~wargames.bots.base.greedy_round`: the rest of a plot; off by default);
     ``foresee`` whether each world holds the other players' parts of a simultaneous round as
-    greedy would choose them from its start (``game.foreseen``: SAW's plots; off by default).
+    greedy would choose them from its start (``game.foreseen``: SAW's plots; off by default);
+    ``own_evaluation`` whether the search scores its positions (the prior, the baselines,
+    the leaves) by ``game.search_evaluate``, what a game counts for a search only, rather
+    than ``game.evaluate`` (off by default).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -256,6 +271,7 @@ class MctsBot(SampledBot):
         horizon: int = 1,
         finish_round: bool = False,
         foresee: bool = False,
+        own_evaluation: bool = False,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -275,6 +291,7 @@ class MctsBot(SampledBot):
         self.horizon = horizon
         self.finish_round = finish_round
         self.foresee = foresee
+        self.own_evaluation = own_evaluation
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -290,14 +307,14 @@ class MctsBot(SampledBot):
         if self.foresee:
             plan = functools.partial(self._rival_round, game)
             worlds = [game.foreseen(world, player, plan) for world in worlds]
-        baselines = [{p: game.evaluate(world, p) for p in game.players} for world in worlds]
+        baselines = [{p: self._evaluate(game, world, p) for p in game.players} for world in worlds]
         together = game.to_act(state)  # the others choose now too, without seeing ours
         for world, baseline in zip(worlds[: self.prior], baselines, strict=False):
             for action in actions:
                 child = root.children.setdefault(action, _Node(player))
                 child.available += 1
                 after = game.afterstate(world, action)
-                value = game.evaluate(self._finished(game, after, player, together), player)
+                value = self._evaluate(game, self._finished(game, after, player, together), player)
                 value -= baseline[player]
                 drawn = self._drawn(game, world, after, child, player)
                 if drawn is not child:
@@ -391,7 +408,7 @@ class MctsBot(SampledBot):
         world = self._finished(game, world, player, together)
         if not game.awaits_chance(world):
             world = self._rollout(game, world)
-        values = {p: game.evaluate(world, p) - baseline[p] for p in game.players}
+        values = {p: self._evaluate(game, world, p) - baseline[p] for p in game.players}
         for p, value in values.items():
             self._values[p].add(value)
         for visited, chooser in reversed(path):
@@ -433,6 +450,13 @@ class MctsBot(SampledBot):
         if drawn is None:
             drawn = child.outcomes[key] = _Node(child.chooser)
         return drawn
+
+    def _evaluate(self, game: Game[Any, Any], world: State, player: str) -> float:
+        """How the search scores ``world`` for ``player``: ``game.search_evaluate`` with
+        ``own_evaluation``, else ``game.evaluate``."""
+        if self.own_evaluation:
+            return game.search_evaluate(world, player)
+        return game.evaluate(world, player)
 
     def _finished(
         self, game: Game[Any, Any], world: State, player: str, together: frozenset[str]
@@ -480,6 +504,7 @@ class MctsBot(SampledBot):
             "horizon",
             "finish_round",
             "foresee",
+            "own_evaluation",
         )
         extra = "".join(
             f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)

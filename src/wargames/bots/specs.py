@@ -3,7 +3,8 @@
 spans two of a player's decisions: ``MctsBot``'s ``horizon``), ``mcts:200+finish`` (a leaf
 scored after the rest of the player's round is played greedily: ``MctsBot``'s
 ``finish_round``), ``mcts:200+foresee`` (each world holds the rivals' parts of a
-simultaneous round as greedy would choose them: ``MctsBot``'s ``foresee``),
+simultaneous round as greedy would choose them: ``MctsBot``'s ``foresee``), ``mcts:200+own``
+(positions scored by the game's evaluation for searches: ``MctsBot``'s ``own_evaluation``),
 ``mcts:200+exploration=0.35+samples=40`` (any of :data:`SETTINGS` given); and the difficulty
 levels
 people choose from, ``easy``, ``normal`` and ``hard`` (:data:`LEVELS`)."""
@@ -40,7 +41,10 @@ played greedily."""
 FORESEE = "+foresee"
 """The suffix of a spec whose worlds hold the rivals' parts of a simultaneous round as
 greedy would choose them."""
-FLAGS: dict[str, str] = {FINISH: "finish_round", FORESEE: "foresee"}
+OWN = "+own"
+"""The suffix of a spec whose search scores its positions by the game's own evaluation for
+searches (``Game.search_evaluate``)."""
+FLAGS: dict[str, str] = {FINISH: "finish_round", FORESEE: "foresee", OWN: "own_evaluation"}
 """The ``MctsBot`` switches a spec may turn on by a suffix, and the keyword each sets."""
 SETTINGS: dict[str, type[int] | type[float]] = {
     "exploration": float,

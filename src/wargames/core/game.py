@@ -561,6 +561,12 @@ class Game(ABC, Generic[S, A]):
             return 0.0
         return 1.0 if player in over.winners else -1.0
 
+    def search_evaluate(self, state: S, player: str) -> float:
+        """:meth:`evaluate` as a search bot that asks for the game's own (``MctsBot``'s
+        ``own_evaluation``) scores its positions: a game may count there what a one-step
+        bot should not read.  The default is :meth:`evaluate`."""
+        return self.evaluate(state, player)
+
     def afterstate(self, state: S, action: A) -> S:
         """The state once a legal ``action`` is decided, before the chance it sets off is
         drawn (the post-decision state), for search bots: scoring it weighs the action by

@@ -21,6 +21,14 @@ Two terms read where the armies stand against the dice (issue 38):
   needs first (:func:`holds`): the player moving now with the dice they have left, the
   players after them with a turn's dice.  Taking the third capital where the rival's armies
   are too far to answer is then nearly a won game; taking it under their walls is not.
+
+One more is read by the search only (:data:`SEARCH`, :meth:`Sabatu.search_evaluate
+<wargames.sabatu.Sabatu.search_evaluate>`), so greedy cannot copy it: ``seize``, a victory a
+player can seize in their coming turn (:func:`seizes`): the third capital, or the walls a
+capital still needs bought with the coins they hold.  Without it a rival one capital short,
+their army beside the third, scores as a capital in reach (``threat``), and the bots left
+that capital to a garrison of one (docs/bots-record.md, seventh session).  Read by both bots
+it made each stronger against its former self but not ``mcts`` against greedy.
 """
 
 from __future__ import annotations
@@ -35,12 +43,23 @@ from wargames.core.dice import d6
 from wargames.core.game import balance
 from wargames.sabatu.armies import army_count
 from wargames.sabatu.battle import assault
+from wargames.sabatu.purchases import walls_built
 from wargames.sabatu.state import SabatuState
 
 if TYPE_CHECKING:
     from wargames.sabatu.rules import Sabatu
 
-__all__ = ["WEIGHTS", "Weights", "evaluate", "holds", "material", "take", "takes"]
+__all__ = [
+    "SEARCH",
+    "WEIGHTS",
+    "Weights",
+    "evaluate",
+    "holds",
+    "material",
+    "seizes",
+    "take",
+    "takes",
+]
 
 
 @frozen
@@ -60,9 +79,17 @@ class Weights:
     confirmed: float = 0.95
     """A victory held now, at the chance it stands until its holder's next turn (a won
     game scores 1)."""
+    seize: float = 0.0
+    """A victory a player can seize in their coming turn, at that chance, as a share of one
+    held now (it must then stand until their next turn); 0, uncounted, but in
+    :data:`SEARCH`."""
 
 
 WEIGHTS = Weights()
+SEARCH = Weights(seize=0.5)
+"""The weights a search scores its positions by (:meth:`Sabatu.search_evaluate
+<wargames.sabatu.Sabatu.search_evaluate>`): :data:`WEIGHTS` with a victory the player can
+seize in their coming turn counted at half of one held."""
 
 
 @cache
@@ -141,6 +168,14 @@ def takes(
     return tuple(found)
 
 
+def _dice_left(state: SabatuState, seat: int) -> int | None:
+    """The spaces ``seat`` still has to move this turn if they are moving now (the sum of
+    their dice), else ``None``: a turn's dice to come."""
+    if seat == state.seat and state.step == "move":
+        return sum(d.value for d in state.dice)
+    return None
+
+
 def _needed(game: Sabatu, state: SabatuState, seat: int) -> list[tuple[int, ...]]:
     """For each victory ``seat`` holds now, the capitals a rival must take to undo it:
     any one of the three held (all but two of more), or the four-walled one."""
@@ -165,10 +200,7 @@ def holds(game: Sabatu, state: SabatuState, seat: int) -> float:
     stands = 1.0
     rival = state.seat if state.seat != seat else (seat + 1) % count
     while rival != seat:
-        left: int | None = None
-        if rival == state.seat and state.step == "move":
-            left = sum(d.value for d in state.dice)
-        odds = takes(game, state, rival, left)
+        odds = takes(game, state, rival, _dice_left(state, rival))
         undone = 1.0  # the chance the rival undoes every victory held
         for needed in victories:
             chances = sorted((odds[i] for i in needed), reverse=True)
@@ -180,6 +212,33 @@ def holds(game: Sabatu, state: SabatuState, seat: int) -> float:
         stands *= 1.0 - undone
         rival = (rival + 1) % count
     return stands
+
+
+def seizes(game: Sabatu, state: SabatuState, seat: int) -> float:
+    """The chance ``seat``, holding no victory now, seizes one in their coming turn (the
+    player moving now with the dice they have left, the others with a turn's): the capital
+    they take most surely while they hold all but one of the capitals that win; or, 1 for
+    the player moving now, the walls a capital they hold still needs to four, bought with
+    the coins they hold ("Walls for your occupied capital can be purchased by Spoils
+    coin(s) with a total value of five"), for another player at the chance the player
+    moving now does not take that capital first."""
+    if _needed(game, state, seat):
+        return 0.0
+    numbers = game.tables.numbers
+    held = [i for i, c in enumerate(state.capitals) if c.owner == seat]
+    found = 0.0
+    if len(held) == numbers.win_capitals - 1:
+        found = max(takes(game, state, seat, _dice_left(state, seat)))
+    walls = sum(state.realms[seat].coins) // game.prices["wall"]
+    walls = min(walls, numbers.walls_per_player - walls_built(state, seat))
+    built = [i for i in held if state.capitals[i].walls + walls >= numbers.win_walls]
+    if built:
+        mover = state.seat
+        if mover == seat:
+            return 1.0
+        odds = takes(game, state, mover, _dice_left(state, mover))
+        found = max(found, max(1.0 - odds[i] for i in built))
+    return found
 
 
 def material(game: Sabatu, state: SabatuState, seat: int, weights: Weights = WEIGHTS) -> float:
@@ -200,14 +259,25 @@ def material(game: Sabatu, state: SabatuState, seat: int, weights: Weights = WEI
     )
 
 
+def _victory(game: Sabatu, state: SabatuState, seat: int, weights: Weights) -> float:
+    """The share of a won game ``seat``'s victories count for: one held now at the chance
+    it stands (:func:`holds`), one they can seize in their coming turn at ``seize`` times
+    that chance (:func:`seizes`); a player has one or the other."""
+    held = holds(game, state, seat)
+    if not weights.seize:
+        return held
+    return held + weights.seize * seizes(game, state, seat)
+
+
 def evaluate(game: Sabatu, state: SabatuState, seat: int, weights: Weights = WEIGHTS) -> float:
     """A game not over, for ``seat``: a victory held now (theirs or the strongest rival's)
-    at ``confirmed`` times the chance it stands (:func:`holds`); the rest of the chance the
+    at ``confirmed`` times the chance it stands (:func:`holds`), or one they can seize in
+    their coming turn at ``seize`` times that chance (:func:`seizes`); the rest of the chance the
     :func:`~wargames.core.game.balance` of their :func:`material` against the strongest
     other player's."""
     others = [s for s in range(len(state.realms)) if s != seat]
-    mine = holds(game, state, seat)
-    theirs = max(holds(game, state, s) for s in others)
+    mine = _victory(game, state, seat, weights)
+    theirs = max(_victory(game, state, s, weights) for s in others)
     if mine + theirs > 1.0:  # both hold one: whoever's turn comes first wins, not both
         mine, theirs = mine / (mine + theirs), theirs / (mine + theirs)
     best = max(material(game, state, s, weights) for s in others)

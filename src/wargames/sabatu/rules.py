@@ -429,6 +429,13 @@ class Sabatu(Game[SabatuState, SabatuAction]):
             return super().evaluate(state, player)
         return evaluation.evaluate(self, state, self.seat(player))
 
+    def search_evaluate(self, state: SabatuState, player: str) -> float:
+        """:meth:`evaluate` with a victory the player can seize in their coming turn counted
+        too (:data:`wargames.sabatu.evaluation.SEARCH`), for a search that asks for it."""
+        if state.result is not None:
+            return super().evaluate(state, player)
+        return evaluation.evaluate(self, state, self.seat(player), evaluation.SEARCH)
+
     def odds_words(self, state: SabatuState, action: SabatuAction) -> str:
         """:meth:`odds` in words (:func:`wargames.sabatu.words.odds_words`)."""
         odds = self.odds(state, action)
