@@ -82,8 +82,22 @@ def test_an_army_run_through_an_earlier_views_replay_gives_the_world_its_own_rep
     assert any(kept_runs)  # served by a run through the earlier view's replay
 
 
+@pytest.fixture
+def taken(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """What each look for a kept run found (its run, or None), in order."""
+    found: list[Any] = []
+    served = segments.served
+
+    def spy(*args: Any) -> Any:
+        found.append(served(*args))
+        return found[-1]
+
+    monkeypatch.setattr(f"{runthrough.__name__}.served", spy)
+    return found
+
+
 def test_runs_kept_and_taken_through_a_kept_replay_give_the_world_its_own_replay_gives(
-    monkeypatch: pytest.MonkeyPatch,
+    taken: list[Any],
 ) -> None:
     """Runs through a kept replay from a kept state to where they break or are back on it,
     made watched once and taken by the later armies that answer them alike (their break, or
@@ -92,14 +106,6 @@ def test_runs_kept_and_taken_through_a_kept_replay_give_the_world_its_own_replay
     otherwise, or taken without the move lefts it set, gives other worlds here."""
     game = Sabot()
     view = game.view(played(game, 3, 160)[-1], PLAYER)
-    taken: list[Any] = []
-    served = segments.served
-
-    def spy(*args: Any) -> Any:
-        taken.append(served(*args))
-        return taken[-1]
-
-    monkeypatch.setattr(f"{runthrough.__name__}.served", spy)
     fast, slow = random.Random(3), random.Random(3)
     _samples_agree(game, view, fast, slow, 10)  # (runs kept from the fifth sample on)
     runs = [run for run in taken if run is not None]
@@ -108,7 +114,7 @@ def test_runs_kept_and_taken_through_a_kept_replay_give_the_world_its_own_replay
 
 
 def test_runs_through_shots_whose_rolls_were_unseen_give_the_world_its_own_replay_gives(
-    monkeypatch: pytest.MonkeyPatch,
+    taken: list[Any],
 ) -> None:
     """A kept run through a shot at a concealed counter whose rolls blue did not see keeps
     the rolls that give its result; an army that takes it draws among them from its own
@@ -117,14 +123,6 @@ def test_runs_through_shots_whose_rolls_were_unseen_give_the_world_its_own_repla
     run's first rolls left in the log, the samples here differ.)"""
     game = Sabot()
     view = game.view(played(game)[-1], PLAYER)
-    taken: list[Any] = []
-    served = segments.served
-
-    def spy(*args: Any) -> Any:
-        taken.append(served(*args))
-        return taken[-1]
-
-    monkeypatch.setattr(f"{runthrough.__name__}.served", spy)
     fast, slow = random.Random(2), random.Random(2)
     _samples_agree(game, view, fast, slow, 16)  # (runs kept from the fifth sample on)
     shots = [run for run in taken if run is not None and run.choices]
