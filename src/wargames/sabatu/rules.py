@@ -425,16 +425,18 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         held now at the chance it stands until its holder's next turn, the rest the
         :func:`~wargames.core.game.balance` of the player's :meth:`material` against the
         strongest other player's."""
-        if state.result is not None:
-            return super().evaluate(state, player)
-        return evaluation.evaluate(self, state, self.seat(player))
+        return self._weighed(state, player, evaluation.WEIGHTS)
 
     def search_evaluate(self, state: SabatuState, player: str) -> float:
         """:meth:`evaluate` with a victory the player can seize in their coming turn counted
         too (:data:`wargames.sabatu.evaluation.SEARCH`), for a search that asks for it."""
+        return self._weighed(state, player, evaluation.SEARCH)
+
+    def _weighed(self, state: SabatuState, player: str, weights: evaluation.Weights) -> float:
+        """The outcome if over, else the evaluation by ``weights``."""
         if state.result is not None:
             return super().evaluate(state, player)
-        return evaluation.evaluate(self, state, self.seat(player), evaluation.SEARCH)
+        return evaluation.evaluate(self, state, self.seat(player), weights)
 
     def odds_words(self, state: SabatuState, action: SabatuAction) -> str:
         """:meth:`odds` in words (:func:`wargames.sabatu.words.odds_words`)."""

@@ -22,9 +22,8 @@ break is decided by what it asked)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
@@ -295,12 +294,16 @@ def alike(mine: Sequence[Any], kept: Sequence[Any], drawn: Sequence[Choice], at:
     )
 
 
-class _First(random.Random):
+_T = TypeVar("_T")
+
+
+class _First:
     """The stream of a watched run's unseen dice: the first option of each (the run keeps
     them all, and an army that takes it draws among them)."""
 
-    def choice(self, seq: Any) -> Any:
+    def choice(self, seq: Sequence[_T]) -> _T:
+        """The first of ``seq``."""
         return seq[0]
 
 
-_FIRST: Final = _First(0)
+_FIRST: Final = _First()
