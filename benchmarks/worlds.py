@@ -22,6 +22,12 @@ games.  Figures only, no assertions::
 --tool=cachegrind --cache-sim=no`` with ``--samples N`` and ``--samples 0`` for the
 instructions of N samples after the first.
 
+``--bot-game BOT`` times both players' SABOT views in every third turn of a game played by
+two ``BOT`` bots from ``--seed``: the late positions bots reach (random play's 240 actions are
+still its second turn)::
+
+    python -m benchmarks.worlds --bot-game greedy --seed 5 --samples 50
+
 ``--digest`` prints the SHA-256 of 576 SABOT worlds (:func:`digest`), the same for two
 codes that draw alike; docs/benchmarks.md gives it under ``PYTHONHASHSEED=0`` and, with
 ``--reinforcements 40``, under ``PYTHONHASHSEED=1`` (a frozenset's ``repr`` follows the
@@ -39,14 +45,18 @@ import hashlib
 import itertools
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import wargames
 from benchmarks.histories import played
+from wargames import State
 from wargames.bots import GreedyBot, MctsBot
+from wargames.bots.base import moves
+from wargames.bots.specs import seat_bots
+from wargames.sabot.determinize import sample_history
 
-__all__ = ["digest", "main", "share", "timings"]
+__all__ = ["bot_views", "digest", "main", "share", "timings"]
 
 BUILD_POINTS: tuple[int, ...] = (60, 200)
 
@@ -60,8 +70,16 @@ def timings(
     states = played(wargames.load(name, **options), seed, steps)
     game: Any = wargames.load(name, **options)  # fresh: nothing kept from the play above
     player = game.players[0]
-    view = game.view(states[-1], player)
-    rng = random.Random(seed)
+    first, later = _sampled(game, states[-1], player, random.Random(seed), samples, collector)
+    return len(states) - 1, first, later
+
+
+def _sampled(
+    game: Any, state: State, player: str, rng: random.Random, samples: int, collector: bool
+) -> tuple[float, float]:
+    """(ms of ``game``'s first sample of ``player``'s view of ``state``, mean ms of each of
+    ``samples`` after it, with the garbage collector off unless ``collector``)."""
+    view = game.view(state, player)
     began = time.process_time()
     game.sample_state(view, player, rng)
     first = time.process_time() - began
@@ -74,7 +92,43 @@ def timings(
         later = (time.process_time() - began) / max(1, samples)
     finally:
         gc.enable()
-    return len(states) - 1, 1e3 * first, 1e3 * later
+    return 1e3 * first, 1e3 * later
+
+
+def bot_views(
+    bot: str, seed: int, samples: int, *, every: int = 3, **options: Any
+) -> Iterator[tuple[int, int, str, float, float, float]]:
+    """(turn, step, player, ms of the first sample, mean ms of each later one, mean ms of a
+    sample replayed from the start) for both players' views of a SABOT game played by two
+    ``bot`` bots (seat ``i`` seeded ``seed * 31 + i``, as the ladder seats them) from
+    ``game.start(seed)``: five actions into every ``every``-th turn, each view on a fresh
+    game object, the later samples with the collector off; the last figure is the mean of
+    a tenth as many samples with nothing kept (``reuse=False``, every army drawn replayed
+    from the start: what a sample cost before issue 38's cheaper worlds).  The positions
+    bots reach, late in the game, where :func:`timings`'s random play is still in its
+    second turn at 240 actions."""
+    game: Any = wargames.load("sabot", **options)
+    start = game.start(seed)
+    bots = seat_bots(game.players, [bot] * len(game.players), seed)
+    states = [start, *(state for _, state in moves(game, bots, start))]
+    firsts: dict[int, int] = {}
+    for step, state in enumerate(states):
+        firsts.setdefault(state.clock.turn, step)
+    for turn, step in sorted(firsts.items()):
+        if turn % every or step + 5 >= len(states):
+            continue
+        state = states[step + 5]
+        for player in game.players:
+            fresh: Any = wargames.load("sabot", **options)
+            rng = random.Random(seed * 1000 + turn)
+            first, later = _sampled(fresh, state, player, rng, samples, False)
+            view = fresh.view(state, player)
+            replays = max(1, samples // 10)
+            began = time.process_time()
+            for _ in range(replays):
+                sample_history(fresh, view, player, rng, reuse=False)
+            replayed = 1e3 * (time.process_time() - began) / replays
+            yield turn, step + 5, player, first, later, replayed
 
 
 def digest(**options: Any) -> str:
@@ -145,7 +199,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="only SABOT's view of this seed's game after STEPS actions (--points build"
         " points), the later samples with the collector off",
     )
-    parser.add_argument("--points", type=int, default=200, help="SABOT's build points (--view)")
+    parser.add_argument(
+        "--bot-game",
+        metavar="BOT",
+        help="only both players' views in every third turn of a SABOT game of two BOT bots"
+        " (--points build points, seeded --seed)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the game's seed (--bot-game)")
+    parser.add_argument(
+        "--points", type=int, default=200, help="SABOT's build points (--view, --bot-game)"
+    )
     parser.add_argument("--digest", action="store_true", help="only the 576 worlds' digest")
     parser.add_argument("--reinforcements", type=int, help="SABOT's reinforcements (--digest)")
     args = parser.parse_args(argv)
@@ -161,6 +224,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(
             f"sabot {args.points} seed {seed} step {step}: first {first:.2f} ms, next {later:.3f}"
         )
+        return
+    if args.bot_game:
+        print(f"sabot {args.points}, {args.bot_game} v {args.bot_game}, seed {args.seed}")
+        print(f"{'turn':>4}{'step':>6} {'player':<8}{'first ms':>10}{'next ms':>9}{'replayed':>10}")
+        views = bot_views(args.bot_game, args.seed, args.samples, build_points=args.points)
+        for turn, step, player, first, later, replayed in views:
+            print(f"{turn:>4}{step:>6} {player:<8}{first:>10.2f}{later:>9.3f}{replayed:>10.2f}")
         return
     games = args.games.split(",")
     print("sample_state: first sample of a view, and each one after")

@@ -44,6 +44,19 @@ def _acting(game: Game[Any, Any], state: State) -> str:
     return next(p for p in game.players if p in game.to_act(state))
 
 
+def _blue_with(
+    game: Game[Any, Any], seed: int, iterations: int, setting: str, values: tuple[Any, Any]
+) -> tuple[str, str]:
+    """What ``MctsBot`` chooses for blue at ``game.start(1)`` with ``setting`` at each of
+    ``values``, the rest alike."""
+    state = game.start(1)
+    first, second = (
+        str(MctsBot(seed, iterations=iterations, **{setting: v}).choose(game, state, "blue"))
+        for v in values
+    )
+    return first, second
+
+
 @pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts", "pimc"])
 @settings(max_examples=8)
 @given(states(MINI, max_steps=40), st.integers(0, 2**16), st.randoms())
@@ -324,12 +337,8 @@ def test_a_horizon_of_two_weighs_the_first_order_by_what_the_second_can_do(seed:
     """With ``horizon=2`` a descent runs on from b1's order into b2's, so b1 holds its fire
     for b2's better attack; with the default horizon b1's order is weighed alone, b2's left
     to the evaluation, and b1 attacks."""
-    game = _SpoiledShot()
-    state = game.start(1)
-    alone, together = (
-        MctsBot(seed, iterations=50, horizon=h).choose(game, state, "blue") for h in (1, 2)
-    )
-    assert (str(alone), str(together)) == ("b1 attack r1", "b1 done")
+    alone_together = _blue_with(_SpoiledShot(), seed, 50, "horizon", (1, 2))
+    assert alone_together == ("b1 attack r1", "b1 done")
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -338,13 +347,8 @@ def test_a_leaf_finished_greedily_weighs_the_first_order_by_the_second_s_best(se
     greedily in its world: after b1's attack b2 holds its fire (0.1), after b1's done b2
     attacks (0.3), so b1 holds its fire; left to the evaluation, b2 counts as not attacking
     and b1 attacks."""
-    game = _SpoiledShot()
-    state = game.start(1)
-    alone, finished = (
-        MctsBot(seed, iterations=50, finish_round=f).choose(game, state, "blue")
-        for f in (False, True)
-    )
-    assert (str(alone), str(finished)) == ("b1 attack r1", "b1 done")
+    alone_finished = _blue_with(_SpoiledShot(), seed, 50, "finish_round", (False, True))
+    assert alone_finished == ("b1 attack r1", "b1 done")
 
 
 def test_a_round_finished_greedily_is_the_player_s_own() -> None:
@@ -425,10 +429,8 @@ def test_a_search_that_foresees_the_rival_fires_where_it_will_be(seed: int) -> N
     game = _Dodge()
     state = game.start(1)
     assert "step" in str(GreedyBot(seed).choose(game, state, "red"))
-    blind, foreseeing = (
-        MctsBot(seed, iterations=30, foresee=f).choose(game, state, "blue") for f in (False, True)
-    )
-    assert (str(blind), str(foreseeing)) == ("b1 attack r1", "b1 done")
+    blind_foreseeing = _blue_with(game, seed, 30, "foresee", (False, True))
+    assert blind_foreseeing == ("b1 attack r1", "b1 done")
 
 
 def test_a_rival_s_plot_is_foreseen_from_the_turn_s_start() -> None:
@@ -521,11 +523,7 @@ def test_a_search_with_its_own_evaluation_scores_by_the_game_s_for_searches(seed
     the other."""
     game = _TwoMinds()
     state = game.start(1)
-    plain, own = (
-        MctsBot(seed, iterations=60, own_evaluation=o).choose(game, state, "blue")
-        for o in (False, True)
-    )
-    assert (str(plain), str(own)) == ("b1 step n", "b1 step s")
+    assert _blue_with(game, seed, 60, "own_evaluation", (False, True)) == ("b1 step n", "b1 step s")
     assert str(GreedyBot(seed, samples=2).choose(game, state, "blue")) == "b1 step n"
 
 
