@@ -3,10 +3,11 @@
 import attrs
 import pytest
 
-from wargames.bots import RandomBot, play
+from wargames.bots import MctsBot, RandomBot, play
 from wargames.core.game import balance
-from wargames.sabatu import Sabatu, SabatuState, assault
+from wargames.sabatu import Arm, Move, Sabatu, SabatuState, assault
 from wargames.sabatu.evaluation import SEARCH, WEIGHTS, evaluate, holds, material, seizes, take
+from wargames.sabatu.state import BattleFought
 
 from .helpers import TWO, position
 
@@ -194,3 +195,65 @@ def test_the_search_s_evaluation_of_a_finished_game_is_its_outcome() -> None:
     final = match.final
     assert isinstance(final, SabatuState)
     assert {game.search_evaluate(final, p) for p in game.players} == {1.0, -1.0}
+
+
+def _assault_on_ne() -> SabatuState:
+    """Red, holding nw and sw, has moved its army into blue's ne.capital (one defender):
+    the battle's tiles, red with an ax (3) and a bow (1), blue with a shield and a helmet;
+    neither has chosen, and red, seated first, chooses first."""
+    capitals = {
+        "nw.capital": ("red", 1, 0),
+        "sw.capital": ("red", 1, 0),
+        "ne.capital": ("blue", 1, 0),
+        "se.capital": ("blue", 1, 0),
+    }
+    state = position(
+        armies={"red": ["ne.1"], "blue": ["home"]},
+        capitals=capitals,
+        tiles={"red": ["ax", "bow"], "blue": ["shield", "helmet"]},
+        dice=[1],
+    )
+    return TWO.apply(state, Move("red", "ne.1", 1, "ne.capital"))
+
+
+def test_a_foreseen_battle_holds_the_other_side_s_tiles_as_the_plan_lays_them() -> None:
+    """While red lays its tiles, blue's, not chosen yet, are laid by the plan from the
+    battle's start (seeing none of red's); once blue has chosen, or outside a battle, the
+    world stays as it is."""
+    state = _assault_on_ne()
+    starts: list[SabatuState] = []
+
+    def shield(start: SabatuState, rival: str) -> SabatuState:
+        starts.append(start)
+        return TWO.apply(start, Arm(rival, "shield"))
+
+    world = TWO.foreseen(state, "red", shield)
+    fight, before = world.battle, state.battle
+    assert fight is not None
+    assert before is not None
+    assert [s.battle for s in starts] == [before]
+    assert fight == attrs.evolve(before, defence=(0,), defender_ready=True)
+    events = TWO.apply(world, Arm("red", "ax")).log.since(len(world.log))
+    fought = [e for e in events if isinstance(e, BattleFought)]
+    assert [(e.attack_tiles, e.defence_tiles) for e in fought] == [(("ax",), ("shield",))]
+    chosen = TWO.apply(state, Arm("blue", "helmet"))
+    assert TWO.foreseen(chosen, "red", shield) is chosen
+    moving = position(armies={"red": ["ne.1"]}, dice=[1])
+    assert TWO.foreseen(moving, "red", shield) is moving
+    assert len(starts) == 1
+
+
+def test_a_search_foreseeing_the_rival_s_tiles_lays_its_best_in_an_assault() -> None:
+    """Red's assault on its third capital: without ``foresee`` red's search, choosing
+    first, scores every tile alike (the battle waits for blue), so its choice is a tie
+    broken at random; with it, blue's tiles are laid in each world and red lays the ax."""
+    state = _assault_on_ne()
+    actions = TWO.legal_actions(state, "red")
+    worlds = [state] * 20
+
+    def choices(foresee: bool) -> set[str]:
+        bots = [MctsBot(seed, iterations=200, foresee=foresee) for seed in range(3)]
+        return {str(bot.decide(TWO, state, "red", actions, worlds)) for bot in bots}
+
+    assert choices(foresee=True) == {"arm ax"}
+    assert len(choices(foresee=False)) > 1

@@ -110,7 +110,10 @@ round is foreseen.  Measured on SAW (docs/bots-record.md, fourteenth session): a
 start of a plot took 2.2 times the CPU, and against greedy, paired with the default's games
 on the same seeds, ``mcts:200`` with it did better in 2 and worse in none of 13 (8-0-5
 against 6-0-7), too few to tell from chance, and over 28 games it scored 13-0-15, so no game
-sets it.
+sets it.  Sabatu foresees a battle's tiles, laid by both sides at once: without it the side
+choosing first scores every tile alike (the battle waits for the other side, and the descent
+stops there), so its choice is a tie broken at random (docs/bots-record.md, sixteenth
+session).
 
 ``own_evaluation`` (off by default) has the search score its positions (the prior, the
 baselines, every leaf) by ``game.search_evaluate`` rather than ``game.evaluate``: what a game

@@ -16,6 +16,7 @@ Coins", "Capital Walls").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -109,6 +110,34 @@ def arm(game: Sabatu, state: SabatuState, action: Arm | Ready) -> SabatuState:
     if fight.attacker_ready and fight.defender_ready:
         return resolve(game, state, fight)
     return state
+
+
+def foreseen(
+    game: Sabatu,
+    world: SabatuState,
+    player: str,
+    plan: Callable[[SabatuState, str], SabatuState],
+) -> SabatuState:
+    """For search bots, while ``player`` lays down tiles for a battle: the other side's
+    tiles as ``plan`` lays them from the battle's start (nobody's tiles laid, so the plan
+    sees none of ``player``'s), where that side has not chosen yet.  A side already done
+    keeps the tiles ``world`` holds (how many it laid is public, :class:`Laid`); outside a
+    battle, or for a player not in it, ``world``."""
+    fight = world.battle
+    if world.step != "battle" or fight is None or player not in (fight.attacker, fight.defender):
+        return world
+    attacking = player == fight.attacker
+    rival = fight.defender if attacking else fight.attacker
+    if fight.defender_ready if attacking else fight.attacker_ready:
+        return world
+    start = world.with_changes(battle=attrs.evolve(fight, attack=(), defence=()))
+    planned = plan(start, rival).battle
+    assert planned is not None  # ``player`` has not chosen in ``start``: nothing is resolved
+    if attacking:
+        fight = attrs.evolve(fight, defence=planned.defence, defender_ready=planned.defender_ready)
+    else:
+        fight = attrs.evolve(fight, attack=planned.attack, attacker_ready=planned.attacker_ready)
+    return world.with_changes(battle=fight)
 
 
 def wall_bonus(game: Sabatu, state: SabatuState, target: int) -> int:

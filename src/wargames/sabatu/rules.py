@@ -427,6 +427,17 @@ class Sabatu(Game[SabatuState, SabatuAction]):
         strongest other player's."""
         return self._weighed(state, player, evaluation.WEIGHTS)
 
+    def foreseen(
+        self,
+        world: SabatuState,
+        player: str,
+        plan: Callable[[SabatuState, str], SabatuState],
+    ) -> SabatuState:
+        """For search bots, while a battle's tiles are laid down: the other side's tiles as
+        ``plan`` lays them from the battle's start, where it has not chosen yet
+        (:func:`wargames.sabatu.fighting.foreseen`); elsewhere ``world``."""
+        return fighting.foreseen(self, world, player, plan)
+
     def search_evaluate(self, state: SabatuState, player: str) -> float:
         """:meth:`evaluate` with a victory the player can seize in their coming turn counted
         too (:data:`wargames.sabatu.evaluation.SEARCH`), for a search that asks for it."""
