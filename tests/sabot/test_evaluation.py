@@ -5,7 +5,6 @@ import pytest
 from hypothesis import given, settings
 
 from wargames.bots import GreedyBot
-from wargames.bots import play as play_bots
 from wargames.sabot import Sabot, SabotState
 from wargames.sabot.combat import DESTROYED, shot
 from wargames.sabot.combat import DISABLED as DISABLED_RESULT
@@ -143,9 +142,11 @@ def test_greedy_never_reads_the_search_s_evaluation(monkeypatch: pytest.MonkeyPa
         raise AssertionError("greedy read the search's evaluation")
 
     monkeypatch.setattr(game, "search_evaluate", unread)
-    greedy = GreedyBot(0, samples=1)
-    match = play_bots(game, dict.fromkeys(game.players, greedy), seed=3, max_actions=40)
-    assert match.length == 40
+    bot, state = GreedyBot(0, samples=1), game.start(3)
+    for _ in range(40):
+        player = min(game.to_act(state))
+        state = game.apply(state, bot.choose(game, state, player))
+    assert game.outcome(state) is None
 
 
 def test_a_search_fears_the_enemy_shots_that_wait_but_counts_its_own_only_in_reach() -> None:
