@@ -4,7 +4,6 @@ who has lost all his/her units loses, so material counts most, and closing in le
 import pytest
 from hypothesis import given, settings
 
-from wargames.bots import GreedyBot
 from wargames.sabot import Sabot, SabotState
 from wargames.sabot.combat import DESTROYED, shot
 from wargames.sabot.combat import DISABLED as DISABLED_RESULT
@@ -131,22 +130,6 @@ def test_a_search_steps_into_the_reach_of_a_shooter_aiming_elsewhere() -> None:
     assert GAME.search_evaluate(stepped, "blue") > GAME.search_evaluate(stopped, "blue")
     assert GAME.evaluate(stepped, "blue") < GAME.evaluate(stopped, "blue")
     assert GAME.evaluate(stepped, "blue") == evaluate(GAME, stepped, "blue", WEIGHTS)
-
-
-def test_greedy_never_reads_the_search_s_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Greedy, one action ahead, scores by ``evaluate`` alone: through the first 40 actions
-    of a game it never asks for ``search_evaluate``."""
-    game = Sabot(build_points=60)
-
-    def unread(state: SabotState, player: str) -> float:
-        raise AssertionError("greedy read the search's evaluation")
-
-    monkeypatch.setattr(game, "search_evaluate", unread)
-    bot, state = GreedyBot(0, samples=1), game.start(3)
-    for _ in range(40):
-        player = min(game.to_act(state))
-        state = game.apply(state, bot.choose(game, state, player))
-    assert game.outcome(state) is None
 
 
 def test_a_search_fears_the_enemy_shots_that_wait_but_counts_its_own_only_in_reach() -> None:
