@@ -7,17 +7,7 @@ from hypothesis import given, settings
 from wargames.sabot import Sabot, SabotState
 from wargames.sabot.combat import DESTROYED, shot
 from wargames.sabot.combat import DISABLED as DISABLED_RESULT
-from wargames.sabot.evaluation import (
-    SEARCH,
-    WEIGHTS,
-    approach,
-    closing,
-    evaluate,
-    exchange,
-    material,
-    moves_left,
-    standing,
-)
+from wargames.sabot.evaluation import approach, closing, exchange, material, moves_left, standing
 from wargames.sabot.state import DISABLED
 from wargames.sabot.units import DECOY
 from wargames.testing import playouts
@@ -100,49 +90,6 @@ def test_a_shot_still_to_come_counts_at_its_odds_and_ending_the_phase_gives_it_u
     assert GAME.evaluate(state, "blue") > GAME.evaluate(given_up, "blue") > 0
 
 
-def test_a_shot_with_no_target_in_reach_waits_for_the_first_to_come() -> None:
-    """V, VII-a: blue moves first, so the HLT (range 5, move 8) still to move reaches 13
-    hexes.  The ENV 14 hexes off is out of its reach; for a search the shot is not saved:
-    it takes the deferred share of what it would take, and the step to 13 hexes only the
-    rest.  Greedy's exchange defers nothing."""
-    state = play(
-        GAME, GAME.position([("blue", "ENV", "0303", 3), ("yellow", "HLT", "0317", 0)]), "move 0"
-    )
-    stepped = play(GAME, state, "advance")
-    assert [GAME.map.distance(s.units[0].hex, s.units[1].hex) for s in (state, stepped)] == [14, 13]
-    shot = _harm(3, GAME.table["ENV"].tough, GAME._worth["ENV"])
-    share = SEARCH.deferred
-    assert WEIGHTS.deferred == 0.0 < share < 1
-    assert exchange(GAME, state, standing(state)) == {"blue": 0.0, "yellow": 0.0}
-    assert exchange(GAME, state, standing(state), share)["blue"] == pytest.approx(share * shot)
-    assert exchange(GAME, stepped, standing(stepped), share)["blue"] == pytest.approx(shot)
-    assert exchange(GAME, stepped, standing(stepped))["blue"] == pytest.approx(shot)
-
-
-def test_a_search_steps_into_the_reach_of_a_shooter_aiming_elsewhere() -> None:
-    """The standoff (docs/bots-record.md, eleventh session): the ENV's step into the HLT's
-    reach scores above stopping for a search, since the HLT's shot waits for the HTD it
-    hurts more; greedy's evaluate, deferring nothing, charges the step the whole shot and
-    scores it below."""
-    units = [("blue", "ENV", "0303", 3), ("blue", "HTD", "2001", 3), ("yellow", "HLT", "0317", 0)]
-    state = play(GAME, GAME.position(units), "move 0")
-    stepped, stopped = play(GAME, state, "advance"), play(GAME, state, "stop")
-    assert GAME.search_evaluate(stepped, "blue") > GAME.search_evaluate(stopped, "blue")
-    assert GAME.evaluate(stepped, "blue") < GAME.evaluate(stopped, "blue")
-    assert GAME.evaluate(stepped, "blue") == evaluate(GAME, stepped, "blue", WEIGHTS)
-
-
-def test_a_search_fears_the_enemy_shots_that_wait_but_counts_its_own_only_in_reach() -> None:
-    """Each side's search score defers the enemy's shots, not its own (as it counts only
-    its own closing): two tanks far apart each wait to shoot the other, and each side's
-    score is the lower for the enemy's shot and not the higher for its own."""
-    state = GAME.position([("blue", "MBT", "0303", 0), ("yellow", "MBT", "1818", 0)])
-    waiting = exchange(GAME, state, standing(state), SEARCH.deferred)
-    assert waiting["blue"] == waiting["yellow"] > 0
-    for player in GAME.players:
-        assert -1 < GAME.search_evaluate(state, player) < GAME.evaluate(state, player)
-
-
 def test_out_of_reach_scores_above_outranged() -> None:
     """A clearly losing stand: the scout car within the tank's range but the tank beyond
     its own scores below standing off, where no one can fire."""
@@ -204,19 +151,16 @@ PLAYED = Sabot(build_points=60)
 @settings(max_examples=5)
 @given(playouts(PLAYED, max_steps=80))
 def test_the_exchange_never_takes_more_than_a_side_has(playout: Playout) -> None:
-    """In random games: what the shots to come (deferred ones too) are expected to take lies
-    between nothing and the side's build points, both scores stay strictly inside (-1, 1),
-    and no walk is shorter than the hex distance."""
+    """In random games: what the shots to come are expected to take lies between nothing and
+    the side's build points, the score stays strictly inside (-1, 1), and no walk is shorter
+    than the hex distance."""
     for state in playout.states[::8]:
         assert isinstance(state, SabotState)
         units = standing(state)
-        worth = material(PLAYED, units)
-        for deferred in (WEIGHTS.deferred, SEARCH.deferred):
-            lost = exchange(PLAYED, state, units, deferred)
-            assert all(0 <= lost[p] <= worth[p] for p in PLAYED.players)
+        worth, lost = material(PLAYED, units), exchange(PLAYED, state, units)
         for player in PLAYED.players:
+            assert 0 <= lost[player] <= worth[player]
             assert -1 < PLAYED.evaluate(state, player) < 1
-            assert -1 < PLAYED.search_evaluate(state, player) < 1
         for unit in units:
             for enemy in units:
                 if unit.on_map and enemy.on_map and enemy.owner != unit.owner:

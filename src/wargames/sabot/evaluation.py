@@ -11,14 +11,6 @@ where it stands, and a shot aimed but not yet rolled in a bot's afterstate,
 dice, ending an attack phase with a shot unfired gives that shot up, and a move is weighed by
 the fire it draws and the fire it opens.
 
-A search reads one thing more (:data:`SEARCH`, :meth:`Sabot.search_evaluate
-<wargames.sabot.Sabot.search_evaluate>`), which greedy, reading :func:`evaluate` by
-:data:`WEIGHTS`, does not: an enemy shooter with no target in reach does not save its shot,
-it waits for the first to come, and most of it counts against the player already
-(:attr:`Weights.deferred`), so the first unit to step within reach is not charged all of it
-(charged all of it, that unit stood off, turn after turn: docs/bots-record.md); the player's
-own shots count only where they reach, so the pull of its own fire stays whole.
-
 Material alone is flat until the armies meet, and bots that read only it never closed in:
 every game of a 20-turn limit was drawn.  So a side also scores for *closing*: each of its
 armed units counts how near the nearest enemy unit it may hurt (:func:`harms`) stands to its
@@ -63,7 +55,6 @@ if TYPE_CHECKING:
     from wargames.sabot.units import UnitType
 
 __all__ = [
-    "SEARCH",
     "WEIGHTS",
     "Weights",
     "approach",
@@ -90,29 +81,16 @@ class Weights:
     material: float = 0.9
     closing: float = 0.1
     moving: float = 0.5
-    deferred: float = 0.0
-    """The share of its best shot an enemy shooter that reaches no target this turn still
-    takes from the player (:func:`exchange`, :func:`evaluate`): the shot waits for the
-    first target to come in reach, so standing just out of reach saves only the rest of it;
-    0, the shot saved, but in :data:`SEARCH`."""
 
 
 WEIGHTS = Weights()
-SEARCH = Weights(deferred=0.75)
-"""The weights a search scores its positions by (:meth:`Sabot.search_evaluate
-<wargames.sabot.Sabot.search_evaluate>`): :data:`WEIGHTS` with three quarters of an enemy's
-shot that waits for a target counted against the player."""
 
 
 def evaluate(game: Sabot, state: SabotState, player: str, weights: Weights = WEIGHTS) -> float:
     """``player``'s score of a game still on: the balance of material after this turn's
-    expected exchange, plus its own closing.  The enemy's shots with no target in reach
-    count against ``player`` by :attr:`Weights.deferred` of them; its own, like its
-    closing, count only where they reach (so it neither shuns the enemy's reach nor
-    forgoes its own)."""
-    units, worth, lost, feared = _counted(game, state, weights.deferred)
-    rival = game.opponent(player)
-    mine, theirs = worth[player] - feared[player], worth[rival] - lost[rival]
+    expected exchange, plus its own closing."""
+    units, worth, lost = _counted(game, state)
+    mine, theirs = (worth[p] - lost[p] for p in (player, game.opponent(player)))
     left = moves_left(game, state, player)
     if state.moving is not None and state.moving.unit in left:
         left[state.moving.unit] *= weights.moving
@@ -121,24 +99,17 @@ def evaluate(game: Sabot, state: SabotState, player: str, weights: Weights = WEI
     )
 
 
-Counted = tuple[list["Unit"], dict[str, float], dict[str, float], dict[str, float]]
-""":func:`standing`, :func:`material`, and what each side loses with nothing deferred and
-with the enemy's waiting shots deferred (:func:`exchange`)."""
-
-
-def _counted(game: Sabot, state: SabotState, deferred: float) -> Counted:
-    """The :data:`Counted` of ``state``, worked out once for every player who scores it (a
-    search scores each leaf for both)."""
+def _counted(
+    game: Sabot, state: SabotState
+) -> tuple[list[Unit], dict[str, float], dict[str, float]]:
+    """:func:`standing`, :func:`material` and :func:`exchange` of ``state``, worked out once
+    for every player who scores it (a search scores each leaf for both)."""
     known = memo(state)
-    key = (_counted, game._memo_key, deferred)
-    found: Counted | None = known.get(key)
+    key = (_counted, game._memo_key)
+    found: tuple[list[Unit], dict[str, float], dict[str, float]] | None = known.get(key)
     if found is None:
         units = standing(state)
-        found = known[key] = (
-            units,
-            material(game, units),
-            *_exchanges(game, state, units, deferred),
-        )
+        found = known[key] = (units, material(game, units), exchange(game, state, units))
     return found
 
 
@@ -209,9 +180,7 @@ def still_to(game: Sabot, state: SabotState, player: str, phase: str) -> bool:
     return clock.order.index(game.players.index(player)) >= clock.seat
 
 
-def exchange(
-    game: Sabot, state: SabotState, units: Sequence[Unit], deferred: float = 0.0
-) -> dict[str, float]:
+def exchange(game: Sabot, state: SabotState, units: Sequence[Unit]) -> dict[str, float]:
     """The build points each player is expected to lose to the shots still to come this
     turn (VII): every unit whose attack phase is still to come (or under way) and that has
     not fired (a Destroyed unit too, VII-a: fire is simultaneous) fires at the enemy unit of
@@ -222,33 +191,13 @@ def exchange(
     and those move units, as it could once it has moved (unless it may not move and fire,
     II).  A shot aimed and not yet rolled (an afterstate's) takes what it is expected to
     (:func:`pending_harm`).  What several shots are expected to take from one target is at
-    most its worth.  Lasers, which harm nothing by themselves, count nothing.
-
-    A shooter whose best shot this turn takes less than ``deferred`` of what its best shot
-    anywhere would (at the enemy unit it hurts most, as if that stood in reach with a clear
-    line, :attr:`Weights.deferred`) takes that share instead, from its side as a whole (not
-    from the unit, so that such shots do not pile up on one target, each short of its
-    worth): the shot waits for a target to come, and the first unit to step within reach is
-    charged only what its shot takes beyond that share.  What a side loses is at most what
-    it has."""
-    return _exchanges(game, state, units, deferred)[1]
-
-
-def _exchanges(
-    game: Sabot, state: SabotState, units: Sequence[Unit], deferred: float
-) -> tuple[dict[str, float], dict[str, float]]:
-    """:func:`exchange` with nothing deferred and with ``deferred``, in one pass (the same
-    where ``deferred`` is 0)."""
+    most its worth.  Lasers, which harm nothing by themselves, count nothing."""
     taken = pending_harm(game, state)
     targets = [u for u in units if u.on_map]
     rivals = {p: [u for u in targets if u.owner != p] for p in game.players}
     worth = {u.id: _worth(game, u) for u in targets}
     firing = {p: still_to(game, state, p, "attack") for p in game.players}
     left = {i: n for p in game.players if firing[p] for i, n in moves_left(game, state, p).items()}
-    waiting = dict.fromkeys(game.players, 0.0)  # the deferred shots, by the side they hurt
-    richest = {p: tuple(sorted(rivals[p], key=lambda u: -worth[u.id])) for p in rivals if deferred}
-    most = {p: worth[aims[0].id] if aims else 0.0 for p, aims in richest.items()}
-    taken_later = dict(taken)  # the shots taken where nothing is deferred in their stead
     for shooter in state.units:
         if shooter.fired or not firing[shooter.owner] or not shooter.on_map:
             continue
@@ -256,12 +205,11 @@ def _exchanges(
             continue
         kind = game.table[shooter.kind]
         moves = 0.0 if kind.no_move_and_fire else left.get(shooter.id, 0.0)
+        near = game.map.distance_from(shooter.hex)
         hill = 1 if game.map.elevation[shooter.hex] else 0
         reach = game.reaches[shooter.kind] + hill + moves
-        aims = rivals[shooter.owner]
-        near = game.map.distance_from(shooter.hex)
         best, aim = 0.0, -1
-        for target in aims:
+        for target in rivals.get(shooter.owner, ()):
             # No shot takes more than its target's worth: a target worth no more than the
             # best found cannot beat it, and is not looked at (the same choice).
             if worth[target.id] <= best or near(target.hex) > reach:
@@ -271,60 +219,11 @@ def _exchanges(
                 best, aim = harm, target.id
         if aim >= 0:
             taken[aim] = taken.get(aim, 0.0) + best
-        if deferred and best < deferred * most[shooter.owner]:
-            later = deferred * _anywhere(game, state, shooter, richest[shooter.owner], worth)
-            if later > best:
-                waiting[game.opponent(shooter.owner)] += later
-                continue
-        if aim >= 0:
-            taken_later[aim] = taken_later.get(aim, 0.0) + best
-    lost = _lost(game, state, taken)
-    return lost, _lost(game, state, taken_later, waiting) if deferred else lost
-
-
-def _anywhere(
-    game: Sabot,
-    state: SabotState,
-    shooter: Unit,
-    richest: tuple[Unit, ...],
-    worth: Mapping[int, float],
-) -> float:
-    """What ``shooter``'s best shot anywhere takes: its likeliest harm to the enemy unit of
-    ``richest`` (those it may aim at, the most ``worth`` first) it hurts most, as if that
-    stood in reach with a clear line (:func:`_harms`, ``moves`` infinite).  It depends on
-    the counters and on the painted targets and prepared positions alone, so it is kept on
-    the game for them (the counters kept with it: their ids stay theirs)."""
-    key = (id(shooter), tuple(map(id, richest)), state.painted, state.prepared)
-    found = game._waits.get(key)
-    if found is None:
-        if len(game._waits) >= HARMS_KEPT:
-            game._waits.clear()
-        best = 0.0
-        for target in richest:
-            if worth[target.id] <= best:
-                break  # no shot takes more than its target's worth
-            best = max(best, _harms(game, state, shooter, target, math.inf, worth[target.id])[0])
-        found = game._waits[key] = (shooter, richest, best)
-    return found[2]
-
-
-def _lost(
-    game: Sabot,
-    state: SabotState,
-    taken: Mapping[int, float],
-    waiting: Mapping[str, float] | None = None,
-) -> dict[str, float]:
-    """What each player is expected to lose: the harm ``taken`` from each of its units, at
-    most the unit's worth, and the shots ``waiting`` against it, all of it at most what it
-    has."""
     lost = dict.fromkeys(game.players, 0.0)
     for aimed, harm in taken.items():
         unit = state.units[aimed]
         lost[unit.owner] += min(harm, _worth(game, unit))
-    if waiting is None:
-        return lost
-    has = material(game, standing(state))
-    return {p: min(lost[p] + waiting[p], has[p]) for p in lost}
+    return lost
 
 
 HARMS_KEPT: Final = 1 << 16
@@ -335,23 +234,12 @@ def _harm(
     game: Sabot, state: SabotState, shooter: Unit, target: Unit, moves: float, worth: float
 ) -> float:
     """What ``shooter``'s likeliest harm to ``target`` (worth ``worth``) takes in
-    :func:`exchange`, ``moves`` its move units left: :func:`_harms` for the line of sight
-    between them, looked at only where the two differ."""
-    seen, unseen = _harms(game, state, shooter, target, moves, worth)
-    if seen == unseen or sees(game, state, shooter, target.hex):
-        return seen
-    return unseen
-
-
-def _harms(
-    game: Sabot, state: SabotState, shooter: Unit, target: Unit, moves: float, worth: float
-) -> tuple[float, float]:
-    """What ``shooter``'s likeliest harm to ``target`` takes (:func:`_shot_harm`) with a clear
-    line of sight and with a blocked one; ``moves`` infinite, a shot that waits for the
-    target to come in reach (:func:`exchange`), with a clear line both.  It depends on the
-    two counters, on whether the shooter's side painted the target and the target holds a
-    prepared position, and on nothing else in the state: so it is kept on the game for the
-    pair (the same counters recur in every state of a search that did not change them)."""
+    :func:`exchange`, ``moves`` its move units left.  It depends on the two counters, on
+    whether the shooter's side painted the target and the target holds a prepared position,
+    and on the line of sight between them, and on nothing else in the state: so it is
+    reckoned once for a clear line and once for a blocked one, kept on the game for the
+    pair (the same counters recur in every state of a search that did not change them),
+    and the line of sight is looked at only where the two differ."""
     painted = bool(state.painted) and (shooter.owner, target.id) in state.painted
     prepared = bool(state.prepared) and (target.owner, target.hex) in state.prepared
     key = (id(shooter), id(target), moves, painted, prepared)
@@ -360,14 +248,14 @@ def _harms(
     if found is None or found[0] is not shooter or found[1] is not target:
         if len(kept) >= HARMS_KEPT:
             kept.clear()
-        seen = _shot_harm(game, state, shooter, target, moves, worth, True)
-        unseen = (
-            seen
-            if moves == math.inf
-            else _shot_harm(game, state, shooter, target, moves, worth, False)
+        seen, unseen = (
+            _shot_harm(game, state, shooter, target, moves, worth, clear) for clear in (True, False)
         )
         found = kept[key] = (shooter, target, seen, unseen)  # the counters kept: ids stay theirs
-    return found[2], found[3]
+    seen, unseen = found[2], found[3]
+    if seen == unseen or sees(game, state, shooter, target.hex):
+        return seen
+    return unseen
 
 
 def _shot_harm(
@@ -390,11 +278,8 @@ def _shot_harm(
         if fire_problem(game, state, shooter, weapon, target, clear=clear) is not None and not (
             moves
             and (weapon not in ("at", "gp") or shooter.ammo > 0)
-            and (
-                moves == math.inf
-                or approach(game, kind, shooter.hex, target.hex)
-                <= weapon_stats(game, kind, weapon)[0] + moves
-            )
+            and approach(game, kind, shooter.hex, target.hex)
+            <= weapon_stats(game, kind, weapon)[0] + moves
         ):
             continue
         destroyed, disabled = hit_chances(game, state, shooter, weapon, target, clear=clear)

@@ -261,9 +261,6 @@ class Sabot(Game[SabotState, SabotAction]):
         # And what it reckons a unit's distance to its nearest target, by its kind, hex,
         # facing and the targets' hexes (evaluation.closing).
         self._gaps: dict[tuple[str, int, int, tuple[int, ...]], int] = {}
-        # And a shooter's best shot anywhere (evaluation.exchange's shot that waits), by the
-        # shooter, its targets, and the painted targets and prepared positions.
-        self._waits: dict[Hashable, tuple[Unit, tuple[Unit, ...], float]] = {}
         # And whether a kind of unit may hurt another (evaluation.harms), by their symbols.
         self._hurts: dict[tuple[str, str], bool] = {}
 
@@ -679,16 +676,6 @@ class Sabot(Game[SabotState, SabotAction]):
     def evaluate(self, state: SabotState, player: str) -> float:
         """The outcome if over, else :func:`wargames.sabot.evaluation.evaluate`: the balance
         of build points on the board, and how near ``player``'s units stand to firing."""
-        return self._weighed(state, player, evaluation.WEIGHTS)
-
-    def search_evaluate(self, state: SabotState, player: str) -> float:
-        """:meth:`evaluate` with an enemy's shot that waits for a target counted against
-        ``player`` too (:data:`wargames.sabot.evaluation.SEARCH`), for a search that asks
-        for it."""
-        return self._weighed(state, player, evaluation.SEARCH)
-
-    def _weighed(self, state: SabotState, player: str, weights: evaluation.Weights) -> float:
-        """The outcome if over, else the evaluation by ``weights``."""
         if state.result is not None:
             return super().evaluate(state, player)
-        return evaluation.evaluate(self, state, player, weights)
+        return evaluation.evaluate(self, state, player)
