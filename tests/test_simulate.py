@@ -115,7 +115,7 @@ def test_bot_specs() -> None:
     assert repr(both) == "MctsBot(seed=1, iterations=50, finish_round=True, foresee=True)"
     own = make_bot("mcts:50+own", 1)
     assert isinstance(own, MctsBot)
-    assert (own.own_evaluation, both.own_evaluation) == (True, False)
+    assert (own.own_evaluation, both.own_evaluation) == (True, None)  # None: the game's choice
     assert repr(own) == "MctsBot(seed=1, iterations=50, own_evaluation=True)"
 
 

@@ -16,6 +16,7 @@ from wargames.bots.mcts import _Node
 from wargames.bots.pimc import PimcBot
 from wargames.core.game import Game
 from wargames.core.history import History
+from wargames.sabatu import Sabatu
 from wargames.sabotage import (
     AcceptDraw,
     DeclineDraw,
@@ -525,6 +526,37 @@ def test_a_search_with_its_own_evaluation_scores_by_the_game_s_for_searches(seed
     state = game.start(1)
     assert _blue_with(game, seed, 60, "own_evaluation", (False, True)) == ("b1 step n", "b1 step s")
     assert str(GreedyBot(seed, samples=2).choose(game, state, "blue")) == "b1 step n"
+
+
+class _OwnMind(_TwoMinds):
+    """:class:`_TwoMinds` whose searches read its evaluation for searches unless told not to."""
+
+    search_own_evaluation = True
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_search_reads_the_game_s_own_evaluation_where_the_game_says_so(seed: int) -> None:
+    """``own_evaluation`` None (the default) follows ``Game.search_own_evaluation`` (off in
+    the kernel and in Sabatu); True or False overrides it either way."""
+    assert MctsBot().own_evaluation is None
+    assert not Game.search_own_evaluation
+    assert not Sabatu.search_own_evaluation
+    state = _OwnMind().start(1)
+    chosen = {
+        (type(game).__name__, own): str(
+            MctsBot(seed, iterations=60, own_evaluation=own).choose(game, state, "blue")
+        )
+        for game in (_TwoMinds(), _OwnMind())
+        for own in (None, False, True)
+    }
+    assert chosen == {
+        ("_TwoMinds", None): "b1 step n",
+        ("_TwoMinds", False): "b1 step n",
+        ("_TwoMinds", True): "b1 step s",
+        ("_OwnMind", None): "b1 step s",
+        ("_OwnMind", False): "b1 step n",
+        ("_OwnMind", True): "b1 step s",
+    }
 
 
 def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:

@@ -115,18 +115,19 @@ choosing first scores every tile alike (the battle waits for the other side, and
 stops there), so its choice is a tie broken at random (docs/bots-record.md, sixteenth
 session).
 
-``own_evaluation`` (off by default) has the search score its positions (the prior, the
-baselines, every leaf) by ``game.search_evaluate`` rather than ``game.evaluate``: what a game
-counts for a search only, which a one-step bot (greedy, which reads ``evaluate``) cannot
-copy.  The kernel's default is ``evaluate`` itself; Sabatu counts a victory the player can
-seize in their coming turn.  Offers are still answered by ``evaluate``.  It is the bot's
-setting; the game says what its search reads.  Measured on Sabatu (docs/bots-record.md,
-fifteenth session): against greedy, paired with the default's games on the same 140 (seeds
-12400-12469, both seats), ``mcts:200`` with it scored 100-0-40 where the default scored
-79-0-61 (better in 35, worse in 14; on the 60 fresh seeds alone 37-0-23 against
-33-0-27); but ``mcts:800`` against ``mcts:200``, both with it, scored 18-0-24 of 42 where
-the default's scored 22-0-16 on seeds 13300-13318, and ``mcts:200`` with it against
-``mcts:200`` without scored 32-0-28 of 60, so it stays off.
+``own_evaluation`` has the search score its positions (the prior, the baselines, every
+leaf) by ``game.search_evaluate`` rather than ``game.evaluate``: what a game counts for a
+search only, which a one-step bot (greedy, which reads ``evaluate``) cannot copy.  The
+kernel's default is ``evaluate`` itself; Sabatu counts a victory the player can seize in
+their coming turn.  Offers are still answered by ``evaluate``.  True or False, it is the
+bot's setting; None, the default, the game's (``Game.search_own_evaluation``, off in the
+kernel).  Measured on Sabatu (docs/bots-record.md, fifteenth session): against greedy,
+paired with the default's games on the same 140 (seeds 12400-12469, both seats),
+``mcts:200`` with it scored 100-0-40 where the default scored 79-0-61 (better in 35, worse
+in 14; on the 60 fresh seeds alone 37-0-23 against 33-0-27); but ``mcts:800`` against
+``mcts:200``, both with it, scored 18-0-24 of 42 where the default's scored 22-0-16 on seeds
+13300-13318, and ``mcts:200`` with it against ``mcts:200`` without scored 32-0-28 of 60, so
+Sabatu leaves it off.
 
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
@@ -256,7 +257,8 @@ class MctsBot(SampledBot):
     greedy would choose them from its start (``game.foreseen``: SAW's plots; off by default);
     ``own_evaluation`` whether the search scores its positions (the prior, the baselines,
     the leaves) by ``game.search_evaluate``, what a game counts for a search only, rather
-    than ``game.evaluate`` (off by default).
+    than ``game.evaluate`` (None, the default: as the game says,
+    ``game.search_own_evaluation``).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -275,7 +277,7 @@ class MctsBot(SampledBot):
         horizon: int = 1,
         finish_round: bool = False,
         foresee: bool = False,
-        own_evaluation: bool = False,
+        own_evaluation: bool | None = None,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -457,8 +459,10 @@ class MctsBot(SampledBot):
 
     def _evaluate(self, game: Game[Any, Any], world: State, player: str) -> float:
         """How the search scores ``world`` for ``player``: ``game.search_evaluate`` with
-        ``own_evaluation``, else ``game.evaluate``."""
-        if self.own_evaluation:
+        ``own_evaluation`` (where it is None, the game's ``search_own_evaluation``), else
+        ``game.evaluate``."""
+        own = self.own_evaluation
+        if game.search_own_evaluation if own is None else own:
             return game.search_evaluate(world, player)
         return game.evaluate(world, player)
 

@@ -246,6 +246,10 @@ class Game(ABC, Generic[S, A]):
     choosing (a turn of several moves) by the mean of the continuations searched, not the
     best of them: for a game whose worlds differ in hidden pieces that decide what a
     continuation is worth, where the best of a few visits is the luckiest world's."""
+    search_own_evaluation: ClassVar[bool] = False
+    """Whether search bots (``MctsBot``) score their positions by :meth:`search_evaluate`
+    unless told otherwise (``own_evaluation``): for a game whose evaluation for searches
+    measured better than :meth:`evaluate` there."""
     explicit_chance: ClassVar[bool] = False
     """Whether adapters may offer explicit chance nodes (OpenSpiel): an action's chance is
     listed whole by :meth:`chance` where it lists one, else (with :attr:`chance_by_draw`)
@@ -563,8 +567,9 @@ class Game(ABC, Generic[S, A]):
 
     def search_evaluate(self, state: S, player: str) -> float:
         """:meth:`evaluate` as a search bot that asks for the game's own (``MctsBot``'s
-        ``own_evaluation``) scores its positions: a game may count there what a one-step
-        bot should not read.  The default is :meth:`evaluate`."""
+        ``own_evaluation``, by default :attr:`search_own_evaluation`) scores its positions:
+        a game may count there what a one-step bot should not read.  The default is
+        :meth:`evaluate`."""
         return self.evaluate(state, player)
 
     def afterstate(self, state: S, action: A) -> S:
