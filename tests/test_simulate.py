@@ -82,6 +82,7 @@ def test_bad_settings() -> None:
         ("mcts+prior=21", "the prior uses 21 of only 20 samples"),
         ("greedy+foresee+finish", "only mcts takes \\+finish and \\+foresee"),
         ("mcts+fast", "'mcts\\+fast': unknown '\\+fast'; after \\+ come finish, foresee"),
+        ("mcts+foresee=yes", "'mcts\\+foresee=yes': foresee is on or off, got 'yes'"),
     ],
 )
 def test_bad_bot_names_are_refused_with_the_reason(spec: str, refusal: str) -> None:
@@ -108,7 +109,7 @@ def test_bot_specs() -> None:
     assert repr(make_bot("mcts:50", 1)) == "MctsBot(seed=1, iterations=50)"
     hard = make_bot("hard+finish", 1)
     assert isinstance(hard, MctsBot)
-    assert (hard.iterations, hard.finish_round, hard.foresee) == (800, True, False)
+    assert (hard.iterations, hard.finish_round, hard.foresee) == (800, True, None)
     both = make_bot("mcts:50+foresee+finish", 1)
     assert isinstance(both, MctsBot)
     assert (both.finish_round, both.foresee) == (True, True)
@@ -117,6 +118,14 @@ def test_bot_specs() -> None:
     assert isinstance(own, MctsBot)
     assert (own.own_evaluation, both.own_evaluation) == (True, None)  # None: the game's choice
     assert repr(own) == "MctsBot(seed=1, iterations=50, own_evaluation=True)"
+    switched = make_bot("mcts:50+foresee=off+own=on+finish=off", 1)
+    assert isinstance(switched, MctsBot)
+    assert (switched.foresee, switched.own_evaluation, switched.finish_round) == (
+        False,
+        True,
+        False,
+    )
+    assert repr(switched) == "MctsBot(seed=1, iterations=50, foresee=False, own_evaluation=True)"
 
 
 def test_a_spec_gives_the_search_settings() -> None:

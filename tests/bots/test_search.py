@@ -432,6 +432,8 @@ def test_a_search_that_foresees_the_rival_fires_where_it_will_be(seed: int) -> N
     assert "step" in str(GreedyBot(seed).choose(game, state, "red"))
     blind_foreseeing = _blue_with(game, seed, 30, "foresee", (False, True))
     assert blind_foreseeing == ("b1 attack r1", "b1 done")
+    assert not Saw.search_foresees, "SAW's searches foresee only when told to"
+    assert _blue_with(game, seed, 30, "foresee", (None, True)) == blind_foreseeing
 
 
 def test_a_rival_s_plot_is_foreseen_from_the_turn_s_start() -> None:

@@ -246,14 +246,16 @@ def test_a_foreseen_battle_holds_the_other_side_s_tiles_as_the_plan_lays_them() 
 def test_a_search_foreseeing_the_rival_s_tiles_lays_its_best_in_an_assault() -> None:
     """Red's assault on its third capital: without ``foresee`` red's search, choosing
     first, scores every tile alike (the battle waits for blue), so its choice is a tie
-    broken at random; with it, blue's tiles are laid in each world and red lays the ax."""
+    broken at random; with it (by default: ``Sabatu.search_foresees``), blue's tiles are laid
+    in each world and red lays the ax."""
     state = _assault_on_ne()
     actions = TWO.legal_actions(state, "red")
     worlds = [state] * 20
 
-    def choices(foresee: bool) -> set[str]:
+    def choices(foresee: bool | None) -> set[str]:
         bots = [MctsBot(seed, iterations=200, foresee=foresee) for seed in range(3)]
         return {str(bot.decide(TWO, state, "red", actions, worlds)) for bot in bots}
 
     assert choices(foresee=True) == {"arm ax"}
     assert len(choices(foresee=False)) > 1
+    assert choices(foresee=None) == {"arm ax"}, "Sabatu's searches foresee unless told not to"

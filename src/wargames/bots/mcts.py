@@ -91,29 +91,32 @@ took 6-11 times the CPU, and against greedy, paired with the default's games on 
 seeds, ``mcts:200`` with it did better in 3 and worse in 3 of 13 (6-1-6 against 6-0-7), so
 no game sets it.
 
-``foresee`` (off by default) puts the rivals' parts of a simultaneous round into the
-worlds: once a decision, in each world, ``game.foreseen`` replaces each other player's part
-of the round (a SAW plot not yet made, where a descent's evaluation would see the rival's
-units where they stand; or, for one made face-down, the random plot the determinisation
-drew) with the one greedy would choose from the round's start
-(:func:`~wargames.bots.base.greedy_round` from the rival's side, nobody's part yet chosen),
-and marks the rival done; the search then runs in those worlds, and every leaf, the prior
-and the baselines are scored with the rival's units where that plot takes them.  The rival's
-plot sees nothing of the player's, as the rules have it (plots are face-down), so no choice
-in the tree can be answered by it; it is fixed in each world, and what differs between the
-worlds (the rival's designs, which its plot reads, as it knows them) is what the player does
-not know, so the tree's choice is weighed over the rival's likely plots rather than fitted
-to one (no strategy fusion on the player's side).  The model is greedy's, from the turn's
-start, whatever the rival's seat: greedy seated second weighs the player's face-down plot
-as a random one, which this does not copy.  It is the bot's setting; the game says how a
-round is foreseen.  Measured on SAW (docs/bots-record.md, fourteenth session): a move at the
-start of a plot took 2.2 times the CPU, and against greedy, paired with the default's games
-on the same seeds, ``mcts:200`` with it did better in 2 and worse in none of 13 (8-0-5
-against 6-0-7), too few to tell from chance, and over 28 games it scored 13-0-15, so no game
-sets it.  Sabatu foresees a battle's tiles, laid by both sides at once: without it the side
-choosing first scores every tile alike (the battle waits for the other side, and the descent
-stops there), so its choice is a tie broken at random (docs/bots-record.md, sixteenth
-session).
+``foresee`` puts the rivals' parts of a simultaneous round into the worlds: once a decision,
+in each world, ``game.foreseen`` replaces each other player's part of the round (a SAW plot
+not yet made, where a descent's evaluation would see the rival's units where they stand; or,
+for one made face-down, the random plot the determinisation drew) with the one greedy would
+choose from the round's start (:func:`~wargames.bots.base.greedy_round` from the rival's
+side, nobody's part yet chosen), and marks the rival done; the search then runs in those
+worlds, and every leaf, the prior and the baselines are scored with the rival's units where
+that plot takes them. The rival's plot sees nothing of the player's, as the rules have it
+(plots are face-down), so no choice in the tree can be answered by it; it is fixed in each
+world, and what differs between the worlds (the rival's designs, which its plot reads, as it
+knows them) is what the player does not know, so the tree's choice is weighed over the
+rival's likely plots rather than fitted to one (no strategy fusion on the player's side).
+The model is greedy's, from the turn's start, whatever the rival's seat: greedy seated
+second weighs the player's face-down plot as a random one, which this does not copy. True or
+False, it is the bot's setting; None, the default, the game's (``Game.search_foresees``, off
+in the kernel and in SAW); the game says how a round is foreseen. Measured on SAW
+(docs/bots-record.md, fourteenth session): a move at the start of a plot took 2.2 times the
+CPU, and against greedy, paired with the default's games on the same seeds, ``mcts:200``
+with it did better in 2 and worse in none of 13 (8-0-5 against 6-0-7), too few to tell from
+chance, and over 28 games it scored 13-0-15, so SAW leaves it off. Sabatu foresees a
+battle's tiles, laid by both sides at once, and sets it: without it the side choosing first
+scores every tile alike (the battle waits for the other side, and the descent stops there),
+so its choice is a tie broken at random; with it, ``mcts:200`` beat greedy 44-0-16 where it
+had scored 35-0-25 on the same 60 games (better in 11, worse in 2), and ``mcts:800`` scored
+17-0-12 against ``mcts:200`` where it had scored 13-0-16 on 29 paired games
+(docs/bots-record.md, sixteenth session).
 
 ``own_evaluation`` has the search score its positions (the prior, the baselines, every
 leaf) by ``game.search_evaluate`` rather than ``game.evaluate``: what a game counts for a
@@ -254,7 +257,8 @@ class MctsBot(SampledBot):
     searching player's own remaining actions of the round are played greedily in its world
     (:func:`~wargames.bots.base.greedy_round`: the rest of a plot; off by default);
     ``foresee`` whether each world holds the other players' parts of a simultaneous round as
-    greedy would choose them from its start (``game.foreseen``: SAW's plots; off by default);
+    greedy would choose them from its start (``game.foreseen``: SAW's plots, Sabatu's battle
+    tiles; None, the default: as the game says, ``game.search_foresees``);
     ``own_evaluation`` whether the search scores its positions (the prior, the baselines,
     the leaves) by ``game.search_evaluate``, what a game counts for a search only, rather
     than ``game.evaluate`` (None, the default: as the game says,
@@ -276,7 +280,7 @@ class MctsBot(SampledBot):
         widening: float = 0.25,
         horizon: int = 1,
         finish_round: bool = False,
-        foresee: bool = False,
+        foresee: bool | None = None,
         own_evaluation: bool | None = None,
     ) -> None:
         if samples is None:
@@ -310,7 +314,7 @@ class MctsBot(SampledBot):
     ) -> Action:
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
-        if self.foresee:
+        if game.search_foresees if self.foresee is None else self.foresee:
             plan = functools.partial(self._rival_round, game)
             worlds = [game.foreseen(world, player, plan) for world in worlds]
         baselines = [{p: self._evaluate(game, world, p) for p in game.players} for world in worlds]

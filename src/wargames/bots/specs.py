@@ -5,6 +5,7 @@ scored after the rest of the player's round is played greedily: ``MctsBot``'s
 ``finish_round``), ``mcts:200+foresee`` (each world holds the rivals' parts of a
 simultaneous round as greedy would choose them: ``MctsBot``'s ``foresee``), ``mcts:200+own``
 (positions scored by the game's evaluation for searches: ``MctsBot``'s ``own_evaluation``),
+``mcts:200+foresee=off`` (a switch the game turns on, turned off),
 ``mcts:200+exploration=0.35+samples=40`` (any of :data:`SETTINGS` given); and the difficulty
 levels
 people choose from, ``easy``, ``normal`` and ``hard`` (:data:`LEVELS`)."""
@@ -45,7 +46,10 @@ OWN = "+own"
 """The suffix of a spec whose search scores its positions by the game's own evaluation for
 searches (``Game.search_evaluate``)."""
 FLAGS: dict[str, str] = {FINISH: "finish_round", FORESEE: "foresee", OWN: "own_evaluation"}
-"""The ``MctsBot`` switches a spec may turn on by a suffix, and the keyword each sets."""
+"""The ``MctsBot`` switches a spec may turn on by a suffix, and the keyword each sets; a
+suffix with ``=off`` turns its switch off where the game would turn it on
+(``mcts:200+foresee=off``), ``=on`` is the suffix alone."""
+SWITCHED: dict[str, bool] = {"on": True, "off": False}
 SETTINGS: dict[str, type[int] | type[float]] = {
     "exploration": float,
     "samples": int,
@@ -101,16 +105,18 @@ def make_bot(spec: str, seed: int) -> Bot:
 
 def _settings(spec: str, extras: list[str]) -> dict[str, Any]:
     """The keywords of ``MctsBot`` that a spec's ``+`` parts give: those of :data:`FLAGS`
-    and ``name=value`` for a name of :data:`SETTINGS`.
+    (alone or ``=on``, or ``=off``) and ``name=value`` for a name of :data:`SETTINGS`.
 
     :raises ValueError: for another part, or a value that does not read as its type.
     """
     settings: dict[str, Any] = {}
     for extra in extras:
         name, equals, value = extra.partition("=")
-        flag = FLAGS.get(f"+{extra}")
+        flag = FLAGS.get(f"+{name}")
         if flag is not None:
-            settings[flag] = True
+            if equals and value not in SWITCHED:
+                raise ValueError(f"bot {spec!r}: {name} is on or off, got {value!r}")
+            settings[flag] = SWITCHED[value] if equals else True
         elif not equals or name not in SETTINGS:
             known = ", ".join([*(f.removeprefix("+") for f in FLAGS), *(f"{n}=" for n in SETTINGS)])
             raise ValueError(f"bot {spec!r}: unknown {'+' + extra!r}; after + come {known}")

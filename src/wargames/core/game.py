@@ -246,6 +246,11 @@ class Game(ABC, Generic[S, A]):
     choosing (a turn of several moves) by the mean of the continuations searched, not the
     best of them: for a game whose worlds differ in hidden pieces that decide what a
     continuation is worth, where the best of a few visits is the luckiest world's."""
+    search_foresees: ClassVar[bool] = False
+    """Whether search bots (``MctsBot``) put the rivals' parts of a simultaneous round into
+    their worlds as greedy would choose them (:meth:`foreseen`) unless told otherwise
+    (``foresee``): for a game where a search that leaves them out weighs its own part
+    blind."""
     search_own_evaluation: ClassVar[bool] = False
     """Whether search bots (``MctsBot``) score their positions by :meth:`search_evaluate`
     unless told otherwise (``own_evaluation``): for a game whose evaluation for searches

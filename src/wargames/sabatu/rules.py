@@ -141,6 +141,10 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     """A turn draws between its choices (a landing's coin, tile or card, a tile bought, a
     battle, the roll after "lose"): the search weighs a move by the mean over the draws of
     the best that follows each (docs/bots-record.md)."""
+    search_foresees = True
+    """The side laying a battle's tiles first weighs them against the other side's as
+    greedy would lay them (:meth:`foreseen`); left out, the battle waits for the other side
+    at every leaf and every tile scores alike (docs/bots-record.md, sixteenth session)."""
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
         "battle": battle,
         "assault": assault,
