@@ -47,13 +47,9 @@ def decision(
 ) -> tuple[list[SawAction], SawState]:
     """``player``'s current unit decision made whole by ``choose`` from ``state`` (a lone
     action taken at once), on afterstates, and the state it leaves."""
-    phase, unit = game.phase(state), game.current_unit(state, player)
+    current = game.decision(state, player)  # the phase and the unit
     taken: list[SawAction] = []
-    while (
-        player in game.to_act(state)
-        and game.phase(state) == phase
-        and game.current_unit(state, player) == unit
-    ):
+    while player in game.to_act(state) and game.decision(state, player) == current:
         legal = cast(Sequence[SawAction], playing(game, game.legal_actions(state, player)))
         action = legal[0] if len(legal) == 1 else choose(state, legal)
         taken.append(action)

@@ -314,7 +314,7 @@ class MctsBot(SampledBot):
     ) -> Action:
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
-        if game.search_foresees if self.foresee is None else self.foresee:
+        if _chosen(self.foresee, game.search_foresees):
             plan = functools.partial(self._rival_round, game)
             worlds = [game.foreseen(world, player, plan) for world in worlds]
         baselines = [{p: self._evaluate(game, world, p) for p in game.players} for world in worlds]
@@ -465,8 +465,7 @@ class MctsBot(SampledBot):
         """How the search scores ``world`` for ``player``: ``game.search_evaluate`` with
         ``own_evaluation`` (where it is None, the game's ``search_own_evaluation``), else
         ``game.evaluate``."""
-        own = self.own_evaluation
-        if game.search_own_evaluation if own is None else own:
+        if _chosen(self.own_evaluation, game.search_own_evaluation):
             return game.search_evaluate(world, player)
         return game.evaluate(world, player)
 
@@ -522,6 +521,11 @@ class MctsBot(SampledBot):
             f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)
         )
         return f"MctsBot(seed={self.seed}, iterations={self.iterations}{extra})"
+
+
+def _chosen(setting: bool | None, games: bool) -> bool:
+    """A switch of the bot's: ``setting`` where it is given, else the game's choice."""
+    return games if setting is None else setting
 
 
 class _Span:
