@@ -69,8 +69,8 @@ def test_bad_settings() -> None:
         ("mcts:lots", "whole number"),
         ("mcts:50:", "whole number"),
         ("greedy:8:2", "only mcts takes a horizon"),
-        ("mcts:50:0", "horizon and trusted must be >= 1"),
-        ("mcts:0", "'mcts:0': iterations, samples, width, horizon and trusted must"),  # not 200
+        ("mcts:50:0", "horizon must be >= 1"),
+        ("mcts:0", "'mcts:0': iterations, samples, width and horizon must"),  # not 200
         ("greedy:0", "'greedy:0': samples must be >= 1"),
         ("random:5", "random takes no number"),
         ("easy+finish", "'easy\\+finish': only mcts takes \\+finish"),
@@ -80,7 +80,6 @@ def test_bad_settings() -> None:
         ("mcts+samples=2.5", "samples must be a whole number, got '2.5'"),
         ("mcts+widening=wide", "widening must be a number, got 'wide'"),
         ("mcts+prior=21", "the prior uses 21 of only 20 samples"),
-        ("mcts+trusted=0", "'mcts\\+trusted=0': iterations, samples, width, horizon and trusted"),
         ("greedy+foresee+finish", "only mcts takes \\+finish and \\+foresee"),
         ("mcts+fast", "'mcts\\+fast': unknown '\\+fast'; after \\+ come finish, foresee"),
         ("mcts+foresee=yes", "'mcts\\+foresee=yes': foresee is on or off, got 'yes'"),
@@ -140,10 +139,6 @@ def test_a_spec_gives_the_search_settings() -> None:
         "widening=0.5, finish_round=True)"
     )
     assert repr(make_bot("hard+samples=80", 1)) == "MctsBot(seed=1, iterations=800)"
-    trusting = make_bot("mcts:50+trusted=2", 1)
-    assert isinstance(trusting, MctsBot)
-    assert trusting.trusted == 2
-    assert repr(trusting) == "MctsBot(seed=1, iterations=50, trusted=2)"
 
 
 def test_the_simulate_command(tmp_path: Path) -> None:

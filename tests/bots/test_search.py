@@ -585,25 +585,6 @@ def test_a_node_followed_by_a_rival_is_worth_its_mean() -> None:
     assert node.value == pytest.approx(0.2), "a game that backs up means: the mean of its visits"
 
 
-def test_a_continuation_counts_in_the_best_once_trusted() -> None:
-    """With ``trusted`` visits asked, a continuation visited fewer times is left out of its
-    node's best, however well its one visit scored; with none trusted, the node's mean."""
-    node = _Node("red")
-    lucky = node.children[OfferDraw("red")] = _Node("red")
-    steady = node.children[OfferDraw("green")] = _Node("red")
-    for child, values in ((lucky, (0.9,)), (steady, (0.1, 0.3))):
-        for value in values:
-            child.add(value)
-            node.add(value)
-        child.revalue()
-    node.revalue(trusted=1)
-    assert node.value == 0.9, "every continuation tried counts"
-    node.revalue(trusted=2)
-    assert node.value == pytest.approx(0.2), "the steady one, tried twice"
-    node.revalue(trusted=3)
-    assert node.value == pytest.approx(1.3 / 3), "none tried three times: the node's mean"
-
-
 @pytest.mark.parametrize("make", SEARCHERS, ids=["greedy", "mcts", "pimc"])
 def test_a_draw_offer_is_accepted_only_when_not_ahead(make: Callable[[int], Bot]) -> None:
     """Answered by the evaluation: a draw scores 0, declining scores the position.  Green is

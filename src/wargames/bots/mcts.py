@@ -221,21 +221,20 @@ class _Node:
         self.visits += 1
         self.reward += value
 
-    def revalue(self, best: bool = True, trusted: int = 1) -> None:
+    def revalue(self, best: bool = True) -> None:
         """Where its chooser goes on choosing (a plot of several orders) and ``best``, the
-        best of what the player can choose next: a continuation tried at least ``trusted``
-        times, or one untried, reckoned by the evaluation of this position.  The player
-        takes the best, not the average of what the search tried.  Where its action drew
-        chance, recorded (``Game.search_draws``), the mean over what was drawn, each weighed
-        by its visits, of what it was worth: the player chooses again knowing the draw.
-        Elsewhere, and without ``best`` (``Game.search_means``) or a continuation tried
-        ``trusted`` times, the mean of its visits."""
+        best of what the player can choose next: a continuation tried, or one untried,
+        reckoned by the evaluation of this position.  The player takes the best, not the
+        average of what the search tried.  Where its action drew chance, recorded
+        (``Game.search_draws``), the mean over what was drawn, each weighed by its visits,
+        of what it was worth: the player chooses again knowing the draw.  Elsewhere, and
+        without ``best`` (``Game.search_means``), the mean of its visits."""
         if self.outcomes:
             drawn = self.outcomes.values()
             self.value = sum(o.visits * o.value for o in drawn) / sum(o.visits for o in drawn)
             return
         mine = [c for c in self.children.values() if c.chooser == self.chooser] if best else []
-        then = [c.value for c in mine if c.visits >= trusted]
+        then = [c.value for c in mine if c.visits]
         if then and self.open:
             then.append(self.first)
         self.value = max(then) if then else self.mean
@@ -263,9 +262,7 @@ class MctsBot(SampledBot):
     ``own_evaluation`` whether the search scores its positions (the prior, the baselines,
     the leaves) by ``game.search_evaluate``, what a game counts for a search only, rather
     than ``game.evaluate`` (None, the default: as the game says,
-    ``game.search_own_evaluation``); ``trusted`` how many visits a continuation needs
-    before a node whose chooser chooses again counts it in its best (1, the default: every
-    one tried).
+    ``game.search_own_evaluation``).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -285,12 +282,11 @@ class MctsBot(SampledBot):
         finish_round: bool = False,
         foresee: bool | None = None,
         own_evaluation: bool | None = None,
-        trusted: int = 1,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
-        if min(iterations, samples, width, horizon, trusted) < 1:
-            raise ValueError("iterations, samples, width, horizon and trusted must be >= 1")
+        if min(iterations, samples, width, horizon) < 1:
+            raise ValueError("iterations, samples, width and horizon must be >= 1")
         if rollout_depth < 0 or min(prior, widening) < 0:
             raise ValueError("rollout_depth, prior and widening must be >= 0")
         if prior > samples:
@@ -306,7 +302,6 @@ class MctsBot(SampledBot):
         self.finish_round = finish_round
         self.foresee = foresee
         self.own_evaluation = own_evaluation
-        self.trusted = trusted
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -334,7 +329,7 @@ class MctsBot(SampledBot):
                 drawn = self._drawn(game, world, after, child, player)
                 if drawn is not child:
                     drawn.add(value)
-                    drawn.revalue(not game.search_means, self.trusted)
+                    drawn.revalue(not game.search_means)
                 child.add(value)
                 self._values[player].add(value)
         for child in root.children.values():
@@ -428,7 +423,7 @@ class MctsBot(SampledBot):
             self._values[p].add(value)
         for visited, chooser in reversed(path):
             visited.add(values[chooser])
-            visited.revalue(not game.search_means, self.trusted)
+            visited.revalue(not game.search_means)
 
     def _take(
         self,
@@ -521,7 +516,6 @@ class MctsBot(SampledBot):
             "finish_round",
             "foresee",
             "own_evaluation",
-            "trusted",
         )
         extra = "".join(
             f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)

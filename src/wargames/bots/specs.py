@@ -56,7 +56,6 @@ SETTINGS: dict[str, type[int] | type[float]] = {
     "prior": int,
     "width": int,
     "widening": float,
-    "trusted": int,
 }
 """``MctsBot``'s search settings a spec may give, each as ``+name=value``
 (``mcts:200+exploration=0.35``), with the type its value is read as."""
