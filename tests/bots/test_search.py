@@ -539,10 +539,10 @@ class _OwnMind(_TwoMinds):
 @pytest.mark.parametrize("seed", range(2))
 def test_a_search_reads_the_game_s_own_evaluation_where_the_game_says_so(seed: int) -> None:
     """``own_evaluation`` None (the default) follows ``Game.search_own_evaluation`` (off in
-    the kernel and in Sabatu); True or False overrides it either way."""
+    the kernel, on in Sabatu); True or False overrides it either way."""
     assert MctsBot().own_evaluation is None
     assert not Game.search_own_evaluation
-    assert not Sabatu.search_own_evaluation
+    assert Sabatu.search_own_evaluation
     state = _OwnMind().start(1)
     chosen = {
         (type(game).__name__, own): str(

@@ -3,7 +3,7 @@
 import attrs
 import pytest
 
-from wargames.bots import MctsBot, RandomBot, play
+from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
 from wargames.core.game import balance
 from wargames.sabatu import Arm, Move, Sabatu, SabatuState, assault
 from wargames.sabatu.evaluation import SEARCH, WEIGHTS, evaluate, holds, material, seizes, take
@@ -259,3 +259,40 @@ def test_a_search_foreseeing_the_rival_s_tiles_lays_its_best_in_an_assault() -> 
     assert choices(foresee=True) == {"arm ax"}
     assert len(choices(foresee=False)) > 1
     assert choices(foresee=None) == {"arm ax"}, "Sabatu's searches foresee unless told not to"
+
+
+class _Watched(Sabatu):
+    """Sabatu noting which of its two evaluations a bot reads."""
+
+    read: list[str]
+
+    def evaluate(self, state: SabatuState, player: str) -> float:
+        self.read.append("evaluate")
+        return super().evaluate(state, player)
+
+    def search_evaluate(self, state: SabatuState, player: str) -> float:
+        self.read.append("search_evaluate")
+        return super().search_evaluate(state, player)
+
+
+@pytest.mark.parametrize(
+    ("bot", "reads"),
+    [
+        (MctsBot(0, iterations=30), {"search_evaluate"}),
+        (MctsBot(0, iterations=30, own_evaluation=False), {"evaluate"}),
+        (GreedyBot(0), {"evaluate"}),
+    ],
+)
+def test_sabatu_s_searches_read_its_own_evaluation_by_default(bot: Bot, reads: set[str]) -> None:
+    """``Sabatu.search_own_evaluation``: a search scores its positions by ``search_evaluate``
+    (a victory the player can seize counted too) unless told not to; greedy reads
+    ``evaluate``."""
+    game = _Watched(players=2)
+    game.read = []
+    state = game.start(5)
+    player = min(game.to_act(state))
+    while len(game.legal_actions(state, player)) == 1:  # to the first real choice
+        state = game.apply(state, game.legal_actions(state, player)[0])
+        player = min(game.to_act(state))
+    bot.choose(game, state, player)
+    assert set(game.read) == reads

@@ -145,6 +145,10 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     """The side laying a battle's tiles first weighs them against the other side's as
     greedy would lay them (:meth:`foreseen`); left out, the battle waits for the other side
     at every leaf and every tile scores alike (docs/bots-record.md, sixteenth session)."""
+    search_own_evaluation = True
+    """Searches score their positions by :meth:`search_evaluate`, which also counts a victory
+    the player can seize in their coming turn; greedy keeps :meth:`evaluate`
+    (docs/bots-record.md, seventeenth session)."""
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
         "battle": battle,
         "assault": assault,
