@@ -129,8 +129,11 @@ paired with the default's games on the same 140 (seeds 12400-12469, both seats),
 ``mcts:200`` with it scored 100-0-40 where the default scored 79-0-61 (better in 35, worse
 in 14; on the 60 fresh seeds alone 37-0-23 against 33-0-27); but ``mcts:800`` against
 ``mcts:200``, both with it, scored 18-0-24 of 42 where the default's scored 22-0-16 on seeds
-13300-13318, and ``mcts:200`` with it against ``mcts:200`` without scored 32-0-28 of 60, so
-Sabatu leaves it off.
+13300-13318, and ``mcts:200`` with it against ``mcts:200`` without scored 32-0-28 of 60.
+Once Sabatu's searches foresaw a battle's tiles (above), that fall was gone: ``mcts:200``
+with both beat greedy 95-0-25 where it had scored 80-0-40 on the same 120 games, and
+``mcts:800`` against ``mcts:200`` scored 30-0-31 of 61 against 31-0-30, so Sabatu turns it
+on (docs/bots-record.md, seventeenth session).
 
 Where a player draws between one choice and the next (Sabatu: a landing's coin, tile or
 card, a tile bought, a battle), the best continuation is the luckiest: continuations after
