@@ -219,7 +219,7 @@ def _assault_on_ne() -> SabatuState:
 def test_a_foreseen_battle_holds_the_other_side_s_tiles_as_the_plan_lays_them() -> None:
     """While red lays its tiles, blue's, not chosen yet, are laid by the plan from the
     battle's start (seeing none of red's); once blue has chosen, or outside a battle, the
-    world stays as it is."""
+    world stays as it is.  From the defender's side, red's tiles are laid the same way."""
     state = _assault_on_ne()
     starts: list[SabatuState] = []
 
@@ -241,6 +241,12 @@ def test_a_foreseen_battle_holds_the_other_side_s_tiles_as_the_plan_lays_them() 
     moving = position(armies={"red": ["ne.1"]}, dice=[1])
     assert TWO.foreseen(moving, "red", shield) is moving
     assert len(starts) == 1
+
+    def bow(start: SabatuState, rival: str) -> SabatuState:
+        return TWO.apply(start, Arm(rival, "bow"))
+
+    defended = TWO.foreseen(state, "blue", bow).battle
+    assert defended == attrs.evolve(before, attack=(1,), attacker_ready=True)
 
 
 def test_a_search_foreseeing_the_rival_s_tiles_lays_its_best_in_an_assault() -> None:
