@@ -265,7 +265,10 @@ class MctsBot(SampledBot):
     ``own_evaluation`` whether the search scores its positions (the prior, the baselines,
     the leaves) by ``game.search_evaluate``, what a game counts for a search only, rather
     than ``game.evaluate`` (None, the default: as the game says,
-    ``game.search_own_evaluation``).
+    ``game.search_own_evaluation``);
+    ``means`` whether an action after which its player goes on choosing is worth the mean of
+    its visits rather than the best of what follows (None, the default: as the game says,
+    ``game.search_means``).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -285,6 +288,7 @@ class MctsBot(SampledBot):
         finish_round: bool = False,
         foresee: bool | None = None,
         own_evaluation: bool | None = None,
+        means: bool | None = None,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -305,6 +309,7 @@ class MctsBot(SampledBot):
         self.finish_round = finish_round
         self.foresee = foresee
         self.own_evaluation = own_evaluation
+        self.means = means
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -322,6 +327,7 @@ class MctsBot(SampledBot):
             worlds = [game.foreseen(world, player, plan) for world in worlds]
         baselines = [{p: self._evaluate(game, world, p) for p in game.players} for world in worlds]
         together = game.to_act(state)  # the others choose now too, without seeing ours
+        best = not _chosen(self.means, game.search_means)
         for world, baseline in zip(worlds[: self.prior], baselines, strict=False):
             for action in actions:
                 child = root.children.setdefault(action, _Node(player))
@@ -332,7 +338,7 @@ class MctsBot(SampledBot):
                 drawn = self._drawn(game, world, after, child, player)
                 if drawn is not child:
                     drawn.add(value)
-                    drawn.revalue(not game.search_means)
+                    drawn.revalue(best)
                 child.add(value)
                 self._values[player].add(value)
         for child in root.children.values():
@@ -352,7 +358,7 @@ class MctsBot(SampledBot):
             if i >= self.samples:  # a world seen before, with new dice
                 world = world.with_changes(rng=game.fresh_rng(self._random))
             baseline = baselines[i % self.samples]
-            self._iterate(game, world, baseline, root, player, candidates, together)
+            self._iterate(game, world, baseline, root, player, candidates, together, best)
         searched = root.children
         return max(ranked, key=lambda a: searched[a].value if a in searched else -math.inf)
 
@@ -371,13 +377,14 @@ class MctsBot(SampledBot):
         player: str,
         candidates: frozenset[Action],
         together: frozenset[str],
+        best: bool,
     ) -> None:
         """One descent, its values measured from the world's ``baseline`` (each player's
-        evaluation of the world as drawn).  It stops where a player would choose after
-        another one who acts at the same time (``together``: those to act at the root; then
-        whoever is to act where someone new is): a choice made in this tree would see the
-        one it answers.  And it stops at an afterstate that awaits chance, scored as it
-        stands."""
+        evaluation of the world as drawn), its nodes revalued with ``best``
+        (:meth:`_Node.revalue`).  It stops where a player would choose after another one who
+        acts at the same time (``together``: those to act at the root; then whoever is to act
+        where someone new is): a choice made in this tree would see the one it answers.  And
+        it stops at an afterstate that awaits chance, scored as it stands."""
         node = root
         path: list[tuple[_Node, str]] = []  # each node entered, and who chose it
         chose: set[str] = set()  # who has chosen since ``together`` began to act
@@ -426,7 +433,7 @@ class MctsBot(SampledBot):
             self._values[p].add(value)
         for visited, chooser in reversed(path):
             visited.add(values[chooser])
-            visited.revalue(not game.search_means)
+            visited.revalue(best)
 
     def _take(
         self,
@@ -519,6 +526,7 @@ class MctsBot(SampledBot):
             "finish_round",
             "foresee",
             "own_evaluation",
+            "means",
         )
         extra = "".join(
             f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)

@@ -5,6 +5,8 @@ scored after the rest of the player's round is played greedily: ``MctsBot``'s
 ``finish_round``), ``mcts:200+foresee`` (each world holds the rivals' parts of a
 simultaneous round as greedy would choose them: ``MctsBot``'s ``foresee``), ``mcts:200+own``
 (positions scored by the game's evaluation for searches: ``MctsBot``'s ``own_evaluation``),
+``mcts:200+means`` (an action after which its player goes on choosing reckoned by the mean of
+its visits: ``MctsBot``'s ``means``),
 ``mcts:200+foresee=off`` (a switch the game turns on, turned off),
 ``mcts:200+exploration=0.35+samples=40`` (any of :data:`SETTINGS` given); and the difficulty
 levels
@@ -45,7 +47,15 @@ greedy would choose them."""
 OWN = "+own"
 """The suffix of a spec whose search scores its positions by the game's own evaluation for
 searches (``Game.search_evaluate``)."""
-FLAGS: dict[str, str] = {FINISH: "finish_round", FORESEE: "foresee", OWN: "own_evaluation"}
+MEANS = "+means"
+"""The suffix of a spec whose search reckons an action after which its player goes on
+choosing by the mean of its visits (``Game.search_means``)."""
+FLAGS: dict[str, str] = {
+    FINISH: "finish_round",
+    FORESEE: "foresee",
+    OWN: "own_evaluation",
+    MEANS: "means",
+}
 """The ``MctsBot`` switches a spec may turn on by a suffix, and the keyword each sets; a
 suffix with ``=off`` turns its switch off where the game would turn it on
 (``mcts:200+foresee=off``), ``=on`` is the suffix alone."""
