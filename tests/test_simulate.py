@@ -75,7 +75,10 @@ def test_bad_settings() -> None:
         ("random:5", "random takes no number"),
         ("easy+finish", "'easy\\+finish': only mcts takes \\+finish"),
         ("greedy+samples=8", "only mcts takes settings"),
-        ("mcts+depth=2", "unknown '\\+depth=2'; after \\+ come finish, foresee, own, exploration="),
+        (
+            "mcts+depth=2",
+            "unknown '\\+depth=2'; after \\+ come finish, foresee, own, means, exploration=",
+        ),
         ("mcts+exploration", "unknown '\\+exploration'"),
         ("mcts+samples=2.5", "samples must be a whole number, got '2.5'"),
         ("mcts+widening=wide", "widening must be a number, got 'wide'"),
@@ -126,6 +129,11 @@ def test_bot_specs() -> None:
         False,
     )
     assert repr(switched) == "MctsBot(seed=1, iterations=50, foresee=False, own_evaluation=True)"
+    means = make_bot("mcts:50+means", 1)
+    assert isinstance(means, MctsBot)
+    assert (means.means, own.means) == (True, None)
+    assert repr(means) == "MctsBot(seed=1, iterations=50, means=True)"
+    assert repr(make_bot("hard+means=off", 1)) == "MctsBot(seed=1, iterations=800, means=False)"
 
 
 def test_a_spec_gives_the_search_settings() -> None:

@@ -285,6 +285,31 @@ def test_a_game_that_backs_up_means_weighs_a_move_by_all_that_followed(seed: int
     assert str(choice) == "b1 step s"
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_a_search_backs_up_means_where_told_to_whatever_the_game_says(seed: int) -> None:
+    """``means`` None (the default) follows ``Game.search_means`` (on in Sabotage); True or
+    False overrides it either way: by means the step south, by the best that follows the
+    step north."""
+    assert MctsBot().means is None
+    assert not Game.search_means
+    state = _FewGoodLines().start(1)
+    chosen = {
+        (type(game).__name__, means): str(
+            MctsBot(seed, iterations=200, prior=0, means=means).choose(game, state, "blue")
+        )
+        for game in (_FewGoodLines(), _FewGoodLinesByMeans())
+        for means in (None, False, True)
+    }
+    assert chosen == {
+        ("_FewGoodLines", None): "b1 step n",
+        ("_FewGoodLines", False): "b1 step n",
+        ("_FewGoodLines", True): "b1 step s",
+        ("_FewGoodLinesByMeans", None): "b1 step s",
+        ("_FewGoodLinesByMeans", False): "b1 step n",
+        ("_FewGoodLinesByMeans", True): "b1 step s",
+    }
+
+
 def test_mcts_searches_one_decision_at_a_time() -> None:
     """A SAW plot orders one unit after another (``game.decision``): the search for b1's
     order stops where b2's would begin, so an order that ends soonest is not credited with
