@@ -74,7 +74,8 @@ best-of backup on the same seeds (docs/bots-record.md, fourteenth session): agai
 fresh seeds 48-1-11 against 45-2-13), and ``mcts:800`` against ``mcts:200`` 30-4-11 of 45
 where the best-of scored 27-3-15 (better in 14, worse in 11); against random it did better
 too (193 of 200 against 185, an early session).  No sample tells it from chance (sign tests
-p = 0.20 and 0.69), but each points the same way.
+p = 0.20 and 0.69), but each points the same way.  ``means``, True or False, is the bot's
+setting; None, the default, the game's (``Game.search_means``).
 
 ``finish_round`` (off by default) takes the other way past one decision: a leaf, and each
 root action's prior, is scored after the searching player's own remaining actions of the
