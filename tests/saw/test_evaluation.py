@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from wargames.bots import Bot, GreedyBot, MctsBot
+from wargames.bots import GreedyBot, MctsBot
 from wargames.core import hexes
 from wargames.core.game import balance
 from wargames.saw import Allocate, Attack, Done, Saw, SawState, Sheet, Step, Unit
-from wargames.saw.evaluation import HORIZON, dealt_before, known, reach
+from wargames.saw.evaluation import HORIZON, known, reach
 from wargames.saw.odds import hit_points, mean_hit_points
 from wargames.saw.units import ENDURANCE, EVASION, MOVEMENT, accuracy_index, damage_index
 
@@ -267,64 +267,3 @@ def test_a_damage_phase_half_allocated_is_weighed_as_complete() -> None:
 def _shoot_out(game: Saw, seed: int) -> SawState:
     """Blue's Balanced and red's Bruiser, next to each other, shoot each other."""
     return side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 attack b1", "r1 done")
-
-
-def test_a_unit_deals_no_enemy_more_than_it_has_left() -> None:
-    """What a unit deals before it falls, as the search reckons it: the enemy it hurts most
-    first, until its points are gone, then the next; never more than the enemies have."""
-    assert dealt_before([(0.5, 10.0), (2.0, 4.0)], 3.0) == 4.0 + 0.5
-    assert dealt_before([(2.0, 4.0), (0.5, 10.0)], 100.0) == 14.0
-    assert dealt_before([(2.0, 4.0)], 1.5) == 3.0
-    assert dealt_before([(2.0, 0.0), (1.0, 5.0)], 2.0) == 2.0
-
-
-def test_the_search_keeps_the_attack_of_a_unit_it_allocates_hit_points_for() -> None:
-    """Red's Bruiser (r2) has two hit points to allocate, beside blue's damaged Balanced unit
-    (eighteenth session, seed 7650).  The evaluation greedy reads gives up accuracy and
-    damage: with its endurance kept, the Bruiser is no enemy's best target, while with it cut
-    every blue unit is reckoned dealing to it at that rate for as long as it lives, far more
-    than the Bruiser has.  The search's evaluation, in which no enemy deals more than the
-    Bruiser has left, keeps the attack and gives up endurance, as a player does who needs
-    the damage to hurt the last enemy standing."""
-    game = Saw()
-    state = game.start(seed=1, hexes={"r1": "1104", "r2": "0404"})
-    state = _with_traits(game, state, "b1", (3, 1, 3, 4, 2))
-    units = list(state.units)
-    units[0] = units[0].with_sheet(units[0].sheet, damaged=True)
-    state = state.with_changes(units=tuple(units))
-    attack_cut = _with_traits(game, state, "r2", (2, 0, 8, 3, 5))
-    endurance_cut = _with_traits(game, state, "r2", (2, 0, 6, 4, 6))
-    assert game.evaluate(attack_cut, "red") > game.evaluate(endurance_cut, "red")
-    assert game.search_evaluate(endurance_cut, "red") > game.search_evaluate(attack_cut, "red")
-
-
-class _Watched(Saw):
-    """SAW noting which of its two evaluations a bot reads."""
-
-    read: list[str]
-
-    def evaluate(self, state: SawState, player: str) -> float:
-        self.read.append("evaluate")
-        return super().evaluate(state, player)
-
-    def search_evaluate(self, state: SawState, player: str) -> float:
-        self.read.append("search_evaluate")
-        return super().search_evaluate(state, player)
-
-
-@pytest.mark.parametrize(
-    ("bot", "reads"),
-    [
-        (MctsBot(0, iterations=30), {"search_evaluate"}),
-        (MctsBot(0, iterations=30, own_evaluation=False), {"evaluate"}),
-        (GreedyBot(0), {"evaluate"}),
-    ],
-)
-def test_saw_s_searches_read_its_own_evaluation_by_default(bot: Bot, reads: set[str]) -> None:
-    """``Saw.search_own_evaluation``: a search scores its positions by ``search_evaluate``
-    unless told not to; greedy reads ``evaluate``."""
-    game = _Watched()
-    game.read = []
-    state = game.start(5)
-    bot.choose(game, state, "blue")
-    assert set(game.read) == reads
