@@ -21,13 +21,14 @@ The root makes a hit point taken from a weakened unit count more than one from a
 fire is focused and units are finished off.
 
 A search reads one thing more (:meth:`Saw.search_evaluate <wargames.saw.Saw.search_evaluate>`,
-``capped``): a unit cannot deal an enemy more hit points than it has left, so what a unit
-can deal before it falls is reckoned enemy after enemy, the one it hurts most first, each
-until its points left are gone (:func:`dealt_before`).  Uncapped, a unit of the player's
-that gave up evasion and endurance became every enemy unit's best target, and each was
-credited with dealing to it, turn after turn, far more than it had: so the damage phase
-stripped accuracy and damage instead, and kept units that could no longer hurt the last
-enemy standing (docs/bots-record.md, eighteenth session).
+``capped``): a unit cannot deal more hit points to the enemy it hurts most than that enemy
+has left, so what it can deal before it falls, ``d``, is weighed against those points,
+``c``, as ``d * c / (d + c)`` (below both, near ``d`` while ``d`` is small).  Uncapped, a
+unit of the player's that gave up evasion and endurance made the enemy units' best target,
+and every enemy unit was credited with dealing to it, turn after turn, far more than it had:
+so the damage phase stripped accuracy and damage, which cost the enemy no best target, and
+kept units that could no longer hurt the last enemy standing (docs/bots-record.md,
+eighteenth session).
 
 Both are reckoned with **what the player knows** of the other players' units (:func:`known`):
 a design is secret ("Unit traits are kept secret from other players"), so unless designs are
@@ -58,16 +59,7 @@ from wargames.saw.units import ENDURANCE, EVASION, MOVEMENT, accuracy_index, dam
 if TYPE_CHECKING:
     from wargames.saw.rules import Saw
 
-__all__ = [
-    "EVEN",
-    "HORIZON",
-    "allocated",
-    "dealt_before",
-    "evaluate",
-    "exchange",
-    "known",
-    "reach",
-]
+__all__ = ["EVEN", "HORIZON", "allocated", "evaluate", "exchange", "known", "reach"]
 
 HORIZON: Final = 10
 """The turns over which a unit's attacks on an enemy are reckoned, closing in by its movement
@@ -92,8 +84,8 @@ def _expected(units: Sequence[Unit], accuracy: int, damage: int, target: int) ->
 def evaluate(game: Saw, state: SawState, player: str, *, capped: bool = False) -> float:
     """The :func:`~wargames.core.game.balance` of what ``player``'s units are worth against
     what the strongest other player's are worth (see the module docs), on a full state of a
-    game not over; with ``capped``, what each unit can deal before it falls reckoned enemy
-    after enemy, each at most its points left (:func:`dealt_before`)."""
+    game not over; with ``capped``, what each unit can deal weighed against the points its
+    target has left (:func:`capped`)."""
     units = known(game, state, player)
     state = state.with_changes(units=units)
     standing = {i: game._plotted_end(state, i) for i, unit in enumerate(units) if unit.alive}
@@ -114,14 +106,13 @@ def evaluate(game: Saw, state: SawState, player: str, *, capped: bool = False) -
         enemies = [j for j in standing if units[j].owner != units[i].owner]
         if not enemies:
             continue
+        dealt, target = max((rate(i, j), j) for j in enemies)
         taken = sum(rate(j, i) for j in enemies) / len(enemies)
         left = _left(units[i], threat.get(i, 0.0))
-        if capped:  # enemy after enemy, over the turns until it falls
-            owed = [(rate(i, j) + EVEN, _left(units[j], threat.get(j, 0.0))) for j in enemies]
-            dealt = dealt_before(owed, left / (taken + EVEN))
-        else:
-            dealt = left * (max(rate(i, j) for j in enemies) + EVEN) / (taken + EVEN)
-        worth[units[i].owner] += math.sqrt(dealt)
+        before = left * (dealt + EVEN) / (taken + EVEN)  # what it deals before it falls
+        if capped:
+            before = _capped(before, _left(units[target], threat.get(target, 0.0)))
+        worth[units[i].owner] += math.sqrt(before)
     strongest = max(points for owner, points in worth.items() if owner != player)
     return balance(worth[player], strongest)
 
@@ -132,22 +123,11 @@ def _left(unit: Unit, threatened: float) -> float:
     return max(0.0, unit.sheet.points - unit.sheet.hits - threatened)
 
 
-def dealt_before(owed: Sequence[tuple[float, float]], turns: float) -> float:
-    """The hit points a unit deals in ``turns`` turns to enemies it hurts at these rates and
-    that have these points left (``owed``: rate, points): the one it hurts most first, until
-    its points are gone, then the next (library default, for bots).
-
-    >>> dealt_before([(1.0, 3.0), (0.5, 10.0)], 5.0)  # 3 in 3 turns, then 2 turns at 0.5
-    4.0
-    """
-    dealt = 0.0
-    for rate, points in sorted(owed, reverse=True):
-        needed = points / rate
-        if turns <= needed:
-            return dealt + rate * turns
-        dealt += points
-        turns -= needed
-    return dealt
+def _capped(dealt: float, points: float) -> float:
+    """``dealt`` hit points weighed against the ``points`` there are to deal them to:
+    ``dealt * points / (dealt + points)`` (0 where both are 0)."""
+    total = dealt + points
+    return dealt * points / total if total else 0.0
 
 
 def known(game: Saw, state: SawState, player: str) -> tuple[Unit, ...]:

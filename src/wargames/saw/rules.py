@@ -133,8 +133,8 @@ class Saw(Game[SawState, SawAction]):
     }
     simultaneous = True
     search_own_evaluation = True
-    """Searches score their positions by :meth:`search_evaluate`, in which a unit deals no
-    enemy more than it has left; greedy keeps :meth:`evaluate`
+    """Searches score their positions by :meth:`search_evaluate`, which weighs what a unit
+    can deal against the points its target has left; greedy keeps :meth:`evaluate`
     (docs/bots-record.md, eighteenth session)."""
     event_types = (
         Deployed,
@@ -270,9 +270,9 @@ class Saw(Game[SawState, SawAction]):
         return evaluation.evaluate(self, state, player)
 
     def search_evaluate(self, state: SawState, player: str) -> float:
-        """:meth:`evaluate` with what each unit can deal before it falls reckoned enemy after
-        enemy, each at most its points left (:func:`wargames.saw.evaluation.dealt_before`),
-        for a search that asks for it."""
+        """:meth:`evaluate` with what each unit can deal weighed against the points its
+        target has left (:func:`wargames.saw.evaluation.evaluate`, ``capped``), for a search
+        that asks for it."""
         if state.result is not None:
             return super().evaluate(state, player)
         return evaluation.evaluate(self, state, player, capped=True)
