@@ -20,16 +20,6 @@ determinisation):
 The root makes a hit point taken from a weakened unit count more than one from a fresh unit:
 fire is focused and units are finished off.
 
-A search reads one thing more (:meth:`Saw.search_evaluate <wargames.saw.Saw.search_evaluate>`,
-``capped``): a unit cannot deal more hit points to the enemy it hurts most than that enemy
-has left, so what it can deal before it falls, ``d``, is weighed against those points,
-``c``, as ``d * c / (d + c)`` (below both, near ``d`` while ``d`` is small).  Uncapped, a
-unit of the player's that gave up evasion and endurance made the enemy units' best target,
-and every enemy unit was credited with dealing to it, turn after turn, far more than it had:
-so the damage phase stripped accuracy and damage, which cost the enemy no best target, and
-kept units that could no longer hurt the last enemy standing (docs/bots-record.md,
-eighteenth session).
-
 Both are reckoned with **what the player knows** of the other players' units (:func:`known`):
 a design is secret ("Unit traits are kept secret from other players"), so unless designs are
 published (the teaching option ``open_designs``, without Variable Traits) another player's
@@ -81,11 +71,10 @@ def _expected(units: Sequence[Unit], accuracy: int, damage: int, target: int) ->
     return _mean(accuracy, defender[EVASION], damage, defender[ENDURANCE])
 
 
-def evaluate(game: Saw, state: SawState, player: str, *, capped: bool = False) -> float:
+def evaluate(game: Saw, state: SawState, player: str) -> float:
     """The :func:`~wargames.core.game.balance` of what ``player``'s units are worth against
     what the strongest other player's are worth (see the module docs), on a full state of a
-    game not over; with ``capped``, what each unit can deal weighed against the points its
-    target has left (:func:`capped`)."""
+    game not over."""
     units = known(game, state, player)
     state = state.with_changes(units=units)
     standing = {i: game._plotted_end(state, i) for i, unit in enumerate(units) if unit.alive}
@@ -106,28 +95,13 @@ def evaluate(game: Saw, state: SawState, player: str, *, capped: bool = False) -
         enemies = [j for j in standing if units[j].owner != units[i].owner]
         if not enemies:
             continue
-        dealt, target = max((rate(i, j), j) for j in enemies)
+        dealt = max(rate(i, j) for j in enemies)
         taken = sum(rate(j, i) for j in enemies) / len(enemies)
-        left = _left(units[i], threat.get(i, 0.0))
-        before = left * (dealt + EVEN) / (taken + EVEN)  # what it deals before it falls
-        if capped:
-            before = _capped(before, _left(units[target], threat.get(target, 0.0)))
-        worth[units[i].owner] += math.sqrt(before)
+        sheet = units[i].sheet
+        left = max(0.0, sheet.points - sheet.hits - threat.get(i, 0.0))
+        worth[units[i].owner] += math.sqrt(left * (dealt + EVEN) / (taken + EVEN))
     strongest = max(points for owner, points in worth.items() if owner != player)
     return balance(worth[player], strongest)
-
-
-def _left(unit: Unit, threatened: float) -> float:
-    """The points ``unit`` has left once its pending hit points and the expected hit points
-    ``threatened`` this turn are off."""
-    return max(0.0, unit.sheet.points - unit.sheet.hits - threatened)
-
-
-def _capped(dealt: float, points: float) -> float:
-    """``dealt`` hit points weighed against the ``points`` there are to deal them to:
-    ``dealt * points / (dealt + points)`` (0 where both are 0)."""
-    total = dealt + points
-    return dealt * points / total if total else 0.0
 
 
 def known(game: Saw, state: SawState, player: str) -> tuple[Unit, ...]:
