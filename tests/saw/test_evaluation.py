@@ -6,13 +6,12 @@ import random
 
 import pytest
 
-from wargames.bots import Bot, GreedyBot, MctsBot
+from wargames.bots import GreedyBot, MctsBot
 from wargames.core import hexes
 from wargames.core.game import balance
 from wargames.saw import Allocate, Attack, Done, Saw, SawState, Sheet, Step, Unit
-from wargames.saw.evaluation import HORIZON, _readings, known, reach, read
+from wargames.saw.evaluation import HORIZON, known, reach
 from wargames.saw.odds import hit_points, mean_hit_points
-from wargames.saw.state import Attacked
 from wargames.saw.units import ENDURANCE, EVASION, MOVEMENT, accuracy_index, damage_index
 
 from .helpers import ADVANCED, act, duel, first_seed, playout, side_by_side
@@ -268,97 +267,3 @@ def test_a_damage_phase_half_allocated_is_weighed_as_complete() -> None:
 def _shoot_out(game: Saw, seed: int) -> SawState:
     """Blue's Balanced and red's Bruiser, next to each other, shoot each other."""
     return side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 attack b1", "r1 done")
-
-
-def _attacks(game: Saw, state: SawState, *attacks: tuple[str, str, tuple[int, ...]]) -> SawState:
-    """``state`` with resolved attacks in its record: each ``(attacker, target, (attack total,
-    defence total, hit, damage total, endurance total, hit points))``."""
-    events = []
-    for attacker, target, (attack, defence, hit, damage, endurance, points) in attacks:
-        owner, defender = (game.owners[game.unit_index(u)] for u in (attacker, target))
-        events.append(
-            Attacked(
-                1,
-                owner,
-                ((attacker, 1),),
-                target,
-                defender,
-                1,
-                bool(hit),
-                points > 0,
-                attack,
-                defence,
-                damage if hit else None,
-                endurance if hit else None,
-                points,
-            )
-        )
-    return state.with_changes(log=state.log.with_events(events))
-
-
-def test_the_record_reads_a_design_from_the_attacks_seen() -> None:
-    """Blue's attacks on r2 hit with low totals and never damage with high ones, so blue
-    reads r2 as hard to hurt and easy to hit (evasion under 4, endurance over 4, where
-    :func:`known` spreads its points 4 each); r1's hits on b1 did 9 hit points each, so blue
-    reads r1's damage high.  What blue cannot see (red's defence and endurance totals) does
-    not change the reading, and red's own units are as they are."""
-    game = Saw()
-    state = game.start(seed=1)
-    seen = [("b1", "r2", (6, 5, 1, 14, 15, 0))] * 6 + [("r1", "b1", (12, 9, 1, 19, 10, 9))] * 3
-    hidden = [("b1", "r2", (6, 2, 1, 14, 20, 0))] * 6 + [("r1", "b1", (16, 9, 1, 19, 10, 9))] * 3
-    reading = read(game, _attacks(game, state, *seen), "blue")
-    evasion, endurance = reading[3].sheet.traits[EVASION], reading[3].sheet.traits[ENDURANCE]
-    assert evasion < 4 < endurance
-    assert reading[2].sheet.traits[damage_index(1)] > 4
-    assert all(sum(u.sheet.traits) == 20 for u in reading)
-    assert reading == read(game, _attacks(game, state, *hidden), "blue")
-    assert read(game, _attacks(game, state, *seen), "red")[2:] == state.units[2:]
-    assert read(game, state, "blue") == known(game, state, "blue")
-    lowest = read(game, _attacks(game, state, ("b1", "r2", (3, 2, 1, 0, 0, 0))), "blue")
-    assert lowest[3].sheet.traits[EVASION] == 0  # only 2d6 + 0 rolls under 3
-
-
-def test_worlds_drawn_for_a_player_read_the_record_alike() -> None:
-    """What blue reads of a played game's record is the same in every world of its view
-    (the worlds differ in the hit points red's units took, so the traits they are left with
-    differ)."""
-    game = Saw()
-    state = playout(game, 7, 150)[-1]
-    view = game.view(state, "blue")
-    rng = random.Random(0)
-    worlds = [game.determinize(view, "blue", rng) for _ in range(4)]
-    readings = [_readings(game, w.log, "blue") for w in worlds]
-    assert readings[0]
-    assert all(r == readings[0] for r in readings)
-
-
-class _Watched(Saw):
-    """SAW noting which of its two evaluations a bot reads."""
-
-    read: list[str]
-
-    def evaluate(self, state: SawState, player: str) -> float:
-        self.read.append("evaluate")
-        return super().evaluate(state, player)
-
-    def search_evaluate(self, state: SawState, player: str) -> float:
-        self.read.append("search_evaluate")
-        return super().search_evaluate(state, player)
-
-
-@pytest.mark.parametrize(
-    ("bot", "reads"),
-    [
-        (MctsBot(0, iterations=30), {"search_evaluate"}),
-        (MctsBot(0, iterations=30, own_evaluation=False), {"evaluate"}),
-        (GreedyBot(0), {"evaluate"}),
-    ],
-)
-def test_saw_s_searches_read_the_record_by_default(bot: Bot, reads: set[str]) -> None:
-    """``Saw.search_own_evaluation``: a search scores its positions by ``search_evaluate``
-    (the designs read from the record) unless told not to; greedy reads ``evaluate``."""
-    game = _Watched()
-    game.read = []
-    state = game.start(5)
-    bot.choose(game, state, "blue")
-    assert set(game.read) == reads

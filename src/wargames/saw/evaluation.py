@@ -34,23 +34,22 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final
 
 from wargames.core import hexes
-from wargames.core.events import EventLog
 from wargames.core.game import balance
 from wargames.core.hexes import Hex
 from wargames.saw.arena import RangeTable
-from wargames.saw.odds import design_prior, mean_hit_points
-from wargames.saw.state import Attacked, SawState, Sheet, Unit
+from wargames.saw.odds import mean_hit_points
+from wargames.saw.state import SawState, Sheet, Unit
 from wargames.saw.units import ENDURANCE, EVASION, MOVEMENT, accuracy_index, damage_index
 
 if TYPE_CHECKING:
     from wargames.saw.rules import Saw
 
-__all__ = ["EVEN", "HORIZON", "allocated", "evaluate", "exchange", "known", "reach", "read"]
+__all__ = ["EVEN", "HORIZON", "allocated", "evaluate", "exchange", "known", "reach"]
 
 HORIZON: Final = 10
 """The turns over which a unit's attacks on an enemy are reckoned, closing in by its movement
@@ -72,12 +71,11 @@ def _expected(units: Sequence[Unit], accuracy: int, damage: int, target: int) ->
     return _mean(accuracy, defender[EVASION], damage, defender[ENDURANCE])
 
 
-def evaluate(game: Saw, state: SawState, player: str, reading: bool = False) -> float:
+def evaluate(game: Saw, state: SawState, player: str) -> float:
     """The :func:`~wargames.core.game.balance` of what ``player``'s units are worth against
     what the strongest other player's are worth (see the module docs), on a full state of a
-    game not over; with ``reading``, each secret design as :func:`read` reads it from the
-    record, not as its points spread evenly."""
-    units = read(game, state, player) if reading else known(game, state, player)
+    game not over."""
+    units = known(game, state, player)
     state = state.with_changes(units=units)
     standing = {i: game._plotted_end(state, i) for i, unit in enumerate(units) if unit.alive}
     threat = exchange(game, state, standing) if game.phase(state) == "plot" else {}
@@ -126,175 +124,6 @@ def known(game: Saw, state: SawState, player: str) -> tuple[Unit, ...]:
         )
         for i, unit in enumerate(state.units)
     )
-
-
-def read(game: Saw, state: SawState, player: str) -> tuple[Unit, ...]:
-    """The units of ``state`` as ``player`` reads them from the record (library default, for
-    bots): as :func:`known` has them, but another unit of a secret design gets the evasion
-    and endurance, and with one weapon the accuracy and damage, that the attacks so far say
-    (their mean after the prior, :func:`_mean_pair`), its points left spread evenly over the
-    rest.
-
-    It reads only what ``player`` sees of each attack: whether it hit and damaged (public),
-    and the totals of its own side's rolls (an attack on the unit: the attack and damage
-    totals; an attack by it: the evasion and endurance totals and the hit points taken).  The
-    traits read are those of the design, as if the unit kept them while it lost points
-    elsewhere (only what is left caps them)."""
-    units = known(game, state, player)
-    options = game.options
-    if options.open_designs or options.variable_traits:
-        return units
-    changed = list(units)
-    for index, (defence, attack) in _readings(game, state.log, player).items():
-        unit = units[index]
-        if unit.alive:
-            traits = _around(
-                unit.sheet.points, defence, attack, unit.weapons, len(unit.sheet.traits)
-            )
-            changed[index] = unit.with_sheet(Sheet(traits, hits=unit.sheet.hits))
-    return tuple(changed)
-
-
-Reading = tuple[tuple[int, int] | None, tuple[int, int] | None]
-"""What :func:`read` reads of a unit: its evasion and endurance, its accuracy and damage."""
-
-_READ: Final[dict[tuple[int, str], tuple[EventLog, dict[int, Reading]]]] = {}
-""":func:`_readings` by the record's identity and the reader, the record kept with it (a
-search reads the same record in leaf after leaf)."""
-
-
-def _readings(game: Saw, log: EventLog, player: str) -> dict[int, Reading]:
-    """What ``log`` (the record) tells ``player`` of each other unit of a secret design that
-    an attack concerned, by index (:func:`read`)."""
-    kept = _READ.get((id(log), player))
-    if kept is not None and kept[0] is log:
-        return kept[1]
-    seen: dict[int, list[tuple[int, ...]]] = {}
-    fact: tuple[int, ...]
-    for event in log:
-        if not isinstance(event, Attacked) or len(event.attackers) != 1:
-            continue
-        if event.player == player:  # its own attack on the unit: its evasion and endurance
-            fact = (
-                0,
-                event.attack_roll,
-                int(event.hit),
-                event.damage_roll or 0,
-                int(event.damaged),
-            )
-            seen.setdefault(game.unit_index(event.target), []).append(fact)
-        elif event.defender == player:  # the unit's attack on the player's: its weapon
-            fact = (
-                1,
-                event.evasion_roll + event.penalty,
-                int(event.hit),
-                event.endurance_roll or 0,
-                event.hit_points,
-            )
-            seen.setdefault(game.unit_index(event.attackers[0][0]), []).append(fact)
-    cap = game.options.weapon_cap
-    readings: dict[int, Reading] = {}
-    for index, facts in seen.items():
-        if game.owners[index] == player:
-            continue
-        weapons = game.specs[index].weapons
-        prior = _prior(game.specs[index].points, weapons, cap)
-        defence = _mean_pair(prior, tuple(f[1:] for f in facts if f[0] == 0), _defended)
-        attack = None
-        if weapons == 1 and cap is None:
-            attack = _mean_pair(prior, tuple(f[1:] for f in facts if f[0] == 1), _attacked)
-        readings[index] = (defence, attack)
-    if len(_READ) >= 256:
-        _READ.clear()
-    _READ[id(log), player] = (log, readings)
-    return readings
-
-
-@cache
-def _prior(points: int, weapons: int, cap: int | None) -> tuple[tuple[int, int, float], ...]:
-    """:func:`~wargames.saw.odds.design_prior` of a design of ``points``: each ``(evasion,
-    endurance)`` and its chance, which with one weapon and no cap is also each ``(accuracy,
-    damage)`` and its chance (the traits are alike in the count of designs)."""
-    return tuple((a, b, float(p)) for (a, b), p in design_prior(points, weapons, cap).items())
-
-
-_TWO_D6: Final = tuple(max(0, 6 - abs(7 - total)) for total in range(13))  # ways to roll
-
-
-def _below(total: int) -> float:
-    """The chance that 2d6 rolls less than ``total``."""
-    return sum(_TWO_D6[: max(0, min(total, 13))]) / 36
-
-
-def _defended(evasion: int, endurance: int, fact: tuple[int, ...]) -> float:
-    """The chance of what an attack of the player's did, for a target of these traits:
-    ``fact`` is its attack total, whether it hit, its damage total, whether it damaged."""
-    attack, hit, damage, damaged = fact
-    chance = _below(attack - evasion)
-    if not hit:
-        return 1 - chance
-    wounded = _below(damage - endurance)
-    return chance * (wounded if damaged else 1 - wounded)
-
-
-def _attacked(accuracy: int, damage: int, fact: tuple[int, ...]) -> float:
-    """The chance of what an attack on the player's unit did, for an attacker of these traits:
-    ``fact`` is the evasion total plus the range penalty, whether it hit, the endurance total
-    and the hit points taken."""
-    defence, hit, endurance, points = fact
-    chance = 1 - _below(defence - accuracy + 1)
-    if not hit:
-        return 1 - chance
-    if points:  # the damage total was exactly the endurance total and the points
-        total = endurance + points - damage
-        return chance * (_TWO_D6[total] / 36 if 0 <= total <= 12 else 0.0)
-    return chance * _below(endurance - damage + 1)
-
-
-@lru_cache(maxsize=1 << 10)
-def _mean_pair(
-    prior: tuple[tuple[int, int, float], ...],
-    facts: tuple[tuple[int, ...], ...],
-    chance: Callable[[int, int, tuple[int, ...]], float],
-) -> tuple[int, int] | None:
-    """The mean pair of traits after ``prior`` and ``facts`` (each weighed by ``chance`` of a
-    pair), each rounded; ``None`` with no facts."""
-    if not facts:
-        return None
-    weights = [(a, b, p * math.prod(chance(a, b, f) for f in facts)) for a, b, p in prior]
-    total = sum(w for _, _, w in weights)
-    if not total:
-        return None
-    first = sum(a * w for a, _, w in weights) / total
-    second = sum(b * w for _, b, w in weights) / total
-    return round(first), round(second)
-
-
-def _around(
-    points: int,
-    defence: tuple[int, int] | None,
-    attack: tuple[int, int] | None,
-    weapons: int,
-    size: int,
-) -> tuple[int, ...]:
-    """``points`` over a sheet of ``size`` traits and ``weapons`` weapons: the pairs read
-    (evasion and endurance; the first weapon's accuracy and damage), each cut to what is
-    left, and the rest spread evenly over the traits not read, in :func:`_spread`'s order."""
-    traits = [0] * size
-    left = points
-    read = ((defence, (EVASION, ENDURANCE)), (attack, (accuracy_index(1), damage_index(1))))
-    for pair, names in read:
-        for trait, value in zip(names, pair or (), strict=False):
-            traits[trait] = min(value, left)
-            left -= traits[trait]
-    fixed = {trait for pair, names in read if pair is not None for trait in names}
-    order = [MOVEMENT, EVASION, ENDURANCE]
-    order += [index(w) for w in range(1, weapons + 1) for index in (accuracy_index, damage_index)]
-    free = [trait for trait in order if trait not in fixed]
-    share, extra = divmod(left, len(free))
-    for rank, trait in enumerate(free):
-        traits[trait] = share + (rank < extra)
-    return tuple(traits)
 
 
 @lru_cache(maxsize=1 << 12)

@@ -132,10 +132,6 @@ class Saw(Game[SawState, SawAction]):
         "hit_points": hit_points,
     }
     simultaneous = True
-    search_own_evaluation = True
-    """Searches score their positions by :meth:`search_evaluate`, which reads the other
-    players' designs from the record; greedy keeps :meth:`evaluate` (docs/bots-record.md,
-    eighteenth session)."""
     event_types = (
         Deployed,
         Designed,
@@ -268,14 +264,6 @@ class Saw(Game[SawState, SawAction]):
         if state.result is not None:
             return super().evaluate(state, player)
         return evaluation.evaluate(self, state, player)
-
-    def search_evaluate(self, state: SawState, player: str) -> float:
-        """:meth:`evaluate` with every secret design as the record reads it (its likeliest
-        evasion and endurance, accuracy and damage, from the attacks ``player`` saw:
-        :func:`wargames.saw.evaluation.read`), for a search that asks for it."""
-        if state.result is not None:
-            return super().evaluate(state, player)
-        return evaluation.evaluate(self, state, player, reading=True)
 
     # -- starting ---------------------------------------------------------------------------
 
