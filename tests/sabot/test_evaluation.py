@@ -202,14 +202,13 @@ def _stand_or_fight(game: Sabot) -> tuple[SabotState, SabotState]:
     """Blue ahead, in the attack phase: its scout car seven hexes from yellow's last unit, a
     heavy tank (out of both guns' range: a standoff), or four hexes (both fire: the scout
     car is likelier lost than the tank, but the tank is yellow's whole force)."""
-    stand, fight = (
+    return tuple(  # type: ignore[return-value]
         game.position(
             [("blue", "MBT", "0101", 0), ("blue", "WSC", hex, 3), ("yellow", "HVT", "1010", 0)],
             phase="attack",
         )
         for hex in ("1003", "1006")
     )
-    return stand, fight
 
 
 def test_near_the_turn_limit_the_search_takes_a_shot_at_annihilation_over_a_standoff() -> None:
@@ -228,7 +227,6 @@ def test_near_the_turn_limit_the_search_takes_a_shot_at_annihilation_over_a_stan
 
 
 def test_without_a_turn_limit_the_search_reads_the_plain_evaluation() -> None:
-    """``max_turns=None``: no game is drawn at a limit, so nothing pulls a lead."""
     unlimited = Sabot(map="open:20x20", max_turns=None)
     for state in _stand_or_fight(unlimited):
         late = _in_turn(state, 20)
