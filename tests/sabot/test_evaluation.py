@@ -2,21 +2,12 @@
 who has lost all his/her units loses, so material counts most, and closing in lets it count."""
 
 import pytest
-from attrs import evolve
 from hypothesis import given, settings
 
 from wargames.sabot import Sabot, SabotState
 from wargames.sabot.combat import DESTROYED, shot
 from wargames.sabot.combat import DISABLED as DISABLED_RESULT
-from wargames.sabot.evaluation import (
-    approach,
-    closing,
-    exchange,
-    force_left,
-    material,
-    moves_left,
-    standing,
-)
+from wargames.sabot.evaluation import approach, closing, exchange, material, moves_left, standing
 from wargames.sabot.state import DISABLED
 from wargames.sabot.units import DECOY
 from wargames.testing import playouts
@@ -191,44 +182,3 @@ def test_closing_counts_only_enemies_the_unit_may_hurt() -> None:
     # With nothing it may hurt left, the tank closes on what there is.
     alone = GAME.position([("blue", "MBT", "0909", 0), ("yellow", "RSC", "0910", 0)])
     assert closing(GAME, standing(alone), "blue") == 1.0
-
-
-def _in_turn(state: SabotState, turn: int) -> SabotState:
-    """``state`` with its clock set to ``turn`` (the phase kept)."""
-    return evolve(state, clock=evolve(state.clock, turn=turn))
-
-
-def _stand_or_fight(game: Sabot) -> tuple[SabotState, SabotState]:
-    """Blue ahead, in the attack phase: its scout car seven hexes from yellow's last unit, a
-    heavy tank (out of both guns' range: a standoff), or four hexes (both fire: the scout
-    car is likelier lost than the tank, but the tank is yellow's whole force)."""
-    return tuple(  # type: ignore[return-value]
-        game.position(
-            [("blue", "MBT", "0101", 0), ("blue", "WSC", hex, 3), ("yellow", "HVT", "1010", 0)],
-            phase="attack",
-        )
-        for hex in ("1003", "1006")
-    )
-
-
-def test_near_the_turn_limit_the_search_takes_a_shot_at_annihilation_over_a_standoff() -> None:
-    """A game still on at the turn limit is drawn (a library default: the text sets none),
-    so the search's evaluation pulls a lead towards a draw by the share of the side behind's
-    force still standing: in the last turn the exchange that may destroy yellow's last unit
-    beats the standoff the plain evaluation prefers; in the first turn both prefer it."""
-    stand, fight = _stand_or_fight(GAME)
-    assert exchange(GAME, stand, standing(stand)) == {"blue": 0.0, "yellow": 0.0}
-    assert exchange(GAME, fight, standing(fight))["yellow"] > 0
-    last, first = (tuple(_in_turn(s, turn) for s in (stand, fight)) for turn in (20, 1))
-    assert GAME.evaluate(last[0], "blue") > GAME.evaluate(last[1], "blue") > 0
-    assert GAME.search_evaluate(last[1], "blue") > GAME.search_evaluate(last[0], "blue")
-    assert GAME.search_evaluate(first[0], "blue") > GAME.search_evaluate(first[1], "blue")
-    assert force_left(GAME, last[0], "yellow") == 1.0 > force_left(GAME, last[1], "yellow")
-
-
-def test_without_a_turn_limit_the_search_reads_the_plain_evaluation() -> None:
-    unlimited = Sabot(map="open:20x20", max_turns=None)
-    for state in _stand_or_fight(unlimited):
-        late = _in_turn(state, 20)
-        for player in unlimited.players:
-            assert unlimited.search_evaluate(late, player) == unlimited.evaluate(late, player)
