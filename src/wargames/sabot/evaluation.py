@@ -45,7 +45,7 @@ from wargames.sabot.firing import (
 from wargames.sabot.movement import HALF, stands
 from wargames.sabot.moving import movable
 from wargames.sabot.scouting import sees
-from wargames.sabot.state import ABOARD, DESTROYED, DISABLED, OK, UNPLACED, memo
+from wargames.sabot.state import ABOARD, DESTROYED, DISABLED, OK, memo
 from wargames.sabot.units import DECOY
 
 if TYPE_CHECKING:
@@ -55,20 +55,16 @@ if TYPE_CHECKING:
     from wargames.sabot.units import UnitType
 
 __all__ = [
-    "DEADLINE",
     "WEIGHTS",
-    "Deadline",
     "Weights",
     "approach",
     "closing",
     "evaluate",
     "exchange",
-    "force_left",
     "harms",
     "material",
     "moves_left",
     "pending_harm",
-    "search_evaluate",
     "standing",
     "still_to",
 ]
@@ -90,74 +86,17 @@ class Weights:
 WEIGHTS = Weights()
 
 
-@frozen
-class Deadline:
-    """How a search weighs the turn limit (``max_turns``, a library default: the text sets
-    none, and VIII knows only annihilation): a game still on at the limit is drawn however
-    far ahead a side is, so a lead in material is worth, as the limit nears, only as much as
-    the side behind has already lost of its force."""
-
-    pull: float = 1.0
-    """The share of a lead a side behind with its whole force standing takes away in the
-    last turn (a linear share of it in earlier turns)."""
-
-
-DEADLINE = Deadline()
-
-
 def evaluate(game: Sabot, state: SabotState, player: str, weights: Weights = WEIGHTS) -> float:
     """``player``'s score of a game still on: the balance of material after this turn's
     expected exchange, plus its own closing."""
-    lead, near = _parts(game, state, player, weights)
-    return lead + near
-
-
-def search_evaluate(
-    game: Sabot,
-    state: SabotState,
-    player: str,
-    weights: Weights = WEIGHTS,
-    deadline: Deadline = DEADLINE,
-) -> float:
-    """:func:`evaluate` for a search (:meth:`~wargames.sabot.Sabot.search_evaluate`), the
-    turn limit known: the material part is pulled towards a draw (0) by ``deadline.pull``
-    times the share of the turns played (the turn number over ``max_turns``) times the share
-    of the side behind's build points still standing after the expected exchange
-    (:func:`force_left`).  So near the limit a lead counts for what has been destroyed of the
-    side behind, and a kill weighs more against a loss.  Without a turn limit,
-    :func:`evaluate`."""
-    lead, near = _parts(game, state, player, weights)
-    limit: int | None = game.options.max_turns
-    if limit is None or not lead:
-        return lead + near
-    behind = player if lead < 0 else game.opponent(player)
-    late = min(1.0, state.clock.turn / limit)
-    return lead * (1.0 - deadline.pull * late * force_left(game, state, behind)) + near
-
-
-def _parts(game: Sabot, state: SabotState, player: str, weights: Weights) -> tuple[float, float]:
-    """``player``'s material part of :func:`evaluate` and its closing part."""
     units, worth, lost = _counted(game, state)
     mine, theirs = (worth[p] - lost[p] for p in (player, game.opponent(player)))
     left = moves_left(game, state, player)
     if state.moving is not None and state.moving.unit in left:
         left[state.moving.unit] *= weights.moving
-    return weights.material * balance(mine, theirs) / 0.9, (
+    return weights.material * balance(mine, theirs) / 0.9 + (
         weights.closing * closing(game, units, player, left)
     )
-
-
-def force_left(game: Sabot, state: SabotState, player: str) -> float:
-    """The share of ``player``'s force still standing after this turn's expected exchange:
-    its build points on the board (:func:`material`) less what it is expected to lose
-    (:func:`exchange`), over the worth of every unit it has set up, lost ones whole."""
-    _, worth, lost = _counted(game, state)
-    whole = sum(
-        game._worth.get(u.kind, 0.0)
-        for u in state.units
-        if u.owner == player and u.status != UNPLACED and u.kind != DECOY
-    )
-    return max(0.0, worth[player] - lost[player]) / whole if whole else 0.0
 
 
 def _counted(

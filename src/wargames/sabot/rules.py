@@ -217,9 +217,6 @@ class Sabot(Game[SabotState, SabotAction]):
     )  # fmt: skip
     reported_events = (Attack, Removed)
     action_events = (Played,)
-    search_own_evaluation = True
-    """Searches score their positions by :meth:`search_evaluate`, which knows the turn limit;
-    greedy keeps :meth:`evaluate` (docs/bots-record.md, eighteenth session)."""
     victory: ClassVar[Callable[[Sabot, SabotState], Outcome | None]] = annihilation
     """VIII: the victory condition, checked in the victory phase; a scenario replaces it."""
     demo_options: ClassVar[Mapping[str, Any]] = {"build_points": 60, "max_turns": 40}
@@ -682,11 +679,3 @@ class Sabot(Game[SabotState, SabotAction]):
         if state.result is not None:
             return super().evaluate(state, player)
         return evaluation.evaluate(self, state, player)
-
-    def search_evaluate(self, state: SabotState, player: str) -> float:
-        """:meth:`evaluate` for a search, the turn limit known
-        (:func:`wargames.sabot.evaluation.search_evaluate`): near the limit a lead counts for
-        what the side behind has lost."""
-        if state.result is not None:
-            return super().evaluate(state, player)
-        return evaluation.search_evaluate(self, state, player)
