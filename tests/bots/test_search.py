@@ -285,6 +285,20 @@ def test_a_game_that_backs_up_means_weighs_a_move_by_all_that_followed(seed: int
     assert str(choice) == "b1 step s"
 
 
+def _overridden(
+    setting: str, games: tuple[Game[Any, Any], ...], seed: int, **search: Any
+) -> dict[tuple[str, bool | None], str]:
+    """What ``MctsBot`` (with ``search``) chooses for blue at the start of each of ``games``
+    with its switch ``setting`` None (the game's choice), False and True."""
+    return {
+        (type(game).__name__, value): str(
+            MctsBot(seed, **{**search, setting: value}).choose(game, game.start(1), "blue")
+        )
+        for game in games
+        for value in (None, False, True)
+    }
+
+
 @pytest.mark.parametrize("seed", range(2))
 def test_a_search_backs_up_means_where_told_to_whatever_the_game_says(seed: int) -> None:
     """``means`` None (the default) follows ``Game.search_means`` (on in Sabotage); True or
@@ -292,14 +306,8 @@ def test_a_search_backs_up_means_where_told_to_whatever_the_game_says(seed: int)
     step north."""
     assert MctsBot().means is None
     assert not Game.search_means
-    state = _FewGoodLines().start(1)
-    chosen = {
-        (type(game).__name__, means): str(
-            MctsBot(seed, iterations=200, prior=0, means=means).choose(game, state, "blue")
-        )
-        for game in (_FewGoodLines(), _FewGoodLinesByMeans())
-        for means in (None, False, True)
-    }
+    games = (_FewGoodLines(), _FewGoodLinesByMeans())
+    chosen = _overridden("means", games, seed, iterations=200, prior=0)
     assert chosen == {
         ("_FewGoodLines", None): "b1 step n",
         ("_FewGoodLines", False): "b1 step n",
@@ -568,14 +576,7 @@ def test_a_search_reads_the_game_s_own_evaluation_where_the_game_says_so(seed: i
     assert MctsBot().own_evaluation is None
     assert not Game.search_own_evaluation
     assert Sabatu.search_own_evaluation
-    state = _OwnMind().start(1)
-    chosen = {
-        (type(game).__name__, own): str(
-            MctsBot(seed, iterations=60, own_evaluation=own).choose(game, state, "blue")
-        )
-        for game in (_TwoMinds(), _OwnMind())
-        for own in (None, False, True)
-    }
+    chosen = _overridden("own_evaluation", (_TwoMinds(), _OwnMind()), seed, iterations=60)
     assert chosen == {
         ("_TwoMinds", None): "b1 step n",
         ("_TwoMinds", False): "b1 step n",
