@@ -267,3 +267,59 @@ def test_a_damage_phase_half_allocated_is_weighed_as_complete() -> None:
 def _shoot_out(game: Saw, seed: int) -> SawState:
     """Blue's Balanced and red's Bruiser, next to each other, shoot each other."""
     return side_by_side(game, seed, "b1 attack r1", "b1 done", "r1 attack b1", "r1 done")
+
+
+def test_the_fight_played_out_scores_a_winning_side_above_a_losing_one() -> None:
+    """The search's evaluation (``Saw.search_evaluate``): equal armies score even, and a side
+    whose rival is worn to a point a trait clearly ahead, for either player."""
+    game = OPEN
+    state = game.start(seed=1)
+    assert game.search_evaluate(state, "blue") == 0.0
+    worn = _with_traits(game, _with_traits(game, state, "r1", (1,) * 5), "r2", (1,) * 5)
+    assert game.search_evaluate(worn, "blue") > 0.5
+    assert game.search_evaluate(worn, "red") < -0.5
+
+
+@pytest.mark.parametrize("damage", [4, 8, 12])
+def test_the_fight_played_out_deals_no_side_more_than_it_has_left(damage: int) -> None:
+    """b1, done without attacking this turn, against red's lone unit with 3 points left:
+    however hard b1 hits, blue gains no more than those 3 points (its score is what it keeps
+    less what red keeps, over what both start with), where ``evaluate`` credits b1 with its
+    rate for its whole life."""
+    game = duel(open_designs=True)
+    b1 = (4, 4, 4, 4, damage)
+    start = _with_traits(
+        game, _with_traits(game, game.start(seed=1), "r1", (0, 0, 1, 1, 1)), "b1", b1
+    )
+    state = act(game, start, "b1 done")
+    cap = 0.9 * sum(b1) / (sum(b1) + 3)
+    assert cap - 0.005 < game.search_evaluate(state, "blue") <= cap
+    assert game.evaluate(state, "blue") > cap
+
+
+def test_the_fight_played_out_keeps_the_attack_of_a_unit_that_can_win() -> None:
+    """b1 has lost six points next to red's Bruiser, worn to (0, 0, 2, 1, 2): keeping its
+    accuracy and damage (its movement and two of evasion lost) finishes the Bruiser sooner
+    than keeping its movement (two of damage lost), and the search's evaluation says so;
+    ``evaluate``, crediting the Bruiser with hurting b1 at evasion 2 for its whole life,
+    ranks them the other way."""
+    game = duel(open_designs=True)
+    state = _with_traits(game, side_by_side(game, 1), "r1", (0, 0, 2, 1, 2))
+    keep, strip = (_with_traits(game, state, "b1", t) for t in ((0, 2, 4, 4, 4), (0, 4, 4, 4, 2)))
+    assert game.search_evaluate(keep, "blue") > game.search_evaluate(strip, "blue")
+    assert game.evaluate(keep, "blue") < game.evaluate(strip, "blue")
+
+
+def test_the_fight_played_out_reads_only_what_the_player_knows() -> None:
+    """Red's Bruiser redesigned in secret changes nothing for blue and something for red,
+    and every world drawn from blue's view (red's designs drawn afresh) scores alike."""
+    game = Saw()
+    state = game.start(seed=2)
+    changed = _with_traits(game, state, "r2", (0, 10, 0, 0, 10))
+    assert game.search_evaluate(changed, "blue") == game.search_evaluate(state, "blue")
+    assert game.search_evaluate(changed, "red") != game.search_evaluate(state, "red")
+    view = game.view(state, "blue")
+    rng = random.Random(0)
+    worlds = [game.determinize(view, "blue", rng) for _ in range(6)]
+    assert len({w.units[3].sheet.traits for w in worlds}) > 1
+    assert len({game.search_evaluate(w, "blue") for w in worlds}) == 1

@@ -296,9 +296,7 @@ def fight(game: Saw, state: SawState, player: str) -> float:
     that cannot hurt anything saves its side nothing."""
     units = known(game, state, player)
     state = state.with_changes(units=units)
-    standing = tuple(
-        (i, game._plotted_end(state, i)) for i, unit in enumerate(units) if unit.alive
-    )
+    standing = tuple((i, game._plotted_end(state, i)) for i, unit in enumerate(units) if unit.alive)
     threat = exchange(game, state, dict(standing)) if game.phase(state) == "plot" else {}
     for i, _ in standing:
         if units[i].sheet.hits:
