@@ -400,12 +400,12 @@ def _played_out(
 
     def rate(i: int, j: int, distance: float) -> float:
         """What ``i`` deals ``j`` a turn at ``distance``, at its full points."""
-        hexes = max(1, round(distance))
-        full = known.get((i, j, hexes))
+        far = max(1, round(distance))
+        full = known.get((i, j, far))
         if full is None:
-            penalty = table.penalty(hexes) + cover[i][j]
+            penalty = table.penalty(far) + cover[i][j]
             target = fighters[j]
-            full = known[i, j, hexes] = sum(
+            full = known[i, j, far] = sum(
                 _mean(accuracy - penalty, target.evasion, damage, target.endurance)
                 for accuracy, damage in fighters[i].weapons
             )
@@ -416,7 +416,10 @@ def _played_out(
         return (abs(q - tq) + abs(r - tr) + abs(q + r - tq - tr)) / 2
 
     for _ in range(FIGHT):
-        share = [points / f.full if points >= GONE else 0.0 for f, points in zip(fighters, left)]
+        share = [
+            points / f.full if points >= GONE else 0.0
+            for f, points in zip(fighters, left, strict=True)
+        ]
         living = [(i, j) for i, j in pairs if share[i] and share[j]]
         if not living:
             break
