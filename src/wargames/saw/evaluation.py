@@ -284,16 +284,17 @@ class _Fighter(NamedTuple):
 
 
 def fight(game: Saw, state: SawState, player: str) -> float:
-    """The :func:`~wargames.core.game.balance` of the points ``player``'s units have left
-    against the strongest other player's once the rest of the fight is played out in
-    expected hit points (:func:`_played_out`), for searches (:meth:`Saw.search_evaluate
-    <wargames.saw.Saw.search_evaluate>`), on a full state of a game not over.
+    """The points ``player``'s units keep less those the strongest other player's keep
+    once the rest of the fight is played out in expected hit points (:func:`_played_out`),
+    over what both sides start it with, times 0.9 (so within (-0.9, 0.9)), for searches
+    (:meth:`Saw.search_evaluate <wargames.saw.Saw.search_evaluate>`), on a full state of a
+    game not over.
 
     It starts where :func:`evaluate` does: the units as ``player`` knows them
     (:func:`known`), this turn's :func:`exchange` taken off, and the hit points still to
     allocate taken off the traits where the fight played out says (:func:`settled`).  So
-    what a unit deals is capped by what its targets have left, fire is focused, and a unit
-    that cannot hurt anything saves its side nothing."""
+    what a unit deals is capped by what its targets have left, and an attack is worth the
+    points it saves its side in the fight it wins or loses."""
     units = known(game, state, player)
     state = state.with_changes(units=units)
     standing = tuple((i, game._plotted_end(state, i)) for i, unit in enumerate(units) if unit.alive)
