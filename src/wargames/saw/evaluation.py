@@ -385,8 +385,9 @@ def _fighters(
 def _played_out(
     table: RangeTable, fighters: tuple[_Fighter, ...], cover: tuple[tuple[int, ...], ...]
 ) -> tuple[float, ...]:
-    """The points each of ``fighters`` has left after :data:`FIGHT` turns of the fight in
-    expected hit points, or once one side is all gone (under :data:`GONE` points).
+    """The points each of ``fighters`` keeps for its side after :data:`FIGHT` turns of the
+    fight in expected hit points, or once one side is all gone (under :data:`GONE` points):
+    its points left, times the share of :data:`TEETH` it can still deal.
 
     Each turn every unit picks the enemy whose fall gains most soonest (what it deals that
     enemy, times what that enemy deals at best, over the enemy's points left: fire is
