@@ -66,14 +66,10 @@ __all__ = [
 HORIZON: Final = 10
 """The turns over which a unit's attacks on an enemy are reckoned, closing in by its movement
 each turn (library default, for bots)."""
-TEETH: Final = 0.25
-"""The expected hit points a turn, next to the enemy it hurts most, at which a unit still
-standing once :func:`fight` has played the fight out counts all its points left; one that
-deals less counts that share of them (library default, for bots)."""
 EVEN: Final = 0.01
 """Added to both sides of a unit's exchange of hit points, so that one that cannot hurt or
 cannot be hurt still counts (library default, for bots)."""
-FIGHT: Final = 40
+FIGHT: Final = 20
 """The turns :func:`fight` plays the rest of the fight out for (library default, for bots)."""
 GONE: Final = 0.5
 """The points left under which :func:`fight` counts a unit destroyed (library default, for
@@ -385,9 +381,8 @@ def _fighters(
 def _played_out(
     table: RangeTable, fighters: tuple[_Fighter, ...], cover: tuple[tuple[int, ...], ...]
 ) -> tuple[float, ...]:
-    """The points each of ``fighters`` keeps for its side after :data:`FIGHT` turns of the
-    fight in expected hit points, or once one side is all gone (under :data:`GONE` points):
-    its points left, times the share of :data:`TEETH` it can still deal.
+    """The points each of ``fighters`` has left after :data:`FIGHT` turns of the fight in
+    expected hit points, or once one side is all gone (under :data:`GONE` points).
 
     Each turn every unit picks the enemy whose fall gains most soonest (what it deals that
     enemy, times what that enemy deals at best, over the enemy's points left: fire is
@@ -453,12 +448,4 @@ def _played_out(
         for i, j in targets.items():
             taken[j] += rate(i, j, apart(i, j)) * share[i]
         left = [max(0.0, points - hurt) for points, hurt in zip(left, taken, strict=True)]
-    standing = [i for i in range(count) if left[i] >= GONE]
-
-    def teeth(i: int) -> float:
-        """How much of its points left unit ``i`` keeps for its side: all, with no enemy
-        left; else what it deals the enemy it hurts most, next to it, over :data:`TEETH`."""
-        rates = [rate(i, j, 1.0) for j in standing if fighters[j].owner != fighters[i].owner]
-        return min(1.0, max(rates) / TEETH) if rates else 1.0
-
-    return tuple(left[i] * teeth(i) if i in standing else 0.0 for i in range(count))
+    return tuple(points if points >= GONE else 0.0 for points in left)
