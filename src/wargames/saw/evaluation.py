@@ -36,7 +36,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from wargames.core import hexes
 from wargames.core.game import balance
@@ -49,19 +49,7 @@ from wargames.saw.units import ENDURANCE, EVASION, MOVEMENT, accuracy_index, dam
 if TYPE_CHECKING:
     from wargames.saw.rules import Saw
 
-__all__ = [
-    "EVEN",
-    "FIGHT",
-    "GONE",
-    "HORIZON",
-    "allocated",
-    "evaluate",
-    "exchange",
-    "fight",
-    "known",
-    "reach",
-    "settled",
-]
+__all__ = ["EVEN", "HORIZON", "allocated", "evaluate", "exchange", "known", "reach"]
 
 HORIZON: Final = 10
 """The turns over which a unit's attacks on an enemy are reckoned, closing in by its movement
@@ -69,11 +57,6 @@ each turn (library default, for bots)."""
 EVEN: Final = 0.01
 """Added to both sides of a unit's exchange of hit points, so that one that cannot hurt or
 cannot be hurt still counts (library default, for bots)."""
-FIGHT: Final = 20
-"""The turns :func:`fight` plays the rest of the fight out for (library default, for bots)."""
-GONE: Final = 0.5
-"""The points left under which :func:`fight` counts a unit destroyed (library default, for
-bots)."""
 
 
 @cache
@@ -267,185 +250,3 @@ def exchange(game: Saw, state: SawState, standing: Mapping[int, Hex]) -> dict[in
                     best, target = max((attack([(index, weapon)], j), j) for j in enemies)
                     threat[target] = threat.get(target, 0.0) + best
     return threat
-
-
-class _Fighter(NamedTuple):
-    """A unit as :func:`fight` plays it out: what it can do at its full points and what it
-    has left."""
-
-    owner: str
-    where: Hex
-    movement: int
-    weapons: tuple[tuple[int, int], ...]
-    evasion: int
-    endurance: int
-    full: int
-    left: float
-
-
-def fight(game: Saw, state: SawState, player: str) -> float:
-    """The points ``player``'s units keep less those the strongest other player's keep
-    once the rest of the fight is played out in expected hit points (:func:`_played_out`),
-    over what both sides start it with, times 0.9 (so within (-0.9, 0.9)), for searches
-    (:meth:`Saw.search_evaluate <wargames.saw.Saw.search_evaluate>`), on a full state of a
-    game not over.
-
-    It starts where :func:`evaluate` does: the units as ``player`` knows them
-    (:func:`known`), this turn's :func:`exchange` taken off, and the hit points still to
-    allocate taken off the traits where the fight played out says (:func:`settled`).  So
-    what a unit deals is capped by what its targets have left, and an attack is worth the
-    points it saves its side in the fight it wins or loses."""
-    units = known(game, state, player)
-    state = state.with_changes(units=units)
-    standing = tuple((i, game._plotted_end(state, i)) for i, unit in enumerate(units) if unit.alive)
-    threat = exchange(game, state, dict(standing)) if game.phase(state) == "plot" else {}
-    for i, _ in standing:
-        if units[i].sheet.hits:
-            units = settled(game, units, standing, i)
-    fighters, cover = _fighters(game, units, standing, threat)
-    left = _played_out(game.range_table, fighters, cover)
-    start: dict[str, float] = dict.fromkeys(game.players, 0.0)
-    end: dict[str, float] = dict.fromkeys(game.players, 0.0)
-    for fighter, points in zip(fighters, left, strict=True):
-        start[fighter.owner] += fighter.left
-        end[fighter.owner] += points
-    rival = max((owner for owner in game.players if owner != player), key=end.__getitem__)
-    total = start[player] + start[rival]
-    return 0.0 if total <= 0 else 0.9 * (end[player] - end[rival]) / total
-
-
-@lru_cache(maxsize=1 << 12)
-def settled(
-    game: Saw, units: tuple[Unit, ...], standing: tuple[tuple[int, Hex], ...], index: int
-) -> tuple[Unit, ...]:
-    """``units`` with the hit points unit ``index`` still has to allocate taken off its
-    traits, one at a time, each where the fight played out (:func:`_played_out`) leaves its
-    owner's side the most points over the other sides' (library default, for bots): the
-    search's :func:`allocated`.  ``standing`` holds where each living unit stands, by
-    index; remembered, as a search meets the same pending hit points in leaf after leaf."""
-    unit = units[index]
-    traits = list(unit.sheet.traits)
-
-    def margin(trial: Sequence[int]) -> float:
-        tried = [*units]
-        tried[index] = unit.with_sheet(Sheet(tuple(trial), pool=unit.sheet.pool))
-        left = _played_out(game.range_table, *_fighters(game, tried, standing, {}))
-        return sum(
-            points if units[i].owner == unit.owner else -points
-            for (i, _), points in zip(standing, left, strict=True)
-        )
-
-    for _ in range(min(unit.sheet.hits, sum(traits))):
-        options = [[*traits[:t], v - 1, *traits[t + 1 :]] for t, v in enumerate(traits) if v]
-        traits = max(options, key=margin)
-    sheet = Sheet(tuple(traits), pool=unit.sheet.pool)
-    return (*units[:index], unit.with_sheet(sheet), *units[index + 1 :])
-
-
-def _fighters(
-    game: Saw,
-    units: Sequence[Unit],
-    standing: tuple[tuple[int, Hex], ...],
-    threat: Mapping[int, float],
-) -> tuple[tuple[_Fighter, ...], tuple[tuple[int, ...], ...]]:
-    """The units standing as :func:`_played_out` plays them, ``threat`` taken off their
-    points, and the cover between each two of them where they stand."""
-    fighters = []
-    for i, cell in standing:
-        sheet = units[i].sheet
-        traits = sheet.traits
-        weapons = tuple(
-            (traits[accuracy_index(weapon)], traits[damage_index(weapon)])
-            for weapon in range(1, units[i].weapons + 1)
-            if game.may_fire(i, traits, weapon)
-        )
-        full = sheet.points - sheet.hits
-        left = max(0.0, full - threat.get(i, 0.0))
-        fighters.append(
-            _Fighter(
-                units[i].owner,
-                cell,
-                traits[MOVEMENT],
-                weapons,
-                traits[EVASION],
-                traits[ENDURANCE],
-                full,
-                left,
-            )
-        )
-    cover = tuple(tuple(game.arena.extra_penalty(a, b) for _, b in standing) for _, a in standing)
-    return tuple(fighters), cover
-
-
-@lru_cache(maxsize=1 << 16)
-def _played_out(
-    table: RangeTable, fighters: tuple[_Fighter, ...], cover: tuple[tuple[int, ...], ...]
-) -> tuple[float, ...]:
-    """The points each of ``fighters`` has left after :data:`FIGHT` turns of the fight in
-    expected hit points, or once one side is all gone (under :data:`GONE` points).
-
-    Each turn every unit picks the enemy whose fall gains most soonest (what it deals that
-    enemy, times what that enemy deals at best, over the enemy's points left: fire is
-    focused on the dangerous and the nearly spent), closes on it by its movement to one hex
-    (a straight line, terrain and other units ignored), and attacks it at the exact expected
-    hit points of all its weapons from there, times the share of its points it has left (a
-    hit point comes off what it can do); then the hit points come off at once.  The cover
-    between two units stays what it is where they stand now."""
-    count = len(fighters)
-    where = [(float(f.where.q), float(f.where.r)) for f in fighters]
-    left = [f.left for f in fighters]
-    pairs = [
-        (i, j) for i in range(count) for j in range(count) if fighters[i].owner != fighters[j].owner
-    ]
-    known: dict[tuple[int, int, int], float] = {}
-
-    def rate(i: int, j: int, distance: float) -> float:
-        """What ``i`` deals ``j`` a turn at ``distance``, at its full points."""
-        far = max(1, round(distance))
-        full = known.get((i, j, far))
-        if full is None:
-            penalty = table.penalty(far) + cover[i][j]
-            target = fighters[j]
-            full = known[i, j, far] = sum(
-                _mean(accuracy - penalty, target.evasion, damage, target.endurance)
-                for accuracy, damage in fighters[i].weapons
-            )
-        return full
-
-    def apart(i: int, j: int) -> float:
-        (q, r), (tq, tr) = where[i], where[j]
-        return (abs(q - tq) + abs(r - tr) + abs(q + r - tq - tr)) / 2
-
-    for _ in range(FIGHT):
-        share = [
-            points / f.full if points >= GONE else 0.0
-            for f, points in zip(fighters, left, strict=True)
-        ]
-        living = [(i, j) for i, j in pairs if share[i] and share[j]]
-        if not living:
-            break
-        danger = [0.0] * count
-        closing: dict[tuple[int, int], float] = {}
-        for i, j in living:
-            distance = apart(i, j)
-            danger[i] = max(danger[i], rate(i, j, distance) * share[i])
-            closing[i, j] = rate(i, j, max(1.0, distance - fighters[i].movement))
-        targets: dict[int, int] = {}
-        best: dict[int, float] = {}
-        for (i, j), dealt in closing.items():
-            gain = dealt * (danger[j] + EVEN) / left[j]
-            if gain > best.get(i, -1.0):
-                targets[i], best[i] = j, gain
-        moved = list(where)
-        for i, j in targets.items():
-            distance = apart(i, j)
-            step = min(float(fighters[i].movement), distance - 1)
-            if step > 0:
-                (q, r), (tq, tr) = where[i], where[j]
-                moved[i] = (q + step / distance * (tq - q), r + step / distance * (tr - r))
-        where = moved
-        taken = [0.0] * count
-        for i, j in targets.items():
-            taken[j] += rate(i, j, apart(i, j)) * share[i]
-        left = [max(0.0, points - hurt) for points, hurt in zip(left, taken, strict=True)]
-    return tuple(points if points >= GONE else 0.0 for points in left)

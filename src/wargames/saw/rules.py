@@ -265,14 +265,6 @@ class Saw(Game[SawState, SawAction]):
             return super().evaluate(state, player)
         return evaluation.evaluate(self, state, player)
 
-    def search_evaluate(self, state: SawState, player: str) -> float:
-        """:meth:`evaluate` as a search that asks for the game's own reads it: the rest of
-        the fight played out in expected hit points (:func:`wargames.saw.evaluation.fight`).
-        A heuristic, not a rule."""
-        if state.result is not None:
-            return super().evaluate(state, player)
-        return evaluation.fight(self, state, player)
-
     # -- starting ---------------------------------------------------------------------------
 
     def start(self, seed: Seed | None = None, **setup: Any) -> SawState:
