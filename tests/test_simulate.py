@@ -147,6 +147,10 @@ def test_a_spec_gives_the_search_settings() -> None:
         "widening=0.5, finish_round=True)"
     )
     assert repr(make_bot("hard+samples=80", 1)) == "MctsBot(seed=1, iterations=800)"
+    trees = make_bot("hard+trees=4", 1)
+    assert isinstance(trees, MctsBot)
+    assert (trees.trees, trees.samples) == (4, 80)
+    assert repr(trees) == "MctsBot(seed=1, iterations=800, trees=4)"
 
 
 def test_the_simulate_command(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """GreedyBot, MctsBot and PimcBot: legal, reproducible choices that depend only on the view."""
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -636,3 +637,58 @@ def test_more_iterations_search_more_of_the_root() -> None:
     widths = [bot._width(i) for i in (0, 199, 799)]
     assert widths[0] == 6 < widths[1] < widths[2]
     assert MctsBot(0, iterations=800).samples > MctsBot(0, iterations=200).samples == 20
+
+
+def test_trees_search_apart_in_their_own_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``trees=4``: four searches, each of a quarter of the descents in every fourth world
+    (its own), none sharing a node with another."""
+    bot = MctsBot(3, iterations=40, samples=8, prior=2, trees=4)
+    searched: list[tuple[int, ...]] = []
+    roots: list[_Node] = []  # kept alive, so no two share an id
+    search, iterate = bot._search, bot._iterate
+
+    def spy_search(game: Any, state: Any, player: str, actions: Any, worlds: Any) -> Any:
+        searched.append(tuple(id(w) for w in worlds))
+        return search(game, state, player, actions, worlds)
+
+    def spy_iterate(game: Any, world: Any, baseline: Any, root: _Node, *rest: Any) -> None:
+        roots.append(root)
+        iterate(game, world, baseline, root, *rest)
+
+    monkeypatch.setattr(bot, "_search", spy_search)
+    monkeypatch.setattr(bot, "_iterate", spy_iterate)
+    bot.choose(MINI, MINI.start(seed=2), "green")
+    assert [len(worlds) for worlds in searched] == [2, 2, 2, 2]
+    assert len({w for worlds in searched for w in worlds}) == 8, "each world in one tree"
+    assert sorted(Counter(map(id, roots)).values()) == [10, 10, 10, 10]
+
+
+def test_trees_choose_what_most_of_them_choose(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trees' choice is the action most of them choose, not the one with the most
+    visits summed (one tree's 100 on ``a`` outweigh the other two's on ``b``); a tie between
+    choices goes to the one with more visits."""
+    state = MINI.start(seed=2)
+    a, b, c = MINI.legal_actions(state, "green")[:3]
+
+    def searched(visits: dict[Any, int], best: Any) -> dict[Any, _Node]:
+        nodes = {}
+        for action, n in visits.items():
+            node = nodes[action] = _Node("green")
+            node.visits, node.value = n, 1.0 if action == best else 0.0
+        return nodes
+
+    def choice(results: list[dict[Any, _Node]]) -> Any:
+        bot = MctsBot(0, iterations=30, samples=30, trees=len(results))
+        answers = iter(results)
+        monkeypatch.setattr(bot, "_search", lambda *_: ([a, b, c], next(answers)))
+        return bot.decide(MINI, state, "green", [a, b, c], [])
+
+    heavy = searched({a: 100, b: 2}, a)
+    light = searched({a: 1, b: 10}, b)
+    assert choice([heavy, light, light]) == b
+    assert choice([heavy, light]) == a, "one vote each: the visits decide"
+    assert choice([light]) == b
+    with pytest.raises(ValueError, match="trees must be 1 to 20, got 21"):
+        MctsBot(trees=21)
+    with pytest.raises(ValueError, match="the prior uses 4 of only 3 samples a tree"):
+        MctsBot(samples=20, trees=6)

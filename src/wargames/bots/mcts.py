@@ -182,6 +182,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -269,7 +270,10 @@ class MctsBot(SampledBot):
     ``game.search_own_evaluation``);
     ``means`` whether an action after which its player goes on choosing is worth the mean of
     its visits rather than the best of what follows (None, the default: as the game says,
-    ``game.search_means``).
+    ``game.search_means``);
+    ``trees`` how many independent searches share the iterations and the worlds (each
+    ``iterations / trees`` descents in every ``trees``-th world), the choice the action most
+    of them choose, ties broken by their visits summed (1, the default: one search).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -290,15 +294,18 @@ class MctsBot(SampledBot):
         foresee: bool | None = None,
         own_evaluation: bool | None = None,
         means: bool | None = None,
+        trees: int = 1,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
         if min(iterations, samples, width, horizon) < 1:
             raise ValueError("iterations, samples, width and horizon must be >= 1")
+        if not 1 <= trees <= min(iterations, samples):
+            raise ValueError(f"trees must be 1 to {min(iterations, samples)}, got {trees}")
         if rollout_depth < 0 or min(prior, widening) < 0:
             raise ValueError("rollout_depth, prior and widening must be >= 0")
-        if prior > samples:
-            raise ValueError(f"the prior uses {prior} of only {samples} samples")
+        if prior > samples // trees:
+            raise ValueError(f"the prior uses {prior} of only {samples // trees} samples a tree")
         super().__init__(seed, samples)
         self.iterations = iterations
         self.rollout_depth = rollout_depth
@@ -311,6 +318,7 @@ class MctsBot(SampledBot):
         self.foresee = foresee
         self.own_evaluation = own_evaluation
         self.means = means
+        self.trees = trees
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -321,6 +329,32 @@ class MctsBot(SampledBot):
         actions: Sequence[Action],
         worlds: Sequence[State],
     ) -> Action:
+        if self.trees == 1:
+            return self._choice(self._search(game, state, player, actions, worlds))
+        votes: Counter[Action] = Counter()
+        visits: Counter[Action] = Counter()
+        for tree in range(self.trees):
+            search = self._search(game, state, player, actions, worlds[tree :: self.trees])
+            votes[self._choice(search)] += 1
+            visits.update({action: child.visits for action, child in search[1].items()})
+        return max(actions, key=lambda a: (votes[a], visits[a]))
+
+    @staticmethod
+    def _choice(search: tuple[list[Action], dict[Action, _Node]]) -> Action:
+        """A search's choice: of its ``ranked`` actions, the searched one of best value."""
+        ranked, searched = search
+        return max(ranked, key=lambda a: searched[a].value if a in searched else -math.inf)
+
+    def _search(
+        self,
+        game: Game[Any, Any],
+        state: State,
+        player: str,
+        actions: Sequence[Action],
+        worlds: Sequence[State],
+    ) -> tuple[list[Action], dict[Action, _Node]]:
+        """One tree's search of ``iterations / trees`` descents in ``worlds``: the actions
+        ranked by prior (ties at random) and the root's searched children."""
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
         if _chosen(self.foresee, game.search_foresees):
@@ -350,18 +384,17 @@ class MctsBot(SampledBot):
             ranked.sort(key=lambda a: root.children[a].mean, reverse=True)
         waiting = dict(root.children)  # the prior of every action, searched or not yet
         root.children = {}
-        for i in range(self.iterations):
+        for i in range(self.iterations // self.trees):
             shown = self._width(i) if self.prior else len(ranked)
             if len(root.children) < shown:  # progressive unpruning: the next best by prior
                 root.children.update({a: waiting[a] for a in ranked[:shown] if a in waiting})
             candidates = frozenset(ranked[:shown])
-            world = worlds[i % self.samples]
-            if i >= self.samples:  # a world seen before, with new dice
+            world = worlds[i % len(worlds)]
+            if i >= len(worlds):  # a world seen before, with new dice
                 world = world.with_changes(rng=game.fresh_rng(self._random))
-            baseline = baselines[i % self.samples]
+            baseline = baselines[i % len(worlds)]
             self._iterate(game, world, baseline, root, player, candidates, together, best)
-        searched = root.children
-        return max(ranked, key=lambda a: searched[a].value if a in searched else -math.inf)
+        return ranked, root.children
 
     def _width(self, iteration: int) -> int:
         """How many of the root's actions, best prior first, the search has unpruned after
@@ -528,6 +561,7 @@ class MctsBot(SampledBot):
             "foresee",
             "own_evaluation",
             "means",
+            "trees",
         )
         extra = "".join(
             f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)

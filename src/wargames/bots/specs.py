@@ -66,6 +66,7 @@ SETTINGS: dict[str, type[int] | type[float]] = {
     "prior": int,
     "width": int,
     "widening": float,
+    "trees": int,
 }
 """``MctsBot``'s search settings a spec may give, each as ``+name=value``
 (``mcts:200+exploration=0.35``), with the type its value is read as."""
