@@ -647,9 +647,9 @@ def test_trees_search_apart_in_their_own_worlds(monkeypatch: pytest.MonkeyPatch)
     roots: list[_Node] = []  # kept alive, so no two share an id
     search, iterate = bot._search, bot._iterate
 
-    def spy_search(game: Any, state: Any, player: str, actions: Any, worlds: Any) -> Any:
+    def spy_search(game: Any, state: Any, player: str, actions: Any, worlds: Any, n: int) -> Any:
         searched.append(tuple(id(w) for w in worlds))
-        return search(game, state, player, actions, worlds)
+        return search(game, state, player, actions, worlds, n)
 
     def spy_iterate(game: Any, world: Any, baseline: Any, root: _Node, *rest: Any) -> None:
         roots.append(root)
@@ -690,5 +690,5 @@ def test_trees_choose_what_most_of_them_choose(monkeypatch: pytest.MonkeyPatch) 
     assert choice([light]) == b
     with pytest.raises(ValueError, match="trees must be 1 to 20, got 21"):
         MctsBot(trees=21)
-    with pytest.raises(ValueError, match="the prior uses 4 of only 3 samples a tree"):
+    with pytest.raises(ValueError, match="the prior uses 4 of only 3 samples"):
         MctsBot(samples=20, trees=6)

@@ -1,5 +1,7 @@
 """Bots play Sabatu to an end; the material evaluation search bots use."""
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -302,3 +304,36 @@ def test_sabatu_s_searches_read_its_own_evaluation_by_default(bot: Bot, reads: s
         player = min(game.to_act(state))
     bot.choose(game, state, player)
     assert set(game.read) == reads
+
+
+@pytest.mark.parametrize(
+    ("bot", "trees"),
+    [
+        (MctsBot(1, iterations=800), 4),
+        (MctsBot(1, iterations=200), 1),
+        (MctsBot(1, iterations=800, trees=1), 1),
+    ],
+)
+def test_sabatu_splits_a_bigger_search_into_searches_of_200(
+    bot: MctsBot, trees: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Sabatu.search_descents``: ``mcts:800`` is four searches of 200 descents, each in 20
+    of its 80 worlds, unless told otherwise (``trees``); ``mcts:200`` is one, as before."""
+    game = Sabatu(players=2)
+    state = game.start(5)
+    player = min(game.to_act(state))
+    while len(game.legal_actions(state, player)) == 1:  # to the first real choice
+        state = game.apply(state, game.legal_actions(state, player)[0])
+        player = min(game.to_act(state))
+    searches: list[int] = []
+    search = bot._search
+
+    def spy(
+        game: Sabatu, state: SabatuState, player: str, actions: Any, worlds: Any, n: int
+    ) -> Any:
+        searches.append(len(worlds))
+        return search(game, state, player, actions, worlds, n)
+
+    monkeypatch.setattr(bot, "_search", spy)
+    bot.choose(game, state, player)
+    assert searches == [bot.samples // trees] * trees

@@ -255,6 +255,10 @@ class Game(ABC, Generic[S, A]):
     """Whether search bots (``MctsBot``) score their positions by :meth:`search_evaluate`
     unless told otherwise (``own_evaluation``): for a game whose evaluation for searches
     measured better than :meth:`evaluate` there."""
+    search_descents: ClassVar[int | None] = None
+    """Where set, how many descents one search tree of search bots (``MctsBot``) takes
+    unless told otherwise (``trees``): a bigger budget is split into independent searches
+    of that many descents each, which vote.  None: one search whatever the budget."""
     explicit_chance: ClassVar[bool] = False
     """Whether adapters may offer explicit chance nodes (OpenSpiel): an action's chance is
     listed whole by :meth:`chance` where it lists one, else (with :attr:`chance_by_draw`)

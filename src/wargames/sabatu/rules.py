@@ -149,6 +149,11 @@ class Sabatu(Game[SabatuState, SabatuAction]):
     """Searches score their positions by :meth:`search_evaluate`, which also counts a victory
     the player can seize in their coming turn; greedy keeps :meth:`evaluate`
     (docs/bots-record.md, seventeenth session)."""
+    search_descents = 200
+    """A search of more descents is split into searches of 200 that vote (``mcts:800``: four
+    of them): the one tree of 800 chose no better than 200 where they differed, its values
+    inflated by the best of more continuations tried (docs/bots-record.md, twentieth
+    session)."""
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {
         "battle": battle,
         "assault": assault,
