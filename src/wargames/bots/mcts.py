@@ -279,9 +279,10 @@ class MctsBot(SampledBot):
     its visits rather than the best of what follows (None, the default: as the game says,
     ``game.search_means``);
     ``trees`` how many independent searches share the iterations and the worlds (each
-    ``iterations / trees`` descents in every ``trees``-th world), the choice the action most
-    of them choose, ties broken by their visits summed (None, the default: as the game
-    says, one search for every ``game.search_descents`` iterations, else one).
+    ``iterations / trees`` descents, the remainder one each to the first, in every
+    ``trees``-th world), the choice the action most of them choose, ties broken by their
+    visits summed (None, the default: as the game says, one search for every
+    ``game.search_descents`` iterations, else one).
     Negotiation actions (draw offers, trades) are left alone unless nothing else is legal,
     as for the other bots, and offers are answered by the evaluation.
     """
@@ -338,12 +339,11 @@ class MctsBot(SampledBot):
         worlds: Sequence[State],
     ) -> Action:
         trees = self._trees(game)
-        if trees == 1:
-            return self._choice(self._search(game, state, player, actions, worlds, 1))
         votes: Counter[Action] = Counter()
         visits: Counter[Action] = Counter()
         for tree in range(trees):
-            search = self._search(game, state, player, actions, worlds[tree::trees], trees)
+            descents = len(range(tree, self.iterations, trees))  # the budget shared out whole
+            search = self._search(game, state, player, actions, worlds[tree::trees], descents)
             votes[self._choice(search)] += 1
             visits.update({action: child.visits for action, child in search[1].items()})
         return max(actions, key=lambda a: (votes[a], visits[a]))
@@ -373,10 +373,10 @@ class MctsBot(SampledBot):
         player: str,
         actions: Sequence[Action],
         worlds: Sequence[State],
-        trees: int,
+        descents: int,
     ) -> tuple[list[Action], dict[Action, _Node]]:
-        """One of ``trees`` searches, of ``iterations / trees`` descents in ``worlds``: the
-        actions ranked by prior (ties at random) and the root's searched children."""
+        """One search of ``descents`` descents in ``worlds``: the actions ranked by prior
+        (ties at random) and the root's searched children."""
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
         if _chosen(self.foresee, game.search_foresees):
@@ -406,7 +406,7 @@ class MctsBot(SampledBot):
             ranked.sort(key=lambda a: root.children[a].mean, reverse=True)
         waiting = dict(root.children)  # the prior of every action, searched or not yet
         root.children = {}
-        for i in range(self.iterations // trees):
+        for i in range(descents):
             shown = self._width(i) if self.prior else len(ranked)
             if len(root.children) < shown:  # progressive unpruning: the next best by prior
                 root.children.update({a: waiting[a] for a in ranked[:shown] if a in waiting})
