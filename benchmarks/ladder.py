@@ -272,6 +272,23 @@ def scores(results: Iterable[Played]) -> dict[tuple[str, str], tuple[int, int, i
     return {pair: (w, d, loss) for pair, (w, d, loss) in record.items()}
 
 
+def seeds(results: Iterable[Played]) -> dict[tuple[str, str], tuple[int, int, int]]:
+    """For each pair ``(a, b)``, over the seeds it played from both seats: how many ``a``
+    won both ways, how many the two split, and how many ``b`` won both ways (a draw is half
+    a win).  Both games of a seed start from the same deal and the same stream of chance, so
+    a seed the pair splits is one the seat and the luck decided between these two bots."""
+    halves: dict[tuple[str, str], dict[int, list[float]]] = {}
+    for result in results:
+        pair = first, second = result.pairing.pair
+        won = (first in result.winners) - (second in result.winners)
+        halves.setdefault(pair, {}).setdefault(result.pairing.seed, []).append((1 + won) / 2)
+    counts: dict[tuple[str, str], tuple[int, int, int]] = {}
+    for pair, by_seed in halves.items():
+        both = [sum(games) for games in by_seed.values() if len(games) == 2]
+        counts[pair] = (both.count(2), sum(0 < s < 2 for s in both), both.count(0))
+    return counts
+
+
 def ratings(
     records: Mapping[tuple[str, str], tuple[int, int, int]],
     *,
@@ -317,13 +334,21 @@ def ratings(
 def table(game: str, results: Sequence[Played]) -> str:
     """The printed report of one game's round robin."""
     records = scores(results)
-    lines = [f"## {game}", "", "| pairing | W-D-L | score | 95% interval |", "|---|---|---:|---|"]
+    both_ways = seeds(results)
+    lines = [
+        f"## {game}",
+        "",
+        "| pairing | W-D-L | score | 95% interval | seeds won both ways-split-lost both ways |",
+        "|---|---|---:|---|---|",
+    ]
     for (a, b), (wins, draws, losses) in records.items():
         n = wins + draws + losses
         score = (wins + draws / 2) / n
         low, high = wilson(round(wins + draws / 2), n)
+        swept, split, lost = both_ways[a, b]
         lines.append(
-            f"| {a} vs {b} | {wins}-{draws}-{losses} | {score:.0%} | [{low:.0%}, {high:.0%}] |"
+            f"| {a} vs {b} | {wins}-{draws}-{losses} | {score:.0%} | [{low:.0%}, {high:.0%}] "
+            f"| {swept}-{split}-{lost} |"
         )
     rated = ratings(records)
     seconds: dict[str, float] = {}

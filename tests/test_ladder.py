@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from benchmarks.ladder import main, name_value, pairings, play_pairing, ratings
+from benchmarks.ladder import Played, main, name_value, pairings, play_pairing, ratings, seeds
 
 from wargames import UnknownOption
 
@@ -63,6 +63,28 @@ def test_a_tiny_round_robin_prints_its_table() -> None:
     assert "| random vs greedy:1 |" in text
     rows = [line for line in text.splitlines() if line.startswith(("| random |", "| greedy:1 |"))]
     assert len(rows) == 2
+    (pairing,) = [line for line in text.splitlines() if line.startswith("| random vs greedy:1 |")]
+    both_ways = pairing.rstrip(" |").rsplit("| ", 1)[1]
+    assert sum(map(int, both_ways.split("-"))) == 1  # the one seed, played from both seats
+
+
+def test_seeds_tell_a_sweep_from_a_split() -> None:
+    """A seed counts as won both ways only if the bot won it from both seats; a win and a
+    loss, or a win and a draw, is a split; a seed played from one seat is not counted."""
+    tasks = {(t.seed, t.swapped): t for t in pairings("saw", ["a", "b"], 10, seed=1)}
+    won = {  # (seed, swapped): the winners
+        (1, False): ("a",),
+        (1, True): ("a",),  # a won both ways
+        (2, False): ("a",),
+        (2, True): ("b",),  # the first seat won both games
+        (3, False): ("b",),
+        (3, True): ("b",),  # b won both ways
+        (4, False): ("a",),
+        (4, True): (),  # a win and a draw
+        (5, False): ("a",),  # one seat only
+    }
+    results = [Played(tasks[key], winners, "", {}, {}) for key, winners in won.items()]
+    assert seeds(results) == {("a", "b"): (1, 2, 1)}
 
 
 def test_options_go_over_the_games_own() -> None:
