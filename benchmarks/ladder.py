@@ -257,18 +257,18 @@ def run(tasks: Sequence[Pairing], *, jobs: int = 1, use_ray: bool = False) -> It
                 yield future.result()
 
 
+def _margin(result: Played) -> int:
+    """One game from the first of its pair's side: 1 a win, -1 a loss, 0 a draw (or a game
+    both or neither won)."""
+    first, second = result.pairing.pair
+    return (first in result.winners) - (second in result.winners)
+
+
 def scores(results: Iterable[Played]) -> dict[tuple[str, str], tuple[int, int, int]]:
     """For each pair ``(a, b)`` in the order they were paired: ``a``'s wins, draws and losses."""
     record: dict[tuple[str, str], list[int]] = {}
     for result in results:
-        pair = first, second = result.pairing.pair
-        tally = record.setdefault(pair, [0, 0, 0])
-        if first in result.winners and second not in result.winners:
-            tally[0] += 1
-        elif second in result.winners and first not in result.winners:
-            tally[2] += 1
-        else:
-            tally[1] += 1
+        record.setdefault(result.pairing.pair, [0, 0, 0])[1 - _margin(result)] += 1
     return {pair: (w, d, loss) for pair, (w, d, loss) in record.items()}
 
 
@@ -277,15 +277,14 @@ def seeds(results: Iterable[Played]) -> dict[tuple[str, str], tuple[int, int, in
     won both ways, how many the two split, and how many ``b`` won both ways (a draw is half
     a win).  Both games of a seed start from the same deal and the same stream of chance, so
     a seed the pair splits is one the seat and the luck decided between these two bots."""
-    halves: dict[tuple[str, str], dict[int, list[float]]] = {}
+    margins: dict[tuple[str, str], dict[int, list[int]]] = {}
     for result in results:
-        pair = first, second = result.pairing.pair
-        won = (first in result.winners) - (second in result.winners)
-        halves.setdefault(pair, {}).setdefault(result.pairing.seed, []).append((1 + won) / 2)
+        by_seed = margins.setdefault(result.pairing.pair, {})
+        by_seed.setdefault(result.pairing.seed, []).append(_margin(result))
     counts: dict[tuple[str, str], tuple[int, int, int]] = {}
-    for pair, by_seed in halves.items():
+    for pair, by_seed in margins.items():
         both = [sum(games) for games in by_seed.values() if len(games) == 2]
-        counts[pair] = (both.count(2), sum(0 < s < 2 for s in both), both.count(0))
+        counts[pair] = (both.count(2), sum(-2 < m < 2 for m in both), both.count(-2))
     return counts
 
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from benchmarks.ladder import Played, main, name_value, pairings, play_pairing, ratings, seeds
+from benchmarks.ladder import (
+    Played,
+    main,
+    name_value,
+    pairings,
+    play_pairing,
+    ratings,
+    scores,
+    seeds,
+)
 
 from wargames import UnknownOption
 
@@ -85,6 +94,7 @@ def test_seeds_tell_a_sweep_from_a_split() -> None:
     }
     results = [Played(tasks[key], winners, "", {}, {}) for key, winners in won.items()]
     assert seeds(results) == {("a", "b"): (1, 2, 1)}
+    assert scores(results) == {("a", "b"): (5, 1, 3)}  # every game, the one-seat seed's too
 
 
 def test_options_go_over_the_games_own() -> None:
