@@ -343,7 +343,7 @@ def table(game: str, results: Sequence[Played]) -> str:
     for (a, b), (wins, draws, losses) in records.items():
         n = wins + draws + losses
         score = (wins + draws / 2) / n
-        low, high = wilson(round(wins + draws / 2), n)
+        low, high = wilson(wins + draws / 2, n)
         swept, split, lost = both_ways[a, b]
         lines.append(
             f"| {a} vs {b} | {wins}-{draws}-{losses} | {score:.0%} | [{low:.0%}, {high:.0%}] "

@@ -107,7 +107,7 @@ def play_paired(
         split[key.get("".join(results), "other")] += 1
     wins, draws, losses = record
     n = wins + draws + losses
-    lo, hi = wilson(round(wins + draws / 2), n)
+    lo, hi = wilson(wins + draws / 2, n)
     per_move = {spec: s / max(m, 1) for spec, (s, m) in clocks.items()}
     print(
         f"{first} against {second}: {wins}-{draws}-{losses}, {(wins + draws / 2) / n:.0%} "

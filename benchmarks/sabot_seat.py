@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         key = "drawn" if None in (same, swapped) else "seat" if same == swapped else "army"
         split[key] += 1
     n = sum(seats.values())
-    lo, hi = wilson(round(seats[first] + seats[None] / 2), n)
+    lo, hi = wilson(seats[first] + seats[None] / 2, n)
     print(
         f"{first} (first seat) {seats[first]}-{seats[None]}-{seats[second]} of {n}, "
         f"{(seats[first] + seats[None] / 2) / n:.1%} [{lo:.0%}, {hi:.0%}]; sign test on the "

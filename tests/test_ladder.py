@@ -13,9 +13,11 @@ from benchmarks.ladder import (
     ratings,
     scores,
     seeds,
+    table,
 )
 
 from wargames import UnknownOption
+from wargames.simulate import wilson
 
 
 def test_each_seed_is_played_from_both_seats() -> None:
@@ -95,6 +97,16 @@ def test_seeds_tell_a_sweep_from_a_split() -> None:
     results = [Played(tasks[key], winners, "", {}, {}) for key, winners in won.items()]
     assert seeds(results) == {("a", "b"): (1, 2, 1)}
     assert scores(results) == {("a", "b"): (5, 1, 3)}  # every game, the one-seat seed's too
+
+
+def test_the_table_counts_a_draw_as_half_a_win_in_the_interval() -> None:
+    """One win and one draw of two is a score of 1.5: the interval is Wilson's of 1.5 of 2,
+    not of a rounded 2."""
+    first, second = pairings("saw", ["a", "b"], 2, seed=1)
+    results = [Played(first, ("a",), "", {}, {}), Played(second, (), "", {}, {})]
+    low, high = wilson(1.5, 2)
+    assert wilson(2, 2) != (low, high)
+    assert f"| a vs b | 1-1-0 | 75% | [{low:.0%}, {high:.0%}] | 0-1-0 |" in table("saw", results)
 
 
 def test_options_go_over_the_games_own() -> None:

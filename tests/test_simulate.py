@@ -51,6 +51,8 @@ def test_summary_counts_and_wilson_interval() -> None:
     assert low == pytest.approx(0.3968, abs=1e-4)
     assert high == pytest.approx(0.8922, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(2.5, 5)  # a draw counts half: centred on 0.5, not on 2 or 3 of 5
+    assert low == pytest.approx(1 - high)
 
 
 def test_bad_settings() -> None:

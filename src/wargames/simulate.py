@@ -245,8 +245,9 @@ def _ray(
             yield pending.pop(ref), ray.get(ref)
 
 
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); ``successes`` may hold
+    halves, a drawn game counting half a win."""
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials
