@@ -268,14 +268,18 @@ def answer(
     """The build points ``target``'s likeliest harm takes from ``shooter`` once the shooter
     has come to ``distance`` hexes of it to fire (:func:`exchange` with ``answered``): the
     most over the target's weapons that reach that far (with its own move units left, as
-    the shooter's reach is reckoned) and may hurt the shooter, at the odds of VII-a with a
+    the shooter's reach is reckoned, where its side moves after the shooter's: else it has
+    moved before the shooter chooses where to stand) and may hurt the shooter, at the odds of VII-a with a
     clear line of sight; none where the target has fired, its attack phase is over, or it
     is unarmed.  Facing and the ground the shooter will stand on are not known, and are
     left out."""
     if target.fired or not firing[target.owner] or target.kind not in game.reaches:
         return 0.0
     kind = game.table[target.kind]
-    moves = 0.0 if kind.no_move_and_fire else left.get(target.id, 0.0)
+    order = state.clock.order
+    seat = game.players.index
+    after = order.index(seat(target.owner)) > order.index(seat(shooter.owner))
+    moves = 0.0 if kind.no_move_and_fire or not after else left.get(target.id, 0.0)
     hill = 1 if game.map.elevation[target.hex] else 0
     worth = _worth(game, shooter)
     most = 0.0
