@@ -35,6 +35,7 @@ from attrs import frozen
 from wargames.core.game import balance, closeness
 from wargames.sabot.carriers import exits
 from wargames.sabot.firing import (
+    _arc_problem,
     _harmless,
     fire_problem,
     hit_chances,
@@ -270,9 +271,9 @@ def answer(
     most over the target's weapons that reach that far (with its own move units left, as
     the shooter's reach is reckoned, where its side moves after the shooter's: else it has
     moved before the shooter chooses where to stand) and may hurt the shooter, at the odds of VII-a with a
-    clear line of sight; none where the target has fired, its attack phase is over, or it
-    is unarmed.  Facing and the ground the shooter will stand on are not known, and are
-    left out."""
+    clear line of sight, and, where it has no move units to turn with, into its arc from the
+    shooter's hex now; none where the target has fired, its attack phase is over, or it is
+    unarmed.  The ground the shooter will stand on is not known, and is left out."""
     if target.fired or not firing[target.owner] or target.kind not in game.reaches:
         return 0.0
     kind = game.table[target.kind]
@@ -290,6 +291,8 @@ def answer(
             continue
         if weapon_stats(game, kind, weapon)[0] + hill + moves < distance:
             continue
+        if not moves and _arc_problem(game, target, kind, weapon, shooter.hex):
+            continue  # it may not turn to face the shooter, which comes from where it stands
         destroyed, disabled = hit_chances(game, state, target, weapon, shooter, clear=True)
         most = max(most, worth * (destroyed + (disabled / 2 if shooter.status == OK else 0)))
     return most
