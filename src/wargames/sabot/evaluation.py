@@ -268,12 +268,13 @@ def answer(
 ) -> float:
     """The build points ``target``'s likeliest harm takes from ``shooter`` once the shooter
     has come to ``distance`` hexes of it to fire (:func:`exchange` with ``answered``): the
-    most over the target's weapons that reach that far (with its own move units left, as
-    the shooter's reach is reckoned, where its side moves after the shooter's: else it has
-    moved before the shooter chooses where to stand) and may hurt the shooter, at the odds of VII-a with a
-    clear line of sight, and, where it has no move units to turn with, into its arc from the
-    shooter's hex now; none where the target has fired, its attack phase is over, or it is
-    unarmed.  The ground the shooter will stand on is not known, and is left out."""
+    most over the target's weapons that may hurt the shooter and reach that far, at the
+    odds of VII-a with a clear line of sight; none where the target has fired, its attack
+    phase is over, or it is unarmed.  Where the target's side moves after the shooter's,
+    its own move units left count towards its reach, as the shooter's do; else it has moved
+    before the shooter chooses where to stand.  Where it has no move units to turn with, it
+    answers only into its arc from the shooter's hex now.  The ground the shooter will stand
+    on is not known, and is left out."""
     if target.fired or not firing[target.owner] or target.kind not in game.reaches:
         return 0.0
     kind = game.table[target.kind]
