@@ -4,20 +4,10 @@ who has lost all his/her units loses, so material counts most, and closing in le
 import pytest
 from hypothesis import given, settings
 
-from wargames.bots import Bot, GreedyBot, MctsBot
 from wargames.sabot import Sabot, SabotState
 from wargames.sabot.combat import DESTROYED, shot
 from wargames.sabot.combat import DISABLED as DISABLED_RESULT
-from wargames.sabot.evaluation import (
-    answer,
-    approach,
-    closing,
-    exchange,
-    material,
-    moves_left,
-    standing,
-    still_to,
-)
+from wargames.sabot.evaluation import approach, closing, exchange, material, moves_left, standing
 from wargames.sabot.state import DISABLED
 from wargames.sabot.units import DECOY
 from wargames.testing import playouts
@@ -162,20 +152,15 @@ PLAYED = Sabot(build_points=60)
 @given(playouts(PLAYED, max_steps=80))
 def test_the_exchange_never_takes_more_than_a_side_has(playout: Playout) -> None:
     """In random games: what the shots to come are expected to take lies between nothing and
-    the side's build points (their answers weighed or not), both scores stay strictly inside
-    (-1, 1), and no walk is shorter
+    the side's build points, the score stays strictly inside (-1, 1), and no walk is shorter
     than the hex distance."""
     for state in playout.states[::8]:
         assert isinstance(state, SabotState)
         units = standing(state)
-        worth = material(PLAYED, units)
-        for answered in (False, True):
-            lost = exchange(PLAYED, state, units, answered=answered)
-            for player in PLAYED.players:
-                assert 0 <= lost[player] <= worth[player]
+        worth, lost = material(PLAYED, units), exchange(PLAYED, state, units)
         for player in PLAYED.players:
+            assert 0 <= lost[player] <= worth[player]
             assert -1 < PLAYED.evaluate(state, player) < 1
-            assert -1 < PLAYED.search_evaluate(state, player) < 1
         for unit in units:
             for enemy in units:
                 if unit.on_map and enemy.on_map and enemy.owner != unit.owner:
@@ -197,115 +182,3 @@ def test_closing_counts_only_enemies_the_unit_may_hurt() -> None:
     # With nothing it may hurt left, the tank closes on what there is.
     alone = GAME.position([("blue", "MBT", "0909", 0), ("yellow", "RSC", "0910", 0)])
     assert closing(GAME, standing(alone), "blue") == 1.0
-
-
-def _lost(state: SabotState, *, answered: bool) -> dict[str, float]:
-    return exchange(GAME, state, standing(state), answered=answered)
-
-
-def test_a_shot_that_must_come_into_its_target_s_answer_is_reckoned_not_to_come() -> None:
-    """VII-a, fire is simultaneous: the hover tank (range 5, move 8) twelve hexes off can come
-    and fire at the tank, but the tank's gun (range 6, Damage 4) answers it where it stands
-    to fire, and takes more than the hover tank's (Damage 3) would.  The evaluation greedy
-    reads charges the shot; the searches' weighs it against the answer, and it does not
-    come."""
-    state = GAME.position([("blue", "MBT", "0505", 0), ("yellow", "HLT", "0517", 3)])
-    assert GAME.map.distance(state.units[0].hex, state.units[1].hex) == 12
-    assert _lost(state, answered=False) == {
-        "blue": pytest.approx(_harm(3, 5, GAME._worth["MBT"])),
-        "yellow": 0.0,
-    }
-    assert _lost(state, answered=True) == {"blue": 0.0, "yellow": 0.0}
-    assert GAME.search_evaluate(state, "blue") > GAME.evaluate(state, "blue")
-    assert GAME.search_evaluate(state, "yellow") < GAME.evaluate(state, "yellow")
-
-
-def test_a_target_that_cannot_reach_the_shooter_does_not_answer() -> None:
-    """The engineer vehicle's gun reaches 2 hexes, and blue moves first: by the time the
-    hover tank chooses where to stand it has spent its move, so the shot at 5 hexes goes
-    unanswered and is charged as before."""
-    state = GAME.position([("blue", "ENV", "0505", 0), ("yellow", "HLT", "0517", 3)])
-    assert _lost(state, answered=True) == _lost(state, answered=False)
-    assert _lost(state, answered=True)["blue"] > 0
-    engineer, hover = state.units
-    assert answer(GAME, state, engineer, hover, 5, *_reckoning(state)) == 0.0
-    # Seated the other way round the engineer moves after the hover tank, and closes to
-    # answer it.
-    swapped = GAME.position([("blue", "HLT", "0517", 3), ("yellow", "ENV", "0505", 0)])
-    hover, engineer = swapped.units
-    assert answer(GAME, swapped, engineer, hover, 5, *_reckoning(swapped)) > 0.0
-
-
-def _reckoning(state: SabotState) -> tuple[dict[str, bool], dict[int, float]]:
-    """Who still fires this turn, and the move units each unit of theirs has left, as
-    :func:`exchange` reckons them."""
-    firing = {p: still_to(GAME, state, p, "attack") for p in GAME.players}
-    left = {i: n for p in GAME.players if firing[p] for i, n in moves_left(GAME, state, p).items()}
-    return firing, left
-
-
-def test_a_shooter_that_comes_anyway_is_charged_the_answer_once() -> None:
-    """The hover tank (Damage 3, range 5) gains more on the personnel carrier than the
-    carrier's gun (range 3, move 8, moving after it) takes back, so it comes, and is charged
-    the answer: the carrier, twelve hexes off, has no shot of its own to spend.  A second
-    hover tank coming at it is not charged again: the carrier fires once (VII-a)."""
-    state = GAME.position([("blue", "HLT", "0505", 0), ("yellow", "HPC", "0517", 3)])
-    hover, carrier = state.units
-    back = answer(GAME, state, carrier, hover, 5, *_reckoning(state))
-    assert 0 < back < _lost(state, answered=True)["yellow"]
-    assert _lost(state, answered=False)["blue"] == 0.0
-    assert _lost(state, answered=True)["blue"] == pytest.approx(back)
-    two = GAME.position(
-        [("blue", "HLT", "0505", 0), ("blue", "HLT", "0605", 0), ("yellow", "HPC", "0517", 3)]
-    )
-    assert _lost(two, answered=True)["blue"] == pytest.approx(back)
-
-
-def test_an_answer_needs_the_arc_of_a_unit_that_cannot_turn() -> None:
-    """VII-a: a missile launcher fires only into its front three hexes, and may not move
-    and fire (II), so it cannot turn to face a tank coming round its back: the tank's shot
-    goes unanswered.  Facing the tank, it answers; the tank's shot still gains (Damage 4
-    against the launcher's toughness), so the tank comes, and the launcher's own shot at it
-    is counted once."""
-    behind = GAME.position([("blue", "MBT", "0505", 0), ("yellow", "MSL", "0514", 3)])
-    facing = GAME.position([("blue", "MBT", "0505", 0), ("yellow", "MSL", "0514", 0)])
-    assert _lost(behind, answered=True) == _lost(behind, answered=False)
-    assert _lost(behind, answered=True)["blue"] == 0.0
-    assert _lost(facing, answered=True) == _lost(facing, answered=False)
-    assert _lost(facing, answered=True)["blue"] > 0.0
-
-
-class _Watched(Sabot):
-    """SABOT noting which of its two evaluations a bot reads."""
-
-    read: list[str]
-
-    def evaluate(self, state: SabotState, player: str) -> float:
-        self.read.append("evaluate")
-        return super().evaluate(state, player)
-
-    def search_evaluate(self, state: SabotState, player: str) -> float:
-        self.read.append("search_evaluate")
-        return super().search_evaluate(state, player)
-
-
-@pytest.mark.parametrize(
-    ("bot", "reads"),
-    [
-        (MctsBot(0, iterations=20), {"search_evaluate"}),
-        (MctsBot(0, iterations=20, own_evaluation=False), {"evaluate"}),
-        (GreedyBot(0), {"evaluate"}),
-    ],
-)
-def test_sabot_s_searches_weigh_answers_by_default(bot: Bot, reads: set[str]) -> None:
-    """``Sabot.search_own_evaluation``: a search scores its positions by ``search_evaluate``
-    (shots weighed against their answers) unless told not to; greedy reads ``evaluate``."""
-    game = _Watched(build_points=60)
-    game.read = []
-    state = game.start(5)
-    player = min(game.to_act(state))
-    while len(game.legal_actions(state, player)) == 1:  # to the first real choice
-        state = game.apply(state, game.legal_actions(state, player)[0])
-        player = min(game.to_act(state))
-    bot.choose(game, state, player)
-    assert set(game.read) == reads

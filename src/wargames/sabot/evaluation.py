@@ -35,7 +35,6 @@ from attrs import frozen
 from wargames.core.game import balance, closeness
 from wargames.sabot.carriers import exits
 from wargames.sabot.firing import (
-    _arc_problem,
     _harmless,
     fire_problem,
     hit_chances,
@@ -56,10 +55,8 @@ if TYPE_CHECKING:
     from wargames.sabot.units import UnitType
 
 __all__ = [
-    "SEARCH",
     "WEIGHTS",
     "Weights",
-    "answer",
     "approach",
     "closing",
     "evaluate",
@@ -84,22 +81,15 @@ class Weights:
     material: float = 0.9
     closing: float = 0.1
     moving: float = 0.5
-    answered: bool = False
-    """Whether :func:`exchange` weighs a shot its shooter must move to make against the fire
-    its target returns (:func:`answer`): a shooter that would draw more than it deals is
-    reckoned not to come."""
 
 
 WEIGHTS = Weights()
-SEARCH = Weights(answered=True)
-"""How searches score SABOT (:meth:`Sabot.search_evaluate <wargames.sabot.Sabot.search_evaluate>`):
-shots that must be answered weighed by the answer."""
 
 
 def evaluate(game: Sabot, state: SabotState, player: str, weights: Weights = WEIGHTS) -> float:
     """``player``'s score of a game still on: the balance of material after this turn's
     expected exchange, plus its own closing."""
-    units, worth, lost = _counted(game, state, weights.answered)
+    units, worth, lost = _counted(game, state)
     mine, theirs = (worth[p] - lost[p] for p in (player, game.opponent(player)))
     left = moves_left(game, state, player)
     if state.moving is not None and state.moving.unit in left:
@@ -110,17 +100,16 @@ def evaluate(game: Sabot, state: SabotState, player: str, weights: Weights = WEI
 
 
 def _counted(
-    game: Sabot, state: SabotState, answered: bool
+    game: Sabot, state: SabotState
 ) -> tuple[list[Unit], dict[str, float], dict[str, float]]:
     """:func:`standing`, :func:`material` and :func:`exchange` of ``state``, worked out once
     for every player who scores it (a search scores each leaf for both)."""
     known = memo(state)
-    key = (_counted, game._memo_key, answered)
+    key = (_counted, game._memo_key)
     found: tuple[list[Unit], dict[str, float], dict[str, float]] | None = known.get(key)
     if found is None:
         units = standing(state)
-        lost = exchange(game, state, units, answered=answered)
-        found = known[key] = (units, material(game, units), lost)
+        found = known[key] = (units, material(game, units), exchange(game, state, units))
     return found
 
 
@@ -191,9 +180,7 @@ def still_to(game: Sabot, state: SabotState, player: str, phase: str) -> bool:
     return clock.order.index(game.players.index(player)) >= clock.seat
 
 
-def exchange(
-    game: Sabot, state: SabotState, units: Sequence[Unit], *, answered: bool = False
-) -> dict[str, float]:
+def exchange(game: Sabot, state: SabotState, units: Sequence[Unit]) -> dict[str, float]:
     """The build points each player is expected to lose to the shots still to come this
     turn (VII): every unit whose attack phase is still to come (or under way) and that has
     not fired (a Destroyed unit too, VII-a: fire is simultaneous) fires at the enemy unit of
@@ -204,21 +191,13 @@ def exchange(
     and those move units, as it could once it has moved (unless it may not move and fire,
     II).  A shot aimed and not yet rolled (an afterstate's) takes what it is expected to
     (:func:`pending_harm`).  What several shots are expected to take from one target is at
-    most its worth.  Lasers, which harm nothing by themselves, count nothing.
-
-    ``answered``: a shot the shooter must move to make (its target beyond its reach from
-    where it stands) is weighed against what the target's fire takes back from it once it
-    stands at its reach (:func:`answer`, fire being simultaneous, VII-a), and the shooter
-    fires where its harm less that answer is greatest, or, where no shot gains, is reckoned
-    not to come.  The answer is charged to the shooter where the target has no shot of its
-    own to spend, once for each target."""
+    most its worth.  Lasers, which harm nothing by themselves, count nothing."""
     taken = pending_harm(game, state)
     targets = [u for u in units if u.on_map]
     rivals = {p: [u for u in targets if u.owner != p] for p in game.players}
     worth = {u.id: _worth(game, u) for u in targets}
     firing = {p: still_to(game, state, p, "attack") for p in game.players}
     left = {i: n for p in game.players if firing[p] for i, n in moves_left(game, state, p).items()}
-    shots: dict[int, tuple[int, float, float]] = {}  # by shooter: its aim, harm and answer
     for shooter in state.units:
         if shooter.fired or not firing[shooter.owner] or not shooter.on_map:
             continue
@@ -228,75 +207,23 @@ def exchange(
         moves = 0.0 if kind.no_move_and_fire else left.get(shooter.id, 0.0)
         near = game.map.distance_from(shooter.hex)
         hill = 1 if game.map.elevation[shooter.hex] else 0
-        standing_reach = game.reaches[shooter.kind] + hill
-        reach = standing_reach + moves
-        best, aim, harmed, back = 0.0, -1, 0.0, 0.0
+        reach = game.reaches[shooter.kind] + hill + moves
+        best, aim = 0.0, -1
         for target in rivals.get(shooter.owner, ()):
             # No shot takes more than its target's worth: a target worth no more than the
             # best found cannot beat it, and is not looked at (the same choice).
             if worth[target.id] <= best or near(target.hex) > reach:
                 continue
             harm = _harm(game, state, shooter, target, moves, worth[target.id])
-            returned = 0.0
-            if answered and harm > best and near(target.hex) > standing_reach:
-                returned = answer(game, state, target, shooter, standing_reach, firing, left)
-            if harm - returned > best:
-                best, aim, harmed, back = harm - returned, target.id, harm, returned
+            if harm > best:
+                best, aim = harm, target.id
         if aim >= 0:
-            shots[shooter.id] = (aim, harmed, back)
-    answering: set[int] = set()
-    for shooter_id, (aim, harm, back) in shots.items():
-        taken[aim] = taken.get(aim, 0.0) + harm
-        if back and aim not in shots and aim not in answering:
-            answering.add(aim)
-            taken[shooter_id] = taken.get(shooter_id, 0.0) + back
+            taken[aim] = taken.get(aim, 0.0) + best
     lost = dict.fromkeys(game.players, 0.0)
     for aimed, harm in taken.items():
         unit = state.units[aimed]
         lost[unit.owner] += min(harm, _worth(game, unit))
     return lost
-
-
-def answer(
-    game: Sabot,
-    state: SabotState,
-    target: Unit,
-    shooter: Unit,
-    distance: int,
-    firing: Mapping[str, bool],
-    left: Mapping[int, float],
-) -> float:
-    """The build points ``target``'s likeliest harm takes from ``shooter`` once the shooter
-    has come to ``distance`` hexes of it to fire (:func:`exchange` with ``answered``): the
-    most over the target's weapons that may hurt the shooter and reach that far, at the
-    odds of VII-a with a clear line of sight; none where the target has fired, its attack
-    phase is over, or it is unarmed.  Where the target's side moves after the shooter's,
-    its own move units left count towards its reach, as the shooter's do; else it has moved
-    before the shooter chooses where to stand.  Where it has no move units to turn with, it
-    answers only into its arc from the shooter's hex now.  The ground the shooter will stand
-    on is not known, and is left out."""
-    if target.fired or not firing[target.owner] or target.kind not in game.reaches:
-        return 0.0
-    kind = game.table[target.kind]
-    order = state.clock.order
-    seat = game.players.index
-    after = order.index(seat(target.owner)) > order.index(seat(shooter.owner))
-    moves = 0.0 if kind.no_move_and_fire or not after else left.get(target.id, 0.0)
-    hill = 1 if game.map.elevation[target.hex] else 0
-    worth = _worth(game, shooter)
-    most = 0.0
-    for weapon in _armed(kind):
-        if _harmless(game, kind, weapon, shooter):
-            continue
-        if weapon in ("at", "gp") and target.ammo <= 0:
-            continue
-        if weapon_stats(game, kind, weapon)[0] + hill + moves < distance:
-            continue
-        if not moves and _arc_problem(game, target, kind, weapon, shooter.hex):
-            continue  # it may not turn to face the shooter, which comes from where it stands
-        destroyed, disabled = hit_chances(game, state, target, weapon, shooter, clear=True)
-        most = max(most, worth * (destroyed + (disabled / 2 if shooter.status == OK else 0)))
-    return most
 
 
 HARMS_KEPT: Final = 1 << 16

@@ -676,20 +676,6 @@ class Sabot(Game[SabotState, SabotAction]):
     def evaluate(self, state: SabotState, player: str) -> float:
         """The outcome if over, else :func:`wargames.sabot.evaluation.evaluate`: the balance
         of build points on the board, and how near ``player``'s units stand to firing."""
-        return self._weighed(state, player, evaluation.WEIGHTS)
-
-    search_own_evaluation = True
-    """Searches score their positions by :meth:`search_evaluate`, which weighs a shot its
-    shooter must move to make against its target's answer; greedy keeps :meth:`evaluate`
-    (docs/bots-record.md, twenty-third session)."""
-
-    def search_evaluate(self, state: SabotState, player: str) -> float:
-        """:meth:`evaluate` with a shot that needs its shooter to come into its target's
-        reach weighed against the answer (:data:`wargames.sabot.evaluation.SEARCH`)."""
-        return self._weighed(state, player, evaluation.SEARCH)
-
-    def _weighed(self, state: SabotState, player: str, weights: evaluation.Weights) -> float:
-        """The outcome if over, else the evaluation by ``weights``."""
         if state.result is not None:
             return super().evaluate(state, player)
-        return evaluation.evaluate(self, state, player, weights)
+        return evaluation.evaluate(self, state, player)
