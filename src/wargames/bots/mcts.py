@@ -87,7 +87,7 @@ class _Node:
         self.visits += 1
         self.reward += value
 
-    def revalue(self, best: bool = True, shrink: float = 0.0) -> None:
+    def revalue(self, best: bool = True) -> None:
         """Where its chooser goes on choosing (a plot of several orders) and ``best``, the
         best of what the player can choose next: a continuation tried, or one untried,
         reckoned by the evaluation of this position.  The player takes the best, not the
@@ -100,7 +100,7 @@ class _Node:
             self.value = sum(o.visits * o.value for o in drawn) / sum(o.visits for o in drawn)
             return
         mine = [c for c in self.children.values() if c.chooser == self.chooser] if best else []
-        then = [_shrunk(c.value, c.visits, self.mean, shrink) for c in mine if c.visits]
+        then = [c.value for c in mine if c.visits]
         if then and self.open:
             then.append(self.first)
         self.value = max(then) if then else self.mean
@@ -158,7 +158,6 @@ class MctsBot(SampledBot):
         own_evaluation: bool | None = None,
         means: bool | None = None,
         trees: int | None = None,
-        shrink: float = 0.0,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -166,8 +165,8 @@ class MctsBot(SampledBot):
             raise ValueError("iterations, samples, width and horizon must be >= 1")
         if trees is not None and not 1 <= trees <= min(iterations, samples):
             raise ValueError(f"trees must be 1 to {min(iterations, samples)}, got {trees}")
-        if rollout_depth < 0 or min(prior, widening, shrink) < 0:
-            raise ValueError("rollout_depth, prior, widening and shrink must be >= 0")
+        if rollout_depth < 0 or min(prior, widening) < 0:
+            raise ValueError("rollout_depth, prior and widening must be >= 0")
         if prior > samples // (trees or 1):
             raise ValueError(f"the prior uses {prior} of only {samples // (trees or 1)} samples")
         super().__init__(seed, samples)
@@ -183,7 +182,6 @@ class MctsBot(SampledBot):
         self.own_evaluation = own_evaluation
         self.means = means
         self.trees = trees
-        self.shrink = shrink
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -216,20 +214,11 @@ class MctsBot(SampledBot):
             1, min(self.iterations // game.search_descents, self.samples // max(self.prior, 1))
         )
 
-    def _choice(self, search: tuple[list[Action], dict[Action, _Node]]) -> Action:
-        """A search's choice: of its ``ranked`` actions, the searched one of best value, each
-        value weighed with ``shrink`` visits at the mean of every searched action's."""
+    @staticmethod
+    def _choice(search: tuple[list[Action], dict[Action, _Node]]) -> Action:
+        """A search's choice: of its ``ranked`` actions, the searched one of best value."""
         ranked, searched = search
-        visits = sum(c.visits for c in searched.values())
-        mean = sum(c.reward for c in searched.values()) / visits if visits else 0.0
-
-        def value(action: Action) -> float:
-            child = searched.get(action)
-            if child is None or not child.visits:
-                return -math.inf
-            return _shrunk(child.value, child.visits, mean, self.shrink)
-
-        return max(ranked, key=value)
+        return max(ranked, key=lambda a: searched[a].value if a in searched else -math.inf)
 
     def _search(
         self,
@@ -260,7 +249,7 @@ class MctsBot(SampledBot):
                 drawn = self._drawn(game, world, after, child, player)
                 if drawn is not child:
                     drawn.add(value)
-                    drawn.revalue(best, self.shrink)
+                    drawn.revalue(best)
                 child.add(value)
                 self._values[player].add(value)
         for child in root.children.values():
@@ -357,7 +346,7 @@ class MctsBot(SampledBot):
             self._values[p].add(value)
         for visited, chooser in reversed(path):
             visited.add(values[chooser])
-            visited.revalue(best, self.shrink)
+            visited.revalue(best)
 
     def _take(
         self,
@@ -452,20 +441,11 @@ class MctsBot(SampledBot):
             "own_evaluation",
             "means",
             "trees",
-            "shrink",
         )
         extra = "".join(
             f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)
         )
         return f"MctsBot(seed={self.seed}, iterations={self.iterations}{extra})"
-
-
-def _shrunk(value: float, visits: int, mean: float, shrink: float) -> float:
-    """``value``, found over ``visits`` visits, weighed with ``shrink`` more visits at
-    ``mean``: the best of several values, each found over few visits, is the luckiest."""
-    if not shrink:
-        return value
-    return (visits * value + shrink * mean) / (visits + shrink)
 
 
 def _chosen(setting: bool | None, games: bool) -> bool:
