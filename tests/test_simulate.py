@@ -153,6 +153,14 @@ def test_a_spec_gives_the_search_settings() -> None:
     assert isinstance(trees, MctsBot)
     assert (trees.trees, trees.samples) == (4, 80)
     assert repr(trees) == "MctsBot(seed=1, iterations=800, trees=4)"
+    rollouts = make_bot("mcts+rollout_depth=6", 1)
+    assert isinstance(rollouts, MctsBot)
+    assert (rollouts.rollout_depth, trees.rollout_depth) == (6, 0)
+    assert repr(rollouts) == "MctsBot(seed=1, iterations=200, rollout_depth=6)"
+    with pytest.raises(ValueError, match="rollout_depth must be a whole number"):
+        make_bot("mcts+rollout_depth=1.5", 1)
+    with pytest.raises(ValueError, match="rollout_depth"):
+        make_bot("mcts+rollout_depth=-1", 1)
 
 
 def test_the_simulate_command(tmp_path: Path) -> None:

@@ -430,6 +430,7 @@ class MctsBot(SampledBot):
     def __repr__(self) -> str:
         plain = MctsBot(iterations=self.iterations)  # this budget's default settings
         names = (
+            "rollout_depth",
             "exploration",
             "samples",
             "prior",

@@ -67,6 +67,7 @@ SETTINGS: dict[str, type[int] | type[float]] = {
     "width": int,
     "widening": float,
     "trees": int,
+    "rollout_depth": int,
 }
 """``MctsBot``'s search settings a spec may give, each as ``+name=value``
 (``mcts:200+exploration=0.35``), with the type its value is read as."""
