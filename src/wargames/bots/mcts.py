@@ -158,7 +158,6 @@ class MctsBot(SampledBot):
         own_evaluation: bool | None = None,
         means: bool | None = None,
         trees: int | None = None,
-        pool: bool = False,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -183,7 +182,6 @@ class MctsBot(SampledBot):
         self.own_evaluation = own_evaluation
         self.means = means
         self.trees = trees
-        self.pool = pool
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -197,17 +195,11 @@ class MctsBot(SampledBot):
         trees = self._trees(game)
         votes: Counter[Action] = Counter()
         visits: Counter[Action] = Counter()
-        pooled: dict[Action, float] = {}
         for tree in range(trees):
             descents = len(range(tree, self.iterations, trees))  # the budget shared out whole
             search = self._search(game, state, player, actions, worlds[tree::trees], descents)
             votes[self._choice(search)] += 1
             visits.update({action: child.visits for action, child in search[1].items()})
-            for action, child in search[1].items():
-                if child.visits:
-                    pooled[action] = pooled.get(action, 0.0) + child.visits * child.value
-        if self.pool and trees > 1:
-            return max(pooled, key=lambda a: pooled[a] / visits[a])
         return max(actions, key=lambda a: (votes[a], visits[a]))
 
     def _trees(self, game: Game[Any, Any]) -> int:
@@ -450,7 +442,6 @@ class MctsBot(SampledBot):
             "own_evaluation",
             "means",
             "trees",
-            "pool",
         )
         extra = "".join(
             f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)

@@ -55,7 +55,6 @@ FLAGS: dict[str, str] = {
     FORESEE: "foresee",
     OWN: "own_evaluation",
     MEANS: "means",
-    "+pool": "pool",
 }
 """The ``MctsBot`` switches a spec may turn on by a suffix, and the keyword each sets; a
 suffix with ``=off`` turns its switch off where the game would turn it on
