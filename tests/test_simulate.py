@@ -159,7 +159,7 @@ def test_a_spec_gives_the_search_settings() -> None:
     assert repr(rollouts) == "MctsBot(seed=1, iterations=200, rollout_depth=6)"
     with pytest.raises(ValueError, match="rollout_depth must be a whole number"):
         make_bot("mcts+rollout_depth=1.5", 1)
-    with pytest.raises(ValueError, match="rollout_depth"):
+    with pytest.raises(ValueError, match="rollout_depth, prior and widening must be >= 0"):
         make_bot("mcts+rollout_depth=-1", 1)
 
 
