@@ -40,26 +40,14 @@ OPEN = """
 ........
 """
 
-HILL = """
-........
-........
-........
-........
-........
-..^.....
-"""
-"""An open field with a hill on c1 (an observation square: "re-roll one or more of their
-activation D6")."""
-
 
 def sq(name: str) -> Square:
     return Square.parse(name)
 
 
-def arena(text: str = OPEN, objectives: tuple[str, ...] = (), **options: Any) -> GridSciFi:
+def arena(text: str = OPEN, **options: Any) -> GridSciFi:
     """A game on the battlefield ``text`` (terrain symbols of data/rules.toml), Legion (blue)
-    against Swarm (red), no reserves, held at the end of turn 6 by ``objectives`` (none by
-    default)."""
+    against Swarm (red), no reserves, no objectives."""
 
     class Arena(GridSciFi):
         def make_scenario(self) -> tuple[Scenario, Any]:
@@ -71,7 +59,6 @@ def arena(text: str = OPEN, objectives: tuple[str, ...] = (), **options: Any) ->
                 deployment=1,
                 reserves=0,
                 turns=6,
-                objectives=objectives,
             )
             return scenario, ARMIES
 

@@ -20,7 +20,7 @@ from wargames.gridscifi import (
 from wargames.gridscifi.activation import dice_count
 from wargames.gridscifi.state import Activated, Unpinned
 
-from .helpers import HILL, activating, arena, at, rolling, sq
+from .helpers import activating, arena, at, rolling, sq
 
 GAME = arena()
 
@@ -235,6 +235,16 @@ def test_overwatch_ends_at_the_start_of_its_owners_turn() -> None:
     for player, still in (("red", False), ("blue", True)):
         state = GAME.position([watching, units[1]], player=player)
         assert GAME.apply(state, EndTurn(player)).units[0].overwatch is still, player
+
+
+HILL = """
+........
+........
+........
+........
+........
+..^.....
+"""
 
 
 def test_a_unit_on_a_hill_may_reroll_activation_dice_once_before_acting() -> None:

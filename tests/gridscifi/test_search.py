@@ -1,18 +1,14 @@
 """What Grid SciFi tells search bots about its turn (:meth:`GridSciFi.decision`): a player
 activates their units one at a time ("Sequence of Play"), and the search weighs one unit's
-activation whole before the next; and about its dice (:meth:`GridSciFi.drawn`): the unit
-chooses knowing its activation dice, so the search weighs an activation by the mean over
-the dice of the best after each."""
+activation whole before the next."""
 
 from typing import ClassVar, cast
 
-import pytest
-
 from wargames.bots import MctsBot
-from wargames.gridscifi import Activate, EndActivation, GridSciFi, GridState, Reroll, Step
+from wargames.gridscifi import Activate, EndActivation, GridSciFi, GridState, Step
 from wargames.gridscifi.state import GridAction
 
-from .helpers import HILL, arena, at, rolling, sq
+from .helpers import arena, at, rolling, sq
 
 GAME = arena()
 
@@ -79,42 +75,3 @@ def test_the_search_still_takes_the_objective_on_the_last_turn() -> None:
     outcome = game.outcome(state)
     assert outcome is not None
     assert outcome.winners == {"red"}
-
-
-def test_a_search_tells_activation_dice_apart_by_what_a_later_choice_reads() -> None:
-    """Rolled activation dice count by how many came up odd and how many even (all a unit's
-    later choices read of them), unless a re-roll, which names faces, is still to choose;
-    a step draws nothing."""
-    game = arena(HILL)
-    units = [at(0, "blue", "Battle Squad", "e1"), at(1, "blue", "Battle Squad", "c1")]
-    state = game.position(units)
-
-    def key(before: GridState, action: GridAction) -> object:
-        return game.drawn(before, game.apply(before, action), "blue")
-
-    activate = Activate("blue", 0)
-    assert key(rolling(state, 1, 4), activate) == key(rolling(state, 5, 2), activate)
-    assert key(rolling(state, 1, 4), activate) != key(rolling(state, 1, 3), activate)
-    on_hill = Activate("blue", 1)
-    assert key(rolling(state, 2, 4), on_hill) == key(rolling(state, 4, 2), on_hill)
-    assert key(rolling(state, 2, 4), on_hill) != key(rolling(state, 4, 4), on_hill)
-    rolled = game.apply(rolling(state, 2, 4), on_hill)
-    rerolled = key(rolling(rolled, 1), Reroll("blue", (2,)))
-    assert rerolled == key(rolling(rolled, 3), Reroll("blue", (4,)))
-    moving = game.apply(rolling(state, 1, 4), activate)
-    assert key(moving, Step("blue", sq("e2"))) is None
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_a_search_rerolls_more_dice_where_more_chances_win(seed: int) -> None:
-    """Red, last to move in the last turn, on a hill with activation dice 2 and 4: a step off
-    it lands next to the objective c3 and wins, and a step needs an odd die.  Re-rolling both
-    dice finds one three times in four, re-rolling one die once in two.  Weighed by the best
-    after the luckiest roll, every re-roll would look alike (the dice pooled:
-    ``search_draws`` off)."""
-    game = arena(HILL, objectives=("c3",))
-    units = [at(0, "blue", "Battle Squad", "h6"), at(1, "red", "Crusher Beast", "c1")]
-    state = game.position(units, player="red", turn=game.turns)
-    state = game.apply(rolling(state, 2, 4), Activate("red", 1))
-    chosen = MctsBot(seed, iterations=400).choose(game, state, "red")
-    assert chosen == Reroll("red", (2, 4))

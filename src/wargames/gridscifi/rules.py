@@ -171,10 +171,6 @@ class GridSciFi(Game[GridState, GridAction]):
     reported_events = (AttackRolled, Destroyed, BailOutRolled)
     tables: ClassVar[Tables] = TABLES
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"attack": attack}
-    search_draws = True
-    """An activation rolls its dice as the unit is chosen, and the unit then chooses knowing
-    them: the search weighs choosing a unit by the mean over the dice of the best activation
-    after each, not by the best after the luckiest roll any world gave it (:meth:`drawn`)."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -614,22 +610,6 @@ class GridSciFi(Game[GridState, GridAction]):
             return super().evaluate(state, player)
         left = evaluation.moves_left(PLAYERS, state.clock, self.turns)
         return evaluation.evaluate(self.field, state.units, player, left)
-
-    def drawn(self, before: GridState, after: GridState, player: str) -> Hashable | None:
-        """What a search tells apart of an action's draw.  Of activation dice rolled or
-        re-rolled, what a later choice reads of them: how many came up odd and how many
-        even ("Any odd scoring D6 allows a unit to make a move ..."; an even one an attack),
-        or the faces while a re-roll, which names faces, is still to choose ("re-roll one or
-        more of their activation D6").  Of any other draw (an attack's dice, a bail-out),
-        the player's view of the result."""
-        if after.rng.counter == before.rng.counter:
-            return None
-        rolled = after.activation
-        if rolled is None or rolled.moved or rolled.attacks:
-            return super().drawn(before, after, player)
-        if rolled.may_reroll:
-            return "faces", tuple(sorted(rolled.dice))
-        return "parities", rolled.odd, rolled.even
 
     def decision(self, state: GridState, player: str) -> Hashable:
         """For search bots: one activation is one decision, from choosing the unit through
