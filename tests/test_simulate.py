@@ -102,7 +102,7 @@ def test_bot_specs() -> None:
     assert greedy.samples == 8
     mcts = make_bot(" MCTS:50 ", 1)
     assert isinstance(mcts, MctsBot)
-    assert (mcts.iterations, mcts.horizon) == (50, None)
+    assert (mcts.iterations, mcts.horizon) == (50, 1)
     deeper = make_bot("mcts:50:2", 1)
     assert isinstance(deeper, MctsBot)
     assert (deeper.iterations, deeper.horizon) == (50, 2)

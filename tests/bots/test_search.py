@@ -2,7 +2,7 @@
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import pytest
@@ -342,33 +342,6 @@ def test_mcts_searches_one_decision_at_a_time() -> None:
     assert Watched.asked == {game.unit_index("b1"), game.unit_index("b2")}, "a horizon of two"
 
 
-def test_a_game_gives_a_search_of_its_budget_a_longer_horizon() -> None:
-    """``Game.search_horizons``: a search of at least 100 descents spans two of SAW's orders
-    here, a smaller one only b1's; a horizon the bot is given wins over the game's."""
-
-    class Watched(Saw):
-        search_horizons: ClassVar[Mapping[int, int]] = {100: 2}
-        asked: ClassVar[set[int | None]] = set()
-
-        def legal_actions(self, state: SawState, player: str) -> tuple[SawAction, ...]:
-            if player == "blue":
-                Watched.asked.add(self.current_unit(state, player))
-            return super().legal_actions(state, player)
-
-    game = Watched()
-    state = game.start(1)
-    both = {game.unit_index("b1"), game.unit_index("b2")}
-    for bot, asked in (
-        (MctsBot(0, iterations=100), both),
-        (MctsBot(0, iterations=150), both),
-        (MctsBot(0, iterations=99), {game.unit_index("b1")}),
-        (MctsBot(0, iterations=100, horizon=1), {game.unit_index("b1")}),
-    ):
-        Watched.asked = set()
-        bot.choose(game, state, "blue")
-        assert Watched.asked == asked, bot
-
-
 SITTER = ("Sitter", 20, 1, (0, 5, 5, 5, 5))
 """A unit that cannot move: its order is to attack or not."""
 
@@ -674,9 +647,9 @@ def test_trees_search_apart_in_their_own_worlds(monkeypatch: pytest.MonkeyPatch)
     roots: list[_Node] = []  # kept alive, so no two share an id
     search, iterate = bot._search, bot._iterate
 
-    def spy_search(game: Any, state: Any, who: str, actions: Any, worlds: Any, *rest: Any) -> Any:
+    def spy_search(game: Any, state: Any, player: str, actions: Any, worlds: Any, n: int) -> Any:
         searched.append(tuple(id(w) for w in worlds))
-        return search(game, state, who, actions, worlds, *rest)
+        return search(game, state, player, actions, worlds, n)
 
     def spy_iterate(game: Any, world: Any, baseline: Any, root: _Node, *rest: Any) -> None:
         roots.append(root)

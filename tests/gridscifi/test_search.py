@@ -75,24 +75,3 @@ def test_the_search_still_takes_the_objective_on_the_last_turn() -> None:
     outcome = game.outcome(state)
     assert outcome is not None
     assert outcome.winners == {"red"}
-
-
-def test_a_search_of_800_descents_weighs_the_next_activation_too() -> None:
-    """``search_horizons``: from the middle of #0's activation a search of 800 descents
-    (``hard``) runs on into the next unit's activation, one of 200 does not; a horizon
-    given to the bot wins over the game's."""
-    game = _Watched()
-    units = [
-        at(0, "blue", "Battle Squad", "f2"),
-        at(1, "blue", "Battle Squad", "h2"),
-        at(2, "red", "Swarmlings", "e7"),
-    ]
-    state = game.apply(game.position(units), Activate("blue", 0))
-    for bot, asked in (
-        (MctsBot(0, iterations=800), {0, None, 1}),
-        (MctsBot(0, iterations=200), {0}),
-        (MctsBot(0, iterations=800, horizon=1), {0}),
-    ):
-        _Watched.asked.clear()
-        bot.choose(game, state, "blue")
-        assert _Watched.asked == asked, bot

@@ -21,8 +21,7 @@ docs/bots.md, "How MctsBot searches", and docs/bots-record.md):
 * a descent stops where a player would choose after another one of the same round (its
   choice would see a face-down one), at an afterstate that awaits chance (a decision is
   weighed before its dice), and where the player goes on to decide something else
-  (``game.decision``; ``horizon`` decisions in a row: 1, unless the game gives a search of
-  its budget more, ``game.search_horizons``);
+  (``game.decision``; ``horizon`` decisions in a row, 1 by default);
 * where the chooser of a node chooses again, the node is worth the best of what follows,
   not the mean of the continuations tried (unless ``means``, or ``game.search_means``);
   where ``game.search_draws`` is set, an action that drew is worth the mean over what the
@@ -119,9 +118,7 @@ class MctsBot(SampledBot):
     and every action is searched); ``width`` how many of the best-prior actions are searched
     at first, and ``widening`` how fast more are (``width + widening * sqrt(descents)``);
     ``horizon`` how many of one player's decisions in a row (``game.decision``: a SAW unit's
-    order) a descent may span (1: it stops where the player would decide something else;
-    None, the default: as the game says for a search of its descents,
-    ``game.search_horizons``, else 1);
+    order) a descent may span (1: it stops where the player would decide something else);
     ``finish_round`` whether a leaf, and each action of the prior, is scored after the
     searching player's own remaining actions of the round are played greedily in its world
     (:func:`~wargames.bots.base.greedy_round`: the rest of a plot; off by default);
@@ -155,7 +152,7 @@ class MctsBot(SampledBot):
         prior: int = 4,
         width: int = 6,
         widening: float = 0.25,
-        horizon: int | None = None,
+        horizon: int = 1,
         finish_round: bool = False,
         foresee: bool | None = None,
         own_evaluation: bool | None = None,
@@ -164,7 +161,7 @@ class MctsBot(SampledBot):
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
-        if min(iterations, samples, width, 1 if horizon is None else horizon) < 1:
+        if min(iterations, samples, width, horizon) < 1:
             raise ValueError("iterations, samples, width and horizon must be >= 1")
         if trees is not None and not 1 <= trees <= min(iterations, samples):
             raise ValueError(f"trees must be 1 to {min(iterations, samples)}, got {trees}")
@@ -200,15 +197,7 @@ class MctsBot(SampledBot):
         visits: Counter[Action] = Counter()
         for tree in range(trees):
             descents = len(range(tree, self.iterations, trees))  # the budget shared out whole
-            search = self._search(
-                game,
-                state,
-                player,
-                actions,
-                worlds[tree::trees],
-                descents,
-                self._horizon(game, descents),
-            )
+            search = self._search(game, state, player, actions, worlds[tree::trees], descents)
             votes[self._choice(search)] += 1
             visits.update({action: child.visits for action, child in search[1].items()})
         return max(actions, key=lambda a: (votes[a], visits[a]))
@@ -225,15 +214,6 @@ class MctsBot(SampledBot):
             1, min(self.iterations // game.search_descents, self.samples // max(self.prior, 1))
         )
 
-    def _horizon(self, game: Game[Any, Any], descents: int) -> int:
-        """How many of one player's decisions in a row a descent of a search of ``descents``
-        may span: ``horizon`` where given, else what ``game.search_horizons`` gives the
-        largest budget the search reaches, else 1."""
-        if self.horizon is not None:
-            return self.horizon
-        reached = [budget for budget in game.search_horizons if budget <= descents]
-        return game.search_horizons[max(reached)] if reached else 1
-
     @staticmethod
     def _choice(search: tuple[list[Action], dict[Action, _Node]]) -> Action:
         """A search's choice: of its ``ranked`` actions, the searched one of best value."""
@@ -248,11 +228,9 @@ class MctsBot(SampledBot):
         actions: Sequence[Action],
         worlds: Sequence[State],
         descents: int,
-        horizon: int,
     ) -> tuple[list[Action], dict[Action, _Node]]:
-        """One search of ``descents`` descents in ``worlds``, each spanning up to ``horizon``
-        of a player's decisions in a row: the actions ranked by prior (ties at random) and
-        the root's searched children."""
+        """One search of ``descents`` descents in ``worlds``: the actions ranked by prior
+        (ties at random) and the root's searched children."""
         root = _Node(player)
         self._values = {p: _Span() for p in game.players}
         if _chosen(self.foresee, game.search_foresees):
@@ -294,7 +272,7 @@ class MctsBot(SampledBot):
             if i >= len(worlds):  # a world seen before, with new dice
                 world = world.with_changes(rng=game.fresh_rng(self._random))
             baseline = baselines[i % len(worlds)]
-            self._iterate(game, world, baseline, root, player, candidates, together, best, horizon)
+            self._iterate(game, world, baseline, root, player, candidates, together, best)
         return ranked, root.children
 
     def _width(self, iteration: int) -> int:
@@ -313,12 +291,10 @@ class MctsBot(SampledBot):
         candidates: frozenset[Action],
         together: frozenset[str],
         best: bool,
-        horizon: int,
     ) -> None:
         """One descent, its values measured from the world's ``baseline`` (each player's
         evaluation of the world as drawn), its nodes revalued with ``best``
-        (:meth:`_Node.revalue`), spanning up to ``horizon`` of a player's decisions in a
-        row.  It stops where a player would choose after another one who
+        (:meth:`_Node.revalue`).  It stops where a player would choose after another one who
         acts at the same time (``together``: those to act at the root; then whoever is to act
         where someone new is): a choice made in this tree would see the one it answers.  And
         it stops at an afterstate that awaits chance, scored as it stands."""
@@ -338,7 +314,7 @@ class MctsBot(SampledBot):
             decision = game.decision(world, mover)
             if deciding is not None and deciding != (mover, decision):
                 spanned = spanned + 1 if deciding[0] == mover else 1
-                if spanned > horizon:
+                if spanned > self.horizon:
                     break  # the same player goes on to decide something else, past the horizon
             deciding = (mover, decision)
             legal = playing(game, game.legal_actions(world, mover))

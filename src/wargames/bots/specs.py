@@ -28,7 +28,7 @@ _FACTORIES: dict[str, Callable[[int, int | None, int | None, dict[str, Any]], Bo
     "random": lambda seed, _, __, ___: RandomBot(seed),
     "greedy": lambda seed, n, _, __: GreedyBot(seed, samples=4 if n is None else n),
     "mcts": lambda seed, n, h, settings: MctsBot(
-        seed, iterations=200 if n is None else n, horizon=h, **settings
+        seed, iterations=200 if n is None else n, horizon=1 if h is None else h, **settings
     ),
 }
 _NUMBERED = {"greedy", "mcts"}

@@ -259,12 +259,6 @@ class Game(ABC, Generic[S, A]):
     """Where set, how many descents one search tree of search bots (``MctsBot``) takes
     unless told otherwise (``trees``): a bigger budget is split into independent searches
     of that many descents each, which vote.  None: one search whatever the budget."""
-    search_horizons: ClassVar[Mapping[int, int]] = {}
-    """How many of one player's decisions in a row (:meth:`decision`) a descent of search
-    bots (``MctsBot``) may span, by the descents its search takes, unless told otherwise
-    (``horizon``): a search of at least the key's descents spans the value's decisions
-    (the largest key it reaches).  A search smaller than every key, or a game that leaves
-    this empty, spans one."""
     explicit_chance: ClassVar[bool] = False
     """Whether adapters may offer explicit chance nodes (OpenSpiel): an action's chance is
     listed whole by :meth:`chance` where it lists one, else (with :attr:`chance_by_draw`)

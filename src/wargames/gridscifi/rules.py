@@ -171,11 +171,6 @@ class GridSciFi(Game[GridState, GridAction]):
     reported_events = (AttackRolled, Destroyed, BailOutRolled)
     tables: ClassVar[Tables] = TABLES
     matchups: ClassVar[Mapping[str, Callable[..., Any]]] = {"attack": attack}
-    search_horizons: ClassVar[Mapping[int, int]] = {800: 2}
-    """A search of 800 descents or more (``mcts:800``, the ``hard`` level) weighs an
-    activation by what the player's next activation can then do, one unit's move setting up
-    another's; a search of 200 spread over two activations lost 12 of 16 games to one that
-    weighs them one at a time (docs/bots-record.md, twenty-sixth session)."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
