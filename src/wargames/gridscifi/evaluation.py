@@ -26,25 +26,20 @@ overrides :meth:`~wargames.gridscifi.GridSciFi.evaluate` with its own reading.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 
 from attrs import frozen
 
 from wargames.core.board import Square
 from wargames.core.game import closeness
 from wargames.core.phases import Clock
-from wargames.gridscifi import activation
-from wargames.gridscifi.attacks import Matchup
 from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.scenario import strength_left
 from wargames.gridscifi.state import Status, Unit
-from wargames.gridscifi.targeting import cover_value, reach, sees, sight_problem
 
 __all__ = [
     "WEIGHTS",
     "Weights",
     "evaluate",
-    "exchange",
     "holding",
     "moves_left",
     "objectives",
@@ -70,16 +65,14 @@ def evaluate(
     player: str,
     left: Mapping[str, int] | None = None,
     weights: Weights = WEIGHTS,
-    lost: Mapping[str, float] | None = None,
 ) -> float:
     """``player``'s score of a game still on: objectives held and strength left.  ``left``:
-    the turns each player still moves in (:func:`moves_left`; ``None``: no limit);
-    ``lost``: the strength each side expects to lose first (:func:`exchange`; ``None``:
-    none)."""
-    power = strength(field_, units, player, lost)
+    the turns each player still moves in (:func:`moves_left`; ``None``: no limit)."""
     if not field_.objectives:
-        return (weights.objectives + weights.strength) * power
-    return weights.objectives * objectives(field_, units, player, left) + weights.strength * power
+        return (weights.objectives + weights.strength) * strength(field_, units, player)
+    return weights.objectives * objectives(
+        field_, units, player, left
+    ) + weights.strength * strength(field_, units, player)
 
 
 def moves_left(players: tuple[str, ...], clock: Clock, turns: int) -> dict[str, int]:
@@ -89,21 +82,12 @@ def moves_left(players: tuple[str, ...], clock: Clock, turns: int) -> dict[str, 
     return {p: max(0, turns - clock.turn + (p not in acted)) for p in players}
 
 
-def strength(
-    field_: Battlefield,
-    units: tuple[Unit, ...],
-    player: str,
-    lost: Mapping[str, float] | None = None,
-) -> float:
+def strength(field_: Battlefield, units: tuple[Unit, ...], player: str) -> float:
     """In [-1, 1]: the balance of each side's units, each counting the share of its models
-    or hits it has left (units in reserve or aboard too: :func:`strength_left`), less what
-    the side expects to lose (``lost``, in the same shares: :func:`exchange`)."""
-    left = {
-        p: float(share) - (lost[p] if lost else 0.0)
-        for p, share in strength_left(field_, units).items()
-    }
+    or hits it has left (units in reserve or aboard too: :func:`strength_left`)."""
+    left = strength_left(field_, units)
     total = sum(left.values())
-    return (2 * left[player] - total) / total if total > 0 else 0.0
+    return float((2 * left[player] - total) / total) if total else 0.0
 
 
 def holding(
@@ -145,85 +129,3 @@ def objectives(
         holding(field_, units, player, square, mine) - holding(field_, units, other, square, theirs)
         for square in field_.objectives
     ) / len(field_.objectives)
-
-
-def exchange(field_: Battlefield, units: tuple[Unit, ...], mover: str) -> dict[str, float]:
-    """The share of its units' strength each side expects to lose to the next attack of
-    every enemy unit that has one to come: the units of ``mover`` (whose turn it is) not yet
-    activated, and all the other side's ("Sequence of Play": each activates all its units in
-    its turn).  Each attacks from where it stands, with the weapon and at the target it
-    expects to hurt most ("Attacks", "Weapon Types", "Line of Sight", "Flyers"), if its dice
-    give it an attack (:func:`attack_chance`); a troop target takes cover where that beats
-    its armour ("Take Cover").  What one target expects to lose is capped at what it has.
-
-    A search reads it (:meth:`GridSciFi.search_evaluate
-    <wargames.gridscifi.GridSciFi.search_evaluate>`): a unit left in the open in reach of the
-    enemy costs what it expects to lose, and one in cover or out of sight costs less.
-    Moving first, return fire and overwatch are not counted.
-    """
-    standing = [u for u in units if u.status is Status.TABLE and u.square is not None]
-    expected: dict[int, float] = {}
-    for attacker in standing:
-        if attacker.owner == mover and attacker.activated:
-            continue
-        aim = _best_attack(field_, units, standing, attacker)
-        if aim is not None:
-            aimed, share = aim
-            dice = activation.dice_count(field_, units, attacker)
-            expected[aimed] = (
-                expected.get(aimed, 0.0) + attack_chance(dice, attacker.pinned) * share
-            )
-    lost = dict.fromkeys(field_.players, 0.0)
-    for uid, share in expected.items():
-        target = units[uid]
-        profile = field_.profile(target)
-        lost[target.owner] += min(share, (profile.strength - target.damage) / profile.strength)
-    return lost
-
-
-def attack_chance(dice: int, pinned: bool) -> float:
-    """The chance that ``dice`` activation dice give a unit an attack: an even die, and for a
-    ``pinned`` unit an odd one too, to unpin first ("Actions", "Take Cover")."""
-    if pinned:
-        return max(0.0, 1 - 2 * 0.5**dice)
-    return 1 - 0.5**dice
-
-
-def _best_attack(
-    field_: Battlefield, units: tuple[Unit, ...], standing: list[Unit], attacker: Unit
-) -> tuple[int, float] | None:
-    """The enemy unit ``attacker`` may attack from where it stands that expects to lose the
-    largest share of its strength to it, and that share; ``None`` with no target."""
-    profile = field_.profile(attacker)
-    origin = attacker.square
-    if origin is None or not profile.weapons:
-        return None
-    near = field_.within(origin, max(weapon.range for weapon in profile.weapons))
-    best: tuple[int, float] | None = None
-    for target in standing:
-        if target.owner == attacker.owner or target.square not in near:
-            continue
-        distance = field_.board.distance(origin, target.square)
-        aimed = field_.profile(target)
-        left = aimed.strength - target.damage
-        seen: bool | None = None
-        for weapon in profile.weapons:
-            dice = weapon.dice(aimed.troop)
-            if not dice or distance > reach(field_, attacker, target, weapon):
-                continue
-            if seen is None:
-                seen = sees(field_, units, attacker, target)
-            if not seen and sight_problem(field_, units, attacker, weapon, target):
-                continue
-            armour = max(aimed.armour, cover_value(field_, attacker, weapon, target))
-            share = _expected_hits(dice, armour, aimed.troop, left) / aimed.strength
-            if best is None or share > best[1]:
-                best = (target.id, share)
-    return best
-
-
-@cache
-def _expected_hits(dice: int, armour: int, troop: bool, left: int) -> float:
-    """The mean hits of an attack of ``dice`` against ``armour``, at most ``left``."""
-    outcomes = Matchup(dice=dice, armour=armour, troop=troop).outcomes()
-    return float(sum(chance * min(result.hits, left) for result, chance in outcomes.items()))

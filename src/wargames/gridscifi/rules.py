@@ -611,16 +611,6 @@ class GridSciFi(Game[GridState, GridAction]):
         left = evaluation.moves_left(PLAYERS, state.clock, self.turns)
         return evaluation.evaluate(self.field, state.units, player, left)
 
-    def search_evaluate(self, state: GridState, player: str) -> float:
-        """:meth:`evaluate` with each side's strength less what it expects to lose to the
-        enemy's next attacks (:func:`wargames.gridscifi.evaluation.exchange`), for a search
-        that asks for it."""
-        if state.result is not None:
-            return super().evaluate(state, player)
-        left = evaluation.moves_left(PLAYERS, state.clock, self.turns)
-        lost = evaluation.exchange(self.field, state.units, self.active(state))
-        return evaluation.evaluate(self.field, state.units, player, left, lost=lost)
-
     def decision(self, state: GridState, player: str) -> Hashable:
         """For search bots: one activation is one decision, from choosing the unit through
         its dice to its last action ("Sequence of Play": a player activates their units one

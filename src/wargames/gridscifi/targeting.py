@@ -24,15 +24,7 @@ from wargames.gridscifi.battlefield import Battlefield
 from wargames.gridscifi.state import GridState, Status, Unit
 from wargames.gridscifi.units import Weapon
 
-__all__ = [
-    "armed",
-    "cover_value",
-    "reach",
-    "sees",
-    "sight_problem",
-    "target_problem",
-    "targets",
-]
+__all__ = ["armed", "cover_value", "reach", "sees", "target_problem", "targets"]
 
 
 def reach(field_: Battlefield, attacker: Unit, target: Unit, weapon: Weapon) -> int:
@@ -84,7 +76,7 @@ def target_problem(
     reach_ = reach(field_, attacker, target, weapon)
     if field_.board.distance(attacker.square, target.square) > reach_:
         return f"the target is out of range of the {weapon.name} (range {reach_})"
-    return sight_problem(field_, state.units, attacker, weapon, target)
+    return _sight_problem(field_, state.units, attacker, weapon, target)
 
 
 def targets(
@@ -153,7 +145,7 @@ def _targets_among(
             weapon.dice(profile.troop)
             and field_.board.distance(origin, target.square)
             <= _reach(field_, weapon, flying or profile.flyer)
-            and sight_problem(field_, state.units, attacker, weapon, target) is None
+            and _sight_problem(field_, state.units, attacker, weapon, target) is None
         ):
             yield target
 
@@ -164,7 +156,7 @@ def _longest(field_: Battlefield, weapon: Weapon, flying: bool) -> int:
     return max(_reach(field_, weapon, flying), _reach(field_, weapon, True))
 
 
-def sight_problem(
+def _sight_problem(
     field_: Battlefield, units: tuple[Unit, ...], attacker: Unit, weapon: Weapon, target: Unit
 ) -> str | None:
     """Why ``attacker`` may not attack ``target`` (in range) for want of a line of sight: its
