@@ -79,7 +79,7 @@ def test_bad_settings() -> None:
         ("greedy+samples=8", "only mcts takes settings"),
         (
             "mcts+depth=2",
-            "unknown '\\+depth=2'; after \\+ come finish, foresee, own, means, halving, exploration=",
+            "unknown '\\+depth=2'; after \\+ come finish, foresee, own, means, exploration=",
         ),
         ("mcts+exploration", "unknown '\\+exploration'"),
         ("mcts+samples=2.5", "samples must be a whole number, got '2.5'"),

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import wargames
 from wargames import Outcome, State
 from wargames.bots import Bot, GreedyBot, MctsBot, RandomBot, play
-from wargames.bots.base import greedy_round, playing
+from wargames.bots.base import greedy_round
 from wargames.bots.mcts import _Node
 from wargames.bots.pimc import PimcBot
 from wargames.core.game import Game
@@ -692,47 +692,3 @@ def test_trees_choose_what_most_of_them_choose(monkeypatch: pytest.MonkeyPatch) 
         MctsBot(trees=21)
     with pytest.raises(ValueError, match="the prior uses 4 of only 3 samples"):
         MctsBot(samples=20, trees=6)
-
-
-def test_halving_shares_the_descents_evenly_and_keeps_the_better_half(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Sequential halving at the root: the nine best by prior share each round's descents
-    evenly (a quarter of 100 in each of 4 rounds), the better half by value goes on, and the
-    one left is the choice; all the descents are spent."""
-    bot = MctsBot(5, iterations=100, width=9, widening=0.0, halving=True)
-    state = MINI.start(seed=2)
-    assert len(playing(MINI, MINI.legal_actions(state, "green"))) > 9
-    rounds: list[Counter[Any]] = [Counter()]
-    ends: list[dict[Any, tuple[float, int]]] = []  # each round's candidates as it ended
-    found: list[tuple[list[Any], dict[Any, _Node]]] = []
-    iterate, search = bot._iterate, bot._search
-
-    def spy_iterate(*args: Any) -> None:
-        root, (action,) = args[3], args[5]  # the root's candidates: one at a time
-        if sum(rounds[-1].values()) == 25:
-            ends.append({a: (root.children[a].value, root.children[a].visits) for a in rounds[-1]})
-            rounds.append(Counter())
-        rounds[-1][action] += 1
-        iterate(*args)
-
-    def spy_search(*args: Any) -> Any:
-        found.append(search(*args))
-        return found[-1]
-
-    monkeypatch.setattr(bot, "_iterate", spy_iterate)
-    monkeypatch.setattr(bot, "_search", spy_search)
-    choice = bot.choose(MINI, state, "green")
-    ((ranked, searched),) = found
-    assert [sorted(r.values()) for r in rounds] == [
-        [2, 2, 3, 3, 3, 3, 3, 3, 3],
-        [5, 5, 5, 5, 5],
-        [8, 8, 9],
-        [12, 13],
-    ]
-    assert set(rounds[0]) == set(ranked[:9])
-    for end, following in zip(ends, rounds[1:], strict=True):
-        better = sorted(end, key=end.__getitem__, reverse=True)[: len(following)]
-        assert set(following) == set(better)
-    assert list(searched) == [choice]
-    assert choice in rounds[3]

@@ -158,7 +158,6 @@ class MctsBot(SampledBot):
         own_evaluation: bool | None = None,
         means: bool | None = None,
         trees: int | None = None,
-        halving: bool = False,
     ) -> None:
         if samples is None:
             samples = max(20, iterations // 10)
@@ -183,7 +182,6 @@ class MctsBot(SampledBot):
         self.own_evaluation = own_evaluation
         self.means = means
         self.trees = trees
-        self.halving = halving
         self._values: dict[str, _Span] = {}
 
     def decide(
@@ -265,11 +263,6 @@ class MctsBot(SampledBot):
             ranked.sort(key=lambda a: root.children[a].mean, reverse=True)
         waiting = dict(root.children)  # the prior of every action, searched or not yet
         root.children = {}
-        if self.halving:
-            self._halve(
-                game, worlds, baselines, root, player, ranked, waiting, together, best, descents
-            )
-            return ranked, root.children
         for i in range(descents):
             shown = self._width(i) if self.prior else len(ranked)
             if len(root.children) < shown:  # progressive unpruning: the next best by prior
@@ -281,43 +274,6 @@ class MctsBot(SampledBot):
             baseline = baselines[i % len(worlds)]
             self._iterate(game, world, baseline, root, player, candidates, together, best)
         return ranked, root.children
-
-    def _halve(
-        self,
-        game: Game[Any, Any],
-        worlds: Sequence[State],
-        baselines: list[dict[str, float]],
-        root: _Node,
-        player: str,
-        ranked: list[Action],
-        waiting: dict[Action, _Node],
-        together: frozenset[str],
-        best: bool,
-        descents: int,
-    ) -> None:
-        """Sequential halving at the root: the best by prior (as many as progressive
-        unpruning would reach by the last descent) share each round's descents evenly, and
-        the better half by value goes on to the next, until one is left."""
-        shown = min(len(ranked), self._width(descents)) if self.prior else len(ranked)
-        alive = ranked[:shown]
-        root.children.update({a: waiting[a] for a in alive})
-        rounds = max(1, math.ceil(math.log2(len(alive))))
-        i = 0
-        for r in range(rounds):
-            budget = (descents - i) // (rounds - r)
-            for k in range(budget):
-                world = worlds[i % len(worlds)]
-                if i >= len(worlds):
-                    world = world.with_changes(rng=game.fresh_rng(self._random))
-                baseline = baselines[i % len(worlds)]
-                only = frozenset([alive[k % len(alive)]])
-                self._iterate(game, world, baseline, root, player, only, together, best)
-                i += 1
-            alive.sort(
-                key=lambda a: (root.children[a].value, root.children[a].visits), reverse=True
-            )
-            alive = alive[: math.ceil(len(alive) / 2)]
-        root.children = {a: root.children[a] for a in alive}
 
     def _width(self, iteration: int) -> int:
         """How many of the root's actions, best prior first, the search has unpruned after
@@ -486,7 +442,6 @@ class MctsBot(SampledBot):
             "own_evaluation",
             "means",
             "trees",
-            "halving",
         )
         extra = "".join(
             f", {n}={getattr(self, n)!r}" for n in names if getattr(self, n) != getattr(plain, n)

@@ -50,14 +50,11 @@ searches (``Game.search_evaluate``)."""
 MEANS = "+means"
 """The suffix of a spec whose search reckons an action after which its player goes on
 choosing by the mean of its visits (``Game.search_means``)."""
-HALVING = "+halving"
-"""The suffix of a spec whose search shares its descents at the root by sequential halving."""
 FLAGS: dict[str, str] = {
     FINISH: "finish_round",
     FORESEE: "foresee",
     OWN: "own_evaluation",
     MEANS: "means",
-    HALVING: "halving",
 }
 """The ``MctsBot`` switches a spec may turn on by a suffix, and the keyword each sets; a
 suffix with ``=off`` turns its switch off where the game would turn it on
