@@ -1,10 +1,11 @@
-"""A CHEATING bot for SAW, to bound what a player on SAW's evaluation can win against greedy:
-``python -m benchmarks.saw_oracle --seeds 9400-9409 [--search greedy|mcts:200] [--no-rival]
-[--no-designs] [--seats 0,1] [--compare]``.
+"""A CHEATING bot for SAW, to bound what a player on SAW's evaluation can win against greedy
+or random: ``python -m benchmarks.saw_oracle --seeds 9400-9409 [--search greedy|mcts:200]
+[--against greedy|random] [--no-rival] [--no-designs] [--seats 0,1] [--compare]``.
 
 BENCHMARK ONLY: :class:`Oracle` reads hidden information on purpose (the true designs, and
 the rival's real plot) and must never be seated in play.  It plays against
-:class:`~wargames.bots.GreedyBot` from both seats of each seed, seated and seeded as
+:class:`~wargames.bots.GreedyBot` (or, with ``--against random``,
+:class:`~wargames.bots.RandomBot`) from both seats of each seed, seated and seeded as
 ``benchmarks.ladder`` seats them (game ``seed``, bot ``seed * 31 + seat``), and writes each
 game as the ladder does ("saw seed N: X v Y: Z won (reason) in K actions"), to stderr.
 
@@ -34,7 +35,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
-from wargames.bots import GreedyBot
+from wargames.bots import GreedyBot, RandomBot
 from wargames.bots.base import Bot, best_one_ahead, first_to_act, greedy_round, playing
 from wargames.bots.mcts import MctsBot
 from wargames.core.game import Action
@@ -120,10 +121,21 @@ class Oracle:
         return chosen
 
 
+RIVALS: dict[str, type[GreedyBot] | type[RandomBot]] = {"greedy": GreedyBot, "random": RandomBot}
+"""The bots the oracle can play against, by their ladder names."""
+
+
 def play_one(
-    seed: int, oracle_seat: int, search: str, rival: bool, designs: bool, compare: bool = False
+    seed: int,
+    oracle_seat: int,
+    search: str,
+    rival: bool,
+    designs: bool,
+    compare: bool = False,
+    against: str = "greedy",
 ) -> str:
-    """One game of the oracle against greedy on default SAW, as a ladder line."""
+    """One game of the oracle against ``against`` (a name of :data:`RIVALS`) on default SAW,
+    as a ladder line."""
     game = Saw()
     state = game.start(seed)
     players = game.players
@@ -132,10 +144,10 @@ def play_one(
         game, seed * 31 + oracle_seat, search, rival=rival, designs=designs, compare=compare
     )
     rival_seat = 1 - oracle_seat
-    greedy = GreedyBot(seed * 31 + rival_seat)
-    oracle.rival_bot = greedy
+    opponent = RIVALS[against](seed * 31 + rival_seat)
+    oracle.rival_bot = opponent
     bots[players[oracle_seat]] = oracle
-    bots[players[rival_seat]] = greedy
+    bots[players[rival_seat]] = opponent
     taken = 0
     foretold = missed = 0
     while game.outcome(state) is None:
@@ -154,7 +166,7 @@ def play_one(
         taken += 1
     outcome = game.outcome(state)
     assert outcome is not None
-    names = ["oracle", "greedy"] if oracle_seat == 0 else ["greedy", "oracle"]
+    names = ["oracle", against] if oracle_seat == 0 else [against, "oracle"]
     won = " and ".join(names[players.index(p)] for p in sorted(outcome.winners)) or "nobody"
     return (
         f"saw seed {seed}: {' v '.join(names)}: {won} won ({outcome.reason}) in {taken} "
@@ -166,6 +178,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", default="9400-9409")
     parser.add_argument("--search", default="greedy")
+    parser.add_argument("--against", default="greedy", choices=sorted(RIVALS))
     parser.add_argument("--no-rival", action="store_true")
     parser.add_argument("--no-designs", action="store_true")
     parser.add_argument("--seats", default="0,1")
@@ -175,7 +188,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     for seed in range(int(low), int(high or low) + 1):
         for seat in map(int, args.seats.split(",")):
             text = play_one(
-                seed, seat, args.search, not args.no_rival, not args.no_designs, args.compare
+                seed,
+                seat,
+                args.search,
+                not args.no_rival,
+                not args.no_designs,
+                args.compare,
+                args.against,
             )
             print(text, file=sys.stderr, flush=True)
 
