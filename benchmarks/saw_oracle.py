@@ -1,13 +1,13 @@
 """A CHEATING bot for SAW, to bound what a player on SAW's evaluation can win against greedy
-or random: ``python -m benchmarks.saw_oracle --seeds 9400-9409 [--search greedy|mcts:200]
-[--against greedy|random] [--no-rival] [--no-designs] [--seats 0,1] [--compare]``.
+or another bot: ``python -m benchmarks.saw_oracle --seeds 9400-9409 [--search greedy|mcts:200]
+[--against greedy|random|BOT] [--no-rival] [--no-designs] [--seats 0,1] [--compare]``.
 
 BENCHMARK ONLY: :class:`Oracle` reads hidden information on purpose (the true designs, and
-the rival's real plot) and must never be seated in play.  It plays against
-:class:`~wargames.bots.GreedyBot` (or, with ``--against random``,
-:class:`~wargames.bots.RandomBot`) from both seats of each seed, seated and seeded as
-``benchmarks.ladder`` seats them (game ``seed``, bot ``seed * 31 + seat``), and writes each
-game as the ladder does ("saw seed N: X v Y: Z won (reason) in K actions"), to stderr.
+the rival's real plot) and must never be seated in play.  It plays against greedy (or the
+bot ``--against`` names, made by :func:`~wargames.bots.specs.make_bot` as the ladder makes
+it) from both seats of each seed, seated and seeded as ``benchmarks.ladder`` seats them
+(game ``seed``, bot ``seed * 31 + seat``), and writes each game as the ladder does ("saw
+seed N: X v Y: Z won (reason) in K actions"), to stderr.
 
 What it knows, each part switchable:
 
@@ -35,9 +35,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
-from wargames.bots import GreedyBot, RandomBot
+from wargames.bots import GreedyBot
 from wargames.bots.base import Bot, best_one_ahead, first_to_act, greedy_round, playing
 from wargames.bots.mcts import MctsBot
+from wargames.bots.specs import make_bot
 from wargames.core.game import Action
 from wargames.saw import Saw, SawAction, SawState
 
@@ -121,10 +122,6 @@ class Oracle:
         return chosen
 
 
-RIVALS: dict[str, type[GreedyBot] | type[RandomBot]] = {"greedy": GreedyBot, "random": RandomBot}
-"""The bots the oracle can play against, by their ladder names."""
-
-
 def play_one(
     seed: int,
     oracle_seat: int,
@@ -134,8 +131,8 @@ def play_one(
     compare: bool = False,
     against: str = "greedy",
 ) -> str:
-    """One game of the oracle against ``against`` (a name of :data:`RIVALS`) on default SAW,
-    as a ladder line."""
+    """One game of the oracle against the bot named ``against`` (a name
+    :func:`~wargames.bots.specs.make_bot` reads) on default SAW, as a ladder line."""
     game = Saw()
     state = game.start(seed)
     players = game.players
@@ -144,7 +141,7 @@ def play_one(
         game, seed * 31 + oracle_seat, search, rival=rival, designs=designs, compare=compare
     )
     rival_seat = 1 - oracle_seat
-    opponent = RIVALS[against](seed * 31 + rival_seat)
+    opponent = make_bot(against, seed * 31 + rival_seat)
     oracle.rival_bot = opponent
     bots[players[oracle_seat]] = oracle
     bots[players[rival_seat]] = opponent
@@ -178,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", default="9400-9409")
     parser.add_argument("--search", default="greedy")
-    parser.add_argument("--against", default="greedy", choices=sorted(RIVALS))
+    parser.add_argument("--against", default="greedy", help="the rival bot's name")
     parser.add_argument("--no-rival", action="store_true")
     parser.add_argument("--no-designs", action="store_true")
     parser.add_argument("--seats", default="0,1")

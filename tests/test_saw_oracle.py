@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from benchmarks.saw_oracle import RIVALS, play_one
+from benchmarks.saw_oracle import play_one
 
 
-@pytest.mark.parametrize("against", sorted(RIVALS))
+@pytest.mark.parametrize("against", ["greedy", "random"])
 def test_the_oracle_seated_first_foretells_every_plot_of_its_rival(against: str) -> None:
     line = play_one(7790, 0, "greedy", rival=True, designs=True, against=against)
     assert line.startswith(f"saw seed 7790: oracle v {against}: ")
